@@ -1,0 +1,5 @@
+"""Run the command line as `python -m baska_cli`."""
+
+from baska_cli.cli import main
+
+main()

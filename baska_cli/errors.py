@@ -1,0 +1,35 @@
+"""The project's exceptions: everything a user can cause is a BaskaError."""
+
+from __future__ import annotations
+
+
+class BaskaError(Exception):
+    """Root of every error the project raises on purpose."""
+
+
+class NotationError(BaskaError, ValueError):
+    """A hand's text does not follow the notation (a syntax or feasibility error)."""
+
+
+class RuleError(BaskaError, ValueError):
+    """A well-formed hand that the chosen rule system does not allow."""
+
+
+class RulesFileError(BaskaError):
+    """A rule system (built-in or house rules) that cannot be loaded; names file and key."""
+
+
+class LedgerError(BaskaError):
+    """A ledger file that cannot be read or written; carries the path and physical line."""
+
+    def __init__(self, message: str, path: str | None = None, line: int | None = None) -> None:
+        self.message = message
+        self.path = path
+        self.line = line
+        super().__init__(str(self))
+
+    def __str__(self) -> str:
+        where = self.path or ""
+        if self.line is not None:
+            where = f"{where}:{self.line}"
+        return f"{where}: {self.message}" if where else self.message

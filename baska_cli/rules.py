@@ -1,0 +1,361 @@
+"""RuleSet: one rule system as typed, validated data; built-ins by name and house-rules files."""
+
+from __future__ import annotations
+
+import difflib
+import os
+import tomllib
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from enum import Enum
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from baska_cli.errors import RulesFileError
+from baska_cli.model import Contract, Margin, Play, Side
+
+BUILTIN_NAMES = ("plb", "mester", "pagat")
+DEFAULT_RULES = "plb"
+PROVISIONAL = ("reconstructed", "chosen", "house")
+
+
+class TieRule(Enum):
+    """Who wins a point game that ends 52:52."""
+
+    OPPONENTS_WIN = "opponents_win"
+    LAST_DOUBLER_LOSES = "last_doubler_loses"
+
+
+@dataclass(frozen=True, slots=True)
+class ContractRules:
+    """One contract's settings in one rule system."""
+
+    base: int  # per opponent for a solo; unused for zwykła and wesele (see RuleSet.pair)
+    max_contras: int | None  # None: no limit (Słup)
+    first_contra_by_opponents: bool
+
+
+@dataclass(frozen=True, slots=True)
+class PenaltyRules:
+    """mester rules 7H (a revoke costs the offender, pays the others) and 7I."""
+
+    offender: int
+    others: int
+    soloist_revoke_loses: bool
+
+
+@dataclass(frozen=True, slots=True)
+class RuleSet:
+    """Every number and switch that scoring needs, with where each comes from."""
+
+    name: str
+    title: str
+    source: str
+    contracts: Mapping[Contract, ContractRules]
+    pair: Mapping[tuple[Side, Margin], int]
+    win_points: int
+    exit_young: int
+    exit_old: int
+    tie_52: TieRule
+    contra_factor: int
+    solo_loss_multiplier: int
+    same_player_twice: bool
+    penalty: PenaltyRules | None
+    deals: tuple[int, ...]
+    place_points: tuple[float, ...]
+    positive_bonus: tuple[float, ...]
+    provenance: Mapping[str, str]
+    base: str  # the built-in system this one starts from (itself for a built-in)
+    overrides: tuple[tuple[str, Any], ...] = field(default=())  # a house file's settings
+
+    def has(self, contract: Contract) -> bool:
+        """Whether this system has the contract."""
+        return contract in self.contracts
+
+    def provenance_of(self, key: str) -> str:
+        """The provenance text of a setting, looking up its parents too."""
+        while key:
+            if key in self.provenance:
+                return self.provenance[key]
+            key = key.rpartition(".")[0]
+        return ""
+
+    def is_provisional(self, key: str) -> bool:
+        """Whether a setting is reconstructed, chosen or a house rule rather than stated."""
+        return self.provenance_of(key).startswith(PROVISIONAL)
+
+
+# --- the schema: every setting, its type and its allowed values -------------------------
+
+_INT = "a whole number"
+_BOOL = "true or false"
+_STR = "a text in quotes"
+_LIST = "a list of numbers, e.g. [5, 3, 1, 0]"
+
+_MARGINS = ("exit", "noexit", "nobitka")
+_SCALARS: dict[str, tuple[str, Any]] = {
+    "base": (_STR, None),
+    "name": (_STR, None),
+    "title": (_STR, None),
+    "source": (_STR, None),
+    "win_points": (_INT, (27, 104)),
+    "exit_young": (_INT, (0, 104)),
+    "exit_old": (_INT, (0, 104)),
+    "tie_52": (_STR, tuple(t.value for t in TieRule)),
+    "contra_factor": (_INT, (1, 100)),
+    "solo_loss_multiplier": (_INT, (1, 100)),
+    "same_player_twice": (_BOOL, None),
+    "slup": (_BOOL, None),
+    "no_gran": (_BOOL, None),
+    "rule_7n_strict": (_BOOL, None),
+    "penalty.enabled": (_BOOL, None),
+    "penalty.offender": (_INT, (-1000, 0)),
+    "penalty.others": (_INT, (0, 1000)),
+    "penalty.soloist_revoke_loses": (_BOOL, None),
+    "session.deals": (_LIST, None),
+    "session.place_points": (_LIST, None),
+    "session.positive_bonus": (_LIST, None),
+}
+for _side in ("declarers_win", "opponents_win"):
+    for _margin in _MARGINS:
+        _SCALARS[f"pair.{_side}.{_margin}"] = (_INT, (0, 10_000))
+for _c in Contract:
+    _SCALARS[f"contracts.{_c.value}.enabled"] = (_BOOL, None)
+    _SCALARS[f"contracts.{_c.value}.base"] = (_INT, (0, 10_000))
+    _SCALARS[f"contracts.{_c.value}.max_contras"] = (_INT, (0, 20))
+    _SCALARS[f"contracts.{_c.value}.first_contra_by_opponents"] = (_BOOL, None)
+
+_NO_GRAN = (Contract.GR, Contract.GD)
+_RULE_7N = (Contract.GR, Contract.ZO, Contract.GD, Contract.ZD)
+
+
+def flatten(data: Mapping[str, Any], prefix: str = "") -> dict[str, Any]:
+    """A nested TOML table as dotted keys (`contracts.gr.base`); provenance is kept whole."""
+    flat: dict[str, Any] = {}
+    for key, value in data.items():
+        path = f"{prefix}{key}"
+        if isinstance(value, Mapping) and path != "provenance":
+            flat.update(flatten(value, path + "."))
+        else:
+            flat[path] = value
+    return flat
+
+
+def _check(origin: str, flat: Mapping[str, Any]) -> None:
+    """Raise a RulesFileError for the first unknown key or badly typed value."""
+    for key, value in flat.items():
+        if key == "provenance":
+            if not isinstance(value, Mapping):
+                raise RulesFileError(f"{origin}: [provenance] must be a table of texts")
+            continue
+        if key not in _SCALARS:
+            near = difflib.get_close_matches(key, list(_SCALARS), n=1)
+            hint = f'; did you mean "{near[0]}"?' if near else "; see `baska rules --export`"
+            raise RulesFileError(f'{origin}: "{key}" is not a setting{hint}')
+        kind, allowed = _SCALARS[key]
+        _check_value(origin, key, value, kind, allowed)
+
+
+def _check_value(origin: str, key: str, value: Any, kind: str, allowed: Any) -> None:
+    """Raise a RulesFileError naming the file, the key and what it allows."""
+    ok = {
+        _INT: isinstance(value, int) and not isinstance(value, bool),
+        _BOOL: isinstance(value, bool),
+        _STR: isinstance(value, str),
+        _LIST: isinstance(value, list)
+        and all(isinstance(v, int | float) and not isinstance(v, bool) for v in value),
+    }[kind]
+    expected = kind
+    if ok and kind == _INT and allowed is not None:
+        low, high = allowed
+        ok = low <= value <= high
+        expected = f"a whole number from {low} to {high}"
+    if ok and kind == _STR and allowed is not None:
+        ok = value in allowed
+        expected = " or ".join(f'"{a}"' for a in allowed)
+    if not ok:
+        raise RulesFileError(f'{origin}: "{key}" must be {expected}, not {value!r}')
+
+
+def _build(origin: str, flat: Mapping[str, Any], overrides: tuple[tuple[str, Any], ...]) -> RuleSet:
+    """Turn checked, merged dotted settings into a RuleSet."""
+
+    def need(key: str) -> Any:
+        if key not in flat:
+            raise RulesFileError(f'{origin}: the setting "{key}" is missing')
+        return flat[key]
+
+    no_gran = bool(flat.get("no_gran", False))
+    strict_7n = bool(flat.get("rule_7n_strict", False))
+    slup = bool(flat.get("slup", False))
+    contracts: dict[Contract, ContractRules] = {}
+    for contract in Contract:
+        prefix = f"contracts.{contract.value}."
+        if not any(k.startswith(prefix) for k in flat):
+            continue
+        if not flat.get(prefix + "enabled", True) or (no_gran and contract in _NO_GRAN):
+            continue
+        base = 0 if contract.is_pair else need(prefix + "base")
+        max_k: int | None = need(prefix + "max_contras")
+        if strict_7n and contract in _RULE_7N:
+            max_k = 0
+        if slup and max_k is not None and max_k >= 4 and contract.info.play is not Play.NONE:
+            max_k = None
+        first = bool(flat.get(prefix + "first_contra_by_opponents", False))
+        contracts[contract] = ContractRules(base, max_k, first)
+    pair = {
+        (side, margin): need(f"pair.{side.value}_win.{margin.value}")
+        for side in Side
+        for margin in Margin
+    }
+    penalty = None
+    if flat.get("penalty.enabled", False):
+        penalty = PenaltyRules(
+            need("penalty.offender"),
+            need("penalty.others"),
+            bool(flat.get("penalty.soloist_revoke_loses", False)),
+        )
+        if penalty.offender + 3 * penalty.others != 0:
+            raise RulesFileError(
+                f'{origin}: "penalty.offender" + 3 × "penalty.others" must be 0 '
+                f"(a hand sums to zero), not {penalty.offender} + 3 × {penalty.others}"
+            )
+    for key in ("session.place_points", "session.positive_bonus"):
+        if len(flat.get(key, [])) not in (0, 4):
+            raise RulesFileError(f'{origin}: "{key}" must list four numbers (places 1–4) or none')
+    provenance = dict(need("provenance"))
+    for key, _ in overrides:
+        provenance[key] = f"house: set in {origin}"
+    return RuleSet(
+        name=need("name"),
+        title=need("title"),
+        source=need("source"),
+        contracts=contracts,
+        pair=pair,
+        win_points=need("win_points"),
+        exit_young=need("exit_young"),
+        exit_old=need("exit_old"),
+        tie_52=TieRule(need("tie_52")),
+        contra_factor=need("contra_factor"),
+        solo_loss_multiplier=need("solo_loss_multiplier"),
+        same_player_twice=need("same_player_twice"),
+        penalty=penalty,
+        deals=tuple(flat.get("session.deals", ())),
+        place_points=tuple(flat.get("session.place_points", ())),
+        positive_bonus=tuple(flat.get("session.positive_bonus", ())),
+        provenance=provenance,
+        base=flat.get("base", need("name")),
+        overrides=overrides,
+    )
+
+
+def _parse_toml(text: str, origin: str) -> dict[str, Any]:
+    """tomllib.loads with an error that names the file."""
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise RulesFileError(f"{origin}: not a valid TOML file: {exc}") from None
+
+
+_BUILTIN_CACHE: dict[str, RuleSet] = {}
+
+
+def _builtin_flat(name: str) -> dict[str, Any]:
+    """The dotted settings of a built-in system."""
+    text = resources.files("baska_cli.rulesets").joinpath(f"{name}.toml").read_text("utf-8")
+    flat = flatten(_parse_toml(text, f"{name}.toml"))
+    _check(f"{name}.toml", flat)
+    return flat
+
+
+def builtin(name: str) -> RuleSet:
+    """A built-in rule system by name (plb, mester, pagat)."""
+    key = name.strip().lower()
+    if key not in BUILTIN_NAMES:
+        near = difflib.get_close_matches(key, BUILTIN_NAMES, n=1)
+        hint = f'; did you mean "{near[0]}"?' if near else ""
+        raise RulesFileError(
+            f'"{name}" is not a rule system or a .toml file; built in: '
+            f"{', '.join(BUILTIN_NAMES)}{hint}"
+        )
+    if key not in _BUILTIN_CACHE:
+        _BUILTIN_CACHE[key] = _build(f"{key}.toml", _builtin_flat(key), ())
+    return _BUILTIN_CACHE[key]
+
+
+def house_rules(text: str, origin: str, default_name: str = "house") -> RuleSet:
+    """House rules: a TOML text with `base = "plb"` (or another) and any settings to change."""
+    data = _parse_toml(text, origin)
+    own = flatten(data)
+    _check(origin, own)
+    base_name = own.get("base")
+    if base_name is None:
+        raise RulesFileError(
+            f'{origin}: say which system the house rules start from, e.g. base = "plb" '
+            f"(one of {', '.join(BUILTIN_NAMES)})"
+        )
+    if base_name not in BUILTIN_NAMES:
+        raise RulesFileError(
+            f'{origin}: "base" must be one of {", ".join(BUILTIN_NAMES)}, not {base_name!r}'
+        )
+    merged = _builtin_flat(base_name)
+    overrides = tuple(
+        (k, v) for k, v in own.items() if k not in ("base", "provenance", "name", "title")
+    )
+    merged.update(own)
+    merged["provenance"] = {**merged["provenance"], **own.get("provenance", {})}
+    merged.setdefault("name", default_name)
+    if "name" not in own:
+        merged["name"] = default_name
+    if "title" not in own:
+        merged["title"] = f"house rules on {base_name}"
+    merged["base"] = base_name
+    named = tuple((k, v) for k, v in own.items() if k in ("name", "title"))
+    return _build(origin, merged, (("base", base_name), *named, *overrides))
+
+
+def load_rules(spec: str | None = None) -> RuleSet:
+    """A rule system by name or by house-rules file; None means $BASKA_RULES or plb."""
+    spec = spec or os.environ.get("BASKA_RULES") or DEFAULT_RULES
+    if spec.strip().lower() in BUILTIN_NAMES:
+        return builtin(spec)
+    path = Path(spec)
+    if path.suffix.lower() == ".toml" or path.exists():
+        try:
+            text = path.read_text(encoding="utf-8-sig")
+        except OSError as exc:
+            raise RulesFileError(f"{spec}: cannot read the house rules: {exc.strerror}") from None
+        except UnicodeDecodeError:
+            raise RulesFileError(f"{spec}: the house rules are not UTF-8 text") from None
+        return house_rules(text, spec, default_name=path.stem)
+    return builtin(spec)
+
+
+# --- writing TOML back: `baska rules --export` and the ledger's record of house rules ---
+
+
+def toml_value(value: Any) -> str:
+    """One value in TOML syntax (the few types rule files use)."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int | float):
+        return repr(value)
+    if isinstance(value, str):
+        escaped = value.replace("\\", "\\\\").replace('"', '\\"')
+        return f'"{escaped}"'
+    if isinstance(value, list | tuple):
+        return "[" + ", ".join(toml_value(v) for v in value) + "]"
+    raise TypeError(f"no TOML form for {value!r}")
+
+
+def override_lines(rules: RuleSet) -> list[str]:
+    """A house system as `key = value` lines that house_rules() reads back to the same rules."""
+    return [f"{key} = {toml_value(value)}" for key, value in rules.overrides]
+
+
+def rules_from_lines(lines: list[str], origin: str) -> RuleSet:
+    """The inverse of override_lines (a built-in is a single line naming it)."""
+    if len(lines) == 1 and lines[0].strip().lower() in BUILTIN_NAMES:
+        return builtin(lines[0])
+    return house_rules("\n".join(lines), origin)
