@@ -90,7 +90,9 @@ def check_player_names(players: Sequence[str]) -> tuple[str, ...]:
                 f'"{name}" cannot be a player\'s name: a spreadsheet would run it as a formula'
             )
         if fold(name) in CONTRACT_LOOKUP or fold(name) in (PENALTY_WORD, ADJUST_WORD):
-            raise NotationError(f'"{name}" cannot be a player\'s name: it is a word of the notation')
+            raise NotationError(
+                f'"{name}" cannot be a player\'s name: it is a word of the notation'
+            )
     folded = [fold(n) for n in names]
     for i, name in enumerate(folded):
         if name in folded[:i]:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import pairwise
 
 from baska_cli.errors import RuleError
 from baska_cli.model import (
@@ -23,7 +24,11 @@ from baska_cli.model import (
 from baska_cli.notation import CONTRA_NAMES, format_hand
 from baska_cli.rules import BUILTIN_NAMES, ContractRules, RuleSet, TieRule, builtin
 
-MARGIN_WORDS = {Margin.EXIT: "z wyjściem", Margin.NOEXIT: "bez wyjścia", Margin.NOBITKA: "bez bitki"}
+MARGIN_WORDS = {
+    Margin.EXIT: "z wyjściem",
+    Margin.NOEXIT: "bez wyjścia",
+    Margin.NOBITKA: "bez bitki",
+}
 
 
 def score(entry: Entry, rules: RuleSet, players: Sequence[str] = DEFAULT_PLAYERS) -> Outcome:
@@ -63,7 +68,7 @@ def count_contras(
         sides = [Side.DECLARERS if c in hand.declarers else Side.OPPONENTS for c in calls]
         names = ",".join(players[c] for c in calls)
         if not rules.same_player_twice:
-            for a, b in zip(calls, calls[1:], strict=False):
+            for a, b in pairwise(calls):
                 if a == b:
                     raise RuleError(
                         f'"k:{names}": {players[a]} gives two doubling calls in a row, which '
@@ -74,7 +79,7 @@ def count_contras(
                 f'"k:{names}": in {hand.contract.info.name} under "{rules.name}" only an '
                 f"opponent of {_side_names(hand.declarers, players)} may give the first contra"
             )
-        k = 1 + sum(1 for a, b in zip(sides, sides[1:], strict=False) if a is not b)
+        k = 1 + sum(1 for a, b in pairwise(sides) if a is not b)
         last = sides[-1]
         how = f"k:{names} → {k} liczone (kolejne kontry tej samej strony liczą się raz)"
     limit = crules.max_contras
@@ -168,7 +173,9 @@ def _score_hand(hand: Hand, rules: RuleSet, players: Sequence[str]) -> Outcome:
 
     if hand.contract.is_pair:
         return _settle_pair(hand, rules, winner, factor, factor_words, k, tie, derivation, players)
-    return _settle_solo(hand, rules, crules, winner, factor, factor_words, k, tie, derivation, players)
+    return _settle_solo(
+        hand, rules, crules, winner, factor, factor_words, k, tie, derivation, players
+    )
 
 
 def _settle_pair(
@@ -243,9 +250,7 @@ def _settle_solo(
         f"każdy przeciwnik {'−' if won else '+'}{value}"
     )
     sign = 1 if won else -1
-    deltas = tuple(
-        sign * 3 * value if seat == soloist else -sign * value for seat in range(SEATS)
-    )
+    deltas = tuple(sign * 3 * value if seat == soloist else -sign * value for seat in range(SEATS))
     info = hand.contract.info
     if info.play is Play.NONE:
         taken = ""
@@ -275,7 +280,9 @@ def _score_penalty(entry: Penalty, rules: RuleSet, players: Sequence[str]) -> Ou
     p = rules.penalty
     deltas = tuple(p.offender if s == entry.offender else p.others for s in range(SEATS))
     who = players[entry.offender]
-    text = f"kara {who} (7H, rozdanie unieważnione): {who} {p.offender:+d}, pozostali po {p.others:+d}"
+    text = (
+        f"kara {who} (7H, rozdanie unieważnione): {who} {p.offender:+d}, pozostali po {p.others:+d}"
+    )
     return Outcome(_four(deltas), text, (text,), Side.OPPONENTS, None, p.others, 0)
 
 

@@ -1,0 +1,316 @@
+"""Outcomes and rule systems as text: tables (tabulate), JSON and CSV rows. No printing."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from collections.abc import Sequence
+from typing import Any
+
+from baska_cli.model import Adjustment, Entry, Hand, Margin, Outcome, Penalty, Side
+from baska_cli.notation import format_hand
+from baska_cli.rules import RuleSet
+
+FORMATS = ("table", "json", "csv")
+
+
+def signed(value: float) -> str:
+    """+2, −2 (a real minus sign is hard to type back, so ASCII), 0."""
+    if isinstance(value, float) and not value.is_integer():
+        return f"{value:+g}"
+    return f"{int(value):+d}" if value else "0"
+
+
+def outcome_record(
+    entry: Entry, outcome: Outcome, rules: RuleSet, players: Sequence[str]
+) -> dict[str, Any]:
+    """The JSON object of NOTATION.md for one scored entry (field names are a contract)."""
+    if isinstance(entry, Hand):
+        contract = entry.contract.value
+        declarers = [players[s] for s in entry.declarers]
+        opponents = [players[s] for s in entry.opponents]
+        points, tricks, kara = entry.points, entry.tricks, entry.kara
+        callers = None if entry.callers is None else [players[s] for s in entry.callers]
+    elif isinstance(entry, Penalty):
+        contract, kara, points, tricks, callers = "kara", True, None, None, None
+        declarers = [players[entry.offender]]
+        opponents = [p for s, p in enumerate(players) if s != entry.offender]
+    else:
+        assert isinstance(entry, Adjustment)
+        contract, kara, points, tricks, callers = "adj", False, None, None, None
+        declarers, opponents = [], []
+    return {
+        "notation": format_hand(entry, players),
+        "rules": rules.name,
+        "contract": contract,
+        "declarers": declarers,
+        "opponents": opponents,
+        "points": points,
+        "tricks": tricks,
+        "contras": outcome.contras,
+        "callers": callers,
+        "kara": kara,
+        "winner": outcome.winner.value if outcome.winner else None,
+        "margin": outcome.margin.value if outcome.margin else None,
+        "value": outcome.value,
+        "deltas": dict(zip(players, outcome.deltas, strict=True)),
+        "explanation": outcome.explanation,
+    }
+
+
+def outcome_json(record: dict[str, Any]) -> str:
+    """One JSON object on one line."""
+    return json.dumps(record, ensure_ascii=False)
+
+
+CSV_FIELDS = ("notation", "rules", "contract", "winner", "margin", "value", "contras")
+
+
+def csv_header(players: Sequence[str]) -> str:
+    """The header row of `--format csv`."""
+    return _csv_line([*CSV_FIELDS, *players, "explanation"])
+
+
+def outcome_csv(record: dict[str, Any]) -> str:
+    """One CSV row of `--format csv` (no header)."""
+    cells = [record[f] for f in CSV_FIELDS]
+    return _csv_line(
+        [
+            *("" if c is None else c for c in cells),
+            *record["deltas"].values(),
+            record["explanation"],
+        ]
+    )
+
+
+def _csv_line(cells: Sequence[object]) -> str:
+    buffer = io.StringIO()
+    csv.writer(buffer, lineterminator="").writerow(cells)
+    return buffer.getvalue()
+
+
+def outcome_table(record: dict[str, Any], derivation: Sequence[str] | None = None) -> str:
+    """The hand, a table of the four players' changes, and why."""
+    from tabulate import tabulate
+
+    deltas = record["deltas"]
+    table = tabulate(
+        [[signed(d) for d in deltas.values()]],
+        headers=list(deltas),
+        tablefmt="simple",
+        stralign="right",
+    )
+    lines = [f"{record['notation']}   ({record['rules']})", table, record["explanation"]]
+    if derivation:
+        lines.append("")
+        lines.extend(f"  {step}" for step in derivation)
+    return "\n".join(lines)
+
+
+def outcome_line(number: int, record: dict[str, Any]) -> str:
+    """One hand on one line, for `--batch` in table format (streams, no tabulate)."""
+    changes = "  ".join(f"{name} {signed(d):>4}" for name, d in record["deltas"].items())
+    return f"{number:>5}  {record['notation']:<24}  {changes}   {record['explanation']}"
+
+
+# --- rule systems -------------------------------------------------------------------------
+
+PROVISIONAL_MARK = "*"
+
+
+def _mark(rules: RuleSet, key: str, text: str) -> str:
+    return text + PROVISIONAL_MARK if rules.is_provisional(key) else text
+
+
+def rules_tables(rules: RuleSet) -> str:
+    """A rule system's payout tables, provisional numbers marked with *."""
+    from tabulate import tabulate
+
+    from baska_cli.model import Contract, Play
+
+    out = [f"{rules.name} — {rules.title}", f"source: {rules.source}", ""]
+    pair_contracts = [c for c in (Contract.ZW, Contract.WE) if rules.has(c)]
+    if pair_contracts:
+        max_k = max(_limit(rules, c) for c in pair_contracts)
+        rows = []
+        for side in Side:
+            for margin in Margin:
+                who = "starzy" if side is Side.DECLARERS else "młodzi"
+                losers = "młodzi" if side is Side.DECLARERS else "starzy"
+                words = {"exit": "z wyjściem", "noexit": "bez wyjścia", "nobitka": "bez bitki"}
+                label = f"wygrana: {who}, {losers} {words[margin.value]}"
+                base = rules.pair[(side, margin)]
+                cells = [
+                    _mark(
+                        rules,
+                        f"pair.{side.value}_win.{margin.value}",
+                        str(base * rules.contra_factor**k),
+                    )
+                    for k in range(max_k + 1)
+                ]
+                rows.append([label, *cells])
+        out.append("zwykła, wesele — each winner +, each loser − (per player)")
+        out.append(tabulate(rows, headers=["", *_k_headers(max_k)], stralign="right"))
+        out.append("")
+    solo = [c for c in Contract if rules.has(c) and not c.is_pair]
+    if solo:
+        max_k = max(max(_limit(rules, c) for c in solo), 0)
+        rows = []
+        for c in solo:
+            cr = rules.contracts[c]
+            limit = _limit(rules, c)
+            key = f"contracts.{c.value}.base"
+            results = [("won", 1)]
+            if c.info.play is not Play.NONE:
+                results.append(("lost", rules.solo_loss_multiplier))
+            for result, mult in results:
+                cells = [
+                    _mark(rules, key, str(cr.base * mult * rules.contra_factor**k))
+                    if k <= limit
+                    else "X"
+                    for k in range(max_k + 1)
+                ]
+                rows.append([f"{c.info.name} ({c.value}) {result}", *cells])
+        out.append("one against three — each opponent pays or gets; the soloist three times that")
+        out.append(tabulate(rows, headers=["", *_k_headers(max_k)], stralign="right"))
+        out.append("")
+    out.append(settings_table(rules))
+    out.append("")
+    out.append(
+        f"{PROVISIONAL_MARK} provisional: reconstructed or chosen, not stated in a rulebook "
+        f"(see `baska rules {rules.name} --export` for each number's source)"
+    )
+    return "\n".join(out)
+
+
+def _limit(rules: RuleSet, contract: Any) -> int:
+    limit = rules.contracts[contract].max_contras
+    return 4 if limit is None else limit
+
+
+def _k_headers(max_k: int) -> list[str]:
+    names = ["bez kontry", "kontra", "rekontra", "bok", "hirsz"]
+    return [names[k] if k < len(names) else f"{k} kontr" for k in range(max_k + 1)]
+
+
+def settings_table(rules: RuleSet) -> str:
+    """The system's other settings, one per line, provisional ones marked."""
+    from tabulate import tabulate
+
+    penalty = rules.penalty
+    rows = [
+        ("win_points", "declarers win with", f"{rules.win_points} card points"),
+        ("exit_young", "wyjście of młodzi from", str(rules.exit_young)),
+        ("exit_old", "wyjście of starzy from", str(rules.exit_old)),
+        (
+            "tie_52",
+            "52:52",
+            {
+                "opponents_win": "the opponents win",
+                "last_doubler_loses": "the side of the last contra loses "
+                "(no contra: the declarers)",
+            }[rules.tie_52.value],
+        ),
+        ("solo_loss_multiplier", "a lost solo pays", f"{rules.solo_loss_multiplier} × the base"),
+        (
+            "same_player_twice",
+            "one player twice in a row",
+            "allowed" if rules.same_player_twice else "forbidden",
+        ),
+        (
+            "penalty",
+            "kara (revoke, 7H/7I)",
+            f"offender {penalty.offender}, others +{penalty.others}" if penalty else "none",
+        ),
+        ("session.deals", "deals in a session", ", ".join(map(str, rules.deals)) or "not set"),
+        (
+            "session.place_points",
+            "place points",
+            "/".join(f"{p:g}" for p in rules.place_points) or "none",
+        ),
+        (
+            "session.positive_bonus",
+            "bonus for a positive result",
+            "/".join(f"{p:g}" for p in rules.positive_bonus) or "none",
+        ),
+    ]
+    return tabulate(
+        [[label, _mark(rules, key, value)] for key, label, value in rows], tablefmt="plain"
+    )
+
+
+def rules_listing(systems: Sequence[RuleSet], default: str) -> str:
+    """`baska rules`: one line per system."""
+    width = max(len(r.name) for r in systems)
+    return "\n".join(
+        f"{r.name:<{width}}  {r.title}{'  (default)' if r.name == default else ''}" for r in systems
+    )
+
+
+def rules_toml(rules: RuleSet) -> str:
+    """A whole rule system as a house-rules file: `base` plus every setting, with its source."""
+    from baska_cli.rules import toml_value
+
+    lines = [
+        f"# House rules starting from {rules.name} ({rules.title}).",
+        "# Change any value, delete the lines you keep as they are, and use the file with",
+        "#   baska score --rules THIS_FILE.toml ...",
+        f'base = "{rules.base}"',
+        f'name = "{rules.name}-house"',
+        "",
+    ]
+    for key, value in _settings(rules):
+        source = rules.provenance_of(key)
+        if source:
+            lines.append(f"# {source}")
+        lines.append(f"{key} = {toml_value(value)}")
+    return "\n".join(lines) + "\n"
+
+
+def _settings(rules: RuleSet) -> list[tuple[str, Any]]:
+    """Every setting of a RuleSet as (dotted key, value), in the order of the built-in files."""
+    from baska_cli.model import Contract
+
+    items: list[tuple[str, Any]] = [
+        ("win_points", rules.win_points),
+        ("exit_young", rules.exit_young),
+        ("exit_old", rules.exit_old),
+        ("tie_52", rules.tie_52.value),
+        ("contra_factor", rules.contra_factor),
+        ("solo_loss_multiplier", rules.solo_loss_multiplier),
+        ("same_player_twice", rules.same_player_twice),
+    ]
+    for side in Side:
+        for margin in Margin:
+            items.append((f"pair.{side.value}_win.{margin.value}", rules.pair[(side, margin)]))
+    from baska_cli.rules import builtin
+
+    base_system = builtin(rules.base)
+    slup = any(cr.max_contras is None for cr in rules.contracts.values())
+    items.append(("slup", slup))
+    for c in Contract:
+        prefix = f"contracts.{c.value}."
+        cr = rules.contracts.get(c)
+        if cr is None:
+            if base_system.has(c):
+                items.append((prefix + "enabled", False))
+            continue
+        if not c.is_pair:
+            items.append((prefix + "base", cr.base))
+        items.append((prefix + "max_contras", 4 if cr.max_contras is None else cr.max_contras))
+        items.append((prefix + "first_contra_by_opponents", cr.first_contra_by_opponents))
+    p = rules.penalty
+    items.append(("penalty.enabled", p is not None))
+    if p is not None:
+        items += [
+            ("penalty.offender", p.offender),
+            ("penalty.others", p.others),
+            ("penalty.soloist_revoke_loses", p.soloist_revoke_loses),
+        ]
+    items += [
+        ("session.deals", list(rules.deals)),
+        ("session.place_points", list(rules.place_points)),
+        ("session.positive_bonus", list(rules.positive_bonus)),
+    ]
+    return items
