@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import difflib
 import re
 import unicodedata
 from collections.abc import Sequence
@@ -65,10 +64,38 @@ def _derive_lookup() -> dict[str, Contract]:
 CONTRACT_LOOKUP = _derive_lookup()
 
 
+def edit_distance(a: str, b: str) -> int:
+    """Levenshtein distance: insertions, deletions and substitutions."""
+    previous = list(range(len(b) + 1))
+    for i, ca in enumerate(a, start=1):
+        current = [i]
+        for j, cb in enumerate(b, start=1):
+            current.append(min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (ca != cb)))
+        previous = current
+    return previous[-1]
+
+
+def nearest(word: str, choices: Sequence[str]) -> str | None:
+    """The choice a typo most likely meant (fewest edits, then same first and last letter)."""
+    if not word or not choices:
+        return None
+
+    def rank(choice: str) -> tuple[int, bool, bool, int]:
+        return (
+            edit_distance(word, choice),
+            word[0] != choice[0],
+            word[-1] != choice[-1],
+            abs(len(word) - len(choice)),
+        )
+
+    best = min(choices, key=rank)
+    return best if edit_distance(word, best) <= max(1, len(word) // 2) else None
+
+
 def _suggest(word: str, choices: Sequence[str]) -> str:
     """`; did you mean "x"?` for the nearest choice, or nothing."""
-    near = difflib.get_close_matches(word, list(choices), n=1, cutoff=0.5)
-    return f'; did you mean "{near[0]}"?' if near else ""
+    near = nearest(word, choices)
+    return f'; did you mean "{near}"?' if near else ""
 
 
 def check_player_names(players: Sequence[str]) -> tuple[str, ...]:
@@ -166,11 +193,10 @@ def parse_hand(text: str, players: Sequence[str] = DEFAULT_PLAYERS) -> Entry:
         return _parse_adjustment(tokens, table)
     contract = CONTRACT_LOOKUP.get(head)
     if contract is None:
-        choices = sorted(CONTRACT_LOOKUP)
-        near = difflib.get_close_matches(head, choices, n=1, cutoff=0.5)
+        near = nearest(head, sorted(CONTRACT_LOOKUP))
         hint = ""
         if near:
-            c = CONTRACT_LOOKUP[near[0]]
+            c = CONTRACT_LOOKUP[near]
             hint = f'; did you mean "{c.value}" ({c.info.name})?'
         raise NotationError(
             f'"{tokens[0]}" is not a contract; expected one of '
@@ -248,7 +274,8 @@ def _unknown_token(token: str) -> str:
     if low.startswith("k"):
         return (
             f'"{token}" is not a contra; expected k, kr, krb, krbh (1–4 counted contras), '
-            f"k0…k4, or the callers in order as k:B,A,D" + _suggest(low, list(COUNTED_CONTRAS))
+            f"k0…k4, or the callers in order as k:B,A,D"
+            + _suggest(low, [*COUNTED_CONTRAS, PENALTY_WORD])
         )
     if re.fullmatch(r"[\d/]+", low):
         return (

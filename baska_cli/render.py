@@ -151,7 +151,7 @@ def rules_tables(rules: RuleSet) -> str:
                 ]
                 rows.append([label, *cells])
         out.append("zwykła, wesele — each winner +, each loser − (per player)")
-        out.append(tabulate(rows, headers=["", *_k_headers(max_k)], stralign="right"))
+        out.append(tabulate(rows, headers=["", *_k_headers(max_k)], colalign=_align(max_k)))
         out.append("")
     solo = [c for c in Contract if rules.has(c) and not c.is_pair]
     if solo:
@@ -165,6 +165,8 @@ def rules_tables(rules: RuleSet) -> str:
             if c.info.play is not Play.NONE:
                 results.append(("lost", rules.solo_loss_multiplier))
             for result, mult in results:
+                if result == "lost" and rules.is_provisional("solo_loss_multiplier"):
+                    key = "solo_loss_multiplier"
                 cells = [
                     _mark(rules, key, str(cr.base * mult * rules.contra_factor**k))
                     if k <= limit
@@ -173,7 +175,7 @@ def rules_tables(rules: RuleSet) -> str:
                 ]
                 rows.append([f"{c.info.name} ({c.value}) {result}", *cells])
         out.append("one against three — each opponent pays or gets; the soloist three times that")
-        out.append(tabulate(rows, headers=["", *_k_headers(max_k)], stralign="right"))
+        out.append(tabulate(rows, headers=["", *_k_headers(max_k)], colalign=_align(max_k)))
         out.append("")
     out.append(settings_table(rules))
     out.append("")
@@ -182,6 +184,10 @@ def rules_tables(rules: RuleSet) -> str:
         f"(see `baska rules {rules.name} --export` for each number's source)"
     )
     return "\n".join(out)
+
+
+def _align(max_k: int) -> tuple[str, ...]:
+    return ("left", *["right"] * (max_k + 1))
 
 
 def _limit(rules: RuleSet, contract: Any) -> int:

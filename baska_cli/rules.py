@@ -305,11 +305,12 @@ def house_rules(text: str, origin: str, default_name: str = "house") -> RuleSet:
     )
     merged.update(own)
     merged["provenance"] = {**merged["provenance"], **own.get("provenance", {})}
-    merged.setdefault("name", default_name)
     if "name" not in own:
         merged["name"] = default_name
     if "title" not in own:
         merged["title"] = f"house rules on {base_name}"
+    if "source" not in own:
+        merged["source"] = f"{origin}, starting from {base_name} ({merged['source']})"
     merged["base"] = base_name
     named = tuple((k, v) for k, v in own.items() if k in ("name", "title"))
     return _build(origin, merged, (("base", base_name), *named, *overrides))
