@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-import csv
-import io
-import json
 from collections.abc import Sequence
 from typing import Any
 
@@ -61,6 +58,8 @@ def outcome_record(
 
 def outcome_json(record: dict[str, Any]) -> str:
     """One JSON object on one line."""
+    import json
+
     return json.dumps(record, ensure_ascii=False)
 
 
@@ -85,6 +84,9 @@ def outcome_csv(record: dict[str, Any]) -> str:
 
 
 def _csv_line(cells: Sequence[object]) -> str:
+    import csv
+    import io
+
     buffer = io.StringIO()
     csv.writer(buffer, lineterminator="").writerow(cells)
     return buffer.getvalue()

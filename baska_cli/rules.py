@@ -2,14 +2,11 @@
 
 from __future__ import annotations
 
-import difflib
 import os
 import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import Enum
-from importlib import resources
-from pathlib import Path
 from typing import Any
 
 from baska_cli.errors import RulesFileError
@@ -142,6 +139,13 @@ def flatten(data: Mapping[str, Any], prefix: str = "") -> dict[str, Any]:
     return flat
 
 
+def _nearest(word: str, choices: tuple[str, ...] | list[str]) -> str | None:
+    """The closest known name, for `did you mean` (notation's edit-distance ranking)."""
+    from baska_cli.notation import nearest
+
+    return nearest(word, list(choices))
+
+
 def _check(origin: str, flat: Mapping[str, Any]) -> None:
     """Raise a RulesFileError for the first unknown key or badly typed value."""
     for key, value in flat.items():
@@ -150,8 +154,8 @@ def _check(origin: str, flat: Mapping[str, Any]) -> None:
                 raise RulesFileError(f"{origin}: [provenance] must be a table of texts")
             continue
         if key not in _SCALARS:
-            near = difflib.get_close_matches(key, list(_SCALARS), n=1)
-            hint = f'; did you mean "{near[0]}"?' if near else "; see `baska rules --export`"
+            near = _nearest(key, list(_SCALARS))
+            hint = f'; did you mean "{near}"?' if near else "; see `baska rules plb --export`"
             raise RulesFileError(f'{origin}: "{key}" is not a setting{hint}')
         kind, allowed = _SCALARS[key]
         _check_value(origin, key, value, kind, allowed)
@@ -263,7 +267,9 @@ _BUILTIN_CACHE: dict[str, RuleSet] = {}
 
 def _builtin_flat(name: str) -> dict[str, Any]:
     """The dotted settings of a built-in system."""
-    text = resources.files("baska_cli.rulesets").joinpath(f"{name}.toml").read_text("utf-8")
+    path = os.path.join(os.path.dirname(__file__), "rulesets", f"{name}.toml")
+    with open(path, encoding="utf-8") as file:
+        text = file.read()
     flat = flatten(_parse_toml(text, f"{name}.toml"))
     _check(f"{name}.toml", flat)
     return flat
@@ -273,8 +279,8 @@ def builtin(name: str) -> RuleSet:
     """A built-in rule system by name (plb, mester, pagat)."""
     key = name.strip().lower()
     if key not in BUILTIN_NAMES:
-        near = difflib.get_close_matches(key, BUILTIN_NAMES, n=1)
-        hint = f'; did you mean "{near[0]}"?' if near else ""
+        near = _nearest(key, BUILTIN_NAMES)
+        hint = f'; did you mean "{near}"?' if near else ""
         raise RulesFileError(
             f'"{name}" is not a rule system or a .toml file; built in: '
             f"{', '.join(BUILTIN_NAMES)}{hint}"
@@ -321,15 +327,16 @@ def load_rules(spec: str | None = None) -> RuleSet:
     spec = spec or os.environ.get("BASKA_RULES") or DEFAULT_RULES
     if spec.strip().lower() in BUILTIN_NAMES:
         return builtin(spec)
-    path = Path(spec)
-    if path.suffix.lower() == ".toml" or path.exists():
+    if spec.lower().endswith(".toml") or os.path.exists(spec):
         try:
-            text = path.read_text(encoding="utf-8-sig")
+            with open(spec, encoding="utf-8-sig") as file:
+                text = file.read()
         except OSError as exc:
             raise RulesFileError(f"{spec}: cannot read the house rules: {exc.strerror}") from None
         except UnicodeDecodeError:
             raise RulesFileError(f"{spec}: the house rules are not UTF-8 text") from None
-        return house_rules(text, spec, default_name=path.stem)
+        stem = os.path.splitext(os.path.basename(spec))[0]
+        return house_rules(text, spec, default_name=stem)
     return builtin(spec)
 
 
