@@ -124,11 +124,14 @@ def _point_winner(
         derivation.append(f"remis {points}:{against}: wygrywają przeciwnicy grającego")
         return Side.OPPONENTS, f" (remis {points}:{against})"
     loser = last or Side.DECLARERS
-    why = "ostatnia kontra" if last else "bez kontr przegrywa grający"
+    if hand.contract.is_pair:
+        who = "starzy" if loser is Side.DECLARERS else "młodzi"
+    else:
+        who = "grający" if loser is Side.DECLARERS else "przeciwnicy"
+    why = f"ostatnią kontrę dali {who}" if last else f"bez kontr przegrywają {who}"
     derivation.append(
-        f"remis {points}:{against}: przegrywa strona, która dała ostatnią kontrę, "
-        f"a bez kontr grający → przegrywają "
-        f"{'grający' if loser is Side.DECLARERS else 'przeciwnicy'}"
+        f"remis {points}:{against}: przegrywa strona ostatniej kontry, a bez kontr "
+        f"grający → przegrywają {who}"
     )
     return loser.other, f" (remis {points}:{against}, {why})"
 
@@ -141,15 +144,8 @@ def _score_hand(hand: Hand, rules: RuleSet, players: Sequence[str]) -> Outcome:
         f"{info.name} ({hand.contract.value}), zasady {rules.name}: "
         f"grający {_side_names(decl, players)}, przeciwnicy {_side_names(opp, players)}"
     ]
-    if hand.kara and (hand.contract.is_pair or rules.penalty is None):
-        where = "rule system" if rules.penalty is None else "contract"
-        raise RuleError(
-            f'"kara": the {where} "{rules.name if rules.penalty is None else info.name}" has no '
-            f"penalty for a revoking soloist"
-            + ("" if rules.penalty is None else '; for another player write "kara X" alone')
-        )
-    if hand.kara and rules.penalty is not None and not rules.penalty.soloist_revoke_loses:
-        raise RuleError(f'"kara": under "{rules.name}" a soloist\'s revoke is not scored as lost')
+    if hand.kara:
+        _check_kara(hand, rules)
     k, last, how = count_contras(hand, rules, crules, players)
     derivation.append(f"kontry: {how}")
     factor, factor_words = _contra_factor(k, rules)
@@ -268,6 +264,23 @@ def _settle_solo(
         f"{players[soloist]} {sign * 3 * value:+d}"
     )
     return Outcome(_four(deltas), text, tuple(derivation), winner, None, value, k)
+
+
+def _check_kara(hand: Hand, rules: RuleSet) -> None:
+    """`kara` after a hand: only a played solo, only where the system scores it as lost."""
+    info = hand.contract.info
+    if rules.penalty is None:
+        raise RuleError(
+            f'"kara": the rule system "{rules.name}" has no penalty for a revoke; '
+            f"it exists in mester (rules 7H, 7I)"
+        )
+    if hand.contract.is_pair or info.play is Play.NONE:
+        raise RuleError(
+            f'"kara" after {info.name} ({hand.contract.value}): only a soloist who plays can '
+            f'revoke and lose his contract; for a revoke by any player write "kara X" alone'
+        )
+    if not rules.penalty.soloist_revoke_loses:
+        raise RuleError(f'"kara": under "{rules.name}" a soloist\'s revoke is not scored as lost')
 
 
 def _score_penalty(entry: Penalty, rules: RuleSet, players: Sequence[str]) -> Outcome:
