@@ -142,7 +142,7 @@ class _Table:
     def seat(self, typed: str, whole: str) -> int:
         """The seat of one typed player: seat number, name or unique prefix."""
         key = fold(typed)
-        if key.isdigit() and 1 <= int(key) <= SEATS:
+        if key.isdecimal() and 1 <= int(key) <= SEATS:
             return int(key) - 1
         if key in self.folded:
             return self.folded.index(key)
@@ -167,7 +167,7 @@ class _Table:
             if whole_name is not None:
                 return (whole_name,)
             key = fold(token)
-            if key.isdigit() or (self.initials and all(ch in self.initials for ch in key)):
+            if key.isdecimal() or (self.initials and all(ch in self.initials for ch in key)):
                 parts = list(token)
         if any(not part for part in parts):
             raise NotationError(f'"{token}" has an empty player; write players as A+C or 1+3')
