@@ -1,4 +1,4 @@
-"""deck.py: the possible (points, tricks) totals, checked against a brute force over the 16 cards."""
+"""deck.py: the possible (points, tricks) totals, against a brute force over the 16 cards."""
 
 from __future__ import annotations
 
