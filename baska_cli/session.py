@@ -1,0 +1,156 @@
+"""A session's arithmetic: dealer rotation, running totals, places and place points (pure)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from baska_cli.errors import BaskaError
+from baska_cli.model import SEATS
+from baska_cli.notation import fold, format_hand, parse_hand
+from baska_cli.rules import RuleSet
+from baska_cli.scoring import score
+
+Deltas = tuple[int, int, int, int]
+
+
+def dealer_of(first_dealer: int, n: int) -> int:
+    """The seat that deals hand n (1-based): the deal moves one seat clockwise each hand."""
+    return (first_dealer + n - 1) % SEATS
+
+
+def leader_of(dealer: int) -> int:
+    """The seat that leads: the player left of the dealer, i.e. the next seat clockwise."""
+    return (dealer + 1) % SEATS
+
+
+def next_turn(first_dealer: int, dealt: int) -> tuple[int, int]:
+    """Who deals and who leads the next hand after `dealt` hands: (dealer, leader) seats."""
+    dealer = dealer_of(first_dealer, dealt + 1)
+    return dealer, leader_of(dealer)
+
+
+def add(totals: Sequence[int], deltas: Sequence[int]) -> Deltas:
+    """Running totals after one more hand."""
+    return (
+        totals[0] + deltas[0],
+        totals[1] + deltas[1],
+        totals[2] + deltas[2],
+        totals[3] + deltas[3],
+    )
+
+
+def places(totals: Sequence[float]) -> list[int]:
+    """Each player's place (1 = best); equal totals share the best place they cover (1, 1, 3, 4)."""
+    return [1 + sum(1 for other in totals if other > mine) for mine in totals]
+
+
+def _shared(table: Sequence[float], place: int, count: int) -> float:
+    """The average of a table's entries for the `count` places starting at `place`."""
+    covered = [table[i] if i < len(table) else 0 for i in range(place - 1, place - 1 + count)]
+    return sum(covered) / count
+
+
+def place_points(
+    totals: Sequence[float], table: Sequence[float], bonus: Sequence[float] = ()
+) -> list[float] | None:
+    """Place points per player, ties averaged; `bonus` by place only for a positive total."""
+    if not table:
+        return None
+    ranks = places(totals)
+    result = []
+    for mine, place in zip(totals, ranks, strict=True):
+        count = ranks.count(place)
+        points = _shared(table, place, count)
+        if bonus and mine > 0:
+            points += _shared(bonus, place, count)
+        result.append(points)
+    return result
+
+
+@dataclass(frozen=True, slots=True)
+class Standing:
+    """One player's line in the standings."""
+
+    name: str
+    total: int
+    place: int
+    place_points: float | None
+    hands: int = 0
+    sessions: int = 1
+
+
+def standings(
+    names: Sequence[str], totals: Sequence[int], rules: RuleSet, hands: int = 0
+) -> list[Standing]:
+    """The table's standings, best first (seat order among equals)."""
+    ranks = places(totals)
+    points = place_points(totals, rules.place_points, rules.positive_bonus)
+    rows = [
+        Standing(name, total, rank, None if points is None else points[i], hands)
+        for i, (name, total, rank) in enumerate(zip(names, totals, ranks, strict=True))
+    ]
+    return sorted(rows, key=lambda s: s.place)
+
+
+def season(sessions: Sequence[Sequence[Standing]]) -> list[Standing]:
+    """Several sessions' standings summed by player (names compared case- and accent-blind)."""
+    merged: dict[str, Standing] = {}
+    for table in sessions:
+        for s in table:
+            key = fold(s.name)
+            old = merged.get(key)
+            if old is None:
+                merged[key] = Standing(s.name, s.total, 0, s.place_points, s.hands, 1)
+                continue
+            pp: float | None = None
+            if old.place_points is not None or s.place_points is not None:
+                pp = (old.place_points or 0) + (s.place_points or 0)
+            merged[key] = Standing(
+                old.name, old.total + s.total, 0, pp, old.hands + s.hands, old.sessions + 1
+            )
+    rows = list(merged.values())
+    keys = [((s.place_points or 0), s.total) for s in rows]
+    ranks = [1 + sum(1 for other in keys if other > mine) for mine in keys]
+    ranked = [
+        Standing(s.name, s.total, rank, s.place_points, s.hands, s.sessions)
+        for s, rank in zip(rows, ranks, strict=True)
+    ]
+    return sorted(ranked, key=lambda s: (s.place, s.name))
+
+
+@dataclass(frozen=True, slots=True)
+class Scored:
+    """A hand's text read with the session's names: its canonical form and each seat's change."""
+
+    canonical: str
+    deltas: Deltas
+    cells: tuple[str, str, str, str]  # the changes as the ledger writes them
+
+
+class Scorer:
+    """parse_hand + score with one table's names and rules, cached by the hand's text."""
+
+    def __init__(self, players: Sequence[str], rules: RuleSet, limit: int = 100_000) -> None:
+        self.players = tuple(players)
+        self.rules = rules
+        self.limit = limit
+        self.cache: dict[str, Scored | BaskaError] = {}
+
+    def __call__(self, text: str) -> Scored | BaskaError:
+        """The scored hand, or the error that parsing or scoring raised (never raises it)."""
+        found = self.cache.get(text)
+        if found is not None:
+            return found
+        result: Scored | BaskaError
+        try:
+            entry = parse_hand(text, self.players)
+            outcome = score(entry, self.rules, self.players)
+            d = outcome.deltas
+            cells = (str(d[0]), str(d[1]), str(d[2]), str(d[3]))
+            result = Scored(format_hand(entry, self.players), d, cells)
+        except BaskaError as error:
+            result = error
+        if len(self.cache) < self.limit:
+            self.cache[text] = result
+        return result
