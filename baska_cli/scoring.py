@@ -117,7 +117,7 @@ def _point_winner(
     if points >= rules.win_points and points > against:
         derivation.append(f"{points} ≥ {rules.win_points}: wygrywa strona grająca")
         return Side.DECLARERS, ""
-    if against >= rules.win_points and against > points:
+    if points != against:  # below win_points without a tie: the declarers lose
         derivation.append(f"{points} < {rules.win_points}: wygrywają przeciwnicy")
         return Side.OPPONENTS, ""
     if rules.tie_52 is TieRule.OPPONENTS_WIN:
