@@ -1,0 +1,298 @@
+"""rules.py: the built-in systems against RULES.md, house-rules files and their error messages."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from baska_cli.errors import BaskaError, RulesFileError
+from baska_cli.model import Contract, Margin, Side
+from baska_cli.notation import parse_hand
+from baska_cli.render import rules_toml
+from baska_cli.rules import TieRule, builtin, house_rules, load_rules, rules_from_lines
+from baska_cli.scoring import score
+
+from .conftest import ROOT
+
+# RULES.md §7 (and §3.4, §4.1, §5.4): (base, max k) per contract; None = not in the system.
+CONTRACTS = {
+    "plb": {
+        "zw": (0, 4),
+        "we": (0, 4),
+        "ci": (4, 4),
+        "gr": (5, 2),
+        "zo": (5, 2),
+        "gd": (10, 2),
+        "zd": (10, 2),
+        "ba": (10, 0),
+    },
+    "mester": {
+        "zw": (0, 4),
+        "we": (0, 4),
+        "ci": (4, 3),
+        "gr": (5, 2),
+        "zo": (5, 2),
+        "gd": (10, 2),
+        "zd": (10, 2),
+        "ba": (10, 0),
+        "me": (10, 0),
+        "zb": (5, 0),
+    },
+    "pagat": {
+        "zw": (0, 4),
+        "we": (0, 4),
+        "ci": (4, 4),
+        "gr": (5, 4),
+        "zo": (5, 4),
+        "gd": (10, 4),
+        "zd": (10, 4),
+        "ba": (10, 0),
+    },
+}
+
+# (win, exit young, exit old, tie rule, loss multiplier, same player twice, penalty)
+SETTINGS = {
+    "plb": (53, 26, 27, TieRule.OPPONENTS_WIN, 2, False, None),
+    "mester": (53, 26, 27, TieRule.OPPONENTS_WIN, 1, True, (-12, 4, True)),
+    "pagat": (53, 26, 26, TieRule.LAST_DOUBLER_LOSES, 3, True, None),
+}
+
+PAIR = {
+    (Side.DECLARERS, Margin.EXIT): 1,
+    (Side.DECLARERS, Margin.NOEXIT): 2,
+    (Side.DECLARERS, Margin.NOBITKA): 3,
+    (Side.OPPONENTS, Margin.EXIT): 2,
+    (Side.OPPONENTS, Margin.NOEXIT): 4,
+    (Side.OPPONENTS, Margin.NOBITKA): 6,
+}
+
+
+@pytest.mark.parametrize("name", ["plb", "mester", "pagat"])
+def test_builtin_contracts_match_rules_md(name: str) -> None:
+    rules = builtin(name)
+    actual = {c.value: (cr.base, cr.max_contras) for c, cr in rules.contracts.items()}
+    assert actual == CONTRACTS[name]
+
+
+@pytest.mark.parametrize("name", ["plb", "mester", "pagat"])
+def test_builtin_settings_match_rules_md(name: str) -> None:
+    r = builtin(name)
+    penalty = None if r.penalty is None else (r.penalty.offender, r.penalty.others, True)
+    actual = (
+        r.win_points,
+        r.exit_young,
+        r.exit_old,
+        r.tie_52,
+        r.solo_loss_multiplier,
+        r.same_player_twice,
+        penalty,
+    )
+    assert actual == SETTINGS[name]
+    assert (dict(r.pair), r.contra_factor) == (PAIR, 2)
+
+
+@pytest.mark.parametrize(
+    ("name", "first_contra"),
+    [
+        ("plb", {"ci", "gr", "zo", "gd", "zd"}),  # §1.4: cicha holder; plb solos
+        ("mester", {"ci"}),  # 7E
+        ("pagat", set()),
+    ],
+)
+def test_who_must_open_the_contras(name: str, first_contra: set[str]) -> None:
+    rules = builtin(name)
+    actual = {c.value for c, cr in rules.contracts.items() if cr.first_contra_by_opponents}
+    assert actual == first_contra
+
+
+@pytest.mark.parametrize(
+    ("name", "key", "provisional"),
+    [
+        ("plb", "contracts.ci.base", True),
+        ("plb", "exit_old", False),
+        ("plb", "pair", True),
+        ("mester", "contracts.zo.base", False),
+        ("mester", "solo_loss_multiplier", False),
+        ("pagat", "solo_loss_multiplier", True),
+        ("pagat", "contracts.gd.base", True),
+        ("pagat", "tie_52", False),
+    ],
+)
+def test_provisional_numbers_are_marked(name: str, key: str, provisional: bool) -> None:
+    assert builtin(name).is_provisional(key) == provisional
+
+
+@pytest.mark.parametrize("spelling", ["plb", "PLB", " Mester ", "pagat"])
+def test_builtin_names_are_case_insensitive(spelling: str) -> None:
+    assert builtin(spelling).name == spelling.strip().lower()
+
+
+def test_unknown_builtin_suggests_the_nearest() -> None:
+    with pytest.raises(RulesFileError) as info:
+        builtin("mestr")
+    assert str(info.value) == (
+        '"mestr" is not a rule system or a .toml file; built in: plb, mester, pagat; '
+        'did you mean "mester"?'
+    )
+
+
+# --- house rules: every error names the file and the key -----------------------------------
+
+HOUSE_ERRORS = [
+    ('base = "plb"\nexit_old = "x"', 'house.toml: "exit_old" must be a whole number'),
+    ('base = "plb"\nexit_old = 200', '"exit_old" must be a whole number from 0 to 104, not 200'),
+    (
+        'base = "plb"\nexit_olf = 26',
+        'house.toml: "exit_olf" is not a setting; did you mean "exit_old"?',
+    ),
+    ("exit_old = 26", "house.toml: say which system the house rules start from"),
+    ('base = "plx"', 'house.toml: "base" must be one of plb, mester, pagat'),
+    (
+        'base = "plb"\n[contracts.gr]\nbase = -1',
+        'house.toml: "contracts.gr.base" must be a whole number',
+    ),
+    ('base = "plb"\nno_gran = 1', 'house.toml: "no_gran" must be true or false, not 1'),
+    ('base = "plb"\nslup = "yes"', 'house.toml: "slup" must be true or false'),
+    ('base = "plb"\nrule_7n_strict = 0', '"rule_7n_strict" must be true or false'),
+    ('base = "plb"\ntie_52 = "x"', '"tie_52" must be "opponents_win" or "last_doubler_loses"'),
+    (
+        'base = "plb"\nsolo_loss_multiplier = 0',
+        '"solo_loss_multiplier" must be a whole number from 1',
+    ),
+    (
+        'base = "plb"\n[penalty]\nenabled = true',
+        'house.toml: the setting "penalty.offender" is missing',
+    ),
+    (
+        'base = "mester"\npenalty.offender = -9',
+        '"penalty.offender" + 3 × "penalty.others" must be 0',
+    ),
+    ("base = [", "house.toml: not a valid TOML file"),
+    ('base = "plb"\n[contracts.xx]\nbase = 3', 'house.toml: "contracts.xx.base" is not a setting'),
+    (
+        'base = "plb"\nsession.place_points = [1, 2]',
+        '"session.place_points" must list four numbers',
+    ),
+    ('base = "plb"\n[contracts.zo]\nmax_contras = 2.5', '"contracts.zo.max_contras" must be'),
+]
+
+
+@pytest.mark.parametrize(("text", "fragment"), HOUSE_ERRORS, ids=[h[1][:40] for h in HOUSE_ERRORS])
+def test_house_rules_error(text: str, fragment: str) -> None:
+    with pytest.raises(RulesFileError) as info:
+        house_rules(text, "house.toml")
+    assert fragment in str(info.value)
+
+
+def test_house_rules_keep_the_base_and_mark_their_own_settings() -> None:
+    rules = house_rules('base = "mester"\nname = "klub"\nsolo_loss_multiplier = 2', "klub.toml")
+    actual = (
+        rules.name,
+        rules.base,
+        rules.solo_loss_multiplier,
+        rules.exit_old,
+        rules.provenance_of("solo_loss_multiplier"),
+        rules.is_provisional("solo_loss_multiplier"),
+        rules.has(Contract.ME),
+    )
+    assert actual == ("klub", "mester", 2, 27, "house: set in klub.toml", True, True)
+
+
+def test_no_gran_removes_gran_and_gran_du_only() -> None:
+    rules = house_rules('base = "plb"\nno_gran = true', "h.toml")
+    assert set(rules.contracts) == set(builtin("plb").contracts) - {Contract.GR, Contract.GD}
+
+
+def test_slup_lifts_only_the_limits_of_four() -> None:
+    rules = house_rules('base = "plb"\nslup = true', "h.toml")
+    limits = {c.value: cr.max_contras for c, cr in rules.contracts.items()}
+    assert limits == {
+        "zw": None,
+        "we": None,
+        "ci": None,
+        "gr": 2,
+        "zo": 2,
+        "gd": 2,
+        "zd": 2,
+        "ba": 0,
+    }
+
+
+def test_rule_7n_strict_forbids_contras_on_gran_zolo_and_du() -> None:
+    rules = house_rules('base = "mester"\nrule_7n_strict = true', "h.toml")
+    limits = {c.value: cr.max_contras for c, cr in rules.contracts.items()}
+    assert limits == {
+        **{c: k for c, (_, k) in CONTRACTS["mester"].items()},
+        **dict.fromkeys(("gr", "zo", "gd", "zd"), 0),
+    }
+
+
+# --- loading: by name, by file, from $BASKA_RULES ------------------------------------------
+
+
+def test_load_rules_default_is_plb() -> None:
+    assert load_rules(None).name == "plb"
+
+
+def test_load_rules_from_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("BASKA_RULES", "pagat")
+    assert load_rules(None).name == "pagat"
+
+
+def test_load_rules_from_a_file(tmp_path: Path) -> None:
+    path = tmp_path / "klub.toml"
+    path.write_text('base = "plb"\nsolo_loss_multiplier = 1\n', "utf-8")
+    rules = load_rules(str(path))
+    assert (rules.name, rules.solo_loss_multiplier) == ("klub", 1)
+
+
+def test_load_rules_missing_file_names_it(tmp_path: Path) -> None:
+    path = tmp_path / "none.toml"
+    with pytest.raises(RulesFileError) as info:
+        load_rules(str(path))
+    assert str(info.value).startswith(f"{path}: cannot read the house rules")
+
+
+def test_load_rules_bad_key_names_the_file(tmp_path: Path) -> None:
+    path = tmp_path / "bad.toml"
+    path.write_text('base = "plb"\nexit_olf = 26\n', "utf-8")
+    with pytest.raises(RulesFileError) as info:
+        load_rules(str(path))
+    assert str(info.value).startswith(f'{path}: "exit_olf" is not a setting')
+
+
+def test_the_sample_house_rules_load_and_score() -> None:
+    rules = load_rules(str(ROOT / "samples" / "house-rules.toml"))
+    actual = [score(parse_hand(h), rules).deltas for h in ("zo B 70 k", "ci A 50", "zw C+D 26/1")]
+    assert actual == [(-10, 30, -10, -10), (-12, 4, 4, 4), (2, 2, -2, -2)]
+    with pytest.raises(BaskaError):
+        score(parse_hand("gr A 70"), rules)
+
+
+# --- export: the TOML of a system reads back to the same system ------------------------------
+
+EXPORTED = [
+    ("plb", None),
+    ("mester", None),
+    ("pagat", None),
+    ("plb", 'base = "plb"\nno_gran = true\nslup = true\nexit_old = 26'),
+    ("mester", 'base = "mester"\nrule_7n_strict = true\n[contracts.zb]\nenabled = false'),
+]
+
+
+@pytest.mark.parametrize(("name", "house"), EXPORTED)
+def test_export_reads_back_to_the_same_rules(name: str, house: str | None) -> None:
+    original = builtin(name) if house is None else house_rules(house, "h.toml")
+    again = house_rules(rules_toml(original), "exported.toml")
+    fields = ("contracts", "pair", "win_points", "exit_young", "exit_old", "tie_52")
+    more = ("contra_factor", "solo_loss_multiplier", "same_player_twice", "penalty", "deals")
+    assert [getattr(again, f) for f in fields + more] == [
+        getattr(original, f) for f in fields + more
+    ]
+
+
+@pytest.mark.parametrize("lines", [["plb"], ["mester"], ['base = "pagat"', "slup = true"]])
+def test_rules_from_lines(lines: list[str]) -> None:
+    rules = rules_from_lines(lines, "ledger.csv")
+    assert rules.base == (lines[0] if len(lines) == 1 else "pagat")
