@@ -65,6 +65,8 @@ def _deals_left(meta: Meta, slots: int) -> str:
     if meta.deals is None:
         return f"{slots} deal{'s' if slots != 1 else ''} played"
     left = max(meta.deals - slots, 0)
+    if left == 0 and slots == meta.deals:
+        return f"all {meta.deals} deals played"
     extra = f", {slots - meta.deals} over the plan" if slots > meta.deals else ""
     return f"{left} of {meta.deals} deals left{extra}"
 
@@ -391,7 +393,7 @@ def _standings_table(standings: Sequence[Standing], season: bool = False) -> str
 def _session_title(session: Session) -> str:
     """`samples/evening.csv — plb, 18 deals played, 0 of 16 left`."""
     rules = session.rules
-    return f"{session.path} — {rules.name} ({rules.title})"
+    return f"{session.path} — {rules.name}: {rules.title}"
 
 
 @cli.command("ledger", context_settings=CONTEXT)
@@ -433,8 +435,16 @@ def _one_session(session: Session) -> str:
     lines = [_session_title(session), ""]
     lines.append(_sheet_table(session) if session.rows else "(no hands yet)")
     lines += ["", _standings_table(session.standings()), ""]
-    lines.append(f"{_deals_left(session.meta, slots)}; {_next_words(session.meta, slots)}")
+    lines.append(_where(session.meta, slots))
     return "\n".join(lines)
+
+
+def _where(meta: Meta, slots: int) -> str:
+    """How many deals are left and who deals next (nothing next once all are played)."""
+    left = _deals_left(meta, slots)
+    if meta.deals is not None and slots >= meta.deals:
+        return left
+    return f"{left}; {_next_words(meta, slots)}"
 
 
 def _season(sessions: Sequence[Session]) -> str:
@@ -602,7 +612,7 @@ def _echo_totals(path: str) -> None:
         fail(error)
     slots = session.tally.slots
     click.echo(_standings_table(session.standings()))
-    click.echo(f"{_deals_left(session.meta, slots)}; {_next_words(session.meta, slots)}")
+    click.echo(_where(session.meta, slots))
 
 
 @cli.command(context_settings=CONTEXT)
@@ -746,17 +756,26 @@ def recalc(path: str, rules_spec: str | None, diff: bool, write: bool) -> None:
             if reader.problems:
                 for problem in reader.problems:
                     click.echo(str(problem), err=True)
+                count = state["rejected"]
                 raise FileProblem(
-                    f"{path}: {state['rejected']} hand(s) cannot be scored under "
+                    f"{path}: {count} hand{'s' if count != 1 else ''} cannot be scored under "
                     f"{state['rules'].name}"
                     if state["rejected"]
                     else f"{path}: the ledger has problems"
                 )
     except BaskaError as error:
-        if "reader" in state:
-            for problem in state["reader"].problems[1:]:
-                click.echo(str(problem), err=True)
-        fail(error)
+        reader = state.get("reader")
+        if reader is None or not reader.problems:
+            fail(error)
+        for problem in reader.problems:
+            click.echo(str(problem), err=True)
+        count = state["rejected"]
+        raise FileProblem(
+            f"{path}: {count} hand{'s' if count != 1 else ''} cannot be scored under "
+            f"{state['rules'].name}; the ledger was not changed"
+            if count
+            else f"{path}: the ledger has problems; it was not changed"
+        ) from None
     _recalc_summary(path, state, write)
 
 
