@@ -1,0 +1,334 @@
+"""`baska score` and `baska rules` through click.testing.CliRunner: exit codes, stdout, stderr."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import click
+import pytest
+from click.testing import CliRunner
+
+from baska_cli.cli import cli
+
+# NOTATION.md, "baska score --format json", for "zw A+C 61 k": the fields scripts depend on.
+NOTATION_EXAMPLE = {
+    "notation": "zw A+C 61 k",
+    "rules": "plb",
+    "contract": "zw",
+    "declarers": ["A", "C"],
+    "opponents": ["B", "D"],
+    "points": 61,
+    "tricks": None,
+    "contras": 1,
+    "winner": "declarers",
+    "margin": "exit",
+    "value": 2,
+    "deltas": {"A": 2, "B": -2, "C": 2, "D": -2},
+}
+
+
+def run(*args: str, stdin: str | None = None) -> tuple[int, str, str]:
+    result = CliRunner().invoke(cli, list(args), input=stdin)
+    return result.exit_code, result.stdout, result.stderr
+
+
+def test_json_matches_the_notation_example() -> None:
+    code, out, err = run("score", "--format", "json", "zw", "A+C", "61", "k")
+    record = json.loads(out)
+    assert (code, err) == (0, "")
+    assert {key: record[key] for key in NOTATION_EXAMPLE} == NOTATION_EXAMPLE
+    assert list(record["deltas"]) == ["A", "B", "C", "D"]
+
+
+def test_json_deltas_are_in_seat_order_for_a_solo() -> None:
+    code, out, _ = run("score", "-f", "json", "zo", "D", "52", "k:A")
+    record = json.loads(out)
+    assert (code, list(record["deltas"].items())) == (
+        0,
+        [("A", 20), ("B", 20), ("C", 20), ("D", -60)],
+    )
+    assert (record["winner"], record["margin"], record["value"], record["callers"]) == (
+        "opponents",
+        None,
+        20,
+        ["A"],
+    )
+
+
+def test_the_hand_may_be_one_quoted_argument() -> None:
+    assert (
+        run("score", "-f", "json", "zw A+C 61 k")[1]
+        == run("score", "-f", "json", "zw", "A+C", "61", "k")[1]
+    )
+
+
+def test_table_output() -> None:
+    code, out, err = run("score", "zw", "A+C", "61", "k")
+    lines = out.splitlines()
+    assert (code, err) == (0, "")
+    assert lines[0] == "zw A+C 61 k   (plb)"
+    assert lines[1].split() == ["A", "B", "C", "D"]
+    assert lines[3].split() == ["+2", "-2", "+2", "-2"]
+    assert lines[4] == "starzy 61 – wygrana z wyjściem: 1 × 2 (kontra) = 2 od każdego młodego"
+
+
+def test_csv_output() -> None:
+    code, out, _ = run("score", "--format", "csv", "ci", "A", "50")
+    assert code == 0
+    assert (
+        out.splitlines()[0]
+        == "notation,rules,contract,winner,margin,value,contras,A,B,C,D,explanation"
+    )
+    assert out.splitlines()[1].split(",")[:11] == [
+        "ci A 50",
+        "plb",
+        "ci",
+        "opponents",
+        "",
+        "8",
+        "0",
+        "-24",
+        "8",
+        "8",
+        "8",
+    ]
+
+
+def test_explain_shows_the_derivation() -> None:
+    code, out, _ = run("score", "--explain", "zw", "C+D", "26/1")
+    assert code == 0
+    assert "  przegrani (starzy) mają 26, próg wyjścia 27: bez wyjścia" in out.splitlines()
+
+
+def test_explain_in_json_adds_the_derivation() -> None:
+    code, out, _ = run("score", "-e", "-f", "json", "zw", "A+C", "52")
+    record = json.loads(out)
+    assert (code, any("remis 52:52" in step for step in record["derivation"])) == (0, True)
+
+
+@pytest.mark.parametrize(
+    ("args", "deltas"),
+    [
+        (["--rules", "mester", "ci", "C", "45/2"], {"A": 4, "B": 4, "C": -12, "D": 4}),
+        (["-r", "pagat", "zw", "A+C", "52", "k:B"], {"A": 2, "B": -2, "C": 2, "D": -2}),
+        (["--rules", "MESTER", "kara", "C"], {"A": 4, "B": 4, "C": -12, "D": 4}),
+        (["--rules", "mester", "zo", "A", "70", "kara"], {"A": -15, "B": 5, "C": 5, "D": 5}),
+        (["adj", "A+4", "B-12", "C+4", "D+4"], {"A": 4, "B": -12, "C": 4, "D": 4}),
+    ],
+)
+def test_rules_option(args: list[str], deltas: dict[str, int]) -> None:
+    code, out, _ = run("score", "-f", "json", *args)
+    assert (code, json.loads(out)["deltas"]) == (0, deltas)
+
+
+def test_baska_rules_environment_is_the_default(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("BASKA_RULES", "pagat")
+    code, out, _ = run("score", "-f", "json", "ci", "B", "40")
+    assert (code, json.loads(out)["rules"], json.loads(out)["deltas"]["B"]) == (0, "pagat", -36)
+
+
+def test_rules_option_beats_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("BASKA_RULES", "pagat")
+    code, out, _ = run("score", "-f", "json", "-r", "plb", "ci", "B", "40")
+    assert (code, json.loads(out)["deltas"]["B"]) == (0, -24)
+
+
+# --- errors: exit 2 for bad input, the message on stderr, never a traceback -----------------
+
+BAD = [
+    (["zwo", "A+C", "61"], '"zwo" is not a contract; expected one of'),
+    (["zw", "A+C", "13"], "nearest possible totals are 12 or 16"),
+    (["zw", "A", "61"], "two players"),
+    (["zo", "D", "70", "krb"], "allows at most 2"),
+    (["zo", "D", "70", "k:D"], "only an opponent of D"),
+    (["me", "A"], "it is played in mester"),
+    (["kara", "C"], '"plb" has no penalty'),
+    (["adj", "A+4", "B-4", "C+1"], "must sum to zero"),
+    (["zw", "𐩀", "61"], '"𐩀"'),
+    ([], "no hand given"),
+    (["--rules", "plbb", "zw", "A+C", "61"], 'did you mean "plb"?'),
+]
+
+
+@pytest.mark.parametrize(("args", "fragment"), BAD, ids=[" ".join(a) or "(none)" for a, _ in BAD])
+def test_bad_input_exits_2_with_the_message_on_stderr(args: list[str], fragment: str) -> None:
+    code, out, err = run("score", *args)
+    assert (code, out, fragment in err, "Traceback" in err) == (2, "", True, False)
+    assert err.startswith("Error: ")
+
+
+def test_a_missing_rules_file_exits_1(tmp_path: Path) -> None:
+    code, _, err = run("score", "--rules", str(tmp_path / "none.toml"), "zw", "A+C", "61")
+    assert (code, "cannot read the house rules" in err) == (1, True)
+
+
+def test_a_broken_rules_file_exits_1_and_names_file_and_key(tmp_path: Path) -> None:
+    path = tmp_path / "klub.toml"
+    path.write_text('base = "plb"\nexit_old = "x"\n', "utf-8")
+    code, _, err = run("score", "--rules", str(path), "zw", "A+C", "61")
+    assert (code, f'{path}: "exit_old" must be a whole number' in err) == (1, True)
+
+
+def test_a_house_rules_file_scores(tmp_path: Path) -> None:
+    path = tmp_path / "klub.toml"
+    path.write_text('base = "plb"\nsolo_loss_multiplier = 1\n', "utf-8")
+    code, out, _ = run("score", "-f", "json", "--rules", str(path), "ci", "A", "50")
+    record = json.loads(out)
+    assert (code, record["rules"], record["deltas"]["A"]) == (0, "klub", -12)
+
+
+# --- batch: one result per line; bad lines on stderr with their number -----------------------
+
+BATCH = "zw A+C 61 k\nzwo A+C 61\n\n# a comment\nci A 50\nzo D 70 krb\n"
+
+
+def test_batch_from_a_file(tmp_path: Path) -> None:
+    path = tmp_path / "hands.txt"
+    path.write_text(BATCH, "utf-8")
+    code, out, err = run("score", "--batch", str(path), "--format", "json")
+    records = [json.loads(line) for line in out.splitlines()]
+    assert code == 1
+    assert [r["notation"] for r in records] == ["zw A+C 61 k", "ci A 50"]
+    assert [r["deltas"]["A"] for r in records] == [2, -24]
+    assert [line.split(": ")[0] for line in err.splitlines()] == [f"{path}:2", f"{path}:6"]
+    assert '"zwo" is not a contract' in err.splitlines()[0]
+
+
+def test_batch_from_stdin() -> None:
+    code, out, err = run("score", "--batch", "-", stdin=BATCH)
+    assert code == 1
+    assert [line.split()[:2] for line in out.splitlines()] == [["1", "zw"], ["5", "ci"]]
+    assert [line.split(": ")[0] for line in err.splitlines()] == ["-:2", "-:6"]
+
+
+def test_batch_csv_has_one_header() -> None:
+    code, out, _ = run("score", "-b", "-", "-f", "csv", stdin="zw A+C 61 k\nci A 50\n")
+    lines = out.splitlines()
+    assert (code, len(lines), lines[0].startswith("notation,")) == (0, 3, True)
+
+
+def test_batch_of_good_lines_exits_0() -> None:
+    code, out, err = run("score", "-b", "-", "-r", "mester", "-f", "json", stdin="me C\nkara C\n")
+    assert (code, err, [json.loads(line)["deltas"]["C"] for line in out.splitlines()]) == (
+        0,
+        "",
+        [30, -12],
+    )
+
+
+def test_batch_and_a_hand_are_exclusive() -> None:
+    code, _, err = run("score", "--batch", "-", "zw", "A+C", "61", stdin="")
+    assert (code, "either a hand or --batch" in err) == (2, True)
+
+
+# --- rules ---------------------------------------------------------------------------------
+
+
+def test_rules_lists_the_systems() -> None:
+    code, out, _ = run("rules")
+    names = [line.split()[0] for line in out.splitlines()]
+    assert (code, names, "(default)" in out.splitlines()[0]) == (
+        0,
+        ["plb", "mester", "pagat"],
+        True,
+    )
+
+
+@pytest.mark.parametrize(
+    ("system", "fragment"),
+    [
+        ("plb", "cicha (ci) lost"),
+        ("mester", "méster (me) won"),
+        ("mester", "zolo bieda (zb) won"),
+        ("pagat", "zolo du (zd) lost"),
+    ],
+)
+def test_rules_tables(system: str, fragment: str) -> None:
+    code, out, _ = run("rules", system)
+    assert (code, fragment in out) == (0, True)
+
+
+def test_rules_table_rows_match_rules_md() -> None:
+    out = run("rules", "plb")[1]
+    row = next(line for line in out.splitlines() if line.startswith("gran du (gd) lost"))
+    assert [cell.rstrip("*") for cell in row.split()[4:]] == ["20", "40", "80", "X", "X"]
+
+
+def test_rules_unknown_system_exits_2() -> None:
+    code, _, err = run("rules", "nope")
+    assert (code, '"nope" is not a rule system' in err) == (2, True)
+
+
+HANDS = [
+    "zw A+C 61 k",
+    "zw C+D 26/1",
+    "zw A+C 52 kr",
+    "we A+D 78/3 krbh",
+    "ci A 50 k:B,A",
+    "zo D 52 k",
+    "gr B 104 kr",
+    "gd A /3",
+    "zd C 104/4 k",
+    "ba D",
+]
+
+
+@pytest.mark.parametrize("system", ["plb", "mester", "pagat"])
+def test_exported_rules_score_the_same(system: str, tmp_path: Path) -> None:
+    code, exported, _ = run("rules", system, "--export")
+    path = tmp_path / f"{system}-house.toml"
+    path.write_text(exported, "utf-8")
+    batch = "\n".join([*HANDS, "me A", "zb B", "kara C"]) + "\n"
+    original = run("score", "-b", "-", "-f", "json", "-r", system, stdin=batch)
+    again = run("score", "-b", "-", "-f", "json", "-r", str(path), stdin=batch)
+
+    def deltas(out: str) -> list[dict[str, int]]:
+        return [json.loads(line)["deltas"] for line in out.splitlines()]
+
+    assert code == 0
+
+    def refused(err: str) -> list[str]:  # the line numbers (the system's name differs)
+        return [line.split(":")[1] for line in err.splitlines()]
+
+    assert (deltas(again[1]), refused(again[2]), again[0]) == (
+        deltas(original[1]),
+        refused(original[2]),
+        original[0],
+    )
+
+
+def test_export_without_a_name_uses_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("BASKA_RULES", "mester")
+    code, out, _ = run("rules", "--export")
+    assert (code, 'base = "mester"' in out.splitlines()) == (0, True)
+
+
+# --- help ----------------------------------------------------------------------------------
+
+
+def _commands() -> list[str]:
+    return sorted(cli.commands)
+
+
+@pytest.mark.parametrize("name", _commands())
+def test_every_command_has_help(name: str) -> None:
+    command = cli.commands[name]
+    code, out, _ = run(name, "--help")
+    summary = (command.help or "").strip().splitlines()
+    assert (code, out.startswith("Usage: "), bool(summary and summary[0])) == (0, True, True)
+    assert run(name, "-h")[1] == out
+
+
+def test_score_and_rules_are_commands() -> None:
+    assert {"score", "rules"} <= set(cli.commands)
+
+
+def test_group_help_and_version() -> None:
+    code, out, _ = run("--help")
+    assert (code, "score" in out, "rules" in out) == (0, True, True)
+    assert run("--version")[0] == 0
+
+
+def test_the_group_is_a_click_group() -> None:
+    assert isinstance(cli, click.Group)
