@@ -764,10 +764,10 @@ def recalc(path: str, rules_spec: str | None, diff: bool, write: bool) -> None:
                     else f"{path}: the ledger has problems"
                 )
     except BaskaError as error:
-        reader = state.get("reader")
-        if reader is None or not reader.problems:
+        failed: LedgerReader | None = state.get("reader")
+        if failed is None or not failed.problems:
             fail(error)
-        for problem in reader.problems:
+        for problem in failed.problems:
             click.echo(str(problem), err=True)
         count = state["rejected"]
         raise FileProblem(

@@ -57,9 +57,10 @@ from dataclasses import dataclass, replace
 from typing import IO, NamedTuple
 
 from baska_cli.errors import BaskaError, LedgerError
+from baska_cli.model import SEATS
 from baska_cli.notation import check_player_names, fold
 from baska_cli.rules import BUILTIN_NAMES, RuleSet, rules_from_lines
-from baska_cli.session import Deltas, Scorer, add, dealer_of
+from baska_cli.session import Deltas, Scorer, dealer_of
 
 FORMAT_KEY = "baska ledger"
 FORMAT_VERSION = "1"
@@ -330,32 +331,72 @@ class LedgerReader:
             ) from None
 
     def rows(self) -> Iterator[Row]:
-        """The hand rows that can be read; the others become problems."""
+        """The hand rows that can be read; the others become problems (a tight loop: the
+        batch commands read a million rows through it)."""
+        reader, problem, new_row = self._reader, self.problem, tuple.__new__
+        prev = self._line
+        try:
+            for cells in reader:
+                line = prev + 1
+                prev = reader.line_num
+                if not cells or not cells[-1]:
+                    while cells and not cells[-1].strip():
+                        cells.pop()
+                    if not cells:
+                        continue
+                count = len(cells)
+                row: Row | None = None
+                if count == 11:  # the common case: a counted hand with its totals
+                    try:
+                        row = new_row(
+                            Row,
+                            (
+                                line,
+                                int(cells[0]),
+                                cells[1],
+                                cells[2],
+                                (int(cells[3]), int(cells[4]), int(cells[5]), int(cells[6])),
+                                (int(cells[7]), int(cells[8]), int(cells[9]), int(cells[10])),
+                                "",
+                            ),
+                        )
+                    except ValueError:
+                        row = None
+                if row is None:
+                    row = self._slow_row(line, cells)
+                    if row is None:
+                        continue
+                yield row
+        except UnicodeDecodeError:
+            raise LedgerError("the file is not UTF-8 text", self.path, prev + 1) from None
+        except csv.Error as exc:
+            raise LedgerError(f"not a CSV file: {exc}", self.path, prev + 1) from None
+        finally:
+            self._line = prev
+        del problem
+
+    def _slow_row(self, line: int, cells: list[str]) -> Row | None:
+        """Any other row: a void or superseded hand, or a broken row (recorded as a problem)."""
         problem = self.problem
-        while True:
-            got = self._next()
-            if got is None:
-                return
-            line, cells = got
-            count = len(cells)
-            if count > ROW_CELLS:
-                problem(line, f"{count} cells; a hand row has at most {ROW_CELLS}")
-                continue
+        count = len(cells)
+        if count > ROW_CELLS:
+            problem(line, f"{count} cells; a hand row has at most {ROW_CELLS}")
+            return None
+        try:
+            n = int(cells[0])
+            deltas = (int(cells[3]), int(cells[4]), int(cells[5]), int(cells[6]))
+        except (ValueError, IndexError):
+            problem(line, _bad_row(cells))
+            return None
+        status = cells[11].strip().lower() if count == ROW_CELLS else ""
+        totals: Deltas | None = None
+        if count > 7 and not status:
             try:
-                n = int(cells[0])
-                deltas = (int(cells[3]), int(cells[4]), int(cells[5]), int(cells[6]))
+                totals = (int(cells[7]), int(cells[8]), int(cells[9]), int(cells[10]))
             except (ValueError, IndexError):
-                problem(line, _bad_row(cells))
-                continue
-            status = cells[11].strip().lower() if count == ROW_CELLS else ""
-            totals: Deltas | None = None
-            if count > 7 and not status:
-                try:
-                    totals = (int(cells[7]), int(cells[8]), int(cells[9]), int(cells[10]))
-                except (ValueError, IndexError):
-                    problem(line, f"hand {n}: the running totals must be four whole numbers")
-                    continue
-            yield Row(line, n, cells[1].strip(), cells[2].strip(), deltas, totals, status)
+                problem(line, f"hand {n}: the running totals must be four whole numbers")
+                return None
+        return Row(line, n, cells[1].strip(), cells[2].strip(), deltas, totals, status)
 
 
 def _bad_row(cells: Sequence[str]) -> str:
@@ -408,57 +449,65 @@ def verify(
     """Pass the rows through, checking numbers, dealers, zero sums, totals and (with a scorer)
     each counted hand's changes; `strict=False` leaves counted hands' sums and totals alone."""
     meta, tally, problem = reader.meta, reader.tally, reader.problem
-    names, first = meta.players, meta.first_dealer
-    slots, counted, totals, last = 0, 0, (0, 0, 0, 0), None
+    dealers = [meta.players[dealer_of(meta.first_dealer, n)] for n in range(SEATS)]
+    cache = scorer.cache if scorer is not None else {}
+    slots, counted, last = 0, 0, None
+    t0 = t1 = t2 = t3 = 0
     for row in reader.rows():
-        n, status, line, deltas = row.n, row.status, row.line, row.deltas
-        if status not in STATUSES:
-            problem(line, f'hand {n}: "{status}" is not a status; expected void, amended, undone')
-            continue
-        is_slot = status in SLOT_STATUSES
+        line, n, dealer, hand, deltas, totals, status = row
         if n != slots + 1:
             problem(line, f"hand number {n}, expected {slots + 1}")
-        dealer = names[dealer_of(first, n)]
-        if row.dealer != dealer:
-            problem(line, f'hand {n}: the dealer is {dealer}, not "{row.dealer}"')
-        if not row.hand:
+        if dealer != dealers[n % SEATS] and dealer.strip() != dealers[n % SEATS]:
+            problem(line, f'hand {n}: the dealer is {dealers[n % SEATS]}, not "{dealer}"')
+        if not hand:
             problem(line, f"hand {n}: the hand is empty")
-        if (strict or status) and deltas[0] + deltas[1] + deltas[2] + deltas[3]:
-            problem(line, f"hand {n}: the changes sum to {sum(deltas):+d}, not 0")
-        if is_slot:
-            slots = n if n > slots else slots + 1
-            last = row
         if status:
+            if status not in STATUSES:
+                problem(line, f'hand {n}: "{status}" is not a status; expected {_STATUS_WORDS}')
+                continue
+            if deltas[0] + deltas[1] + deltas[2] + deltas[3]:
+                problem(line, f"hand {n}: the changes sum to {sum(deltas):+d}, not 0")
+            if status == VOID:
+                slots = n if n > slots else slots + 1
+                last = row
             yield row
             continue
+        slots = n if n > slots else slots + 1
+        last = row
         counted += 1
         if not strict:
             yield row
             continue
+        if deltas[0] + deltas[1] + deltas[2] + deltas[3]:
+            problem(line, f"hand {n}: the changes sum to {sum(deltas):+d}, not 0")
         if scorer is not None:
-            scored = scorer(row.hand)
+            scored = cache.get(hand) or scorer(hand)
             if isinstance(scored, BaskaError):
-                problem(line, f'hand {n} "{row.hand}": {scored}')
+                problem(line, f'hand {n} "{hand}": {scored}')
             elif scored.deltas != deltas:
                 problem(
                     line,
-                    f'hand {n} "{row.hand}": the changes are {_show(deltas)}, '
+                    f'hand {n} "{hand}": the changes are {_show(deltas)}, '
                     f"but {meta.rules_name} gives {_show(scored.deltas)}",
                 )
-        expected = add(totals, deltas)
-        if row.totals is None:
+        t0 += deltas[0]
+        t1 += deltas[1]
+        t2 += deltas[2]
+        t3 += deltas[3]
+        if totals is None:
             problem(line, f"hand {n}: the running totals are missing")
-            totals = expected
-        else:
-            if row.totals != expected:
-                problem(
-                    line,
-                    f"hand {n}: the running totals are {_show(row.totals, signs=False)}, "
-                    f"expected {_show(expected, signs=False)}",
-                )
-            totals = row.totals
+        elif totals != (t0, t1, t2, t3):
+            problem(
+                line,
+                f"hand {n}: the running totals are {_show(totals, signs=False)}, "
+                f"expected {_show((t0, t1, t2, t3), signs=False)}",
+            )
+            t0, t1, t2, t3 = totals
         yield row
-    tally.slots, tally.counted, tally.totals, tally.last = slots, counted, totals, last
+    tally.slots, tally.counted, tally.totals, tally.last = slots, counted, (t0, t1, t2, t3), last
+
+
+_STATUS_WORDS = "void, amended or undone (or empty)"
 
 
 def _show(values: Sequence[int], signs: bool = True) -> str:
