@@ -327,14 +327,19 @@ def _check_play(hand: Hand, tokens: list[str]) -> None:
         if tricks is None:
             raise NotationError(
                 f'"{given}": no side can take exactly {points} card points with this deck; '
-                f"the nearest possible totals are {near}"
+                f"the nearest possible {_totals(near)}"
             )
         can = sorted(deck.tricks_for_points(points))
         in_tricks = f"; {points} is possible in {_tricks_text(can)}" if can else ""
         raise NotationError(
             f'"{given}": {points} card points cannot be taken in {_tricks_text([tricks])}; '
-            f"with {_tricks_text([tricks])} the nearest possible totals are {near}{in_tricks}"
+            f"with {_tricks_text([tricks])} the nearest possible {_totals(near)}{in_tricks}"
         )
+
+
+def _totals(near: str) -> str:
+    """`totals are 64 or 66`, `total is 104`."""
+    return f"totals are {near}" if " or " in near else f"total is {near}"
 
 
 def _tricks_text(counts: list[int]) -> str:

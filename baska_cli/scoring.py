@@ -90,7 +90,8 @@ def count_contras(
             else f"at most {limit} ({', '.join(CONTRA_NAMES[:limit]) if limit <= 4 else limit})"
         )
         raise RuleError(
-            f'"{format_hand(hand, players).split()[-1 - hand.kara]}": {k} counted contras, but '
+            f'"{format_hand(hand, players).split()[-1 - hand.kara]}": '
+            f"{k} counted contra{'' if k == 1 else 's'}, but "
             f'{hand.contract.info.name} under "{rules.name}" allows {allowed}'
         )
     return k, last, how
