@@ -35,7 +35,7 @@ def _signed(value: float) -> str:
 
 def _points(value: float | None) -> str:
     """Place points: 5, 2.5, or empty when the system has none."""
-    return "" if value is None else f"{value:g}"
+    return "" if value is None else f"{round(value, 2):g}"
 
 
 def _number(value: float) -> int | float:

@@ -1,4 +1,4 @@
-"""The ledger file: create, read, append, rewrite; spreadsheet round trips; never write a broken file."""
+"""The ledger file: create, read, append, rewrite; spreadsheet saves; broken files untouched."""
 
 from __future__ import annotations
 

@@ -87,7 +87,9 @@ def test_season_sums_by_name_ignoring_case_and_accents() -> None:
     rules = builtin("plb")
     one = standings(("Ania", "Bartek", "Celina", "Darek"), (10, 0, -4, -6), rules, hands=8)
     two = standings(("ania", "Ewa", "Celina", "Darek"), (-2, 12, -4, -6), rules, hands=8)
-    got = [(s.name, s.sessions, s.hands, s.total, s.place_points, s.place) for s in season([one, two])]
+    got = [
+        (s.name, s.sessions, s.hands, s.total, s.place_points, s.place) for s in season([one, two])
+    ]
     assert got == [
         ("Ania", 2, 16, 8, 8.0, 1),
         ("Ewa", 1, 8, 12, 5.0, 2),
