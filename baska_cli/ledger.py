@@ -48,6 +48,7 @@ fsynced and then renamed over the ledger.
 
 from __future__ import annotations
 
+import codecs
 import contextlib
 import csv
 import os
@@ -77,6 +78,7 @@ UNDONE = "undone"
 SLOT_STATUSES = ("", VOID)  # rows that hold a hand number of their own
 STATUSES = ("", VOID, AMENDED, UNDONE)
 ROW_CELLS = 12
+MAX_LINE = 65_536  # characters in one physical line, its line end included; longer is refused
 
 
 @dataclass(frozen=True, slots=True)
@@ -169,11 +171,19 @@ class Tally:
 class LedgerReader:
     """An open ledger: its metadata, then its rows one at a time; problems are collected."""
 
-    def __init__(self, path: str, stream: IO[str], newline: str, bom: bool) -> None:
+    def __init__(
+        self,
+        path: str,
+        stream: IO[str],
+        newline: str,
+        bom: bool,
+        identity: tuple[int, ...] | None = None,
+    ) -> None:
         self.path = path
+        self.identity = identity  # the file read, as _identity() gives it
         self.problems: list[LedgerError] = []
         self.tally = Tally()
-        self._reader = csv.reader(stream)
+        self._reader = csv.reader(_capped_lines(stream, path))
         self._line = 0  # the last physical line read
         self.meta_lines: dict[str, int] = {}
         self.meta = self._read_meta(newline, bom)
@@ -192,7 +202,8 @@ class LedgerReader:
             except StopIteration:
                 return None
             except UnicodeDecodeError:
-                raise LedgerError("the file is not UTF-8 text", self.path, start) from None
+                line = _undecodable_line(self.path) or start
+                raise LedgerError("the file is not UTF-8 text", self.path, line) from None
             except csv.Error as exc:
                 raise LedgerError(f"not a CSV file: {exc}", self.path, start) from None
             self._line = reader.line_num
@@ -368,7 +379,8 @@ class LedgerReader:
                         continue
                 yield row
         except UnicodeDecodeError:
-            raise LedgerError("the file is not UTF-8 text", self.path, prev + 1) from None
+            line = _undecodable_line(self.path) or prev + 1
+            raise LedgerError("the file is not UTF-8 text", self.path, line) from None
         except csv.Error as exc:
             raise LedgerError(f"not a CSV file: {exc}", self.path, prev + 1) from None
         finally:
@@ -411,6 +423,54 @@ def _bad_row(cells: Sequence[str]) -> str:
     return f'hand {cells[0].strip()}: the changes "{",".join(cells[3:7])}" must be whole numbers'
 
 
+def _capped_lines(stream: IO[str], path: str) -> Iterator[str]:
+    """The stream's physical lines; a line longer than MAX_LINE is refused before it is held
+    whole in memory (a CSV reader alone would read a 100 MB line into one string)."""
+    readline = stream.readline
+    number = 0
+    while line := readline(MAX_LINE):
+        number += 1
+        if len(line) == MAX_LINE and line[-1] not in "\r\n":
+            raise LedgerError(
+                f"the line is longer than {MAX_LINE - 1} characters; a ledger line is far shorter",
+                path,
+                number,
+            )
+        yield line
+
+
+def _undecodable_line(path: str) -> int | None:
+    """The physical line (ended by CR, LF or CRLF) of the first bytes that are not UTF-8."""
+    decoder = codecs.getincrementaldecoder("utf-8")()
+    line, after_cr = 1, False
+    try:
+        with open(path, "rb") as raw:
+            while True:
+                piece = raw.read(1 << 16)
+                try:
+                    decoder.decode(piece, final=not piece)
+                except UnicodeDecodeError as exc:
+                    head = piece[: max(exc.start - (len(exc.object) - len(piece)), 0)]
+                    return line + _line_breaks(head, after_cr)
+                if not piece:
+                    return None
+                line += _line_breaks(piece, after_cr)
+                after_cr = piece.endswith(b"\r")
+    except OSError:
+        return None
+
+
+def _line_breaks(data: bytes, after_cr: bool) -> int:
+    """How many line ends (CR, LF, CRLF) `data` holds; an LF right after a CR is the same one."""
+    count = data.count(b"\n") + data.count(b"\r") - data.count(b"\r\n")
+    return count - 1 if after_cr and data.startswith(b"\n") else count
+
+
+def _identity(st: os.stat_result) -> tuple[int, ...]:
+    """What tells whether a file was replaced or written since it was read."""
+    return (st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns)
+
+
 def _peek(path: str) -> tuple[str, bool, bool]:
     """The file's line end, whether it starts with a BOM, and whether it ends with a line end."""
     with open(path, "rb") as raw:
@@ -440,7 +500,8 @@ def open_ledger(path: str) -> Iterator[LedgerReader]:
     except OSError as exc:
         raise LedgerError(f"cannot read the ledger: {exc.strerror}", path) from None
     with stream:
-        yield LedgerReader(path, stream, newline, bom)
+        identity = _identity(os.fstat(stream.fileno()))
+        yield LedgerReader(path, stream, newline, bom, identity)
 
 
 def verify(
@@ -548,9 +609,27 @@ def _lock_path(path: str) -> str:
     return os.path.join(folder, f".{name}.lock")
 
 
+def _temp_prefix(path: str) -> tuple[str, str]:
+    """The folder and the name prefix of the ledger's temporary files (`.NAME.baska-….tmp`)."""
+    folder, name = os.path.split(os.path.abspath(path))
+    return folder, f".{name}.baska-"
+
+
+def _remove_stale_temps(path: str) -> None:
+    """Under the lock no other writer of this ledger is at work: a temporary file of its is
+    left by a writer that was killed, and goes (mkstemp adds 8 characters, then `.tmp`)."""
+    folder, prefix = _temp_prefix(path)
+    with contextlib.suppress(OSError):
+        for entry in os.scandir(folder):
+            name = entry.name
+            if name.startswith(prefix) and name.endswith(".tmp") and len(name) == len(prefix) + 12:
+                with contextlib.suppress(OSError):
+                    os.unlink(entry.path)
+
+
 @contextlib.contextmanager
 def locked(path: str) -> Iterator[None]:
-    """Hold an exclusive lock for the ledger while appending or rewriting it."""
+    """Hold an exclusive lock for the ledger while creating, appending or rewriting it."""
     import fcntl
 
     try:
@@ -558,8 +637,12 @@ def locked(path: str) -> Iterator[None]:
     except OSError as exc:
         raise LedgerError(f"cannot lock the ledger: {exc.strerror}", path) from None
     with handle:
-        fcntl.flock(handle.fileno(), fcntl.LOCK_EX)
         try:
+            fcntl.flock(handle.fileno(), fcntl.LOCK_EX)
+        except OSError as exc:
+            raise LedgerError(f"cannot lock the ledger: {exc.strerror}", path) from None
+        try:
+            _remove_stale_temps(path)
             yield
         finally:
             fcntl.flock(handle.fileno(), fcntl.LOCK_UN)
@@ -587,37 +670,42 @@ def _write_rows(stream: IO[str], meta: Meta, rows: Iterable[Sequence[str]]) -> N
 
 def create(path: str, meta: Meta) -> None:
     """Write a new, empty ledger; refuse if the file exists (never overwrites)."""
-    folder = os.path.dirname(os.path.abspath(path))
+    folder, prefix = _temp_prefix(path)
+    exists = "the file exists already; a new ledger never overwrites a file"
     if os.path.lexists(path):
-        raise LedgerError("the file exists already; a new ledger never overwrites a file", path)
-    try:
-        fd, temp = tempfile.mkstemp(prefix=".baska-", suffix=".tmp", dir=folder)
-    except OSError as exc:
-        raise LedgerError(f"cannot create the ledger: {exc.strerror}", path) from None
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="") as stream:
-            _write_rows(stream, meta, [])
-            stream.flush()
-            os.fsync(stream.fileno())
+        raise LedgerError(exists, path)
+    with locked(path):
         try:
-            os.link(temp, path)  # fails if the file appeared meanwhile
-        except FileExistsError:
-            raise LedgerError(
-                "the file exists already; a new ledger never overwrites a file", path
-            ) from None
+            fd, temp = tempfile.mkstemp(prefix=prefix, suffix=".tmp", dir=folder)
         except OSError as exc:
             raise LedgerError(f"cannot create the ledger: {exc.strerror}", path) from None
-        _fsync_dir(folder)
-    finally:
-        with contextlib.suppress(OSError):
-            os.unlink(temp)
+        try:
+            with os.fdopen(fd, "w", encoding="utf-8", newline="") as stream:
+                _write_rows(stream, meta, [])
+                stream.flush()
+                os.fsync(stream.fileno())
+            os.link(temp, path)  # fails if the file appeared meanwhile
+            _fsync_dir(folder)
+        except FileExistsError:
+            raise LedgerError(exists, path) from None
+        except OSError as exc:
+            raise LedgerError(f"cannot create the ledger: {exc.strerror}", path) from None
+        finally:
+            with contextlib.suppress(OSError):
+                os.unlink(temp)
 
 
 Build = Callable[[LedgerReader, RuleSet], Sequence[str]]
 
+_CHANGED = "the ledger was {} by another program while baska was writing it"
+
 
 def append(path: str, build: Build) -> None:
-    """Under the lock: re-read and check the whole ledger, then append the row `build` makes."""
+    """Under the lock: re-read and check the whole ledger, then append the row `build` makes.
+
+    The row goes to the very file that was read (never a new one if the ledger was removed
+    meanwhile, never one that another program changed meanwhile); if it cannot be written
+    whole and synced, the file is cut back to its old length, so the ledger is unchanged."""
     with locked(path):
         with open_ledger(path) as reader:
             rules = reader.rules()
@@ -625,16 +713,55 @@ def append(path: str, build: Build) -> None:
                 pass
         refuse_if_broken(reader)
         cells = build(reader, rules)
-        _, _, ends = _peek(path)
+        newline = reader.meta.newline
         try:
-            with open(path, "a", encoding="utf-8", newline="") as stream:
-                if not ends:
-                    stream.write(reader.meta.newline)
-                csv.writer(stream, lineterminator=reader.meta.newline).writerow(cells)
-                stream.flush()
-                os.fsync(stream.fileno())
+            fd = os.open(path, os.O_RDWR | os.O_APPEND)
+        except FileNotFoundError:
+            raise LedgerError(
+                f"{_CHANGED.format('removed')}; the hand was not recorded", path
+            ) from None
         except OSError as exc:
             raise LedgerError(f"cannot write the ledger: {exc.strerror}", path) from None
+        try:
+            st = os.fstat(fd)
+            if _identity(st) != reader.identity:
+                raise LedgerError(
+                    f"{_CHANGED.format('changed')}; the hand was not recorded, try again", path
+                )
+            ends = st.st_size == 0 or os.pread(fd, 1, st.st_size - 1) in (b"\n", b"\r")
+            line = ("" if ends else newline) + _csv_line(cells, newline)
+            _append_whole(fd, line.encode("utf-8"), st.st_size, path)
+            if _identity(os.stat(path))[:2] != _identity(st)[:2]:
+                raise LedgerError(f"{_CHANGED.format('replaced')}; the hand was not recorded", path)
+        except OSError as exc:
+            raise LedgerError(f"cannot write the ledger: {exc.strerror}", path) from None
+        finally:
+            os.close(fd)
+
+
+def _csv_line(cells: Sequence[str], newline: str) -> str:
+    """One row as the ledger's CSV writer writes it."""
+    import io
+
+    buffer = io.StringIO()
+    csv.writer(buffer, lineterminator=newline).writerow(cells)
+    return buffer.getvalue()
+
+
+def _append_whole(fd: int, data: bytes, size: int, path: str) -> None:
+    """Write all of `data` at the end and sync it, or cut the file back to `size` and raise."""
+    try:
+        view = memoryview(data)
+        while view:
+            view = view[os.write(fd, view) :]
+        os.fsync(fd)
+    except OSError as exc:
+        with contextlib.suppress(OSError):
+            os.ftruncate(fd, size)
+            os.fsync(fd)
+        raise LedgerError(
+            f"cannot write the ledger: {exc.strerror}; the ledger was not changed", path
+        ) from None
 
 
 Transform = Callable[[LedgerReader, RuleSet, Tally], tuple[Meta, Iterable[Sequence[str]]]]
@@ -643,8 +770,9 @@ Transform = Callable[[LedgerReader, RuleSet, Tally], tuple[Meta, Iterable[Sequen
 def rewrite(path: str, transform: Transform, precheck: bool = True) -> LedgerReader:
     """Under the lock: (with precheck) check the whole ledger, refusing if it has a problem;
     then stream it through `transform` into a temporary file that replaces the ledger only
-    if no problem was found on the way."""
-    folder = os.path.dirname(os.path.abspath(path))
+    if no problem was found on the way, and only if the ledger is writable and still the
+    file that was read."""
+    folder, prefix = _temp_prefix(path)
     with locked(path):
         tally = Tally()
         if precheck:
@@ -655,7 +783,7 @@ def rewrite(path: str, transform: Transform, precheck: bool = True) -> LedgerRea
             rules = reader.rules()
             meta, rows = transform(reader, rules, tally)
             try:
-                fd, temp = tempfile.mkstemp(prefix=".baska-", suffix=".tmp", dir=folder)
+                fd, temp = tempfile.mkstemp(prefix=prefix, suffix=".tmp", dir=folder)
             except OSError as exc:
                 raise LedgerError(f"cannot write the ledger: {exc.strerror}", path) from None
             try:
@@ -664,10 +792,18 @@ def rewrite(path: str, transform: Transform, precheck: bool = True) -> LedgerRea
                     stream.flush()
                     os.fsync(stream.fileno())
                 refuse_if_broken(reader)
+                os.close(os.open(path, os.O_WRONLY))  # a read-only ledger is not replaced
+                st = os.stat(path)
+                if _identity(st) != reader.identity:
+                    raise LedgerError(f"{_CHANGED.format('changed')}; it was not rewritten", path)
                 with contextlib.suppress(OSError):
-                    os.chmod(temp, os.stat(path).st_mode & 0o777)
+                    os.chmod(temp, st.st_mode & 0o777)
                 os.replace(temp, path)
                 _fsync_dir(folder)
+            except FileNotFoundError:
+                raise LedgerError(
+                    f"{_CHANGED.format('removed')}; nothing was written", path
+                ) from None
             except OSError as exc:
                 raise LedgerError(f"cannot write the ledger: {exc.strerror}", path) from None
             finally:
