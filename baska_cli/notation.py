@@ -77,6 +77,10 @@ def edit_distance(a: str, b: str) -> int:
 
 def nearest(word: str, choices: Sequence[str]) -> str | None:
     """The choice a typo most likely meant (fewest edits, then same first and last letter)."""
+    limit = max(1, len(word) // 2)
+    # edit distance is at least the difference in length: skip what cannot be within the limit
+    # (and keep a million-character word from costing minutes of edit distances)
+    choices = [choice for choice in choices if abs(len(word) - len(choice)) <= limit]
     if not word or not choices:
         return None
 
@@ -89,7 +93,7 @@ def nearest(word: str, choices: Sequence[str]) -> str | None:
         )
 
     best = min(choices, key=rank)
-    return best if edit_distance(word, best) <= max(1, len(word) // 2) else None
+    return best if edit_distance(word, best) <= limit else None
 
 
 def _suggest(word: str, choices: Sequence[str]) -> str:

@@ -533,6 +533,8 @@ def _malformed(case: str, header: str) -> bytes:
         return body + b'\xc3(",-5,-5,-5,15,-3,-7,-3,13\n'
     if case == "NUL byte":
         return (header + rows + "2,Bartek,zo\0Darek 70,-5,-5,-5,15,-3,-7,-3,13\n").encode()
+    if case == "60,000-character hand":
+        return (header + rows + "2,Bartek," + "x" * 60_000 + ",-5,-5,-5,15\n").encode()
     if case == "unclosed quote":
         return (header + rows + '2,Bartek,"zo Darek 70,-5,-5,-5,15\n3,x\n').encode()
     if case == "huge field, short lines":
@@ -550,6 +552,7 @@ MALFORMED = [
     ("bad UTF-8", 9, "the file is not UTF-8 text"),
     ("bad UTF-8 in a quoted cell", 11, "the file is not UTF-8 text"),
     ("NUL byte", 9, 'hand 2 "zo\0Darek 70": '),
+    ("60,000-character hand", 9, 'hand 2 "xxxxxxxxxx'),
     ("unclosed quote", 9, '"2,Bartek,zo Darek 70,-5,-5,-5,15\n3,x\n" is not a hand row'),
     ("huge field, short lines", 9, "not a CSV file: field larger than field limit (131072)"),
     ("100 MB line", 9, "the line is longer than 65535 characters; a ledger line is far shorter"),
