@@ -34,6 +34,7 @@ CONTRACT_ALIASES: dict[str, tuple[str, ...]] = {
     "me": ("mester", "méster"),
     "zb": ("bieda", "zolo-bieda", "zolobieda"),
 }
+MAX_TOKEN = 200  # longer words are quoted cut short: a hand is one short line
 PENALTY_WORD = "kara"
 ADJUST_WORD = "adj"
 CONTRA_NAMES = ("kontra", "rekontra", "bok", "hirsz")
@@ -189,6 +190,12 @@ def parse_hand(text: str, players: Sequence[str] = DEFAULT_PLAYERS) -> Entry:
     tokens = text.split()
     if not tokens:
         raise NotationError('an empty hand; expected e.g. "zw A+C 61 k"')
+    too_long = next((t for t in tokens if len(t) > MAX_TOKEN), None)
+    if too_long is not None:
+        raise NotationError(
+            f'"{too_long[:40]}…" ({len(too_long)} characters) is not a token of a hand; '
+            f'a hand is one short line, e.g. "zw A+C 61 k"'
+        )
     table = _Table(players)
     head = fold(tokens[0])
     if head == PENALTY_WORD:
