@@ -55,13 +55,14 @@ import os
 import tempfile
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
+from itertools import accumulate, compress, cycle, islice
 from typing import IO, NamedTuple
 
 from baska_cli.errors import BaskaError, LedgerError
 from baska_cli.model import SEATS
 from baska_cli.notation import check_player_names, fold
 from baska_cli.rules import BUILTIN_NAMES, RuleSet, rules_from_lines
-from baska_cli.session import Deltas, Scorer, dealer_of
+from baska_cli.session import Deltas, Scored, Scorer, add, dealer_of
 
 FORMAT_KEY = "baska ledger"
 FORMAT_VERSION = "1"
@@ -78,6 +79,7 @@ UNDONE = "undone"
 SLOT_STATUSES = ("", VOID)  # rows that hold a hand number of their own
 STATUSES = ("", VOID, AMENDED, UNDONE)
 ROW_CELLS = 12
+ROW_CELLS_COUNTED = 11  # a counted hand with its running totals, no status
 MAX_LINE = 65_536  # characters in one physical line, its line end included; longer is refused
 
 
@@ -387,6 +389,47 @@ class LedgerReader:
             self._line = prev
         del problem
 
+    def chunks(self, size: int = 256) -> Iterator[tuple[list[int], list[list[str]]]]:
+        """The remaining rows as they are read, in lists of up to `size`, each row with the
+        physical line it starts on (scan() checks them a list at a time)."""
+        reader = self._reader
+        try:
+            while chunk := list(islice(reader, size)):
+                start = self._line + 1
+                end = self._line = reader.line_num
+                if end - start + 1 == len(chunk):  # one line per row: no quoted line ends
+                    yield list(range(start, end + 1)), chunk
+                else:
+                    yield _row_lines(chunk, start), chunk
+        except UnicodeDecodeError:
+            line = _undecodable_line(self.path) or self._line + 1
+            raise LedgerError("the file is not UTF-8 text", self.path, line) from None
+        except csv.Error as exc:
+            line = _bad_csv_line(self.path) or self._line + 1
+            raise LedgerError(f"not a CSV file: {exc}", self.path, line) from None
+
+    def _to_row(self, line: int, cells: list[str]) -> Row | None:
+        """One row's cells as rows() reads them (None for an empty or broken row)."""
+        if not cells or not cells[-1]:
+            while cells and not cells[-1].strip():
+                cells.pop()
+            if not cells:
+                return None
+        if len(cells) == 11:
+            try:
+                return Row(
+                    line,
+                    int(cells[0]),
+                    cells[1],
+                    cells[2],
+                    (int(cells[3]), int(cells[4]), int(cells[5]), int(cells[6])),
+                    (int(cells[7]), int(cells[8]), int(cells[9]), int(cells[10])),
+                    "",
+                )
+            except ValueError:
+                pass
+        return self._slow_row(line, cells)
+
     def _slow_row(self, line: int, cells: list[str]) -> Row | None:
         """Any other row: a void or superseded hand, or a broken row (recorded as a problem)."""
         problem = self.problem
@@ -466,6 +509,34 @@ def _line_breaks(data: bytes, after_cr: bool) -> int:
     return count - 1 if after_cr and data.startswith(b"\n") else count
 
 
+def _row_lines(chunk: list[list[str]], start: int) -> list[int]:
+    """The physical line each row starts on, counting the line ends inside quoted cells."""
+    lines = []
+    for cells in chunk:
+        lines.append(start)
+        start += 1
+        for cell in cells:
+            if "\n" in cell or "\r" in cell:
+                start += cell.count("\n") + cell.count("\r") - cell.count("\r\n")
+    return lines
+
+
+def _bad_csv_line(path: str) -> int | None:
+    """The physical line where the first row that is not CSV starts (read again row by row)."""
+    try:
+        with open(path, encoding="utf-8-sig", newline="") as stream:
+            reader = csv.reader(_capped_lines(stream, path))
+            prev = 0
+            try:
+                for _ in reader:
+                    prev = reader.line_num
+            except csv.Error:
+                return prev + 1
+    except (OSError, UnicodeDecodeError, LedgerError):
+        return None
+    return None
+
+
 def _identity(st: os.stat_result) -> tuple[int, ...]:
     """What tells whether a file was replaced or written since it was read."""
     return (st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns)
@@ -504,18 +575,37 @@ def open_ledger(path: str) -> Iterator[LedgerReader]:
         yield LedgerReader(path, stream, newline, bom, identity)
 
 
-def verify(
-    reader: LedgerReader, scorer: Scorer | None = None, strict: bool = True
-) -> Iterator[Row]:
-    """Pass the rows through, checking numbers, dealers, zero sums, totals and (with a scorer)
-    each counted hand's changes; `strict=False` leaves counted hands' sums and totals alone."""
-    meta, tally, problem = reader.meta, reader.tally, reader.problem
-    dealers = [meta.players[dealer_of(meta.first_dealer, n)] for n in range(SEATS)]
-    cache = scorer.cache if scorer is not None else {}
-    slots, counted, last = 0, 0, None
-    t0 = t1 = t2 = t3 = 0
-    for row in reader.rows():
+OnChange = Callable[[Row, "Scored | BaskaError"], None]
+
+
+class _Verifier:
+    """One pass over a ledger's rows: the checks of each row, and what the pass has found."""
+
+    def __init__(
+        self,
+        reader: LedgerReader,
+        scorer: Scorer | None,
+        strict: bool,
+        on_change: OnChange | None,
+    ) -> None:
+        meta = reader.meta
+        self.reader, self.scorer, self.strict, self.on_change = reader, scorer, strict, on_change
+        self.rules_name = meta.rules_name
+        self.dealers = [meta.players[dealer_of(meta.first_dealer, n)] for n in range(SEATS)]
+        self.slots, self.counted = 0, 0
+        self.totals: Deltas = (0, 0, 0, 0)
+        self.last: Row | tuple[int, list[str]] | None = None
+        self.known: set[str] = set()  # the hand texts scored so far, and per seat:
+        self.known_texts: list[dict[str, str]] = [{} for _ in range(SEATS)]  # its change's cell
+        self.known_values: list[dict[str, int]] = [{} for _ in range(SEATS)]  # its change
+        self.text_of = _Texts()
+
+    def step(self, row: Row) -> bool:
+        """Check one row, recording its problems; whether it passes through (a row with an
+        unknown status does not)."""
+        problem, dealers = self.reader.problem, self.dealers
         line, n, dealer, hand, deltas, totals, status = row
+        slots = self.slots
         if n != slots + 1:
             problem(line, f"hand number {n}, expected {slots + 1}")
         if dealer != dealers[n % SEATS] and dealer.strip() != dealers[n % SEATS]:
@@ -525,47 +615,195 @@ def verify(
         if status:
             if status not in STATUSES:
                 problem(line, f'hand {n}: "{status}" is not a status; expected {_STATUS_WORDS}')
-                continue
+                return False
             if deltas[0] + deltas[1] + deltas[2] + deltas[3]:
                 problem(line, f"hand {n}: the changes sum to {sum(deltas):+d}, not 0")
             if status == VOID:
-                slots = n if n > slots else slots + 1
-                last = row
-            yield row
-            continue
-        slots = n if n > slots else slots + 1
-        last = row
-        counted += 1
-        if not strict:
-            yield row
-            continue
+                self.slots = n if n > slots else slots + 1
+                self.last = row
+            return True
+        self.slots = n if n > slots else slots + 1
+        self.last = row
+        self.counted += 1
+        scorer, on_change = self.scorer, self.on_change
+        if not self.strict:
+            self.totals = add(self.totals, deltas)
+            if scorer is not None and on_change is not None:
+                scored = scorer.cache.get(hand) or scorer(hand)
+                if isinstance(scored, BaskaError) or scored.deltas != deltas:
+                    on_change(row, scored)
+            return True
         if deltas[0] + deltas[1] + deltas[2] + deltas[3]:
             problem(line, f"hand {n}: the changes sum to {sum(deltas):+d}, not 0")
         if scorer is not None:
-            scored = cache.get(hand) or scorer(hand)
-            if isinstance(scored, BaskaError):
-                problem(line, f'hand {n} "{hand}": {scored}')
-            elif scored.deltas != deltas:
-                problem(
-                    line,
-                    f'hand {n} "{hand}": the changes are {_show(deltas)}, '
-                    f"but {meta.rules_name} gives {_show(scored.deltas)}",
-                )
-        t0 += deltas[0]
-        t1 += deltas[1]
-        t2 += deltas[2]
-        t3 += deltas[3]
+            scored = scorer.cache.get(hand) or scorer(hand)
+            if isinstance(scored, BaskaError) or scored.deltas != deltas:
+                if on_change is not None:
+                    on_change(row, scored)
+                elif isinstance(scored, BaskaError):
+                    problem(line, f'hand {n} "{hand}": {scored}')
+                else:
+                    problem(
+                        line,
+                        f'hand {n} "{hand}": the changes are {_show(deltas)}, '
+                        f"but {self.rules_name} gives {_show(scored.deltas)}",
+                    )
+        expected = add(self.totals, deltas)
+        self.totals = expected
         if totals is None:
             problem(line, f"hand {n}: the running totals are missing")
-        elif totals != (t0, t1, t2, t3):
+        elif totals != expected:
             problem(
                 line,
                 f"hand {n}: the running totals are {_show(totals, signs=False)}, "
-                f"expected {_show((t0, t1, t2, t3), signs=False)}",
+                f"expected {_show(expected, signs=False)}",
             )
-            t0, t1, t2, t3 = totals
-        yield row
-    tally.slots, tally.counted, tally.totals, tally.last = slots, counted, (t0, t1, t2, t3), last
+            self.totals = totals
+        return True
+
+    def one(self, line: int, cells: list[str]) -> None:
+        """Read and check one row of cells."""
+        row = self.reader._to_row(line, cells)
+        if row is not None:
+            self.step(row)
+
+    def run(self, lines: list[int], chunk: list[list[str]], start: int, stop: int) -> None:
+        """Check rows start…stop−1 of a chunk, all of eleven cells (counted hands with their
+        totals): column by column when each is exactly what baska writes, else row by row."""
+        if not self._plain_run(chunk[start:stop]):
+            one = self.one
+            for i in range(start, stop):
+                one(lines[i], chunk[i])
+            return
+        self.last = (lines[stop - 1], chunk[stop - 1])
+
+    def _plain_run(self, rows: list[list[str]]) -> bool:
+        """Whether the rows number on, name the right dealers, add up to their running totals
+        and (with a scorer) hold the changes it gives; if so they are taken in at once."""
+        count = len(rows)
+        cols = list(zip(*rows, strict=True))
+        first = self.slots + 1
+        if cols[0] != tuple(map(str, range(first, first + count))):
+            return False
+        dealers = self.dealers
+        if cols[1] != tuple(islice(cycle(dealers), first % SEATS, first % SEATS + count)):
+            return False
+        hands = cols[2]
+        columns: list[Iterable[int]]
+        if self.scorer is not None:
+            if not self.known.issuperset(hands):
+                self._learn(self.scorer, hands)
+            texts, values = self.known_texts, self.known_values
+            for i in range(SEATS):
+                if tuple(map(texts[i].__getitem__, hands)) != cols[3 + i]:
+                    return False
+            columns = [map(values[i].__getitem__, hands) for i in range(SEATS)]
+        else:
+            try:
+                ints = [list(map(int, cols[3 + i])) for i in range(SEATS)]
+            except ValueError:
+                return False
+            if not all(hands) or any(map(_add4, *ints)):
+                return False
+            columns = list(ints)
+        text_of, strict, ends = self.text_of, self.strict, []
+        for i, total in enumerate(self.totals):
+            running = list(accumulate(columns[i], initial=total))
+            if strict:
+                if tuple(map(text_of.__getitem__, running[1:])) != cols[7 + i]:
+                    return False
+            else:
+                try:  # as rows() reads them: the totals need not add up, but must be numbers
+                    sum(map(int, cols[7 + i]))
+                except ValueError:
+                    return False
+            ends.append(running[-1])
+        self.slots += count
+        self.counted += count
+        self.totals = (ends[0], ends[1], ends[2], ends[3])
+        return True
+
+    def _learn(self, scorer: Scorer, hands: Iterable[str]) -> None:
+        """Remember each new hand text's changes as cells and as numbers (a text the scorer
+        refuses, or whose changes do not sum to 0, gets a cell no row holds)."""
+        texts, values = self.known_texts, self.known_values
+        for text in set(hands).difference(self.known):
+            self.known.add(text)
+            scored = scorer.cache.get(text) or scorer(text)
+            plain = not isinstance(scored, BaskaError) and not sum(scored.deltas)
+            for i in range(SEATS):
+                texts[i][text] = scored.cells[i] if plain else "\n"  # type: ignore[union-attr]
+                values[i][text] = scored.deltas[i] if plain else 0  # type: ignore[union-attr]
+
+    def finish(self) -> None:
+        """Leave what the pass found in the reader's tally."""
+        tally, last = self.reader.tally, self.last
+        if isinstance(last, tuple) and not isinstance(last, Row):
+            last = self.reader._to_row(*last)
+        tally.slots, tally.counted, tally.totals, tally.last = (
+            self.slots,
+            self.counted,
+            self.totals,
+            last,
+        )
+
+
+class _Texts(dict[int, str]):
+    """str(n), remembered a block of 256 numbers at a time (running totals stay near each
+    other), up to 65,536 numbers."""
+
+    def __missing__(self, key: int) -> str:
+        if len(self) < 65_536:
+            low = key - key % 256
+            self.update(zip(range(low, low + 256), map(str, range(low, low + 256)), strict=True))
+            return self[key]
+        return str(key)
+
+
+def _add4(a: int, b: int, c: int, d: int) -> int:
+    """The sum of four changes."""
+    return a + b + c + d
+
+
+def verify(
+    reader: LedgerReader,
+    scorer: Scorer | None = None,
+    strict: bool = True,
+    on_change: OnChange | None = None,
+) -> Iterator[Row]:
+    """Pass the rows through, checking numbers, dealers, zero sums, totals and (with a scorer)
+    each counted hand's changes; `strict=False` leaves counted hands' sums and totals alone.
+    With `on_change`, a counted hand that the scorer refuses or scores otherwise goes to it
+    instead of becoming a problem."""
+    verifier = _Verifier(reader, scorer, strict, on_change)
+    step = verifier.step
+    for row in reader.rows():
+        if step(row):
+            yield row
+    verifier.finish()
+
+
+def scan(
+    reader: LedgerReader,
+    scorer: Scorer | None = None,
+    strict: bool = True,
+    on_change: OnChange | None = None,
+) -> None:
+    """verify() for its problems, tally and `on_change` alone: the rows are read a list at a
+    time, and runs of plain counted hands are checked column by column (check, append and
+    recalc read a million rows through it)."""
+    verifier = _Verifier(reader, scorer, strict, on_change)
+    run, one = verifier.run, verifier.one
+    for lines, chunk in reader.chunks():
+        start = 0
+        for odd in compress(range(len(chunk)), map(ROW_CELLS_COUNTED.__ne__, map(len, chunk))):
+            if odd > start:
+                run(lines, chunk, start, odd)
+            one(lines[odd], chunk[odd])
+            start = odd + 1
+        if start < len(chunk):
+            run(lines, chunk, start, len(chunk))
+    verifier.finish()
 
 
 _STATUS_WORDS = "void, amended or undone (or empty)"
@@ -581,8 +819,7 @@ def check(path: str, scorer: Callable[[Meta, RuleSet], Scorer] | None = None) ->
     with open_ledger(path) as reader:
         rules = reader.rules()
         made = scorer(reader.meta, rules) if scorer else Scorer(reader.meta.players, rules)
-        for _ in verify(reader, made):
-            pass
+        scan(reader, made)
     return reader
 
 
@@ -709,8 +946,7 @@ def append(path: str, build: Build) -> None:
     with locked(path):
         with open_ledger(path) as reader:
             rules = reader.rules()
-            for _ in verify(reader, Scorer(reader.meta.players, rules)):
-                pass
+            scan(reader, Scorer(reader.meta.players, rules))
         refuse_if_broken(reader)
         cells = build(reader, rules)
         newline = reader.meta.newline
