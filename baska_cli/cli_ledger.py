@@ -740,6 +740,36 @@ def recalc(path: str, rules_spec: str | None, diff: bool, write: bool) -> None:
             yield ledger.row_cells(row.n, row.dealer, row.hand, deltas, new_totals, "")
         state.update(old=old_totals, new=new_totals, meta=meta, rules=rules, reader=reader)
 
+    def compare(reader: LedgerReader, rules: RuleSet) -> None:
+        """What rows() finds, without writing: only the hands that change are looked at one
+        by one (ledger.scan takes the others in runs)."""
+        from baska_cli.session import Scored, Scorer, add
+
+        meta = reader.meta
+        width = 24
+        shift = [0, 0, 0, 0]  # new totals minus old
+        if diff:
+            out.write(f"--- {path} ({meta.rules_name})\n+++ {path} ({rules.name})\n")
+
+        def changed(row: Row, scored: Scored | BaskaError) -> None:
+            if isinstance(scored, BaskaError):
+                reader.problem(row.line, f'hand {row.n} "{row.hand}": {scored}')
+                state["rejected"] += 1
+                return
+            state["changed"] += 1
+            for seat in range(4):
+                shift[seat] += scored.deltas[seat] - row.deltas[seat]
+            if diff:
+                old = "".join(f"{_signed(d):>8}" for d in row.deltas)
+                new = "".join(f"{_signed(d):>8}" for d in scored.deltas)
+                out.write(f"-{row.n:>5}  {row.hand:<{width}}{old}\n")
+                out.write(f"+{row.n:>5}  {row.hand:<{width}}{new}\n")
+
+        ledger.scan(reader, Scorer(meta.players, rules), strict=False, on_change=changed)
+        old_totals = reader.tally.totals
+        state.update(old=old_totals, new=add(old_totals, shift), meta=meta, rules=rules)
+        state.update(reader=reader)
+
     def transform(
         reader: LedgerReader, rules: RuleSet, tally: Tally
     ) -> tuple[Meta, Iterable[Sequence[str]]]:
@@ -751,8 +781,7 @@ def recalc(path: str, rules_spec: str | None, diff: bool, write: bool) -> None:
             ledger.rewrite(path, transform, precheck=False)
         else:
             with ledger.open_ledger(path) as reader:
-                for _ in rows(reader, new_rules or reader.rules()):
-                    pass
+                compare(reader, new_rules or reader.rules())
             if reader.problems:
                 for problem in reader.problems:
                     click.echo(str(problem), err=True)
