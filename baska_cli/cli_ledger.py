@@ -270,12 +270,15 @@ class Session:
         players = self.meta.players
         hands: list[dict[str, Any]] = []
         history: list[dict[str, Any]] = []
+        amended: dict[int, list[str]] = {}  # hand number: its amended texts, in file order
         for row in self.rows:
             deltas = dict(zip(players, row.deltas, strict=True))
             if row.status in ("amended", "undone"):
                 history.append(
                     {"n": row.n, "notation": row.hand, "deltas": deltas, "status": row.status}
                 )
+                if row.status == "amended":
+                    amended.setdefault(row.n, []).append(row.hand)
                 continue
             hand: dict[str, Any] = {
                 "n": row.n,
@@ -288,9 +291,9 @@ class Session:
             else:
                 assert row.totals is not None
                 hand["totals"] = dict(zip(players, row.totals, strict=True))
-            replaced = [h for h in history if h["n"] == row.n and h["status"] == "amended"]
+            replaced = amended.get(row.n)
             if replaced:
-                hand["amends"] = [h["notation"] for h in replaced]
+                hand["amends"] = list(replaced)
             hands.append(hand)
         self.history = history
         return hands
