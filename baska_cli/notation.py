@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Sequence
+from functools import lru_cache
 
 from baska_cli import deck
 from baska_cli.errors import NotationError
@@ -48,6 +49,8 @@ _FORBIDDEN_IN_NAMES = re.compile(r"[\s+,/:]")
 
 def fold(text: str) -> str:
     """Lower case without diacritics, so `Zwykła`, `zwykla` and `ZWYKŁA` compare equal."""
+    if text.isascii():  # no diacritics to take off (the common case: a ledger's hands)
+        return text.lower()
     text = text.lower().replace("ł", "l")
     decomposed = unicodedata.normalize("NFKD", text)
     return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
@@ -185,6 +188,12 @@ class _Table:
             return None
 
 
+@lru_cache(maxsize=16)
+def _table(players: tuple[str, ...]) -> _Table:
+    """The table of these players (built once: a ledger parses every hand with the same)."""
+    return _Table(players)
+
+
 def parse_hand(text: str, players: Sequence[str] = DEFAULT_PLAYERS) -> Entry:
     """Read one line of notation, e.g. `zw A+C 61 k`, into a Hand, Penalty or Adjustment."""
     tokens = text.split()
@@ -196,7 +205,7 @@ def parse_hand(text: str, players: Sequence[str] = DEFAULT_PLAYERS) -> Entry:
             f'"{too_long[:40]}…" ({len(too_long)} characters) is not a token of a hand; '
             f'a hand is one short line, e.g. "zw A+C 61 k"'
         )
-    table = _Table(players)
+    table = _table(tuple(players))
     head = fold(tokens[0])
     if head == PENALTY_WORD:
         return _parse_penalty(tokens, table)
