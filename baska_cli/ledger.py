@@ -750,10 +750,10 @@ class _Verifier:
 
 class _Texts(dict[int, str]):
     """str(n), remembered a block of 256 numbers at a time (running totals stay near each
-    other), up to 65,536 numbers."""
+    other), up to 8,192 numbers (memory stays flat)."""
 
     def __missing__(self, key: int) -> str:
-        if len(self) < 65_536:
+        if len(self) < 8_192:
             low = key - key % 256
             self.update(zip(range(low, low + 256), map(str, range(low, low + 256)), strict=True))
             return self[key]
