@@ -185,7 +185,7 @@ class LedgerReader:
         self.identity = identity  # the file read, as _identity() gives it
         self.problems: list[LedgerError] = []
         self.tally = Tally()
-        self._reader = csv.reader(_capped_lines(stream, path))
+        self._reader = csv.reader(stream)
         self._line = 0  # the last physical line read
         self.meta_lines: dict[str, int] = {}
         self.meta = self._read_meta(newline, bom)
@@ -466,22 +466,6 @@ def _bad_row(cells: Sequence[str]) -> str:
     return f'hand {cells[0].strip()}: the changes "{",".join(cells[3:7])}" must be whole numbers'
 
 
-def _capped_lines(stream: IO[str], path: str) -> Iterator[str]:
-    """The stream's physical lines; a line longer than MAX_LINE is refused before it is held
-    whole in memory (a CSV reader alone would read a 100 MB line into one string)."""
-    readline = stream.readline
-    number = 0
-    while line := readline(MAX_LINE):
-        number += 1
-        if len(line) == MAX_LINE and line[-1] not in "\r\n":
-            raise LedgerError(
-                f"the line is longer than {MAX_LINE - 1} characters; a ledger line is far shorter",
-                path,
-                number,
-            )
-        yield line
-
-
 def _undecodable_line(path: str) -> int | None:
     """The physical line (ended by CR, LF or CRLF) of the first bytes that are not UTF-8."""
     decoder = codecs.getincrementaldecoder("utf-8")()
@@ -501,6 +485,49 @@ def _undecodable_line(path: str) -> int | None:
                 after_cr = piece.endswith(b"\r")
     except OSError:
         return None
+
+
+TOO_LONG = f"the line is longer than {MAX_LINE - 1} bytes; a ledger line is far shorter"
+
+
+def _first_long_line(fileno: int) -> int | None:
+    """The first physical line longer than MAX_LINE bytes, found without holding it.
+
+    The file is read in windows of MAX_LINE // 2 bytes; each costs a few C-level finds, and
+    a line is measured from the last line end seen to the next one.
+    """
+    size = os.fstat(fileno).st_size
+    if size < MAX_LINE:
+        return None
+    window, pos, begin = MAX_LINE // 2, 0, 0  # begin: where the current line starts
+    while pos < size:
+        chunk = os.pread(fileno, window, pos)
+        if not chunk:
+            break
+        last = max(chunk.rfind(b"\n"), chunk.rfind(b"\r"))
+        if last < 0:
+            end = pos + len(chunk)
+        else:
+            end = pos + min(i for i in (chunk.find(b"\n"), chunk.find(b"\r")) if i >= 0)
+        if end - begin > MAX_LINE - 1:
+            return 1 + _breaks_before(fileno, begin)
+        if last >= 0:
+            begin = pos + last + 1
+        pos += len(chunk)
+    return None
+
+
+def _breaks_before(fileno: int, offset: int) -> int:
+    """How many line ends the file holds before `offset` (read a megabyte at a time)."""
+    count, pos, after_cr = 0, 0, False
+    while pos < offset:
+        data = os.pread(fileno, min(1 << 20, offset - pos), pos)
+        if not data:
+            break
+        count += _line_breaks(data, after_cr)
+        after_cr = data.endswith(b"\r")
+        pos += len(data)
+    return count
 
 
 def _line_breaks(data: bytes, after_cr: bool) -> int:
@@ -525,7 +552,7 @@ def _bad_csv_line(path: str) -> int | None:
     """The physical line where the first row that is not CSV starts (read again row by row)."""
     try:
         with open(path, encoding="utf-8-sig", newline="") as stream:
-            reader = csv.reader(_capped_lines(stream, path))
+            reader = csv.reader(stream)  # open_ledger refused long lines
             prev = 0
             try:
                 for _ in reader:
@@ -572,6 +599,9 @@ def open_ledger(path: str) -> Iterator[LedgerReader]:
         raise LedgerError(f"cannot read the ledger: {exc.strerror}", path) from None
     with stream:
         identity = _identity(os.fstat(stream.fileno()))
+        long_line = _first_long_line(stream.fileno())
+        if long_line is not None:
+            raise LedgerError(TOO_LONG, path, long_line)
         yield LedgerReader(path, stream, newline, bom, identity)
 
 
@@ -598,7 +628,7 @@ class _Verifier:
         self.known: set[str] = set()  # the hand texts scored so far, and per seat:
         self.known_texts: list[dict[str, str]] = [{} for _ in range(SEATS)]  # its change's cell
         self.known_values: list[dict[str, int]] = [{} for _ in range(SEATS)]  # its change
-        self.text_of = _Texts()
+        self.total_texts: list[dict[int, str]] = [{} for _ in range(SEATS)]  # str(total)
 
     def step(self, row: Row) -> bool:
         """Check one row, recording its problems; whether it passes through (a row with an
@@ -706,11 +736,12 @@ class _Verifier:
             if not all(hands) or any(map(_add4, *ints)):
                 return False
             columns = list(ints)
-        text_of, strict, ends = self.text_of, self.strict, []
+        strict, ends = self.strict, []
         for i, total in enumerate(self.totals):
             running = list(accumulate(columns[i], initial=total))
             if strict:
-                if tuple(map(text_of.__getitem__, running[1:])) != cols[7 + i]:
+                shown = self._total_texts(i, min(running), max(running))
+                if tuple(map(shown.__getitem__, running[1:])) != cols[7 + i]:
                     return False
             else:
                 try:  # as rows() reads them: the totals need not add up, but must be numbers
@@ -722,6 +753,19 @@ class _Verifier:
         self.counted += count
         self.totals = (ends[0], ends[1], ends[2], ends[3])
         return True
+
+    def _total_texts(self, seat: int, low: int, high: int) -> dict[int, str]:
+        """str(n) for a seat's running totals from low to high, kept for a window of numbers
+        that grows a block at a time as the totals wander and starts anew past 65,536."""
+        texts = self.total_texts[seat]
+        if low in texts and high in texts:
+            return texts
+        if len(texts) > 65_536:
+            texts.clear()
+        start, stop = low - low % 4096 - 4096, high - high % 4096 + 8192
+        numbers = range(start, stop)
+        texts.update(zip(numbers, map(str, numbers), strict=True))
+        return texts
 
     def _learn(self, scorer: Scorer, hands: Iterable[str]) -> None:
         """Remember each new hand text's changes as cells and as numbers (a text the scorer
@@ -746,18 +790,6 @@ class _Verifier:
             self.totals,
             last,
         )
-
-
-class _Texts(dict[int, str]):
-    """str(n), remembered a block of 256 numbers at a time (running totals stay near each
-    other), up to 8,192 numbers (memory stays flat)."""
-
-    def __missing__(self, key: int) -> str:
-        if len(self) < 8_192:
-            low = key - key % 256
-            self.update(zip(range(low, low + 256), map(str, range(low, low + 256)), strict=True))
-            return self[key]
-        return str(key)
 
 
 def _add4(a: int, b: int, c: int, d: int) -> int:

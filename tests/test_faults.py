@@ -555,11 +555,11 @@ MALFORMED = [
     ("60,000-character hand", 9, 'hand 2 "xxxxxxxxxx'),
     ("unclosed quote", 9, '"2,Bartek,zo Darek 70,-5,-5,-5,15\n3,x\n" is not a hand row'),
     ("huge field, short lines", 9, "not a CSV file: field larger than field limit (131072)"),
-    ("100 MB line", 9, "the line is longer than 65535 characters; a ledger line is far shorter"),
+    ("100 MB line", 9, "the line is longer than 65535 bytes; a ledger line is far shorter"),
     (
         "100 MB quoted line",
         9,
-        "the line is longer than 65535 characters; a ledger line is far shorter",
+        "the line is longer than 65535 bytes; a ledger line is far shorter",
     ),
 ]
 
@@ -623,7 +623,7 @@ def test_baska_check_on_a_100_mb_line_stays_small(tmp_path: Path) -> None:
         check=False,
     )
     assert result.stderr == (
-        f"{path}:3: the line is longer than 65535 characters; a ledger line is far shorter\n"
+        f"{path}:3: the line is longer than 65535 bytes; a ledger line is far shorter\n"
     )
     code, peak_kib = map(int, result.stdout.split())
     assert code == 1
