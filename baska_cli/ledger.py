@@ -756,13 +756,13 @@ class _Verifier:
 
     def _total_texts(self, seat: int, low: int, high: int) -> dict[int, str]:
         """str(n) for a seat's running totals from low to high, kept for a window of numbers
-        that grows a block at a time as the totals wander and starts anew past 65,536."""
+        that grows a block at a time as the totals wander and starts anew past 16,384."""
         texts = self.total_texts[seat]
         if low in texts and high in texts:
             return texts
-        if len(texts) > 65_536:
+        if len(texts) > 16_384:
             texts.clear()
-        start, stop = low - low % 4096 - 4096, high - high % 4096 + 8192
+        start, stop = low - low % 1024 - 1024, high - high % 1024 + 2048
         numbers = range(start, stop)
         texts.update(zip(numbers, map(str, numbers), strict=True))
         return texts
