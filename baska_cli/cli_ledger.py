@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import functools
 import sys
 from collections.abc import Iterable, Iterator, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import IO, TYPE_CHECKING, Any
 
 import click
 
@@ -21,6 +22,8 @@ from baska_cli.cli import (
 )
 
 if TYPE_CHECKING:
+    import json
+
     from baska_cli.ledger import LedgerReader, Meta, Row, Tally
     from baska_cli.rules import RuleSet
     from baska_cli.session import Standing
@@ -242,18 +245,32 @@ def _csv_line(cells: Sequence[object]) -> str:
 
 
 class Session:
-    """One ledger file read for display: metadata, rules, rows, standings."""
+    """One ledger file for display: checked once for its tally, then its rows read again
+    as they are shown, so a ledger of any length is shown in little memory."""
 
     def __init__(self, path: str) -> None:
         from baska_cli import ledger
 
         with ledger.open_ledger(path) as reader:
             self.rules = reader.rules()
-            self.rows: list[Row] = list(ledger.verify(reader))
+            ledger.scan(reader)
         ledger.refuse_if_broken(reader)
         self.path = path
         self.meta = reader.meta
         self.tally: Tally = reader.tally
+        self.identity = reader.identity
+
+    def rows(self) -> Iterator[Row]:
+        """Every row of the sheet, read again from the file (which must not have changed)."""
+        from baska_cli import ledger
+        from baska_cli.errors import LedgerError
+
+        with ledger.open_ledger(self.path) as reader:
+            if reader.identity != self.identity:
+                raise LedgerError(
+                    "the ledger changed while it was read; run the command again", self.path
+                )
+            yield from reader.rows()  # checked by __init__, and the file is the same
 
     def standings(self) -> list[Standing]:
         """The table's standings from the final totals."""
@@ -261,24 +278,22 @@ class Session:
 
         return standings(self.meta.players, self.tally.totals, self.rules, self.tally.counted)
 
-    def sheet_rows(self) -> Iterator[tuple[Row, tuple[int, ...] | None]]:
-        """Each row with its running totals (None for a void or superseded row)."""
-        yield from ((row, row.totals) for row in self.rows)
-
-    def hands_json(self) -> list[dict[str, Any]]:
-        """The numbered hands (counted and void) for --format json, with their history."""
+    def hands(self, history: list[dict[str, Any]] | None = None) -> Iterator[dict[str, Any]]:
+        """The numbered hands (counted and void) for --format json, as they are read; the
+        amended and undone texts go to `history` when it is given."""
         players = self.meta.players
-        hands: list[dict[str, Any]] = []
-        history: list[dict[str, Any]] = []
         amended: dict[int, list[str]] = {}  # hand number: its amended texts, in file order
-        for row in self.rows:
+        for row in self.rows():
             deltas = dict(zip(players, row.deltas, strict=True))
             if row.status in ("amended", "undone"):
-                history.append(
-                    {"n": row.n, "notation": row.hand, "deltas": deltas, "status": row.status}
-                )
+                if history is not None:
+                    history.append(
+                        {"n": row.n, "notation": row.hand, "deltas": deltas, "status": row.status}
+                    )
                 if row.status == "amended":
                     amended.setdefault(row.n, []).append(row.hand)
+                else:  # an undone hand takes its amendments with it
+                    amended.pop(row.n, None)
                 continue
             hand: dict[str, Any] = {
                 "n": row.n,
@@ -291,19 +306,16 @@ class Session:
             else:
                 assert row.totals is not None
                 hand["totals"] = dict(zip(players, row.totals, strict=True))
-            replaced = amended.get(row.n)
+            replaced = amended.pop(row.n, None)
             if replaced:
-                hand["amends"] = list(replaced)
-            hands.append(hand)
-        self.history = history
-        return hands
+                hand["amends"] = replaced
+            yield hand
 
-    def json(self) -> dict[str, Any]:
-        """The session as a JSON object."""
+    def head_json(self) -> dict[str, Any]:
+        """The session's fields that come before its hands."""
         from baska_cli.session import next_turn
 
         players = self.meta.players
-        hands = self.hands_json()
         dealer, leader = next_turn(self.meta.first_dealer, self.tally.slots)
         deals = self.meta.deals
         return {
@@ -317,11 +329,56 @@ class Session:
             },
             "next_dealer": players[dealer],
             "next_leader": players[leader],
-            "hands": hands,
-            "history": self.history,
+        }
+
+    def tail_json(self, history: list[dict[str, Any]]) -> dict[str, Any]:
+        """The session's fields that come after its hands."""
+        players = self.meta.players
+        return {
+            "history": history,
             "totals": dict(zip(players, self.tally.totals, strict=True)),
             "standings": [_standing_json(s) for s in self.standings()],
         }
+
+    def write_json(self, out: IO[str], indent: str = "") -> None:
+        """The session as one JSON object, its hands streamed one per line."""
+        history: list[dict[str, Any]] = []
+        out.write("{")
+        _write_fields(out, self.head_json(), indent, first=True)
+        _write_list(out, "hands", self.hands(history), indent)
+        _write_fields(out, self.tail_json(history), indent)
+        out.write("}")
+
+
+def _json(value: Any) -> str:
+    """One value as compact JSON, non-ASCII letters kept."""
+    return _encoder().encode(value)
+
+
+@functools.cache
+def _encoder() -> json.JSONEncoder:
+    """One JSON encoder for the whole output (json.dumps would make one per value)."""
+    import json
+
+    return json.JSONEncoder(ensure_ascii=False)
+
+
+def _write_fields(out: IO[str], fields: dict[str, Any], indent: str, first: bool = False) -> None:
+    """Fields of a JSON object being written: the first on the line of its brace, each
+    other on a line of its own."""
+    for key, value in fields.items():
+        out.write(("" if first else f",\n{indent} ") + f"{_json(key)}: {_json(value)}")
+        first = False
+
+
+def _write_list(out: IO[str], key: str, items: Iterable[Any], indent: str) -> None:
+    """A field holding a list, written item by item, one per line, as the items come."""
+    out.write(f",\n{indent} {_json(key)}: [")
+    separator = f"\n{indent}  "
+    for item in items:
+        out.write(separator + _json(item))
+        separator = f",\n{indent}  "
+    out.write(f"\n{indent} ]" if separator.startswith(",") else "]")
 
 
 def _standing_json(s: Standing) -> dict[str, Any]:
@@ -341,7 +398,7 @@ def _sheet_table(session: Session) -> str:
     players = session.meta.players
     header = ["#", "dealer", "hand", *players, "", *players, ""]
     body = []
-    for row in session.rows:
+    for row in session.rows():
         changes = [_signed(d) for d in row.deltas]
         if row.status:
             changes = [f"({c})" for c in changes]
@@ -423,9 +480,9 @@ def ledger_command(paths: tuple[str, ...], output_format: str) -> None:
     except BaskaError as error:
         fail(error)
     if output_format == "json":
-        click.echo(_ledger_json(sessions))
+        _write_ledger_json(sessions, sys.stdout)
     elif output_format == "csv":
-        sys.stdout.write(_ledger_csv(sessions))
+        _write_ledger_csv(sessions, sys.stdout)
     elif len(sessions) == 1:
         click.echo(_one_session(sessions[0]))
     else:
@@ -436,7 +493,7 @@ def _one_session(session: Session) -> str:
     """The whole text of `baska ledger FILE`."""
     slots = session.tally.slots
     lines = [_session_title(session), ""]
-    lines.append(_sheet_table(session) if session.rows else "(no hands yet)")
+    lines.append(_sheet_table(session) if session.tally.last else "(no hands yet)")
     lines += ["", _standings_table(session.standings()), ""]
     lines.append(_where(session.meta, slots))
     return "\n".join(lines)
@@ -469,31 +526,37 @@ def _season(sessions: Sequence[Session]) -> str:
     return f"{table}\n\n{_standings_table(standings, season=True)}"
 
 
-def _ledger_json(sessions: Sequence[Session]) -> str:
-    """One session's object, or a season: sessions, all hands, totals by player."""
-    import json
-
+def _write_ledger_json(sessions: Sequence[Session], out: IO[str]) -> None:
+    """One session's object, or a season: its sessions, all hands, totals by player."""
     from baska_cli.session import season
 
     if len(sessions) == 1:
-        return json.dumps(sessions[0].json(), ensure_ascii=False, indent=2)
-    objects = [s.json() for s in sessions]
+        sessions[0].write_json(out)
+        out.write("\n")
+        return
+
+    def all_hands() -> Iterator[dict[str, Any]]:
+        for session in sessions:
+            for hand in session.hands():
+                yield {"file": session.path, **hand}
+
+    out.write("{")
+    _write_fields(out, {"files": [s.path for s in sessions]}, "", first=True)
+    out.write(',\n "sessions": [')
+    for i, session in enumerate(sessions):
+        out.write(",\n  " if i else "\n  ")
+        session.write_json(out, indent="  ")
+    out.write("\n ]")
+    _write_list(out, "hands", all_hands(), "")
     standings = season([s.standings() for s in sessions])
-    hands = [{"file": o["file"], **hand} for o in objects for hand in o["hands"]]
-    data = {
-        "files": [o["file"] for o in objects],
-        "sessions": objects,
-        "hands": hands,
-        "totals": {s.name: s.total for s in standings},
-        "standings": [_standing_json(s) for s in standings],
-    }
-    return json.dumps(data, ensure_ascii=False, indent=2)
+    totals = {s.name: s.total for s in standings}
+    _write_fields(out, {"totals": totals, "standings": [_standing_json(s) for s in standings]}, "")
+    out.write("}\n")
 
 
-def _ledger_csv(sessions: Sequence[Session]) -> str:
-    """One row per hand; columns by player name (a season's union of names)."""
+def _write_ledger_csv(sessions: Sequence[Session], out: IO[str]) -> None:
+    """One row per hand, written as read; columns by player name (a season's union of names)."""
     import csv
-    import io
 
     from baska_cli.notation import fold
 
@@ -503,7 +566,6 @@ def _ledger_csv(sessions: Sequence[Session]) -> str:
             names.setdefault(fold(p), p)
     keys = list(names)
     several = len(sessions) > 1
-    out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     head = [
         "n",
@@ -517,7 +579,7 @@ def _ledger_csv(sessions: Sequence[Session]) -> str:
     season_totals = dict.fromkeys(keys, 0)
     for session in sessions:
         seat = {fold(p): i for i, p in enumerate(session.meta.players)}
-        for row in session.rows:
+        for row in session.rows():
             changes = [row.deltas[seat[k]] if k in seat else "" for k in keys]
             totals: list[object] = ["" for _ in keys]
             if not row.status:
@@ -527,7 +589,6 @@ def _ledger_csv(sessions: Sequence[Session]) -> str:
                 totals = [season_totals[k] for k in keys]
             cells = [row.n, row.dealer, row.hand, row.status, *changes, *totals]
             writer.writerow([session.path, *cells] if several else cells)
-    return out.getvalue()
 
 
 # --- undo, void, amend ------------------------------------------------------------------
