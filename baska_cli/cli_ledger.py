@@ -20,6 +20,7 @@ from baska_cli.cli import (
     render_outcome,
     rules_option,
 )
+from baska_cli.render import signed
 
 if TYPE_CHECKING:
     import json
@@ -27,13 +28,6 @@ if TYPE_CHECKING:
     from baska_cli.ledger import LedgerReader, Meta, Row, Tally
     from baska_cli.rules import RuleSet
     from baska_cli.session import Standing
-
-
-def _signed(value: float) -> str:
-    """+2, -2, 0 (the same as render.signed, without importing render)."""
-    if isinstance(value, float) and not value.is_integer():
-        return f"{value:+g}"
-    return f"{int(value):+d}" if value else "0"
 
 
 def _points(value: float | None) -> str:
@@ -44,23 +38,6 @@ def _points(value: float | None) -> str:
 def _number(value: float) -> int | float:
     """An int when the value is whole (JSON shows 5, not 5.0)."""
     return int(value) if float(value).is_integer() else value
-
-
-def _seat(typed: str, players: Sequence[str]) -> int:
-    """A player typed as a seat number, a name or a unique prefix."""
-    from baska_cli.notation import fold
-
-    key = fold(typed.strip())
-    if key.isdigit() and 1 <= int(key) <= len(players):
-        return int(key) - 1
-    folded = [fold(p) for p in players]
-    if key in folded:
-        return folded.index(key)
-    matches = [i for i, name in enumerate(folded) if key and name.startswith(key)]
-    if len(matches) == 1:
-        return matches[0]
-    listing = ", ".join(f"{i + 1}={p}" for i, p in enumerate(players))
-    raise UserInputError(f'"{typed}" is not one of the players; players: {listing}')
 
 
 def _deals_left(meta: Meta, slots: int) -> str:
@@ -110,14 +87,17 @@ def new(
     """
     from baska_cli.errors import BaskaError
     from baska_cli.ledger import Meta, create, rules_lines
-    from baska_cli.notation import check_player_names
+    from baska_cli.notation import check_player_names, player_seat
 
     try:
         names = check_player_names(players.split(","))
     except BaskaError as error:
         fail(error)
     rules = load_rules_or_fail(rules_spec)
-    first = 0 if dealer is None else _seat(dealer, names)
+    try:
+        first = 0 if dealer is None else player_seat(dealer, names)
+    except BaskaError as error:
+        fail(error)
     meta = Meta((names[0], names[1], names[2], names[3]), rules.name, rules_lines(rules))
     meta = Meta(meta.players, meta.rules_name, meta.rules_lines, first, deals)
     try:
@@ -220,7 +200,7 @@ def _recorded(found: dict[str, Any], output_format: str, explain: bool) -> str:
     title = render_outcome(found["entry"], outcome, found["rules"], players, "table", False)
     first_line = title.splitlines()[0]
     table = tabulate(
-        [["hand", *map(_signed, outcome.deltas)], ["total", *map(_signed, totals)]],
+        [["hand", *map(signed, outcome.deltas)], ["total", *map(signed, totals)]],
         headers=["", *players],
         stralign="right",
     )
@@ -399,10 +379,10 @@ def _sheet_table(session: Session) -> str:
     header = ["#", "dealer", "hand", *players, "", *players, ""]
     body = []
     for row in session.rows():
-        changes = [_signed(d) for d in row.deltas]
+        changes = [signed(d) for d in row.deltas]
         if row.status:
             changes = [f"({c})" for c in changes]
-        totals = ["", "", "", ""] if row.totals is None else [_signed(t) for t in row.totals]
+        totals = ["", "", "", ""] if row.totals is None else [signed(t) for t in row.totals]
         body.append([str(row.n), row.dealer, row.hand, *changes, "│", *totals, row.status])
     widths = [max(len(r[i]) for r in [header, *body]) for i in range(len(header))]
     left = {1, 2, 12}
@@ -441,7 +421,7 @@ def _standings_table(standings: Sequence[Standing], season: bool = False) -> str
         headers.append("place points")
     rows = []
     for s in standings:
-        cells: list[Any] = [s.place, s.name, _signed(s.total)]
+        cells: list[Any] = [s.place, s.name, signed(s.total)]
         if season:
             cells[2:2] = [s.sessions, s.hands]
         if has_points:
@@ -516,7 +496,7 @@ def _season(sessions: Sequence[Session]) -> str:
     rows = []
     for session in sessions:
         result = ", ".join(
-            f"{s.name} {_signed(s.total)}"
+            f"{s.name} {signed(s.total)}"
             + (f" ({_points(s.place_points)})" if s.place_points is not None else "")
             for s in session.standings()
         )
@@ -797,8 +777,8 @@ def recalc(path: str, rules_spec: str | None, diff: bool, write: bool) -> None:
             if deltas != row.deltas:
                 state["changed"] += 1
                 if diff:
-                    old = "".join(f"{_signed(d):>8}" for d in row.deltas)
-                    new = "".join(f"{_signed(d):>8}" for d in deltas)
+                    old = "".join(f"{signed(d):>8}" for d in row.deltas)
+                    new = "".join(f"{signed(d):>8}" for d in deltas)
                     out.write(f"-{row.n:>5}  {row.hand:<{width}}{old}\n")
                     out.write(f"+{row.n:>5}  {row.hand:<{width}}{new}\n")
             yield ledger.row_cells(row.n, row.dealer, row.hand, deltas, new_totals, "")
@@ -824,8 +804,8 @@ def recalc(path: str, rules_spec: str | None, diff: bool, write: bool) -> None:
             for seat in range(4):
                 shift[seat] += scored.deltas[seat] - row.deltas[seat]
             if diff:
-                old = "".join(f"{_signed(d):>8}" for d in row.deltas)
-                new = "".join(f"{_signed(d):>8}" for d in scored.deltas)
+                old = "".join(f"{signed(d):>8}" for d in row.deltas)
+                new = "".join(f"{signed(d):>8}" for d in scored.deltas)
                 out.write(f"-{row.n:>5}  {row.hand:<{width}}{old}\n")
                 out.write(f"+{row.n:>5}  {row.hand:<{width}}{new}\n")
 
@@ -881,8 +861,8 @@ def _recalc_summary(path: str, state: dict[str, Any], write: bool) -> None:
     old, new = state["old"], state["new"]
     table = tabulate(
         [
-            [f"{meta.rules_name}", *map(_signed, old)],
-            [f"{rules.name}", *map(_signed, new)],
+            [f"{meta.rules_name}", *map(signed, old)],
+            [f"{rules.name}", *map(signed, new)],
         ],
         headers=["totals", *meta.players],
         colalign=["left", *["right"] * 4],

@@ -135,6 +135,11 @@ def check_player_names(players: Sequence[str]) -> tuple[str, ...]:
     return names
 
 
+def _quoted_in(part: str, whole: str) -> str:
+    """`"E" in "A+E"`, or just `"E"` when the part is the whole token."""
+    return f'"{part}"' if part == whole else f'"{part}" in "{whole}"'
+
+
 class _Table:
     """The players of one table and how a typed player resolves to a seat."""
 
@@ -160,10 +165,11 @@ class _Table:
         if matches:
             which = " and ".join(self.names[i] for i in matches)
             raise NotationError(
-                f'"{typed}" in "{whole}" is ambiguous: it starts {which}; players: {self.listing()}'
+                f"{_quoted_in(typed, whole)} is ambiguous: it starts {which}; "
+                f"players: {self.listing()}"
             )
         raise NotationError(
-            f'"{typed}" in "{whole}" is not a player; players: {self.listing()}'
+            f"{_quoted_in(typed, whole)} is not a player; players: {self.listing()}"
             + _suggest(typed, self.names)
         )
 
@@ -192,6 +198,11 @@ class _Table:
 def _table(players: tuple[str, ...]) -> _Table:
     """The table of these players (built once: a ledger parses every hand with the same)."""
     return _Table(players)
+
+
+def player_seat(typed: str, players: Sequence[str] = DEFAULT_PLAYERS) -> int:
+    """The seat (0–3) of one player typed as a seat number, a name or a unique prefix."""
+    return _Table(players).seat(typed.strip(), typed.strip())
 
 
 def parse_hand(text: str, players: Sequence[str] = DEFAULT_PLAYERS) -> Entry:
