@@ -625,9 +625,9 @@ class _Verifier:
         self.slots, self.counted = 0, 0
         self.totals: Deltas = (0, 0, 0, 0)
         self.last: Row | tuple[int, list[str]] | None = None
-        self.known: set[str] = set()  # the hand texts scored so far, and per seat:
-        self.known_texts: list[dict[str, str]] = [{} for _ in range(SEATS)]  # its change's cell
-        self.known_values: list[dict[str, int]] = [{} for _ in range(SEATS)]  # its change
+        # each hand text scored so far: its four changes as cells and as numbers
+        self.known_cells: dict[str, tuple[str, ...]] = {}
+        self.known_values: dict[str, tuple[int, ...]] = {}
         self.total_texts: list[dict[int, str]] = [{} for _ in range(SEATS)]  # str(total)
 
     def step(self, row: Row) -> bool:
@@ -721,13 +721,12 @@ class _Verifier:
         hands = cols[2]
         columns: list[Iterable[int]]
         if self.scorer is not None:
-            if not self.known.issuperset(hands):
+            if not all(map(self.known_cells.__contains__, hands)):
                 self._learn(self.scorer, hands)
-            texts, values = self.known_texts, self.known_values
-            for i in range(SEATS):
-                if tuple(map(texts[i].__getitem__, hands)) != cols[3 + i]:
-                    return False
-            columns = [map(values[i].__getitem__, hands) for i in range(SEATS)]
+            changes = zip(cols[3], cols[4], cols[5], cols[6], strict=True)
+            if list(map(self.known_cells.__getitem__, hands)) != list(changes):
+                return False
+            columns = list(zip(*map(self.known_values.__getitem__, hands), strict=True))
         else:
             try:
                 ints = [list(map(int, cols[3 + i])) for i in range(SEATS)]
@@ -770,14 +769,13 @@ class _Verifier:
     def _learn(self, scorer: Scorer, hands: Iterable[str]) -> None:
         """Remember each new hand text's changes as cells and as numbers (a text the scorer
         refuses, or whose changes do not sum to 0, gets a cell no row holds)."""
-        texts, values = self.known_texts, self.known_values
-        for text in set(hands).difference(self.known):
-            self.known.add(text)
+        cells, values = self.known_cells, self.known_values
+        for text in set(hands).difference(cells):
             scored = scorer.cache.get(text) or scorer(text)
-            plain = not isinstance(scored, BaskaError) and not sum(scored.deltas)
-            for i in range(SEATS):
-                texts[i][text] = scored.cells[i] if plain else "\n"  # type: ignore[union-attr]
-                values[i][text] = scored.deltas[i] if plain else 0  # type: ignore[union-attr]
+            if isinstance(scored, BaskaError) or _add4(*scored.deltas):
+                cells[text], values[text] = ("\n",) * SEATS, (0,) * SEATS
+            else:
+                cells[text], values[text] = scored.cells, scored.deltas
 
     def finish(self) -> None:
         """Leave what the pass found in the reader's tally."""
