@@ -146,7 +146,7 @@ class _Table:
     def __init__(self, players: Sequence[str]) -> None:
         self.names = tuple(players)
         self.folded = [fold(n) for n in self.names]
-        initials = [f[0] for f in self.folded]
+        initials = [f[:1] for f in self.folded]  # a name may fold to nothing (a lone accent)
         self.initials = initials if len(set(initials)) == SEATS else None
 
     def listing(self) -> str:
