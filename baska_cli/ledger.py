@@ -629,6 +629,7 @@ class _Verifier:
         self.known_cells: dict[str, tuple[str, ...]] = {}
         self.known_values: dict[str, tuple[int, ...]] = {}
         self.total_texts: list[dict[int, str]] = [{} for _ in range(SEATS)]  # str(total)
+        self.total_window: list[tuple[int, int]] = [(0, 0)] * SEATS  # the numbers it holds
 
     def step(self, row: Row) -> bool:
         """Check one row, recording its problems; whether it passes through (a row with an
@@ -755,15 +756,25 @@ class _Verifier:
 
     def _total_texts(self, seat: int, low: int, high: int) -> dict[int, str]:
         """str(n) for a seat's running totals from low to high, kept for a window of numbers
-        that grows a block at a time as the totals wander and starts anew past 16,384."""
+        that grows by the blocks of 1,024 it lacks as the totals wander and starts anew
+        (a block either side of low…high) when it would pass 16,384."""
         texts = self.total_texts[seat]
-        if low in texts and high in texts:
+        start, stop = self.total_window[seat]  # texts holds str(n) for start <= n < stop
+        if start <= low and high < stop:
             return texts
-        if len(texts) > 16_384:
+        want_start, want_stop = low - low % 1024 - 1024, high - high % 1024 + 2048
+        if not texts or max(stop, want_stop) - min(start, want_start) > 16_384:
             texts.clear()
-        start, stop = low - low % 1024 - 1024, high - high % 1024 + 2048
-        numbers = range(start, stop)
-        texts.update(zip(numbers, map(str, numbers), strict=True))
+            start = stop = want_start
+        if want_start < start:
+            before = range(want_start, start)
+            texts.update(zip(before, map(str, before), strict=True))
+            start = want_start
+        if want_stop > stop:
+            after = range(stop, want_stop)
+            texts.update(zip(after, map(str, after), strict=True))
+            stop = want_stop
+        self.total_window[seat] = (start, stop)
         return texts
 
     def _learn(self, scorer: Scorer, hands: Iterable[str]) -> None:
