@@ -241,8 +241,7 @@ def test_ambiguous_prefix_lists_both_players() -> None:
     with pytest.raises(NotationError) as info:
         parse_hand("ci a 40", names)
     assert str(info.value) == (
-        '"a" is ambiguous: it starts Ania and Adam; '
-        "players: 1=Ania, 2=Adam, 3=Celina, 4=Darek"
+        '"a" is ambiguous: it starts Ania and Adam; players: 1=Ania, 2=Adam, 3=Celina, 4=Darek'
     )
 
 
