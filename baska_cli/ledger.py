@@ -346,40 +346,15 @@ class LedgerReader:
     def rows(self) -> Iterator[Row]:
         """The hand rows that can be read; the others become problems (a tight loop: the
         batch commands read a million rows through it)."""
-        reader, problem, new_row = self._reader, self.problem, tuple.__new__
+        reader, to_row = self._reader, self._to_row
         prev = self._line
         try:
             for cells in reader:
                 line = prev + 1
                 prev = reader.line_num
-                if not cells or not cells[-1]:
-                    while cells and not cells[-1].strip():
-                        cells.pop()
-                    if not cells:
-                        continue
-                count = len(cells)
-                row: Row | None = None
-                if count == 11:  # the common case: a counted hand with its totals
-                    try:
-                        row = new_row(
-                            Row,
-                            (
-                                line,
-                                int(cells[0]),
-                                cells[1],
-                                cells[2],
-                                (int(cells[3]), int(cells[4]), int(cells[5]), int(cells[6])),
-                                (int(cells[7]), int(cells[8]), int(cells[9]), int(cells[10])),
-                                "",
-                            ),
-                        )
-                    except ValueError:
-                        row = None
-                if row is None:
-                    row = self._slow_row(line, cells)
-                    if row is None:
-                        continue
-                yield row
+                row = to_row(line, cells)
+                if row is not None:
+                    yield row
         except UnicodeDecodeError:
             line = _undecodable_line(self.path) or prev + 1
             raise LedgerError("the file is not UTF-8 text", self.path, line) from None
@@ -387,7 +362,6 @@ class LedgerReader:
             raise LedgerError(f"not a CSV file: {exc}", self.path, prev + 1) from None
         finally:
             self._line = prev
-        del problem
 
     def chunks(self, size: int = 256) -> Iterator[tuple[list[int], list[list[str]]]]:
         """The remaining rows as they are read, in lists of up to `size`, each row with the
@@ -628,7 +602,6 @@ class _Verifier:
         # each hand text scored so far: its four changes as cells and as numbers
         self.known_cells: dict[str, tuple[str, ...]] = {}
         self.known_values: dict[str, tuple[int, ...]] = {}
-        self.total_texts: list[dict[int, str]] = [{} for _ in range(SEATS)]  # str(total)
         self.total_window: list[tuple[int, int]] = [(0, 0)] * SEATS  # the numbers it holds
 
     def step(self, row: Row) -> bool:
@@ -740,8 +713,10 @@ class _Verifier:
         for i, total in enumerate(self.totals):
             running = list(accumulate(columns[i], initial=total))
             if strict:
-                shown = self._total_texts(i, min(running), max(running))
-                if tuple(map(shown.__getitem__, running[1:])) != cols[7 + i]:
+                try:
+                    if list(map(int, cols[7 + i])) != running[1:]:
+                        return False
+                except ValueError:
                     return False
             else:
                 try:  # as rows() reads them: the totals need not add up, but must be numbers
@@ -753,29 +728,6 @@ class _Verifier:
         self.counted += count
         self.totals = (ends[0], ends[1], ends[2], ends[3])
         return True
-
-    def _total_texts(self, seat: int, low: int, high: int) -> dict[int, str]:
-        """str(n) for a seat's running totals from low to high, kept for a window of numbers
-        that grows by the blocks of 1,024 it lacks as the totals wander and starts anew
-        (a block either side of low…high) when it would pass 16,384."""
-        texts = self.total_texts[seat]
-        start, stop = self.total_window[seat]  # texts holds str(n) for start <= n < stop
-        if start <= low and high < stop:
-            return texts
-        want_start, want_stop = low - low % 1024 - 1024, high - high % 1024 + 2048
-        if not texts or max(stop, want_stop) - min(start, want_start) > 16_384:
-            texts.clear()
-            start = stop = want_start
-        if want_start < start:
-            before = range(want_start, start)
-            texts.update(zip(before, map(str, before), strict=True))
-            start = want_start
-        if want_stop > stop:
-            after = range(stop, want_stop)
-            texts.update(zip(after, map(str, after), strict=True))
-            stop = want_stop
-        self.total_window[seat] = (start, stop)
-        return texts
 
     def _learn(self, scorer: Scorer, hands: Iterable[str]) -> None:
         """Remember each new hand text's changes as cells and as numbers (a text the scorer
