@@ -5,7 +5,7 @@ from __future__ import annotations
 import functools
 import sys
 from collections.abc import Iterable, Iterator, Sequence
-from typing import IO, TYPE_CHECKING, Any
+from typing import IO, TYPE_CHECKING, Any, NoReturn
 
 import click
 
@@ -827,29 +827,31 @@ def recalc(path: str, rules_spec: str | None, diff: bool, write: bool) -> None:
             with ledger.open_ledger(path) as reader:
                 compare(reader, new_rules or reader.rules())
             if reader.problems:
-                for problem in reader.problems:
-                    click.echo(str(problem), err=True)
-                count = state["rejected"]
-                raise FileProblem(
-                    f"{path}: {count} hand{'s' if count != 1 else ''} cannot be scored under "
-                    f"{state['rules'].name}"
-                    if state["rejected"]
-                    else f"{path}: the ledger has problems"
-                )
+                _refuse_recalc(path, reader, state, "")
     except BaskaError as error:
         failed: LedgerReader | None = state.get("reader")
         if failed is None or not failed.problems:
             fail(error)
-        for problem in failed.problems:
-            click.echo(str(problem), err=True)
-        count = state["rejected"]
-        raise FileProblem(
-            f"{path}: {count} hand{'s' if count != 1 else ''} cannot be scored under "
-            f"{state['rules'].name}; the ledger was not changed"
-            if count
-            else f"{path}: the ledger has problems; it was not changed"
-        ) from None
+        _refuse_recalc(path, failed, state, "; the ledger was not changed")
     _recalc_summary(path, state, write)
+
+
+def _refuse_recalc(
+    path: str,
+    reader: LedgerReader,
+    state: dict[str, Any],
+    unchanged: str,
+) -> NoReturn:
+    """Print each problem recalc found as file:line, then stop with exit status 1."""
+    for problem in reader.problems:
+        click.echo(str(problem), err=True)
+    count = state["rejected"]
+    if count:
+        hands = f"{count} hand{'s' if count != 1 else ''}"
+        message = f"{path}: {hands} cannot be scored under {state['rules'].name}{unchanged}"
+    else:
+        message = f"{path}: the ledger has problems{unchanged.replace('the ledger', 'it')}"
+    raise FileProblem(message) from None
 
 
 def _recalc_summary(path: str, state: dict[str, Any], write: bool) -> None:
