@@ -226,7 +226,7 @@ def _csv_line(cells: Sequence[object]) -> str:
 
 class Session:
     """One ledger file for display: checked once for its tally, then its rows read again
-    as they are shown, so a ledger of any length is shown in little memory."""
+    as they are shown (hands, then history), so a ledger of any length takes little memory."""
 
     def __init__(self, path: str) -> None:
         from baska_cli import ledger
@@ -258,18 +258,13 @@ class Session:
 
         return standings(self.meta.players, self.tally.totals, self.rules, self.tally.counted)
 
-    def hands(self, history: list[dict[str, Any]] | None = None) -> Iterator[dict[str, Any]]:
-        """The numbered hands (counted and void) for --format json, as they are read; the
-        amended and undone texts go to `history` when it is given."""
+    def hands(self) -> Iterator[dict[str, Any]]:
+        """The numbered hands (counted and void) for --format json, as they are read."""
         players = self.meta.players
         amended: dict[int, list[str]] = {}  # hand number: its amended texts, in file order
         for row in self.rows():
             deltas = dict(zip(players, row.deltas, strict=True))
             if row.status in ("amended", "undone"):
-                if history is not None:
-                    history.append(
-                        {"n": row.n, "notation": row.hand, "deltas": deltas, "status": row.status}
-                    )
                 if row.status == "amended":
                     amended.setdefault(row.n, []).append(row.hand)
                 else:  # an undone hand takes its amendments with it
@@ -311,22 +306,29 @@ class Session:
             "next_leader": players[leader],
         }
 
-    def tail_json(self, history: list[dict[str, Any]]) -> dict[str, Any]:
-        """The session's fields that come after its hands."""
+    def history(self) -> Iterator[dict[str, Any]]:
+        """The amended and undone texts, in file order (the audit trail)."""
+        players = self.meta.players
+        for row in self.rows():
+            if row.status in ("amended", "undone"):
+                deltas = dict(zip(players, row.deltas, strict=True))
+                yield {"n": row.n, "notation": row.hand, "deltas": deltas, "status": row.status}
+
+    def tail_json(self) -> dict[str, Any]:
+        """The session's fields that come after its hands and history."""
         players = self.meta.players
         return {
-            "history": history,
             "totals": dict(zip(players, self.tally.totals, strict=True)),
             "standings": [_standing_json(s) for s in self.standings()],
         }
 
     def write_json(self, out: IO[str], indent: str = "") -> None:
         """The session as one JSON object, its hands streamed one per line."""
-        history: list[dict[str, Any]] = []
         out.write("{")
         _write_fields(out, self.head_json(), indent, first=True)
-        _write_list(out, "hands", self.hands(history), indent)
-        _write_fields(out, self.tail_json(history), indent)
+        _write_list(out, "hands", self.hands(), indent)
+        _write_list(out, "history", self.history(), indent)
+        _write_fields(out, self.tail_json(), indent)
         out.write("}")
 
 
