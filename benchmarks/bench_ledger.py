@@ -204,7 +204,10 @@ def main(argv: Sequence[str] | None = None) -> None:
         if len(sizes) != 1:
             parser.error("--out takes one --hands N")
         start = time.perf_counter()
-        write_ledger(args.out, sizes[0], rules, args.seed, args.pool)
+        try:
+            write_ledger(args.out, sizes[0], rules, args.seed, args.pool)
+        except BaskaError as error:
+            sys.exit(f"bench_ledger.py: {error}")
         print(f"{args.out}: {sizes[0]} hands in {time.perf_counter() - start:.1f} s")
         return
     baska = args.baska or shutil.which("baska", path=os.path.dirname(sys.executable))
