@@ -193,7 +193,8 @@ def _recorded(found: dict[str, Any], output_format: str, explain: bool) -> str:
         header = render.csv_header(players)
         extra = ["n", "dealer", *(f"{p} total" for p in players), "next dealer", "next leader"]
         values = [n, found["dealer"], *totals, players[dealer], players[leader]]
-        return f"{header},{_csv_line(extra)}\n{render.outcome_csv(record)},{_csv_line(values)}"
+        row = f"{render.outcome_csv(record)},{render.csv_line(values)}"
+        return f"{header},{render.csv_line(extra)}\n{row}"
     from tabulate import tabulate
 
     outcome = found["outcome"]
@@ -209,16 +210,6 @@ def _recorded(found: dict[str, Any], output_format: str, explain: bool) -> str:
         lines += [""] + [f"  {step}" for step in outcome.derivation] + [""]
     lines.append(f"{_next_words(meta, n)} ({_deals_left(meta, n)})")
     return "\n".join(lines)
-
-
-def _csv_line(cells: Sequence[object]) -> str:
-    """Cells as one CSV line (no line end)."""
-    import csv
-    import io
-
-    buffer = io.StringIO()
-    csv.writer(buffer, lineterminator="").writerow(cells)
-    return buffer.getvalue()
 
 
 # --- baska ledger -----------------------------------------------------------------------

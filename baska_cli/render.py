@@ -68,13 +68,13 @@ CSV_FIELDS = ("notation", "rules", "contract", "winner", "margin", "value", "con
 
 def csv_header(players: Sequence[str]) -> str:
     """The header row of `--format csv`."""
-    return _csv_line([*CSV_FIELDS, *players, "explanation"])
+    return csv_line([*CSV_FIELDS, *players, "explanation"])
 
 
 def outcome_csv(record: dict[str, Any]) -> str:
     """One CSV row of `--format csv` (no header)."""
     cells = [record[f] for f in CSV_FIELDS]
-    return _csv_line(
+    return csv_line(
         [
             *("" if c is None else c for c in cells),
             *record["deltas"].values(),
@@ -83,7 +83,8 @@ def outcome_csv(record: dict[str, Any]) -> str:
     )
 
 
-def _csv_line(cells: Sequence[object]) -> str:
+def csv_line(cells: Sequence[object]) -> str:
+    """Cells as one CSV line (no line end)."""
     import csv
     import io
 
