@@ -252,7 +252,6 @@ def _settle_solo(
     if info.play is Play.NONE:
         taken = ""
     elif info.play is Play.TRICKS:
-        taken = f" {hand.tricks if hand.tricks is not None else hand.points}"
         taken = f" {hand.tricks} lewy" if hand.tricks is not None else f" {hand.points}"
     else:
         taken = f" {hand.points}"
