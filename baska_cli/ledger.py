@@ -55,7 +55,6 @@ import os
 import tempfile
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
-from itertools import accumulate, compress, cycle, islice
 from typing import IO, NamedTuple
 
 from baska_cli.errors import BaskaError, LedgerError
@@ -80,6 +79,7 @@ SLOT_STATUSES = ("", VOID)  # rows that hold a hand number of their own
 STATUSES = ("", VOID, AMENDED, UNDONE)
 ROW_CELLS = 12
 ROW_CELLS_COUNTED = 11  # a counted hand with its running totals, no status
+KNOWN_LIMIT = 100_000  # distinct hand texts a pass remembers (memory stays bounded)
 MAX_LINE = 65_536  # characters in one physical line, its line end included; longer is refused
 
 
@@ -170,6 +170,27 @@ class Tally:
     last: Row | None = None  # the last row holding a number (counted or void)
 
 
+class _Feed:
+    """The lines csv.reader reads: one line handed back by the line-by-line check, then the
+    file's own (so a row that starts on that line may go on over the next ones)."""
+
+    __slots__ = ("first", "stream")
+
+    def __init__(self, stream: IO[str]) -> None:
+        self.stream = stream
+        self.first: str | None = None
+
+    def __iter__(self) -> _Feed:
+        return self
+
+    def __next__(self) -> str:
+        first = self.first
+        if first is None:
+            return next(self.stream)
+        self.first = None
+        return first
+
+
 class LedgerReader:
     """An open ledger: its metadata, then its rows one at a time; problems are collected."""
 
@@ -185,7 +206,8 @@ class LedgerReader:
         self.identity = identity  # the file read, as _identity() gives it
         self.problems: list[LedgerError] = []
         self.tally = Tally()
-        self._reader = csv.reader(stream)
+        self._feed = _Feed(stream)
+        self._reader = csv.reader(self._feed)
         self._line = 0  # the last physical line read
         self.meta_lines: dict[str, int] = {}
         self.meta = self._read_meta(newline, bom)
@@ -348,39 +370,34 @@ class LedgerReader:
         batch commands read a million rows through it)."""
         reader, to_row = self._reader, self._to_row
         prev = self._line
+        skew = prev - reader.line_num  # lines read past csv.reader (none unless scanned)
         try:
             for cells in reader:
                 line = prev + 1
-                prev = reader.line_num
+                prev = reader.line_num + skew
                 row = to_row(line, cells)
                 if row is not None:
                     yield row
-        except UnicodeDecodeError:
-            line = _undecodable_line(self.path) or prev + 1
-            raise LedgerError("the file is not UTF-8 text", self.path, line) from None
-        except csv.Error as exc:
-            raise LedgerError(f"not a CSV file: {exc}", self.path, prev + 1) from None
+        except (UnicodeDecodeError, csv.Error) as exc:
+            raise self._read_error(exc, prev + 1) from None
         finally:
             self._line = prev
 
-    def chunks(self, size: int = 256) -> Iterator[tuple[list[int], list[list[str]]]]:
-        """The remaining rows as they are read, in lists of up to `size`, each row with the
-        physical line it starts on (scan() checks them a list at a time)."""
+    def _cells_at(self, text: str, line: int) -> tuple[list[str], int]:
+        """The cells of the row that starts with the line `text` (physical line `line`; a
+        quoted cell may take the next lines too) and the last physical line it takes."""
         reader = self._reader
-        try:
-            while chunk := list(islice(reader, size)):
-                start = self._line + 1
-                end = self._line = reader.line_num
-                if end - start + 1 == len(chunk):  # one line per row: no quoted line ends
-                    yield list(range(start, end + 1)), chunk
-                else:
-                    yield _row_lines(chunk, start), chunk
-        except UnicodeDecodeError:
-            line = _undecodable_line(self.path) or self._line + 1
-            raise LedgerError("the file is not UTF-8 text", self.path, line) from None
-        except csv.Error as exc:
-            line = _bad_csv_line(self.path) or self._line + 1
-            raise LedgerError(f"not a CSV file: {exc}", self.path, line) from None
+        before = reader.line_num
+        self._feed.first = text
+        cells = next(reader)
+        return cells, line + reader.line_num - before - 1
+
+    def _read_error(self, exc: UnicodeDecodeError | csv.Error, line: int) -> LedgerError:
+        """The error for a file that stops being UTF-8 or CSV at the row starting on `line`."""
+        if isinstance(exc, UnicodeDecodeError):  # decoded ahead: find the line of the bytes
+            line = _undecodable_line(self.path) or line
+            return LedgerError("the file is not UTF-8 text", self.path, line)
+        return LedgerError(f"not a CSV file: {exc}", self.path, line)
 
     def _to_row(self, line: int, cells: list[str]) -> Row | None:
         """One row's cells as rows() reads them (None for an empty or broken row)."""
@@ -510,34 +527,6 @@ def _line_breaks(data: bytes, after_cr: bool) -> int:
     return count - 1 if after_cr and data.startswith(b"\n") else count
 
 
-def _row_lines(chunk: list[list[str]], start: int) -> list[int]:
-    """The physical line each row starts on, counting the line ends inside quoted cells."""
-    lines = []
-    for cells in chunk:
-        lines.append(start)
-        start += 1
-        for cell in cells:
-            if "\n" in cell or "\r" in cell:
-                start += cell.count("\n") + cell.count("\r") - cell.count("\r\n")
-    return lines
-
-
-def _bad_csv_line(path: str) -> int | None:
-    """The physical line where the first row that is not CSV starts (read again row by row)."""
-    try:
-        with open(path, encoding="utf-8-sig", newline="") as stream:
-            reader = csv.reader(stream)  # open_ledger refused long lines
-            prev = 0
-            try:
-                for _ in reader:
-                    prev = reader.line_num
-            except csv.Error:
-                return prev + 1
-    except (OSError, UnicodeDecodeError, LedgerError):
-        return None
-    return None
-
-
 def _identity(st: os.stat_result) -> tuple[int, ...]:
     """What tells whether a file was replaced or written since it was read."""
     return (st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns)
@@ -598,11 +587,12 @@ class _Verifier:
         self.dealers = [meta.players[dealer_of(meta.first_dealer, n)] for n in range(SEATS)]
         self.slots, self.counted = 0, 0
         self.totals: Deltas = (0, 0, 0, 0)
-        self.last: Row | tuple[int, list[str]] | None = None
-        # each hand text scored so far: its four changes as cells and as numbers
-        self.known_cells: dict[str, tuple[str, ...]] = {}
-        self.known_values: dict[str, tuple[int, ...]] = {}
-        self.total_window: list[tuple[int, int]] = [(0, 0)] * SEATS  # the numbers it holds
+        self.last: Row | tuple[int, str] | None = None  # a row, or a line not yet read as one
+        # "hand,change,change,change,change" exactly as on a line that passed the long way,
+        # with its changes: a later line holding the same text needs only its totals checked
+        self.known: dict[str, Deltas] = {}
+        # a name with a quote in it could start a quoted cell: such tables go the long way
+        self.quoted_names = any('"' in name for name in meta.players)
 
     def step(self, row: Row) -> bool:
         """Check one row, recording its problems; whether it passes through (a row with an
@@ -671,91 +661,89 @@ class _Verifier:
         if row is not None:
             self.step(row)
 
-    def run(self, lines: list[int], chunk: list[list[str]], start: int, stop: int) -> None:
-        """Check rows start…stop−1 of a chunk, all of eleven cells (counted hands with their
-        totals): column by column when each is exactly what baska writes, else row by row."""
-        if not self._plain_run(chunk[start:stop]):
-            one = self.one
-            for i in range(start, stop):
-                one(lines[i], chunk[i])
+    def lines(self) -> None:
+        """Check the remaining rows a physical line at a time (a tight loop: check, append
+        and recalc read a million lines through it).
+
+        A line written exactly as baska writes the counted hand that follows (its number, its
+        dealer, a hand and changes in the very text of an earlier line that passed every
+        check, the running totals) is taken in with a few string operations; any other line
+        is read as CSV and checked by step().
+        """
+        reader, known, eol = self.reader, self.known, self.reader.meta.newline
+        dealers = [*self.dealers[1:], self.dealers[0]]  # [n & 3]: the dealer of hand n + 1
+        lines, line, last, last_text = reader._feed.stream, reader._line, 0, ""
+        n, (t0, t1, t2, t3), counted = self.slots, self.totals, self.counted
+        try:
+            for text in lines:
+                line += 1
+                cells = text.rsplit(",", 4)
+                head = cells[0].split(",", 2)
+                # a known text holds four commas: a hit means three head cells, five cells
+                changes = known.get(head[-1])
+                if changes is not None and head[0] == str(n + 1) and head[1] == dealers[n & 3]:
+                    a, b, c, d = changes
+                    if (
+                        cells[1] == str(t0 + a)
+                        and cells[2] == str(t1 + b)
+                        and cells[3] == str(t2 + c)
+                        and cells[4] == f"{t3 + d}{eol}"
+                    ):
+                        n, t0, t1, t2, t3 = n + 1, t0 + a, t1 + b, t2 + c, t3 + d
+                        counted += 1
+                        last, last_text = line, text
+                        continue
+                if last:
+                    self.last = (last, last_text)
+                self.slots, self.totals, self.counted = n, (t0, t1, t2, t3), counted
+                row, end = reader._cells_at(text, line)
+                before = len(reader.problems)
+                self.one(line, row)
+                if len(reader.problems) == before and len(row) == ROW_CELLS_COUNTED:
+                    self._learn(text, row)
+                n, (t0, t1, t2, t3), counted = self.slots, self.totals, self.counted
+                line, last = end, 0
+        except (UnicodeDecodeError, csv.Error) as exc:
+            raise reader._read_error(exc, line) from None
+        finally:
+            reader._line = line
+        if last:
+            self.last = (last, last_text)
+        self.slots, self.totals, self.counted = n, (t0, t1, t2, t3), counted
+
+    def _learn(self, text: str, cells: list[str]) -> None:
+        """Remember the hand-and-changes text of a counted line that passed every check, if
+        the line is laid out as baska writes it and that text reads back as the same cells."""
+        if len(self.known) >= KNOWN_LIMIT or self.quoted_names:
             return
-        self.last = (lines[stop - 1], chunk[stop - 1])
-
-    def _plain_run(self, rows: list[list[str]]) -> bool:
-        """Whether the rows number on, name the right dealers, add up to their running totals
-        and (with a scorer) hold the changes it gives; if so they are taken in at once."""
-        count = len(rows)
-        cols = list(zip(*rows, strict=True))
-        first = self.slots + 1
-        if cols[0] != tuple(map(str, range(first, first + count))):
-            return False
-        dealers = self.dealers
-        if cols[1] != tuple(islice(cycle(dealers), first % SEATS, first % SEATS + count)):
-            return False
-        hands = cols[2]
-        columns: list[Iterable[int]]
+        head = text.rsplit(",", 4)[0].split(",", 2)
+        if len(head) < 3 or head[:2] != cells[:2]:
+            return
+        deltas = (int(cells[3]), int(cells[4]), int(cells[5]), int(cells[6]))
+        if not cells[2] or deltas[0] + deltas[1] + deltas[2] + deltas[3]:
+            return  # (a pass that is not strict lets such rows through)
         if self.scorer is not None:
-            if not all(map(self.known_cells.__contains__, hands)):
-                self._learn(self.scorer, hands)
-            changes = zip(cols[3], cols[4], cols[5], cols[6], strict=True)
-            if list(map(self.known_cells.__getitem__, hands)) != list(changes):
-                return False
-            columns = list(zip(*map(self.known_values.__getitem__, hands), strict=True))
-        else:
-            try:
-                ints = [list(map(int, cols[3 + i])) for i in range(SEATS)]
-            except ValueError:
-                return False
-            if not all(hands) or any(map(_add4, *ints)):
-                return False
-            columns = list(ints)
-        strict, ends = self.strict, []
-        for i, total in enumerate(self.totals):
-            running = list(accumulate(columns[i], initial=total))
-            if strict:
-                try:
-                    if list(map(int, cols[7 + i])) != running[1:]:
-                        return False
-                except ValueError:
-                    return False
-            else:
-                try:  # as rows() reads them: the totals need not add up, but must be numbers
-                    sum(map(int, cols[7 + i]))
-                except ValueError:
-                    return False
-            ends.append(running[-1])
-        self.slots += count
-        self.counted += count
-        self.totals = (ends[0], ends[1], ends[2], ends[3])
-        return True
-
-    def _learn(self, scorer: Scorer, hands: Iterable[str]) -> None:
-        """Remember each new hand text's changes as cells and as numbers (a text the scorer
-        refuses, or whose changes do not sum to 0, gets a cell no row holds)."""
-        cells, values = self.known_cells, self.known_values
-        for text in set(hands).difference(cells):
-            scored = scorer.cache.get(text) or scorer(text)
-            if isinstance(scored, BaskaError) or _add4(*scored.deltas):
-                cells[text], values[text] = ("\n",) * SEATS, (0,) * SEATS
-            else:
-                cells[text], values[text] = scored.cells, scored.deltas
+            scored = self.scorer.cache.get(cells[2])
+            if not isinstance(scored, Scored) or scored.deltas != deltas:
+                return  # refused or scored otherwise: it went to on_change
+        try:
+            if next(csv.reader([head[2]]), None) == cells[2:7]:
+                self.known[head[2]] = deltas
+        except csv.Error:
+            pass
 
     def finish(self) -> None:
         """Leave what the pass found in the reader's tally."""
         tally, last = self.reader.tally, self.last
         if isinstance(last, tuple) and not isinstance(last, Row):
-            last = self.reader._to_row(*last)
+            line, text = last
+            last = self.reader._to_row(line, next(csv.reader([text])))
         tally.slots, tally.counted, tally.totals, tally.last = (
             self.slots,
             self.counted,
             self.totals,
             last,
         )
-
-
-def _add4(a: int, b: int, c: int, d: int) -> int:
-    """The sum of four changes."""
-    return a + b + c + d
 
 
 def verify(
@@ -782,20 +770,10 @@ def scan(
     strict: bool = True,
     on_change: OnChange | None = None,
 ) -> None:
-    """verify() for its problems, tally and `on_change` alone: the rows are read a list at a
-    time, and runs of plain counted hands are checked column by column (check, append and
-    recalc read a million rows through it)."""
+    """verify() for its problems, tally and `on_change` alone, a line at a time: a hand
+    already seen costs a few string operations (check, append and recalc use it)."""
     verifier = _Verifier(reader, scorer, strict, on_change)
-    run, one = verifier.run, verifier.one
-    for lines, chunk in reader.chunks():
-        start = 0
-        for odd in compress(range(len(chunk)), map(ROW_CELLS_COUNTED.__ne__, map(len, chunk))):
-            if odd > start:
-                run(lines, chunk, start, odd)
-            one(lines[odd], chunk[odd])
-            start = odd + 1
-        if start < len(chunk):
-            run(lines, chunk, start, len(chunk))
+    verifier.lines()
     verifier.finish()
 
 

@@ -1,4 +1,4 @@
-"""ledger.scan (runs of rows read column by column) finds exactly what verify finds."""
+"""ledger.scan (a line at a time, repeated hands by their text) finds exactly what verify finds."""
 
 from __future__ import annotations
 
@@ -59,24 +59,118 @@ def _mutated(rng: random.Random, rows: list[list[str]]) -> list[list[str]]:
     return rows
 
 
-@pytest.mark.parametrize("seed", range(6))
-def test_scan_finds_what_verify_finds(tmp_path: Path, seed: int) -> None:
-    """Random damage to a long ledger: both passes report the same problems and tally."""
+# how a line may be retyped by hand or by a spreadsheet: the same cells, other text, or not
+RETYPES = [
+    lambda line: line.replace(",", ', "', 1).replace(",", '",', 2).replace(', "', ',"', 1),
+    lambda line: line.replace(",", ", ", 1),
+    lambda line: line.replace(",-", ",+", 1),
+    lambda line: line.replace(",", ',"', 9).replace(",", '",', 10).replace('","', '",', 1),
+    lambda line: line.rstrip("\r\n") + "\r",
+    lambda line: line.rstrip("\r\n"),
+    lambda line: line.rstrip("\r\n") + ",\n",
+    lambda line: line.replace(",", ",,", 1),
+    lambda line: line.upper(),
+    lambda line: '"' + line,
+    lambda line: line.replace("1", "2", 1),
+]
+
+
+def _repeated_rows(hands_count: int = 300) -> list[list[str]]:
+    """The sample's metadata, then its 16 counted hands again and again, renumbered."""
     with SAMPLE.open(encoding="utf-8", newline="") as f:
         base = list(csv.reader(f))
     head, hands = base[:7], [r for r in base[7:] if r and r[-1] != "amended"][:16]
     rows = [*head]
     total = [0, 0, 0, 0]
-    for n in range(1, 301):  # the sample's hands again and again, renumbered
+    for n in range(1, hands_count + 1):
         row = hands[(n - 1) % 16]
         deltas = [int(d) for d in row[3:7]]
         total = [a + b for a, b in zip(total, deltas, strict=True)]
         rows.append([str(n), row[1], row[2], *row[3:7], *map(str, total)])
+    return rows
+
+
+def _same(path: Path) -> None:
+    """scan and verify agree on the file in every mode scan is used in."""
+    for strict, scored, hook in [(1, 1, 0), (0, 1, 1), (1, 0, 0), (1, 1, 1)]:
+        args = (str(path), bool(strict), bool(scored), bool(hook))
+        assert _result(args[0], True, *args[1:]) == _result(args[0], False, *args[1:])
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_scan_finds_what_verify_finds(tmp_path: Path, seed: int) -> None:
+    """Random damage to a long ledger: both passes report the same problems and tally."""
+    rows = _repeated_rows()
     rng = random.Random(seed)
     path = tmp_path / "ledger.csv"
     for _ in range(25):
         with path.open("w", encoding="utf-8", newline="") as f:
             csv.writer(f, lineterminator=rng.choice(["\n", "\r\n"])).writerows(_mutated(rng, rows))
-        for strict, scored, hook in [(1, 1, 0), (0, 1, 1), (1, 0, 0), (1, 1, 1)]:
-            args = (str(path), bool(strict), bool(scored), bool(hook))
-            assert _result(args[0], True, *args[1:]) == _result(args[0], False, *args[1:])
+        _same(path)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_scan_reads_retyped_lines_as_csv(tmp_path: Path, seed: int) -> None:
+    """Lines retyped into other text (quoted numbers, spaces, signs, other line ends, a
+    stray quote): scan reads them as CSV does, exactly as verify does."""
+    path = tmp_path / "ledger.csv"
+    with path.open("w", encoding="utf-8", newline="") as f:
+        csv.writer(f, lineterminator="\n").writerows(_repeated_rows())
+    clean = path.read_text(encoding="utf-8").splitlines(keepends=True)
+    rng = random.Random(seed)
+    for _ in range(25):
+        lines = list(clean)
+        for _ in range(rng.randint(1, 4)):
+            i = rng.randrange(7, len(lines))
+            lines[i] = rng.choice(RETYPES)(lines[i])
+        path.write_text("".join(lines), encoding="utf-8", newline="")
+        _same(path)
+
+
+def test_scan_reads_a_repeated_hand_once(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """Of 300 clean lines holding 16 hand texts, only the first line of each is read as CSV:
+    the others are checked by their text (one wrong total then sends its line the long way)."""
+    path = tmp_path / "ledger.csv"
+    rows = _repeated_rows()
+    with path.open("w", encoding="utf-8", newline="") as f:
+        csv.writer(f).writerows(rows)
+    calls: list[int] = []
+    one = ledger._Verifier.one
+    monkeypatch.setattr(
+        ledger._Verifier,
+        "one",
+        lambda self, line, cells: calls.append(line) or one(self, line, cells),
+    )
+    assert _result(str(path), True, True, True, False)[0] == []
+    assert calls == list(range(8, 8 + 16))
+    rows[200][8] = str(int(rows[200][8]) + 1)
+    with path.open("w", encoding="utf-8", newline="") as f:
+        csv.writer(f).writerows(rows)
+    calls.clear()
+    problems = _result(str(path), True, True, True, False)[0]
+    assert calls == [*range(8, 8 + 16), 201, 202] and len(problems) == 2
+
+
+def test_a_name_starting_with_a_quote_is_read_as_csv(tmp_path: Path) -> None:
+    """A line whose dealer cell starts with a bare quote is one quoted cell to CSV: scan must
+    not take it for that dealer's hand, even when its text was seen on a clean line."""
+    rows = _repeated_rows(32)
+    rows[1] = ["players", '"Ania', "Bartek", "Celina", "Darek"]
+    rows[3] = ["first dealer", '"Ania']
+    rows[6] = [cell.replace("Ania", '"Ania') for cell in rows[6]]
+    for row in rows[7:]:
+        row[1:3] = [cell.replace("Ania", '"Ania') for cell in row[1:3]]
+    rows[7 + 28][2:7] = rows[7 + 13][2:7]  # hand 29, dealt by "Ania, plays hand 14 again
+    total = [0, 0, 0, 0]
+    for row in rows[7:]:
+        total = [t + int(d) for t, d in zip(total, row[3:7], strict=True)]
+        row[7:] = map(str, total)
+    path = tmp_path / "ledger.csv"
+    with path.open("w", encoding="utf-8", newline="") as f:
+        csv.writer(f).writerows(rows)
+    text = path.read_text(encoding="utf-8")
+    assert _result(str(path), True, True, True, False)[0] == []
+    text = text.replace('\n29,"""Ania",', '\n29,"Ania,')
+    path.write_text(text, encoding="utf-8", newline="")
+    assert len(_result(str(path), True, True, True, False)[0]) > 0
+    _same(path)
