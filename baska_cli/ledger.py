@@ -52,11 +52,12 @@ import codecs
 import contextlib
 import csv
 import os
-import tempfile
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
+from itertools import islice
 from typing import IO, NamedTuple
 
+from baska_cli import halves
 from baska_cli.errors import BaskaError, LedgerError
 from baska_cli.model import SEATS
 from baska_cli.notation import check_player_names, fold
@@ -523,7 +524,9 @@ def _breaks_before(fileno: int, offset: int) -> int:
 
 def _line_breaks(data: bytes, after_cr: bool) -> int:
     """How many line ends (CR, LF, CRLF) `data` holds; an LF right after a CR is the same one."""
-    count = data.count(b"\n") + data.count(b"\r") - data.count(b"\r\n")
+    count = data.count(b"\n")
+    if b"\r" in data:  # (a quick find: most files hold none)
+        count += data.count(b"\r") - data.count(b"\r\n")
     return count - 1 if after_cr and data.startswith(b"\n") else count
 
 
@@ -661,9 +664,10 @@ class _Verifier:
         if row is not None:
             self.step(row)
 
-    def lines(self) -> None:
-        """Check the remaining rows a physical line at a time (a tight loop: check, append
-        and recalc read a million lines through it).
+    def lines(self, source: Iterable[str]) -> None:
+        """Check the rows on the lines of `source` (the reader's file, or a part of it) a
+        physical line at a time (a tight loop: check, append and recalc read a million lines
+        through it).
 
         A line written exactly as baska writes the counted hand that follows (its number, its
         dealer, a hand and changes in the very text of an earlier line that passed every
@@ -672,10 +676,10 @@ class _Verifier:
         """
         reader, known, eol = self.reader, self.known, self.reader.meta.newline
         dealers = [*self.dealers[1:], self.dealers[0]]  # [n & 3]: the dealer of hand n + 1
-        lines, line, last, last_text = reader._feed.stream, reader._line, 0, ""
+        line, last, last_text = reader._line, 0, ""
         n, (t0, t1, t2, t3), counted = self.slots, self.totals, self.counted
         try:
-            for text in lines:
+            for text in source:
                 line += 1
                 cells = text.rsplit(",", 4)
                 head = cells[0].split(",", 2)
@@ -773,7 +777,18 @@ def scan(
     """verify() for its problems, tally and `on_change` alone, a line at a time: a hand
     already seen costs a few string operations (check, append and recalc use it)."""
     verifier = _Verifier(reader, scorer, strict, on_change)
-    verifier.lines()
+    stream = reader._feed.stream
+    helper = halves.start(reader, verifier)  # a child checking the second half, if it pays
+    if helper is not None:
+        try:
+            verifier.lines(islice(stream, helper.seam.lines_before - reader._line))
+        except BaseException:
+            helper.cancel()
+            raise
+        if helper.join(verifier):
+            verifier.finish()
+            return
+    verifier.lines(stream)
     verifier.finish()
 
 
@@ -878,6 +893,8 @@ def _write_rows(stream: IO[str], meta: Meta, rows: Iterable[Sequence[str]]) -> N
 
 def create(path: str, meta: Meta) -> None:
     """Write a new, empty ledger; refuse if the file exists (never overwrites)."""
+    import tempfile  # (here: check and append, which never write a new file, skip its imports)
+
     folder, prefix = _temp_prefix(path)
     exists = "the file exists already; a new ledger never overwrites a file"
     if os.path.lexists(path):
@@ -979,6 +996,8 @@ def rewrite(path: str, transform: Transform, precheck: bool = True) -> LedgerRea
     then stream it through `transform` into a temporary file that replaces the ledger only
     if no problem was found on the way, and only if the ledger is writable and still the
     file that was read."""
+    import tempfile
+
     folder, prefix = _temp_prefix(path)
     with locked(path):
         tally = Tally()
