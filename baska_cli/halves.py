@@ -1,18 +1,21 @@
-"""Check a long ledger on two cores: a forked process checks the second half.
+"""Check a long ledger on two cores: a forked process checks the second part.
 
 `ledger.scan` reads a ledger line by line; on a file of a few megabytes it asks `start()`
-for a helper. The helper picks a seam, the first line after the middle of the file that holds
-a counted hand with its running totals, and forks. The child checks the lines from the seam
-to the end as if the hands before it had ended exactly where the seam row says (its number
-minus one, its totals minus its changes); the parent checks the lines before the seam as
-usual, then `join()` takes the child's result only if all of this holds:
+for a helper. The helper picks a seam, the first line after (about) the middle of the file
+that holds a counted hand with its running totals, and forks. The child checks the lines from
+the seam to the end as if the hands before it had ended exactly where the seam row says (its
+number minus one, its totals minus its changes). It scores no hand: it notes the changes its
+rows give each hand text, and the parent, which scores every text of its own part anyway,
+scores those too (most are in its cache by then). So the child's part starts a little before
+the middle. The parent checks the lines before the seam as usual, then `join()` takes the
+child's result only if all of this holds:
 
 - the parent stopped exactly at the seam (no quoted cell ran across it);
 - the parent's hand number and running totals there are the ones the child assumed;
-- the child found nothing to report: no problem, no hand that scores otherwise (`on_change`),
-  no error; it stops at the first such thing.
+- the child found nothing to report (no problem, no error; it stops at the first), and every
+  hand text of its part scores exactly the changes its rows give it.
 
-Otherwise the parent goes on through the second half itself, so what the user sees is always
+Otherwise the parent goes on through the second part itself, so what the user sees is always
 what one pass from the top finds; the child only ever saves time on a clean ledger.
 """
 
@@ -30,6 +33,9 @@ if TYPE_CHECKING:
     from baska_cli.ledger import LedgerReader, _Verifier
 
 SPLIT_MIN = 4 << 20  # bytes: below this a fork and a seam cost more than they save
+# The parent scores each hand text it meets, the child scores none: the child's part starts
+# this much before the middle (about what scoring a few thousand distinct texts costs)
+HEAD_START = 2 << 20
 SEAM_WINDOW = 1 << 16  # bytes read after the middle of the file to find the seam
 COUNTED_CELLS = 11
 
@@ -54,11 +60,11 @@ def usable_cores() -> int:
 
 
 def find_seam(fileno: int, size: int) -> Seam | None:
-    """The first line after the middle of the file that is a counted hand with its totals
-    (11 cells, whole numbers), or None if the window after the middle holds none."""
+    """The first line after (about) the middle of the file that is a counted hand with its
+    totals (11 cells, whole numbers), or None if the window there holds none."""
     from baska_cli.ledger import _breaks_before
 
-    middle = size // 2
+    middle = max(size // 2 - HEAD_START, size // 4)
     window = os.pread(fileno, SEAM_WINDOW, middle)
     ends = [i for i in (window.find(b"\n"), window.find(b"\r")) if i >= 0]
     if not ends:
@@ -107,9 +113,16 @@ class Helper:
             or verifier.totals != seam.totals
         ):
             return False
+        from baska_cli.errors import BaskaError
         from baska_cli.ledger import Row
 
-        slots, totals, counted, line, last = result
+        slots, totals, counted, line, last, trusted = result
+        scorer = verifier.scorer
+        if scorer is not None:  # the child's hand texts, scored here (most already were)
+            for hand, deltas in trusted.items():
+                scored = scorer.cache.get(hand) or scorer(hand)
+                if deltas is None or isinstance(scored, BaskaError) or scored.deltas != deltas:
+                    return False
         verifier.slots, verifier.totals = slots, (totals[0], totals[1], totals[2], totals[3])
         verifier.counted += counted
         verifier.last = Row(*last) if len(last) == len(Row._fields) else (last[0], last[1])
@@ -123,7 +136,7 @@ class Helper:
                 os.kill(self.pid, signal.SIGKILL)
             self._wait()
 
-    def _wait(self) -> tuple[int, tuple[int, ...], int, int, tuple[Any, ...]] | None:
+    def _wait(self) -> tuple[Any, ...] | None:
         """The child's answer (None if it had something to report or died), once."""
         data = bytearray()
         while chunk := os.read(self.answer, 1 << 16):
@@ -135,7 +148,7 @@ class Helper:
             answer = marshal.loads(bytes(data))
         except (EOFError, ValueError, TypeError):  # nothing, or cut short: the child gave up
             return None
-        return answer if isinstance(answer, tuple) and len(answer) == 5 else None
+        return answer if isinstance(answer, tuple) and len(answer) == 6 else None
 
 
 def start(reader: LedgerReader, verifier: _Verifier) -> Helper | None:
@@ -180,6 +193,8 @@ def _second_half(reader: LedgerReader, verifier: _Verifier, seam: Seam) -> tuple
     reader.problem = _refuse  # type: ignore[method-assign,assignment]
     if verifier.on_change is not None:
         verifier.on_change = _refuse
+    if verifier.scorer is not None:  # the parent scores the texts, the child only checks
+        verifier.scorer, verifier.trusted = None, {}
     verifier.slots, verifier.totals, verifier.counted, verifier.last = (
         seam.slots,
         seam.totals,
@@ -192,7 +207,8 @@ def _second_half(reader: LedgerReader, verifier: _Verifier, seam: Seam) -> tuple
         raise _Unclean
     if isinstance(last, Row):
         last = tuple(last)
-    return verifier.slots, verifier.totals, verifier.counted, reader._line, last
+    trusted = verifier.trusted if verifier.trusted is not None else {}
+    return verifier.slots, verifier.totals, verifier.counted, reader._line, last, trusted
 
 
 def _refuse(*_args: object) -> None:

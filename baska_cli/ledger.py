@@ -594,6 +594,9 @@ class _Verifier:
         # "hand,change,change,change,change" exactly as on a line that passed the long way,
         # with its changes: a later line holding the same text needs only its totals checked
         self.known: dict[str, Deltas] = {}
+        # halves.py's child: each hand text with the changes its rows give it, scored later
+        # by the parent (None: rows with other changes)
+        self.trusted: dict[str, Deltas | None] | None = None
         # a name with a quote in it could start a quoted cell: such tables go the long way
         self.quoted_names = any('"' in name for name in meta.players)
 
@@ -622,7 +625,9 @@ class _Verifier:
         self.slots = n if n > slots else slots + 1
         self.last = row
         self.counted += 1
-        scorer, on_change = self.scorer, self.on_change
+        scorer, on_change, trusted = self.scorer, self.on_change, self.trusted
+        if trusted is not None and trusted.setdefault(hand, deltas) != deltas:
+            trusted[hand] = None  # one text, two sets of changes: they cannot both be right
         if not self.strict:
             self.totals = add(self.totals, deltas)
             if scorer is not None and on_change is not None:

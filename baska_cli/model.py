@@ -11,7 +11,14 @@ TOTAL_POINTS = 104
 TOTAL_TRICKS = 4
 
 
-class Play(Enum):
+class FastHashEnum(Enum):
+    """An Enum hashed by identity, in C: its members are singletons, and scoring looks them up
+    in dicts many times per hand (Enum's own hash runs Python code)."""
+
+    __hash__ = object.__hash__
+
+
+class Play(FastHashEnum):
     """What decides a contract: card points, tricks, or nothing (an honour, no play)."""
 
     POINTS = "points"
@@ -19,7 +26,7 @@ class Play(Enum):
     NONE = "none"
 
 
-class Contract(Enum):
+class Contract(FastHashEnum):
     """Every contract of every rule system, by its short name in the notation."""
 
     ZW = "zw"
@@ -68,7 +75,7 @@ CONTRACT_INFO: dict[Contract, ContractInfo] = {
 }
 
 
-class Side(Enum):
+class Side(FastHashEnum):
     """The declaring side (starzy, the wedding pair, the soloist) or its opponents."""
 
     DECLARERS = "declarers"
@@ -80,7 +87,7 @@ class Side(Enum):
         return Side.OPPONENTS if self is Side.DECLARERS else Side.DECLARERS
 
 
-class Margin(Enum):
+class Margin(FastHashEnum):
     """How badly the losers of a two-against-two game lost."""
 
     EXIT = "exit"  # z wyjściem

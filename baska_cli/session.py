@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from baska_cli.errors import BaskaError
 from baska_cli.model import SEATS
-from baska_cli.notation import fold, format_hand, parse_hand
+from baska_cli.notation import fold, parse_hand
 from baska_cli.rules import RuleSet
 from baska_cli.scoring import score
 
@@ -121,11 +121,9 @@ def season(sessions: Sequence[Sequence[Standing]]) -> list[Standing]:
 
 @dataclass(frozen=True, slots=True)
 class Scored:
-    """A hand's text read with the session's names: its canonical form and each seat's change."""
+    """A hand's text read with the session's names: each seat's change."""
 
-    canonical: str
     deltas: Deltas
-    cells: tuple[str, str, str, str]  # the changes as the ledger writes them
 
 
 class Scorer:
@@ -146,9 +144,7 @@ class Scorer:
         try:
             entry = parse_hand(text, self.players)
             outcome = score(entry, self.rules, self.players)
-            d = outcome.deltas
-            cells = (str(d[0]), str(d[1]), str(d[2]), str(d[3]))
-            result = Scored(format_hand(entry, self.players), d, cells)
+            result = Scored(outcome.deltas)
         except BaskaError as error:
             result = error
         if len(self.cache) < self.limit:
