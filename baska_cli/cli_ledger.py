@@ -20,7 +20,7 @@ from baska_cli.cli import (
     render_outcome,
     rules_option,
 )
-from baska_cli.render import signed
+from baska_cli.render import signed, simple_table
 
 if TYPE_CHECKING:
     import json
@@ -849,18 +849,12 @@ def _refuse_recalc(
 
 def _recalc_summary(path: str, state: dict[str, Any], write: bool) -> None:
     """The totals before and after, and what was done."""
-    from tabulate import tabulate
-
     meta: Meta = state["meta"]
     rules: RuleSet = state["rules"]
     old, new = state["old"], state["new"]
-    table = tabulate(
-        [
-            [f"{meta.rules_name}", *map(signed, old)],
-            [f"{rules.name}", *map(signed, new)],
-        ],
-        headers=["totals", *meta.players],
-        colalign=["left", *["right"] * 4],
+    table = simple_table(
+        ["totals", *meta.players],
+        [[meta.rules_name, *map(signed, old)], [rules.name, *map(signed, new)]],
     )
     click.echo(table)
     changed = state["changed"]

@@ -93,6 +93,23 @@ def csv_line(cells: Sequence[object]) -> str:
     return buffer.getvalue()
 
 
+def simple_table(headers: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
+    """Text cells as tabulate's "simple" format lays them out (the first column to the left,
+    the others to the right), without importing tabulate: recalc prints one small table after
+    reading a whole ledger, and tabulate's import costs more than the table is worth."""
+    widths = [
+        max(len(header) + 2, *(len(row[i]) for row in rows)) for i, header in enumerate(headers)
+    ]
+
+    def line(cells: Sequence[str]) -> str:
+        return "  ".join(
+            cell.ljust(width) if i == 0 else cell.rjust(width)
+            for i, (cell, width) in enumerate(zip(cells, widths, strict=True))
+        )
+
+    return "\n".join([line(headers), "  ".join("-" * w for w in widths), *map(line, rows)])
+
+
 def outcome_table(record: dict[str, Any], derivation: Sequence[str] | None = None) -> str:
     """The hand, a table of the four players' changes, and why."""
     from tabulate import tabulate

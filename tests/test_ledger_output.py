@@ -6,8 +6,11 @@ import json
 from pathlib import Path
 
 from click.testing import CliRunner, Result
+from hypothesis import given
+from hypothesis import strategies as st
 
 from baska_cli.cli import cli
+from baska_cli.render import signed, simple_table
 
 
 def run(*args: str) -> Result:
@@ -78,3 +81,21 @@ def test_a_season_in_json_and_csv(tmp_path: Path) -> None:
         "Ania total,Bartek total,Celina total,Darek total,Ewa total"
     )
     assert len(csv_lines) == 3
+
+
+NAMES = st.text(alphabet="abcdefghijklmnopqrstuvwxyząęłóśżźćń", min_size=1, max_size=12)
+SIGNED = st.integers(-(10**7), 10**7).map(signed)
+
+
+@given(
+    headers=st.lists(NAMES, min_size=5, max_size=5),
+    rows=st.lists(st.tuples(NAMES, SIGNED, SIGNED, SIGNED, SIGNED), min_size=1, max_size=3),
+)
+def test_simple_table_is_laid_out_as_tabulate_does(
+    headers: list[str], rows: list[tuple[str, ...]]
+) -> None:
+    """recalc's totals table, made without importing tabulate, is what tabulate prints."""
+    from tabulate import tabulate
+
+    expected = tabulate(rows, headers=headers, colalign=["left", *["right"] * 4])
+    assert simple_table(headers, rows) == expected
