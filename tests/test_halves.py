@@ -250,32 +250,21 @@ def test_a_quoted_cell_across_the_seam_is_read_by_the_parent(
     assert split.exit_code == 1
 
 
-def test_a_short_ledger_is_read_in_one_process(
-    tmp_path: Path, clean: bytes, monkeypatch: pytest.MonkeyPatch, joins: list[bool]
+# no child: a ledger under SPLIT_MIN, one core, no counted row within the window after the
+# middle (here a window too small to hold a whole line)
+ONE_PROCESS = {
+    "short ledger": ("SPLIT_MIN", lambda clean: len(clean) + 1),
+    "one core": ("usable_cores", lambda clean: lambda: 1),
+    "no seam in the window": ("SEAM_WINDOW", lambda clean: 40),
+}
+
+
+@pytest.mark.parametrize("case", sorted(ONE_PROCESS))
+def test_a_ledger_is_read_in_one_process_where_a_child_does_not_pay(
+    tmp_path: Path, clean: bytes, monkeypatch: pytest.MonkeyPatch, joins: list[bool], case: str
 ) -> None:
-    monkeypatch.setattr(halves, "SPLIT_MIN", len(clean) + 1)
-    path = tmp_path / "big.csv"
-    path.write_bytes(clean)
-    assert run("check", str(path)).exit_code == 0
-    assert joins == []
-
-
-def test_one_core_reads_in_one_process(
-    tmp_path: Path, clean: bytes, monkeypatch: pytest.MonkeyPatch, joins: list[bool]
-) -> None:
-    monkeypatch.setattr(halves, "usable_cores", lambda: 1)
-    path = tmp_path / "big.csv"
-    path.write_bytes(clean)
-    assert run("check", str(path)).exit_code == 0
-    assert joins == []
-
-
-def test_no_seam_in_the_window_reads_in_one_process(
-    tmp_path: Path, clean: bytes, monkeypatch: pytest.MonkeyPatch, joins: list[bool]
-) -> None:
-    """No counted row within the window after the middle (here a window too small to hold
-    a whole line): no child."""
-    monkeypatch.setattr(halves, "SEAM_WINDOW", 40)
+    name, value = ONE_PROCESS[case]
+    monkeypatch.setattr(halves, name, value(clean))
     path = tmp_path / "big.csv"
     path.write_bytes(clean)
     assert run("check", str(path)).exit_code == 0
