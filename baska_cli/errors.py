@@ -19,6 +19,14 @@ class RulesFileError(BaskaError):
     """A rule system (built-in or house rules) that cannot be loaded; names file and key."""
 
 
+class RuleNameError(RulesFileError, ValueError):
+    """A rule system asked for by a name that is neither built in nor a file (a typo)."""
+
+
+class RequestError(BaskaError, ValueError):
+    """A request the ledger cannot grant as asked: a hand number it lacks, other rules."""
+
+
 class LedgerError(BaskaError):
     """A ledger file that cannot be read or written; carries the path and physical line."""
 
@@ -33,3 +41,17 @@ class LedgerError(BaskaError):
         if self.line is not None:
             where = f"{where}:{self.line}"
         return f"{where}: {self.message}" if where else self.message
+
+
+class ProblemsError(LedgerError):
+    """A ledger operation refused because of these problems (each a LedgerError at file:line)."""
+
+    def __init__(
+        self,
+        message: str,
+        path: str | None = None,
+        line: int | None = None,
+        problems: tuple[LedgerError, ...] = (),
+    ) -> None:
+        self.problems = problems
+        super().__init__(message, path, line)

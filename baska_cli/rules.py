@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any
 
-from baska_cli.errors import RulesFileError
+from baska_cli.errors import RuleNameError, RulesFileError
 from baska_cli.model import Contract, Margin, Play, Side
 
 BUILTIN_NAMES = ("plb", "mester", "pagat")
@@ -281,7 +281,7 @@ def builtin(name: str) -> RuleSet:
     if key not in BUILTIN_NAMES:
         near = _nearest(key, BUILTIN_NAMES)
         hint = f'; did you mean "{near}"?' if near else ""
-        raise RulesFileError(
+        raise RuleNameError(
             f'"{name}" is not a rule system or a .toml file; built in: '
             f"{', '.join(BUILTIN_NAMES)}{hint}"
         )
@@ -323,8 +323,8 @@ def house_rules(text: str, origin: str, default_name: str = "house") -> RuleSet:
 
 
 def load_rules(spec: str | None = None) -> RuleSet:
-    """A rule system by name or by house-rules file; None means $BASKA_RULES or plb."""
-    spec = spec or os.environ.get("BASKA_RULES") or DEFAULT_RULES
+    """A rule system by name or by house-rules file; None means the default (plb)."""
+    spec = spec or DEFAULT_RULES
     if spec.strip().lower() in BUILTIN_NAMES:
         return builtin(spec)
     if spec.lower().endswith(".toml") or os.path.exists(spec):

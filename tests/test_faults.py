@@ -18,10 +18,10 @@ import pytest
 from click.testing import CliRunner, Result
 
 from baska_cli import ledger
-from baska_cli import notation as notation_module
 from baska_cli.cli import cli
 from baska_cli.errors import LedgerError
 from baska_cli.ledger import LedgerReader, Meta, Tally
+from baska_cli.ledger import edits as edits_module
 from baska_cli.rules import RuleSet
 from tests.faultkit import PLAYERS, baska, baska_argv, folder_listing, recorded
 
@@ -352,13 +352,13 @@ def test_a_replaced_ledger_is_refused(evening: Path, replacement: str | None, me
 
 def _while_scoring(monkeypatch: pytest.MonkeyPatch, act: Callable[[], None]) -> None:
     """Do `act` after the ledger was read and checked, before the hand is written."""
-    real = notation_module.parse_hand
+    real = edits_module.parse_hand
 
     def parse_and_act(*args: Any, **kwargs: Any) -> Any:
         act()
         return real(*args, **kwargs)
 
-    monkeypatch.setattr(notation_module, "parse_hand", parse_and_act)
+    monkeypatch.setattr(edits_module, "parse_hand", parse_and_act)
 
 
 def test_a_ledger_removed_while_a_hand_is_recorded(

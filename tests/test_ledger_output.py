@@ -10,7 +10,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from baska_cli.cli import cli
-from baska_cli.render import signed, simple_table
+from baska_cli.render.text import signed, simple_table
 
 
 def run(*args: str) -> Result:

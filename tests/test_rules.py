@@ -9,7 +9,7 @@ import pytest
 from baska_cli.errors import BaskaError, RulesFileError
 from baska_cli.model import Contract, Margin, Side
 from baska_cli.notation import parse_hand
-from baska_cli.render import rules_toml
+from baska_cli.render.rules import rules_toml
 from baska_cli.rules import TieRule, builtin, house_rules, load_rules, rules_from_lines
 from baska_cli.scoring import score
 
@@ -228,16 +228,19 @@ def test_rule_7n_strict_forbids_contras_on_gran_zolo_and_du() -> None:
     }
 
 
-# --- loading: by name, by file, from $BASKA_RULES ------------------------------------------
+# --- loading: by name, by file -------------------------------------------------------
 
 
 def test_load_rules_default_is_plb() -> None:
     assert load_rules(None).name == "plb"
 
 
-def test_load_rules_from_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_load_rules_leaves_the_environment_to_the_command_line(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """$BASKA_RULES is read by Click (the --rules option's envvar), never by the core."""
     monkeypatch.setenv("BASKA_RULES", "pagat")
-    assert load_rules(None).name == "pagat"
+    assert load_rules(None).name == "plb"
 
 
 def test_load_rules_from_a_file(tmp_path: Path) -> None:

@@ -1,4 +1,5 @@
-"""ledger.scan (a line at a time, repeated hands by their text) finds exactly what verify finds."""
+"""The reader: a line holding a hand-and-changes text seen before is split at its commas, and
+gives exactly the rows (and problems) that reading every line as CSV gives."""
 
 from __future__ import annotations
 
@@ -8,29 +9,27 @@ from pathlib import Path
 
 import pytest
 
-from baska_cli import halves, ledger
+from baska_cli import ledger
+from baska_cli.errors import LedgerError
+from baska_cli.ledger import reader as reader_module
 from baska_cli.session import Scorer
 
 SAMPLE = Path(__file__).parent.parent / "samples" / "evening.csv"
 EDITS = ["", " 5", "+2", "x", "0", "-3", "  ", "void", "undone", "bad"]
 
 
-def _result(path: str, fast: bool, strict: bool, scored: bool, hook: bool) -> object:
-    """Problems, tally and hook calls of one pass, or the error that stopped it."""
+def _result(path: str, strict: bool, scored: bool, hook: bool) -> object:
+    """Rows, problems, tally and hook calls of one pass, or the error that stopped it."""
     calls: list[tuple[int, str]] = []
     with ledger.open_ledger(path) as reader:
         scorer = Scorer(reader.meta.players, reader.rules()) if scored else None
         on_change = (lambda row, s: calls.append((row.line, str(s)))) if hook else None
         try:
-            if fast:
-                ledger.scan(reader, scorer, strict, on_change)
-            else:
-                for _ in ledger.verify(reader, scorer, strict, on_change):
-                    pass
-        except ledger.LedgerError as error:
+            rows = list(ledger.verify(reader, scorer, strict, on_change))
+        except LedgerError as error:
             return str(error)
     t = reader.tally
-    return [str(p) for p in reader.problems], t.slots, t.counted, t.totals, t.last, calls
+    return rows, [str(p) for p in reader.problems], t.slots, t.counted, t.totals, t.last, calls
 
 
 def _mutated(rng: random.Random, rows: list[list[str]]) -> list[list[str]]:
@@ -90,21 +89,19 @@ def _repeated_rows(hands_count: int = 300) -> list[list[str]]:
 
 
 def _same(path: Path) -> None:
-    """scan and verify agree on the file in every mode scan is used in, scan also with the
-    second half of the file checked in a forked child (halves.py)."""
+    """The rows remembered and split at commas, and every row read as CSV, agree on the
+    file in every mode the checker is used in."""
     for strict, scored, hook in [(1, 1, 0), (0, 1, 1), (1, 0, 0), (1, 1, 1)]:
         args = (str(path), bool(strict), bool(scored), bool(hook))
-        expected = _result(args[0], False, *args[1:])
-        assert _result(args[0], True, *args[1:]) == expected
         with pytest.MonkeyPatch.context() as patch:
-            patch.setattr(halves, "SPLIT_MIN", 1000)
-            patch.setattr(halves, "usable_cores", lambda: 2)
-            assert _result(args[0], True, *args[1:]) == expected
+            patch.setattr(reader_module, "KNOWN_LIMIT", 0)  # every row read as CSV
+            expected = _result(*args)
+        assert _result(*args) == expected
 
 
 @pytest.mark.parametrize("seed", range(6))
-def test_scan_finds_what_verify_finds(tmp_path: Path, seed: int) -> None:
-    """Random damage to a long ledger: both passes report the same problems and tally."""
+def test_remembered_rows_are_read_as_csv_reads_them(tmp_path: Path, seed: int) -> None:
+    """Random damage to a long ledger: both ways give the same rows, problems and tally."""
     rows = _repeated_rows()
     rng = random.Random(seed)
     path = tmp_path / "ledger.csv"
@@ -115,9 +112,9 @@ def test_scan_finds_what_verify_finds(tmp_path: Path, seed: int) -> None:
 
 
 @pytest.mark.parametrize("seed", range(6))
-def test_scan_reads_retyped_lines_as_csv(tmp_path: Path, seed: int) -> None:
+def test_retyped_lines_are_read_as_csv_reads_them(tmp_path: Path, seed: int) -> None:
     """Lines retyped into other text (quoted numbers, spaces, signs, other line ends, a
-    stray quote): scan reads them as CSV does, exactly as verify does."""
+    stray quote): the reader reads them as CSV does."""
     path = tmp_path / "ledger.csv"
     with path.open("w", encoding="utf-8", newline="") as f:
         csv.writer(f, lineterminator="\n").writerows(_repeated_rows())
@@ -132,28 +129,32 @@ def test_scan_reads_retyped_lines_as_csv(tmp_path: Path, seed: int) -> None:
         _same(path)
 
 
-def test_scan_reads_a_repeated_hand_once(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    """Of 300 clean lines holding 16 hand texts, only the first line of each is read as CSV:
-    the others are checked by their text (one wrong total then sends its line the long way)."""
+def test_a_repeated_hand_is_read_as_csv_once(tmp_path: Path) -> None:
+    """Of 300 clean lines holding 16 hand texts, only the first line of each is read as CSV;
+    a wrong total still makes a problem on a remembered line (and its neighbour)."""
     path = tmp_path / "ledger.csv"
     rows = _repeated_rows()
     with path.open("w", encoding="utf-8", newline="") as f:
         csv.writer(f).writerows(rows)
-    calls: list[int] = []
-    one = ledger._Verifier.one
-    monkeypatch.setattr(
-        ledger._Verifier,
-        "one",
-        lambda self, line, cells: calls.append(line) or one(self, line, cells),
-    )
-    assert _result(str(path), True, True, True, False)[0] == []
-    assert calls == list(range(8, 8 + 16))
+
+    def read() -> tuple[int, list[str]]:
+        with ledger.open_ledger(str(path)) as reader:
+            ledger.scan(reader, Scorer(reader.meta.players, reader.rules()))
+        return reader.csv_rows, [str(p) for p in reader.problems]
+
+    assert read() == (16, [])
     rows[200][8] = str(int(rows[200][8]) + 1)
     with path.open("w", encoding="utf-8", newline="") as f:
         csv.writer(f).writerows(rows)
-    calls.clear()
-    problems = _result(str(path), True, True, True, False)[0]
-    assert calls == [*range(8, 8 + 16), 201, 202] and len(problems) == 2
+    assert read() == (
+        16,
+        [
+            f"{path}:201: hand 194: the running totals are -491 -1476 517 1451, "
+            "expected -491 -1477 517 1451",
+            f"{path}:202: hand 195: the running totals are -487 -1481 513 1455, "
+            "expected -487 -1480 513 1455",
+        ],
+    )
 
 
 def test_a_name_starting_with_a_quote_is_read_as_csv(tmp_path: Path) -> None:
@@ -174,8 +175,8 @@ def test_a_name_starting_with_a_quote_is_read_as_csv(tmp_path: Path) -> None:
     with path.open("w", encoding="utf-8", newline="") as f:
         csv.writer(f).writerows(rows)
     text = path.read_text(encoding="utf-8")
-    assert _result(str(path), True, True, True, False)[0] == []
+    assert _result(str(path), True, True, False)[1] == []
     text = text.replace('\n29,"""Ania",', '\n29,"Ania,')
     path.write_text(text, encoding="utf-8", newline="")
-    assert len(_result(str(path), True, True, True, False)[0]) > 0
+    assert len(_result(str(path), True, True, False)[1]) > 0
     _same(path)

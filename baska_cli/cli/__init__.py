@@ -1,0 +1,40 @@
+"""The `baska` command line: each command builds the core call, calls it, renders, echoes.
+
+Errors from the core become messages and exit codes in `common` (2: bad input, 1: a broken
+file or a refused operation); nothing below this package imports Click.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+import click
+
+from baska_cli import __version__
+from baska_cli.cli.check import check, recalc
+from baska_cli.cli.common import CONTEXT
+from baska_cli.cli.edits import amend, undo, void
+from baska_cli.cli.rules import rules
+from baska_cli.cli.score import score
+from baska_cli.cli.session import ledger_command, new
+
+
+@click.group(context_settings=CONTEXT)
+@click.version_option(__version__, "-V", "--version", prog_name="baska")
+def cli() -> None:
+    """Score Baśka hands and keep the evening's ledger.
+
+    \b
+    Score one hand:     baska score zw A+C 61 k
+    Start a session:    baska new evening.csv --players Ania,Bartek,Celina,Darek
+    Record a hand:      baska score --ledger evening.csv zw ania+cel 61 k
+    """
+
+
+for command in (score, rules, new, ledger_command, undo, void, amend, check, recalc):
+    cli.add_command(command)
+
+
+def main(argv: Iterable[str] | None = None) -> None:
+    """Entry point of the `baska` console script."""
+    cli.main(args=list(argv) if argv is not None else None, prog_name="baska")

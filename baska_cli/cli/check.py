@@ -1,0 +1,97 @@
+"""`baska check` and `baska recalc`: re-score a ledger's hands; list problems or changes."""
+
+from __future__ import annotations
+
+import sys
+from typing import TYPE_CHECKING
+
+import click
+
+from baska_cli.cli.common import CONTEXT, FileProblem, fail, load_rules_or_fail, rules_option, typed
+
+if TYPE_CHECKING:
+    from baska_cli.ledger.format import Meta, Row
+    from baska_cli.rules import RuleSet
+    from baska_cli.session import Deltas
+
+
+@click.command(context_settings=CONTEXT)
+@click.argument("paths", nargs=-1, required=True, metavar="FILE...")
+def check(paths: tuple[str, ...]) -> None:
+    """Re-read, re-parse and re-score every hand; list every problem as file:line: message.
+
+    \b
+    Example:  baska check evening.csv
+    """
+    from baska_cli.errors import BaskaError, LedgerError
+    from baska_cli.ledger.verify import check as check_ledger
+
+    failed = False
+    for path in paths:
+        try:
+            reader = check_ledger(path)
+        except LedgerError as error:
+            click.echo(str(error), err=True)
+            failed = True
+            continue
+        except BaskaError as error:
+            click.echo(f"{path}: {error}", err=True)
+            failed = True
+            continue
+        for problem in reader.problems:
+            click.echo(str(problem), err=True)
+        if reader.problems:
+            failed = True
+            count = len(reader.problems)
+            click.echo(f"{path}: {count} problem{'s' if count > 1 else ''}", err=True)
+        else:
+            hands = reader.tally.counted
+            click.echo(f"{path}: ok, {hands} hand{'s' if hands != 1 else ''}", err=True)
+    sys.exit(1 if failed else 0)
+
+
+class _Diff:
+    """recalc --diff: the rule systems compared, then each hand that changes, as read."""
+
+    def __init__(self, path: str) -> None:
+        self.path = path
+
+    def start(self, old: Meta, rules: RuleSet) -> None:
+        from baska_cli.render.sheet import diff_header
+
+        sys.stdout.write(diff_header(self.path, old, rules.name))
+
+    def hand(self, row: Row, deltas: Deltas) -> None:
+        from baska_cli.render.sheet import diff_hand
+
+        sys.stdout.write(diff_hand(row, deltas))
+
+
+@click.command(context_settings=CONTEXT)
+@click.argument("path", metavar="FILE")
+@rules_option
+@click.option("--diff", is_flag=True, help="Show every hand whose changes differ.")
+@click.option("--write", is_flag=True, help="Rewrite the ledger with the new changes and rules.")
+def recalc(path: str, rules_spec: str | None, diff: bool, write: bool) -> None:
+    """Re-score every hand, under another rule system if asked; show or write what changes.
+
+    \b
+    Example:  baska recalc evening.csv --rules mester --diff
+              baska recalc evening.csv --rules mester --write
+    """
+    from baska_cli.errors import BaskaError, ProblemsError
+    from baska_cli.ledger.edits import recalc as recalc_ledger
+    from baska_cli.render.sheet import recalc_summary, recalc_totals
+
+    # without --rules typed here, the ledger is rescored under its own rules
+    new_rules = load_rules_or_fail(rules_spec) if typed("rules_spec") else None
+    try:
+        done = recalc_ledger(path, new_rules, write, _Diff(path) if diff else None)
+    except ProblemsError as error:
+        for problem in error.problems:
+            click.echo(str(problem), err=True)
+        raise FileProblem(str(error)) from None
+    except BaskaError as error:
+        fail(error)
+    click.echo(recalc_totals(done))
+    click.echo(recalc_summary(done), err=True)

@@ -1,0 +1,30 @@
+"""`baska rules`: the rule systems, one system's payout tables, or its house-rules file."""
+
+from __future__ import annotations
+
+import os
+
+import click
+
+from baska_cli.cli.common import CONTEXT, RULES_ENV, load_rules_or_fail
+
+
+@click.command(context_settings=CONTEXT)
+@click.argument("system", required=False, metavar="[NAME|FILE]")
+@click.option("--export", is_flag=True, help="Print the system as a TOML house-rules file.")
+def rules(system: str | None, export: bool) -> None:
+    """Show a rule system's payout tables, or list the rule systems.
+
+    \b
+    Example:  baska rules            (list the systems)
+              baska rules mester     (its tables; * marks provisional numbers)
+              baska rules plb --export > house.toml
+    """
+    from baska_cli.render.rules import rules_listing, rules_tables, rules_toml
+    from baska_cli.rules import BUILTIN_NAMES, DEFAULT_RULES, builtin
+
+    if system is None and not export:
+        click.echo(rules_listing([builtin(n) for n in BUILTIN_NAMES], DEFAULT_RULES))
+        return
+    chosen = load_rules_or_fail(system or os.environ.get(RULES_ENV))
+    click.echo(rules_toml(chosen) if export else rules_tables(chosen), nl=not export)

@@ -1,0 +1,159 @@
+"""`baska score`: one hand, a batch of hands, or a hand recorded in the session ledger."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterator
+from typing import IO, TYPE_CHECKING
+
+import click
+
+from baska_cli.cli.common import (
+    CONTEXT,
+    UserInputError,
+    fail,
+    format_option,
+    ledger_option,
+    load_rules_or_fail,
+    rules_option,
+    typed,
+)
+
+if TYPE_CHECKING:
+    from baska_cli.errors import BaskaError
+
+
+@click.command(context_settings=CONTEXT)
+@click.argument("notation", nargs=-1)
+@rules_option
+@format_option
+@click.option("--explain", "-e", is_flag=True, help="Show the whole derivation.")
+@click.option(
+    "--batch",
+    "-b",
+    "batch",
+    type=click.File("r", encoding="utf-8-sig"),
+    metavar="FILE|-",
+    help="Score one hand per line of FILE ('-' for standard input).",
+)
+@ledger_option
+@click.option("--dry-run", "-n", is_flag=True, help="With --ledger: show, do not write.")
+def score(
+    notation: tuple[str, ...],
+    rules_spec: str | None,
+    output_format: str,
+    explain: bool,
+    batch: IO[str] | None,
+    ledger_path: str | None,
+    dry_run: bool,
+) -> None:
+    """Score a hand: what each player wins or loses, and why.
+
+    \b
+    Example:  baska score zw A+C 61 k
+              baska score --rules mester ci C 66/2 k:A,C,B
+    """
+    if batch is not None:
+        if notation:
+            raise UserInputError("give either a hand or --batch FILE, not both")
+        failed = _score_batch(batch, rules_spec, output_format)
+        sys.exit(1 if failed else 0)
+    if not notation:
+        raise UserInputError('no hand given; expected e.g. "baska score zw A+C 61 k"')
+    text = " ".join(notation)
+    if ledger_path:
+        # the session's own rules apply; --rules typed here must name them
+        spec = rules_spec if typed("rules_spec") else None
+        _record(ledger_path, text, spec, output_format, explain, dry_run)
+        return
+    from baska_cli.errors import BaskaError
+    from baska_cli.notation import parse_hand
+    from baska_cli.render.outcome import render_outcome
+    from baska_cli.scoring import score as score_entry
+
+    rules = load_rules_or_fail(rules_spec)
+    try:
+        entry = parse_hand(text)
+        outcome = score_entry(entry, rules)
+    except BaskaError as error:
+        fail(error)
+    click.echo(render_outcome(entry, outcome, rules, ("A", "B", "C", "D"), output_format, explain))
+
+
+def _record(
+    path: str,
+    text: str,
+    rules_spec: str | None,
+    output_format: str,
+    explain: bool,
+    dry_run: bool,
+) -> None:
+    """Score a hand with the session's players and rules and append it to the ledger."""
+    from baska_cli.errors import BaskaError
+    from baska_cli.ledger.edits import record
+    from baska_cli.render import sheet
+
+    try:
+        found = record(path, text, rules_spec, dry_run)
+    except BaskaError as error:
+        fail(error)
+    if output_format == "json":
+        from baska_cli.render.outcome import outcome_json
+
+        click.echo(outcome_json(sheet.recorded_record(found, explain)))
+    elif output_format == "csv":
+        click.echo(sheet.recorded_csv(found))
+    else:
+        click.echo(sheet.recorded(found, explain))
+    if dry_run:
+        click.echo(f"dry run: hand {found.n} was not recorded in {path}", err=True)
+
+
+def _numbered_lines(stream: IO[str]) -> Iterator[tuple[int, str]]:
+    """The lines worth scoring: no blank lines, no # comments."""
+    for number, line in enumerate(stream, start=1):
+        text = line.strip()
+        if text and not text.startswith("#"):
+            yield number, text
+
+
+def _score_batch(stream: IO[str], rules_spec: str | None, output_format: str) -> int:
+    """Score each line, print one result per line; report bad lines on stderr. Returns failures."""
+    from typing import Any
+
+    from baska_cli.errors import BaskaError
+    from baska_cli.notation import parse_hand
+    from baska_cli.render import outcome as render
+    from baska_cli.scoring import score as score_entry
+
+    rules = load_rules_or_fail(rules_spec)
+    players = ("A", "B", "C", "D")
+    name = getattr(stream, "name", "-")
+    name = "-" if name == "<stdin>" else name
+    failed = 0
+    cache: dict[str, dict[str, Any] | BaskaError] = {}
+    out = sys.stdout
+    if output_format == "csv":
+        out.write(render.csv_header(players) + "\n")
+    for number, text in _numbered_lines(stream):
+        result = cache.get(text)
+        if result is None:
+            try:
+                entry = parse_hand(text)
+                result = render.outcome_record(entry, score_entry(entry, rules), rules, players)
+            except BaskaError as error:
+                result = error
+            if len(cache) < 10_000:
+                cache[text] = result
+        if isinstance(result, BaskaError):
+            failed += 1
+            click.echo(f"{name}:{number}: {result}", err=True)
+            continue
+        if output_format == "json":
+            line = render.outcome_json(result)
+        elif output_format == "csv":
+            line = render.outcome_csv(result)
+        else:
+            line = render.outcome_line(number, result)
+        out.write(line + "\n")
+    return failed

@@ -1,0 +1,115 @@
+"""`baska new` and `baska ledger`: start a session ledger; show sessions and seasons."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable
+
+import click
+
+from baska_cli.cli.common import (
+    CONTEXT,
+    LEDGER_ENV,
+    UserInputError,
+    fail,
+    format_option,
+    load_rules_or_fail,
+    rules_option,
+)
+
+
+@click.command(context_settings=CONTEXT)
+@click.argument("path", metavar="FILE")
+@click.option(
+    "--players",
+    "-p",
+    required=True,
+    metavar="NAMES",
+    help="The four players in seat order (clockwise), comma separated.",
+)
+@rules_option
+@click.option("--dealer", "-d", metavar="NAME", help="Who deals the first hand (default: seat 1).")
+@click.option(
+    "--deals", type=click.IntRange(min=1), metavar="N", help="How many deals are planned."
+)
+def new(
+    path: str, players: str, rules_spec: str | None, dealer: str | None, deals: int | None
+) -> None:
+    """Start a session ledger: the players in seat order, the rules, the first dealer.
+
+    \b
+    Example:  baska new evening.csv --players Ania,Bartek,Celina,Darek --deals 16
+              baska new liga.csv -p Ania,Bartek,Celina,Darek -r mester -d Celina
+    """
+    from baska_cli.errors import BaskaError
+    from baska_cli.ledger.format import Meta, rules_lines
+    from baska_cli.ledger.store import create
+    from baska_cli.notation import check_player_names, player_seat
+
+    try:
+        names = check_player_names(players.split(","))
+    except BaskaError as error:
+        fail(error)
+    rules = load_rules_or_fail(rules_spec)
+    try:
+        first = 0 if dealer is None else player_seat(dealer, names)
+        meta = Meta((names[0], names[1], names[2], names[3]), rules.name, rules_lines(rules))
+        meta = Meta(meta.players, meta.rules_name, meta.rules_lines, first, deals)
+        create(path, meta)
+    except BaskaError as error:
+        fail(error)
+    planned = f", {deals} deals" if deals else ""
+    leader = names[(first + 1) % 4]
+    click.echo(
+        f"{path}: {', '.join(names)} ({rules.name}{planned}); "
+        f"{names[first]} deals first, {leader} leads",
+        err=True,
+    )
+
+
+@click.command("ledger", context_settings=CONTEXT)
+@click.argument("paths", nargs=-1, metavar="[FILE...]")
+@format_option
+def ledger_command(paths: tuple[str, ...], output_format: str) -> None:
+    """Show a session's score sheet and standings; several files add up as a season.
+
+    \b
+    Example:  baska ledger evening.csv
+              baska ledger autumn/*.csv --format json
+    """
+    import os
+
+    from baska_cli.errors import BaskaError
+    from baska_cli.ledger.format import Meta, Row
+    from baska_cli.ledger.view import read
+
+    if not paths:
+        env = os.environ.get(LEDGER_ENV)
+        if not env:
+            raise UserInputError("no ledger given; expected e.g. `baska ledger evening.csv`")
+        paths = (env,)
+    try:
+        if output_format == "json":
+            from baska_cli.render.stream import write_json
+
+            write_json(paths, sys.stdout)
+            return
+        if output_format == "csv":
+            from baska_cli.render.stream import write_csv
+
+            write_csv([read(p) for p in paths], sys.stdout)
+            return
+        from baska_cli.render import sheet
+
+        if len(paths) > 1:
+            click.echo(sheet.season_table([read(p) for p in paths]))
+            return
+        rows: list[Row] = []
+
+        def keep(meta: Meta) -> Callable[[Row], None]:
+            return rows.append
+
+        session = read(paths[0], keep)
+        click.echo(sheet.one_session(session, rows))
+    except BaskaError as error:
+        fail(error)

@@ -1,0 +1,273 @@
+"""What changes a ledger: record a hand, undo, void, amend, recalc; each returns what it did."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass
+from typing import Literal, Protocol
+
+from baska_cli.errors import BaskaError, LedgerError, ProblemsError, RequestError
+from baska_cli.ledger.format import (
+    AMENDED,
+    SLOT_STATUSES,
+    UNDONE,
+    VOID,
+    Meta,
+    Row,
+    Tally,
+    row_cells,
+    rules_lines,
+)
+from baska_cli.ledger.reader import LedgerReader, open_ledger
+from baska_cli.ledger.store import append, rewrite
+from baska_cli.ledger.verify import check, refuse_if_broken, verify
+from baska_cli.model import Entry, Outcome
+from baska_cli.notation import format_hand, parse_hand
+from baska_cli.rules import RuleSet, load_rules
+from baska_cli.scoring import score
+from baska_cli.session import Deltas, Scored, Scorer, add, dealer_of
+
+Action = Literal["undo", "void", "amend"]
+
+
+@dataclass(frozen=True, slots=True)
+class Recorded:
+    """A hand scored with the session's names and rules, and where it went in the ledger."""
+
+    path: str
+    meta: Meta
+    rules: RuleSet
+    entry: Entry
+    outcome: Outcome
+    n: int
+    dealer: str
+    totals: Deltas
+    written: bool
+
+
+def record(path: str, text: str, rules_spec: str | None = None, dry_run: bool = False) -> Recorded:
+    """Score a hand with the session's players and rules and append it to the ledger (with
+    `dry_run`, check the ledger and score the hand, but write nothing). `rules_spec`, when
+    given, must name the session's own rule system."""
+    found: list[Recorded] = []
+
+    def build(reader: LedgerReader, rules: RuleSet) -> list[str]:
+        meta = reader.meta
+        if rules_spec is not None:
+            wanted = load_rules(rules_spec)
+            if rules_lines(wanted) != meta.rules_lines:
+                raise RequestError(
+                    f'{path} is played under "{meta.rules_name}", not "{wanted.name}"; '
+                    f"leave out --rules, or rescore the session with "
+                    f"`baska recalc {path} --rules {rules_spec} --write`"
+                )
+        entry = parse_hand(text, meta.players)
+        outcome = score(entry, rules, meta.players)
+        n = reader.tally.slots + 1
+        totals = add(reader.tally.totals, outcome.deltas)
+        canonical = format_hand(entry, meta.players)
+        dealer = meta.players[dealer_of(meta.first_dealer, n)]
+        found.append(Recorded(path, meta, rules, entry, outcome, n, dealer, totals, not dry_run))
+        return row_cells(n, dealer, canonical, outcome.deltas, totals, "")
+
+    if dry_run:
+        reader = check(path)
+        refuse_if_broken(reader)
+        build(reader, reader.rules())
+    else:
+        append(path, build)
+    return found[0]
+
+
+@dataclass(frozen=True, slots=True)
+class Edited:
+    """A hand undone, voided or amended: the row as it was, and the text that replaced it."""
+
+    path: str
+    action: Action
+    old: Row
+    new_text: str | None  # amend: the corrected hand's canonical text
+
+
+def undo(path: str) -> Edited:
+    """Take back the last hand: it stays in the file, marked undone; the next hand reuses
+    its number."""
+    return _edit(path, "undo", None, None)
+
+
+def void(path: str, number: int) -> Edited:
+    """Void hand `number`: it keeps its number and its deal, its score is skipped."""
+    return _edit(path, "void", number, None)
+
+
+def amend(path: str, number: int, text: str) -> Edited:
+    """Replace hand `number` by `text`; the old text stays above it, marked amended."""
+    return _edit(path, "amend", number, text)
+
+
+def _edit(path: str, action: Action, number: int | None, text: str | None) -> Edited:
+    """Rewrite the ledger with one hand undone, voided or amended; totals recomputed."""
+    done: list[Edited] = []
+
+    def transform(
+        reader: LedgerReader, rules: RuleSet, tally: Tally
+    ) -> tuple[Meta, Iterable[Sequence[str]]]:
+        meta = reader.meta
+        target = tally.slots if action == "undo" else number
+        assert target is not None
+        if action == "undo" and target == 0:
+            raise LedgerError("there is no hand to undo", path)
+        if not 1 <= target <= tally.slots:
+            raise RequestError(
+                f"there is no hand {target} in {path}; its hands are numbered 1 to {tally.slots}"
+                if tally.slots
+                else f"there is no hand {target}: {path} has no hands yet"
+            )
+        new: tuple[str, Deltas] | None = None
+        if text is not None:
+            entry = parse_hand(text, meta.players)
+            new = (format_hand(entry, meta.players), score(entry, rules, meta.players).deltas)
+
+        def rows() -> Iterator[list[str]]:
+            totals: Deltas = (0, 0, 0, 0)
+            for row in verify(reader):
+                status = row.status
+                if row.n == target and status in SLOT_STATUSES:
+                    done.append(Edited(path, action, row, None if new is None else new[0]))
+                    if action == "void":
+                        if status == VOID:
+                            raise LedgerError(f"hand {target} is void already", path, row.line)
+                        status = VOID
+                    elif action == "undo":
+                        status = UNDONE
+                    else:
+                        assert new is not None
+                        yield row_cells(row.n, row.dealer, row.hand, row.deltas, None, AMENDED)
+                        row = row._replace(hand=new[0], deltas=new[1])
+                        status = ""
+                if status:
+                    yield row_cells(row.n, row.dealer, row.hand, row.deltas, None, status)
+                    continue
+                totals = add(totals, row.deltas)
+                yield row_cells(row.n, row.dealer, row.hand, row.deltas, totals, "")
+
+        return meta, rows()
+
+    rewrite(path, transform)
+    return done[0]
+
+
+class Changes(Protocol):
+    """What recalc tells as it reads: the rule systems compared, then each hand that changes."""
+
+    def start(self, old: Meta, rules: RuleSet) -> None:
+        """Before the first hand: the ledger's metadata and the rule system it is scored by."""
+
+    def hand(self, row: Row, deltas: Deltas) -> None:
+        """A counted hand whose changes under the new rules differ from its row's."""
+
+
+@dataclass(frozen=True, slots=True)
+class Recalculated:
+    """A ledger rescored: its old metadata, the new rules, the totals before and after."""
+
+    path: str
+    meta: Meta
+    rules: RuleSet
+    old_totals: Deltas
+    new_totals: Deltas
+    changed: int
+    written: bool
+
+
+@dataclass(slots=True)
+class _Count:
+    """Hands that change, hands the new rules refuse, and the sum of the changes' shifts."""
+
+    changed: int = 0
+    rejected: int = 0
+    shift: Deltas = (0, 0, 0, 0)
+
+
+def recalc(
+    path: str, rules: RuleSet | None = None, write: bool = False, changes: Changes | None = None
+) -> Recalculated:
+    """Rescore every counted hand of a ledger (under `rules`, or its own), telling `changes`
+    of each hand that changes; with `write`, rewrite the ledger with the new changes, totals
+    and rule system. A hand the rules refuse, or a ledger with a problem, raises a
+    ProblemsError listing every problem; nothing is written then."""
+    count = _Count()
+    seen: list[tuple[LedgerReader, RuleSet]] = []
+
+    def rescored(reader: LedgerReader, own: RuleSet) -> Iterator[tuple[Row, Deltas]]:
+        """Every row read, with its changes under the new rules (history rows: their own)."""
+        use = rules or own
+        seen.append((reader, use))
+        if changes is not None:
+            changes.start(reader.meta, use)
+        new: list[Deltas] = []
+
+        def changed(row: Row, scored: Scored | BaskaError) -> None:
+            if isinstance(scored, BaskaError):
+                reader.problem(row.line, f'hand {row.n} "{row.hand}": {scored}')
+                count.rejected += 1
+                return
+            count.changed += 1
+            count.shift = add(
+                count.shift, [s - d for s, d in zip(scored.deltas, row.deltas, strict=True)]
+            )
+            new.append(scored.deltas)
+            if changes is not None:
+                changes.hand(row, scored.deltas)
+
+        scorer = Scorer(reader.meta.players, use)
+        for row in verify(reader, scorer, strict=False, on_change=changed):
+            yield row, new.pop() if new else row.deltas
+
+    def transform(
+        reader: LedgerReader, own: RuleSet, tally: Tally
+    ) -> tuple[Meta, Iterable[Sequence[str]]]:
+        def rows() -> Iterator[list[str]]:
+            totals: Deltas = (0, 0, 0, 0)
+            for row, deltas in rescored(reader, own):
+                if row.status:
+                    yield row_cells(row.n, row.dealer, row.hand, row.deltas, None, row.status)
+                    continue
+                totals = add(totals, deltas)
+                yield row_cells(row.n, row.dealer, row.hand, deltas, totals, "")
+
+        return reader.meta.with_rules(rules or own), rows()
+
+    try:
+        if write:
+            rewrite(path, transform, precheck=False)
+        else:
+            with open_ledger(path) as reader:
+                for _ in rescored(reader, reader.rules()):
+                    pass
+    except BaskaError as error:
+        if not seen or not seen[0][0].problems:
+            raise
+        _refuse(path, seen[0][0], seen[0][1], count, "; the ledger was not changed", error)
+    reader, use = seen[0]
+    if reader.problems:
+        _refuse(path, reader, use, count, "", None)
+    old = reader.tally.totals
+    return Recalculated(path, reader.meta, use, old, add(old, count.shift), count.changed, write)
+
+
+def _refuse(
+    path: str,
+    reader: LedgerReader,
+    rules: RuleSet,
+    count: _Count,
+    unchanged: str,
+    cause: BaskaError | None,
+) -> None:
+    """Raise the ProblemsError of a recalc that found problems."""
+    if count.rejected:
+        hands = f"{count.rejected} hand{'s' if count.rejected != 1 else ''}"
+        message = f"{hands} cannot be scored under {rules.name}{unchanged}"
+    else:
+        message = f"the ledger has problems{unchanged.replace('the ledger', 'it')}"
+    raise ProblemsError(message, path, problems=tuple(reader.problems)) from cause

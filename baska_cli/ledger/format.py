@@ -1,0 +1,171 @@
+"""The ledger file's format: its spec, constants, metadata (Meta), hand rows (Row), cells.
+
+The `baska_cli.ledger` package is the only place that opens ledger files. The format is plain
+CSV (UTF-8, comma separated, RFC 4180 quoting) laid out so that a spreadsheet shows a readable
+score sheet:
+
+    baska ledger,1
+    players,Ania,Bartek,Celina,Darek
+    rules,plb
+    first dealer,Ania
+    deals,16
+
+    #,dealer,hand,Ania,Bartek,Celina,Darek,Ania total,Bartek total,Celina total,Darek total,status
+    1,Ania,zw Ania+Celina 61 k,2,-2,2,-2,2,-2,2,-2
+    2,Bartek,zo Darek 70,-5,-5,-5,15,-3,-7,-3,13
+    3,Celina,gr Bartek 53,-5,15,-5,-5,,,,,amended
+    3,Celina,gr Bartek 40,10,-30,10,10,7,-37,7,23
+
+Metadata rows come first, as `key,value` cells, until the header row (first cell `#`):
+
+- `baska ledger` — the format version (1);
+- `players` — the four names in seat order (seats 1–4 clockwise);
+- `rules` — the rule system: a built-in name (plb, mester, pagat) or a house system's name;
+- `house rule` — for a house system, one row per setting (`key = value`, TOML), so the file
+  carries its own rules and needs no other file;
+- `first dealer` — who dealt hand 1; hand n is dealt by the (n−1)-th seat after them;
+- `deals` — the planned number of deals (empty: open-ended);
+- any other `key,value` row (a date, a place) is kept as it is.
+
+Then one row per hand: its number, the dealer, the hand in canonical notation (the source of
+truth: every change is recomputed from it by `baska check`), each player's change, each
+player's running total, and a status:
+
+- empty — the hand counts;
+- `void` — the hand keeps its number and its deal, but its score is skipped (totals empty);
+- `amended` — an earlier text of the hand on the next row with the same number (audit trail);
+- `undone` — a hand taken back by `baska undo`; the next hand reuses its number.
+
+Hands that count and void hands are numbered 1, 2, 3 … in file order; `amended` and
+`undone` rows carry the number of the hand that follows them. Every row's changes sum to 0.
+
+Reading accepts what a spreadsheet saves back: a UTF-8 BOM, CRLF line ends, quoted cells,
+`+2` or `2`, empty trailing cells and empty rows. Lines in messages are physical lines
+(a quoted cell may span several). Appends and rewrites hold an exclusive lock on the sidecar
+file `.NAME.lock` beside the ledger and re-read the whole file under it; a ledger with any
+problem is never written to. Rewrites go to a temporary file in the same directory, are
+fsynced and then renamed over the ledger.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from typing import NamedTuple
+
+from baska_cli.rules import BUILTIN_NAMES, RuleSet, override_lines, toml_value
+from baska_cli.session import Deltas
+
+FORMAT_KEY = "baska ledger"
+FORMAT_VERSION = "1"
+KEY_PLAYERS = "players"
+KEY_RULES = "rules"
+KEY_HOUSE = "house rule"
+KEY_DEALER = "first dealer"
+KEY_DEALS = "deals"
+KNOWN_KEYS = (FORMAT_KEY, KEY_PLAYERS, KEY_RULES, KEY_HOUSE, KEY_DEALER, KEY_DEALS)
+HEADER_MARK = "#"
+VOID = "void"
+AMENDED = "amended"
+UNDONE = "undone"
+SLOT_STATUSES = ("", VOID)  # rows that hold a hand number of their own
+HISTORY_STATUSES = (AMENDED, UNDONE)  # rows kept for the record: an earlier text of a hand
+STATUSES = ("", VOID, AMENDED, UNDONE)
+STATUS_WORDS = "void, amended or undone (or empty)"
+ROW_CELLS = 12
+ROW_CELLS_COUNTED = 11  # a counted hand with its running totals, no status
+MAX_LINE = 65_536  # characters in one physical line, its line end included; longer is refused
+
+
+@dataclass(frozen=True, slots=True)
+class Meta:
+    """A ledger's metadata: players, rule system, first dealer, planned deals."""
+
+    players: tuple[str, str, str, str]
+    rules_name: str
+    rules_lines: tuple[str, ...]  # a built-in: its name alone; house rules: `key = value` lines
+    first_dealer: int = 0
+    deals: int | None = None
+    extra: tuple[tuple[str, ...], ...] = ()
+    newline: str = "\n"
+    bom: bool = False
+
+    def header(self) -> list[str]:
+        """The header row above the hands."""
+        p = self.players
+        return [HEADER_MARK, "dealer", "hand", *p, *(f"{name} total" for name in p), "status"]
+
+    def metadata_rows(self) -> list[list[str]]:
+        """The rows above the header, ending with an empty row."""
+        rows = [[FORMAT_KEY, FORMAT_VERSION], [KEY_PLAYERS, *self.players]]
+        rows.append([KEY_RULES, self.rules_name])
+        if not self.is_builtin:
+            rows.extend([KEY_HOUSE, line] for line in self.rules_lines)
+        rows.append([KEY_DEALER, self.players[self.first_dealer]])
+        rows.append([KEY_DEALS, "" if self.deals is None else str(self.deals)])
+        rows.extend(list(extra) for extra in self.extra)
+        rows.append([])
+        return rows
+
+    @property
+    def is_builtin(self) -> bool:
+        """Whether the rules are a built-in system named by one line."""
+        return len(self.rules_lines) == 1 and self.rules_lines[0] in BUILTIN_NAMES
+
+    def with_rules(self, rules: RuleSet) -> Meta:
+        """The same session recorded under another rule system."""
+        return replace(self, rules_name=rules.name, rules_lines=rules_lines(rules))
+
+
+def rules_lines(rules: RuleSet) -> tuple[str, ...]:
+    """How a rule system is kept in a ledger: a built-in's name, or its house settings."""
+    if not rules.overrides:
+        return (rules.name,)
+    lines = override_lines(rules)
+    if not any(key == "name" for key, _ in rules.overrides):
+        lines.insert(1, f"name = {toml_value(rules.name)}")
+    return tuple(lines)
+
+
+class Row(NamedTuple):
+    """One hand row as stored: physical line, number, dealer, text, changes, totals, status."""
+
+    line: int
+    n: int
+    dealer: str
+    hand: str
+    deltas: Deltas
+    totals: Deltas | None
+    status: str
+
+
+@dataclass(slots=True)
+class Tally:
+    """What a pass over the rows found: hands numbered, hands counted, totals, the last hand."""
+
+    slots: int = 0
+    counted: int = 0
+    totals: Deltas = (0, 0, 0, 0)
+    last: Row | None = None  # the last row holding a number (counted or void)
+
+
+def row_cells(
+    n: int, dealer: str, hand: str, deltas: Sequence[int], totals: Sequence[int] | None, status: str
+) -> list[str]:
+    """A hand row's cells as written (trailing empty cells left out)."""
+    cells = [str(n), dealer, hand, *map(str, deltas)]
+    cells += ["", "", "", ""] if totals is None else [str(t) for t in totals]
+    if status:
+        cells.append(status)
+    while cells and not cells[-1]:
+        cells.pop()
+    return cells
+
+
+def csv_line(cells: Sequence[str], newline: str) -> str:
+    """One row as the ledger's CSV writer writes it, its line end included."""
+    buffer = io.StringIO()
+    csv.writer(buffer, lineterminator=newline).writerow(cells)
+    return buffer.getvalue()

@@ -1,0 +1,492 @@
+"""Reading a ledger: bytes to metadata and hand rows, each with the physical line it starts on.
+
+The reader checks nothing about the hands (that is `verify`): it decodes. A row it cannot
+decode (too many cells, a number that is not one) becomes a problem and is skipped; a file
+that is not UTF-8 text or not CSV, or whose metadata is wrong, raises a LedgerError.
+"""
+
+from __future__ import annotations
+
+import codecs
+import contextlib
+import csv
+import os
+from collections.abc import Iterator, Sequence
+from typing import IO
+
+from baska_cli.errors import BaskaError, LedgerError
+from baska_cli.ledger.format import (
+    FORMAT_KEY,
+    FORMAT_VERSION,
+    HEADER_MARK,
+    KEY_DEALER,
+    KEY_DEALS,
+    KEY_HOUSE,
+    KEY_PLAYERS,
+    KEY_RULES,
+    KNOWN_KEYS,
+    MAX_LINE,
+    ROW_CELLS,
+    ROW_CELLS_COUNTED,
+    Meta,
+    Row,
+    Tally,
+)
+from baska_cli.notation import check_player_names, fold
+from baska_cli.rules import BUILTIN_NAMES, RuleSet, rules_from_lines
+from baska_cli.session import Deltas
+
+KNOWN_LIMIT = 100_000  # hand-and-changes texts whose cells the reader remembers
+TOO_LONG = f"the line is longer than {MAX_LINE - 1} bytes; a ledger line is far shorter"
+
+
+class _Feed:
+    """The lines csv.reader reads: one line handed back by rows(), then the file's own (so a
+    row that starts on that line may go on over the next ones)."""
+
+    __slots__ = ("first", "stream")
+
+    def __init__(self, stream: IO[str]) -> None:
+        self.stream = stream
+        self.first: str | None = None
+
+    def __iter__(self) -> _Feed:
+        return self
+
+    def __next__(self) -> str:
+        first = self.first
+        if first is None:
+            return next(self.stream)
+        self.first = None
+        return first
+
+
+class LedgerReader:
+    """An open ledger: its metadata, then its rows one at a time; problems are collected."""
+
+    def __init__(
+        self,
+        path: str,
+        stream: IO[str],
+        newline: str,
+        bom: bool,
+        identity: tuple[int, ...] | None = None,
+    ) -> None:
+        self.path = path
+        self.identity = identity  # the file read, as identity() gives it
+        self.problems: list[LedgerError] = []
+        self.tally = Tally()  # filled in by verify's pass
+        self._stream = stream
+        self._feed = _Feed(stream)
+        self._reader = csv.reader(self._feed)
+        self._line = 0  # the last physical line read
+        self.csv_rows = 0  # hand rows read as CSV (the others were split at their commas)
+        # "hand,change,change,change,change" exactly as on an earlier line: its decoded cells
+        self._known: dict[str, tuple[str, Deltas]] = {}
+        self.meta_lines: dict[str, int] = {}
+        self.meta = self._read_meta(newline, bom)
+
+    def problem(self, line: int, message: str) -> None:
+        """Record one problem at a physical line."""
+        self.problems.append(LedgerError(message, self.path, line))
+
+    # --- metadata ---------------------------------------------------------------------------
+
+    def _next(self) -> tuple[int, list[str]] | None:
+        """The next non-empty row and the physical line it starts on."""
+        reader = self._reader
+        while True:
+            start = self._line + 1
+            try:
+                cells = next(reader)
+            except StopIteration:
+                return None
+            except (UnicodeDecodeError, csv.Error) as exc:
+                raise self._read_error(exc, start) from None
+            self._line = reader.line_num
+            while cells and not cells[-1].strip():
+                cells.pop()
+            if cells:
+                return start, cells
+
+    def _read_meta(self, newline: str, bom: bool) -> Meta:
+        """The metadata rows up to and including the header row."""
+        values: dict[str, list[str]] = {}
+        house: list[str] = []
+        extra: list[tuple[str, ...]] = []
+        header: tuple[int, list[str]] | None = None
+        while header is None:
+            got = self._next()
+            if got is None:
+                break
+            line, cells = got
+            key = cells[0].strip().lower()
+            if key == HEADER_MARK:
+                header = got
+            elif key == KEY_HOUSE:
+                house.append(cells[1].strip() if len(cells) > 1 else "")
+                self.meta_lines.setdefault(KEY_HOUSE, line)
+            elif key in KNOWN_KEYS:
+                if key in values:
+                    raise LedgerError(f'"{cells[0]}" is given twice', self.path, line)
+                values[key] = [c.strip() for c in cells[1:]]
+                self.meta_lines[key] = line
+            else:
+                extra.append(tuple(cells))
+        if FORMAT_KEY not in values:
+            raise LedgerError(
+                f'not a baska ledger: the first row should be "{FORMAT_KEY},{FORMAT_VERSION}" '
+                f"(start one with `baska new FILE --players …`)",
+                self.path,
+                1,
+            )
+        if values[FORMAT_KEY] != [FORMAT_VERSION]:
+            raise LedgerError(
+                f"ledger format {','.join(values[FORMAT_KEY])!r} is not known; "
+                f"this baska reads format {FORMAT_VERSION}",
+                self.path,
+                self.meta_lines[FORMAT_KEY],
+            )
+        players = self._players(values.get(KEY_PLAYERS))
+        rules_name, lines = self._rules(values.get(KEY_RULES), house)
+        first = self._first_dealer(values.get(KEY_DEALER), players)
+        deals = self._deals(values.get(KEY_DEALS))
+        meta = Meta(players, rules_name, lines, first, deals, tuple(extra), newline, bom)
+        if header is None:
+            raise LedgerError(
+                f'no header row; expected "{",".join(meta.header())}" after the metadata',
+                self.path,
+                self._line or 1,
+            )
+        line, cells = header
+        want = meta.header()
+        got_cells = [c.strip() for c in cells]
+        if got_cells not in (want, want[:-1]):
+            raise LedgerError(
+                f'the header row should be "{",".join(want)}", not "{",".join(got_cells)}"',
+                self.path,
+                line,
+            )
+        return meta
+
+    def _players(self, cells: list[str] | None) -> tuple[str, str, str, str]:
+        """The `players` row: four valid names."""
+        if cells is None:
+            raise LedgerError('the "players" row is missing', self.path, 1)
+        try:
+            names = check_player_names(cells)
+        except BaskaError as error:
+            raise LedgerError(str(error), self.path, self.meta_lines[KEY_PLAYERS]) from None
+        return (names[0], names[1], names[2], names[3])
+
+    def _rules(self, cells: list[str] | None, house: list[str]) -> tuple[str, tuple[str, ...]]:
+        """The `rules` row (and `house rule` rows); loading them is checked by `rules()`."""
+        if not cells or not cells[0]:
+            raise LedgerError(
+                'the "rules" row is missing or empty', self.path, self.meta_lines.get(KEY_RULES, 1)
+            )
+        return cells[0], tuple(house) if house else (cells[0].lower(),)
+
+    def _first_dealer(self, cells: list[str] | None, players: Sequence[str]) -> int:
+        """The seat of the `first dealer` (seat 1 when the row is missing)."""
+        if not cells or not cells[0]:
+            return 0
+        folded = [fold(p) for p in players]
+        if fold(cells[0]) not in folded:
+            raise LedgerError(
+                f'the first dealer "{cells[0]}" is not one of the players ({", ".join(players)})',
+                self.path,
+                self.meta_lines[KEY_DEALER],
+            )
+        return folded.index(fold(cells[0]))
+
+    def _deals(self, cells: list[str] | None) -> int | None:
+        """The planned number of deals, if any."""
+        if not cells or not cells[0]:
+            return None
+        try:
+            deals = int(cells[0])
+        except ValueError:
+            deals = 0
+        if deals < 1:
+            raise LedgerError(
+                f'"deals" must be a whole number of deals, not "{cells[0]}"',
+                self.path,
+                self.meta_lines[KEY_DEALS],
+            )
+        return deals
+
+    def rules(self) -> RuleSet:
+        """The session's rule system, loaded from the file's own rows."""
+        line = self.meta_lines.get(KEY_HOUSE, self.meta_lines.get(KEY_RULES, 1))
+        lines = list(self.meta.rules_lines)
+        if KEY_HOUSE not in self.meta_lines and lines[0] not in BUILTIN_NAMES:
+            raise LedgerError(
+                f'the rule system "{self.meta.rules_name}" is not built in '
+                f'({", ".join(BUILTIN_NAMES)}) and the file has no "{KEY_HOUSE}" rows',
+                self.path,
+                line,
+            )
+        try:
+            return rules_from_lines(lines, f"{self.path}:{line}")
+        except BaskaError as error:
+            message = str(error)
+            prefix = f"{self.path}:{line}: "
+            message = message[len(prefix) :] if message.startswith(prefix) else message
+            raise LedgerError(
+                f"the rule system cannot be loaded: {message}", self.path, line
+            ) from None
+
+    # --- hand rows --------------------------------------------------------------------------
+
+    def rows(self) -> Iterator[Row]:
+        """The hand rows after the header, each with the physical line it starts on; a row that
+        cannot be decoded becomes a problem (a tight loop: a million rows go through it).
+
+        A line is read as CSV, except a line that holds, between its number and dealer and its
+        four running totals, a hand-and-changes text that an earlier line was read as CSV
+        with: its cells are remembered, and the line is split at its commas. That is only
+        done where CSV would read the same cells (no quote in the number, dealer or totals).
+        """
+        stream, feed, reader, known = self._stream, self._feed, self._reader, self._known
+        to_row, new = self._to_row, tuple.__new__
+        line = self._line
+        try:
+            for text in stream:
+                line += 1
+                pieces = text.rsplit(",", 4)
+                head = pieces[0].split(",", 2)
+                if len(head) == 3 and known:
+                    cells = known.get(head[2])
+                    if cells is not None and '"' not in head[1]:
+                        try:
+                            totals = (
+                                int(pieces[1]),
+                                int(pieces[2]),
+                                int(pieces[3]),
+                                int(pieces[4]),
+                            )
+                            fast = new(Row, (line, int(head[0]), head[1], *cells, totals, ""))
+                        except ValueError:
+                            fast = None  # not what it seemed: read it as CSV
+                        if fast is not None:
+                            yield fast
+                            continue
+                feed.first = text
+                self.csv_rows += 1
+                before = reader.line_num
+                row_cells = next(reader)
+                end = line + reader.line_num - before - 1
+                row = to_row(line, row_cells)
+                if row is not None:
+                    if end == line and len(row_cells) == ROW_CELLS_COUNTED:
+                        self._learn(text, row_cells, row)
+                    yield row
+                line = end
+        except (UnicodeDecodeError, csv.Error) as exc:
+            raise self._read_error(exc, line) from None
+        finally:
+            self._line = line
+
+    def _learn(self, text: str, cells: list[str], row: Row) -> None:
+        """Remember the cells of the hand-and-changes text of a line that CSV read as a
+        counted row, if the line split at its commas gives the same cells."""
+        known = self._known
+        if len(known) >= KNOWN_LIMIT or row.totals is None:
+            return
+        pieces = text.rsplit(",", 4)
+        head = pieces[0].split(",", 2)
+        if len(head) < 3 or head[:2] != cells[:2] or pieces[1:4] != cells[7:10]:
+            return
+        if pieces[4].rstrip("\r\n") != cells[10] or row.hand != cells[2]:
+            return
+        try:
+            if next(csv.reader([head[2]]), None) == cells[2:7]:
+                known[head[2]] = (row.hand, row.deltas)
+        except csv.Error:
+            pass
+
+    def _read_error(self, exc: UnicodeDecodeError | csv.Error, line: int) -> LedgerError:
+        """The error for a file that stops being UTF-8 or CSV at the row starting on `line`."""
+        if isinstance(exc, UnicodeDecodeError):  # decoded ahead: find the line of the bytes
+            line = _undecodable_line(self.path) or line
+            return LedgerError("the file is not UTF-8 text", self.path, line)
+        return LedgerError(f"not a CSV file: {exc}", self.path, line)
+
+    def _to_row(self, line: int, cells: list[str]) -> Row | None:
+        """One row's cells as a Row (None for an empty or broken row, which is recorded)."""
+        if not cells or not cells[-1]:
+            while cells and not cells[-1].strip():
+                cells.pop()
+            if not cells:
+                return None
+        if len(cells) == ROW_CELLS_COUNTED:
+            try:
+                return Row(
+                    line,
+                    int(cells[0]),
+                    cells[1],
+                    cells[2],
+                    (int(cells[3]), int(cells[4]), int(cells[5]), int(cells[6])),
+                    (int(cells[7]), int(cells[8]), int(cells[9]), int(cells[10])),
+                    "",
+                )
+            except ValueError:
+                pass
+        return self._other_row(line, cells)
+
+    def _other_row(self, line: int, cells: list[str]) -> Row | None:
+        """Any other row: a void or superseded hand, or a broken row (recorded as a problem)."""
+        problem = self.problem
+        count = len(cells)
+        if count > ROW_CELLS:
+            problem(line, f"{count} cells; a hand row has at most {ROW_CELLS}")
+            return None
+        try:
+            n = int(cells[0])
+            deltas = (int(cells[3]), int(cells[4]), int(cells[5]), int(cells[6]))
+        except (ValueError, IndexError):
+            problem(line, _bad_row(cells))
+            return None
+        status = cells[11].strip().lower() if count == ROW_CELLS else ""
+        totals: Deltas | None = None
+        if count > 7 and not status:
+            try:
+                totals = (int(cells[7]), int(cells[8]), int(cells[9]), int(cells[10]))
+            except (ValueError, IndexError):
+                problem(line, f"hand {n}: the running totals must be four whole numbers")
+                return None
+        return Row(line, n, cells[1].strip(), cells[2].strip(), deltas, totals, status)
+
+
+def _bad_row(cells: Sequence[str]) -> str:
+    """Why a row is not a hand row."""
+    if len(cells) < 7:
+        return (
+            f'"{",".join(cells)}" is not a hand row; expected the number, dealer, hand and '
+            f"four players' changes"
+        )
+    if not cells[0].strip().isdigit():
+        return f'"{cells[0]}" is not a hand number'
+    return f'hand {cells[0].strip()}: the changes "{",".join(cells[3:7])}" must be whole numbers'
+
+
+# --- the bytes: line ends, long lines, undecodable text ---------------------------------------
+
+
+def _read_at(fileno: int, size: int, offset: int) -> bytes:
+    """Up to `size` bytes at `offset` (os.pread where the system has it; Windows has not)."""
+    pread = getattr(os, "pread", None)
+    if pread is not None:
+        return bytes(pread(fileno, size, offset))
+    os.lseek(fileno, offset, os.SEEK_SET)
+    return os.read(fileno, size)
+
+
+def _line_breaks(data: bytes, after_cr: bool) -> int:
+    """How many line ends (CR, LF, CRLF) `data` holds; an LF right after a CR is the same one."""
+    count = data.count(b"\n")
+    if b"\r" in data:  # (a quick find: most files hold none)
+        count += data.count(b"\r") - data.count(b"\r\n")
+    return count - 1 if after_cr and data.startswith(b"\n") else count
+
+
+def _undecodable_line(path: str) -> int | None:
+    """The physical line (ended by CR, LF or CRLF) of the first bytes that are not UTF-8."""
+    decoder = codecs.getincrementaldecoder("utf-8")()
+    line, after_cr = 1, False
+    try:
+        with open(path, "rb") as raw:
+            while True:
+                piece = raw.read(1 << 16)
+                try:
+                    decoder.decode(piece, final=not piece)
+                except UnicodeDecodeError as exc:
+                    head = piece[: max(exc.start - (len(exc.object) - len(piece)), 0)]
+                    return line + _line_breaks(head, after_cr)
+                if not piece:
+                    return None
+                line += _line_breaks(piece, after_cr)
+                after_cr = piece.endswith(b"\r")
+    except OSError:
+        return None
+
+
+def _breaks_before(fileno: int, offset: int) -> int:
+    """How many line ends the file holds before `offset` (read a megabyte at a time)."""
+    count, pos, after_cr = 0, 0, False
+    while pos < offset:
+        data = _read_at(fileno, min(1 << 20, offset - pos), pos)
+        if not data:
+            break
+        count += _line_breaks(data, after_cr)
+        after_cr = data.endswith(b"\r")
+        pos += len(data)
+    return count
+
+
+def _first_long_line(fileno: int) -> int | None:
+    """The first physical line longer than MAX_LINE bytes, found without holding it.
+
+    The file is read in windows of MAX_LINE // 2 bytes; each costs a few C-level finds, and
+    a line is measured from the last line end seen to the next one.
+    """
+    size = os.fstat(fileno).st_size
+    if size < MAX_LINE:
+        return None
+    window, pos, begin = MAX_LINE // 2, 0, 0  # begin: where the current line starts
+    while pos < size:
+        chunk = _read_at(fileno, window, pos)
+        if not chunk:
+            break
+        last = max(chunk.rfind(b"\n"), chunk.rfind(b"\r"))
+        if last < 0:
+            end = pos + len(chunk)
+        else:
+            end = pos + min(i for i in (chunk.find(b"\n"), chunk.find(b"\r")) if i >= 0)
+        if end - begin > MAX_LINE - 1:
+            return 1 + _breaks_before(fileno, begin)
+        if last >= 0:
+            begin = pos + last + 1
+        pos += len(chunk)
+    return None
+
+
+def identity(st: os.stat_result) -> tuple[int, ...]:
+    """What tells whether a file was replaced or written since it was read."""
+    return (st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns)
+
+
+def ends_with_line_end(fileno: int, size: int) -> bool:
+    """Whether a file of `size` bytes ends with a line end (an empty file counts as ended)."""
+    return size == 0 or _read_at(fileno, 1, size - 1) in (b"\n", b"\r")
+
+
+def _peek(path: str) -> tuple[str, bool]:
+    """The file's line end and whether it starts with a BOM."""
+    with open(path, "rb") as raw:
+        head = raw.read(4096)
+    newline = "\r\n" if b"\r\n" in head else "\n"
+    return newline, head.startswith(b"\xef\xbb\xbf")
+
+
+@contextlib.contextmanager
+def open_ledger(path: str) -> Iterator[LedgerReader]:
+    """Open a ledger for reading; metadata problems raise a LedgerError naming file:line."""
+    try:
+        newline, bom = _peek(path)
+        stream = open(path, encoding="utf-8-sig", newline="")  # noqa: SIM115 (closed below)
+    except FileNotFoundError:
+        raise LedgerError(
+            "no such ledger; start one with `baska new FILE --players …`", path
+        ) from None
+    except IsADirectoryError:
+        raise LedgerError("is a directory, not a ledger file", path) from None
+    except OSError as exc:
+        raise LedgerError(f"cannot read the ledger: {exc.strerror}", path) from None
+    with stream:
+        found = identity(os.fstat(stream.fileno()))
+        long_line = _first_long_line(stream.fileno())
+        if long_line is not None:
+            raise LedgerError(TOO_LONG, path, long_line)
+        yield LedgerReader(path, stream, newline, bom, found)

@@ -1,0 +1,110 @@
+"""A session ledger for display: checked, then its hands and history as the sheet shows them."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass
+from typing import NamedTuple
+
+from baska_cli.errors import LedgerError
+from baska_cli.ledger.format import AMENDED, HISTORY_STATUSES, Meta, Row, Tally
+from baska_cli.ledger.reader import open_ledger
+from baska_cli.ledger.verify import refuse_if_broken, verify
+from baska_cli.rules import RuleSet
+from baska_cli.session import Standing, next_turn, standings
+
+
+@dataclass(frozen=True, slots=True)
+class Session:
+    """One checked ledger: its file, metadata, rule system and what its rows add up to."""
+
+    path: str
+    meta: Meta
+    rules: RuleSet
+    tally: Tally
+    identity: tuple[int, ...] | None
+
+    def standings(self) -> list[Standing]:
+        """The table's standings from the final totals."""
+        return standings(self.meta.players, self.tally.totals, self.rules, self.tally.counted)
+
+    def next_turn(self) -> tuple[str, str]:
+        """Who deals and who leads the next hand (names)."""
+        dealer, leader = next_turn(self.meta.first_dealer, self.tally.slots)
+        return self.meta.players[dealer], self.meta.players[leader]
+
+    @property
+    def deals_left(self) -> int | None:
+        """Planned deals not yet dealt (None when no length was planned)."""
+        deals = self.meta.deals
+        return None if deals is None else max(deals - self.tally.slots, 0)
+
+    def rows(self) -> Iterator[Row]:
+        """Every row of the sheet, read again from the file (which must not have changed)."""
+        with open_ledger(self.path) as reader:
+            if reader.identity != self.identity:
+                raise LedgerError(
+                    "the ledger changed while it was read; run the command again", self.path
+                )
+            yield from verify(reader)  # checked by read(), and the file is the same
+
+
+Start = Callable[[Meta], Callable[[Row], None]]
+
+
+def read(path: str, start: Start | None = None) -> Session:
+    """Check a ledger in one pass; with `start`, each row goes, as it is read, to the function
+    that `start(metadata)` gives (a caller that prints must hold its output until this
+    returns: a ledger with a problem raises)."""
+    with open_ledger(path) as reader:
+        rules = reader.rules()
+        if start is None:
+            for _ in verify(reader):
+                pass
+        else:
+            visit = start(reader.meta)
+            for row in verify(reader):
+                visit(row)
+    refuse_if_broken(reader)
+    return Session(path, reader.meta, rules, reader.tally, reader.identity)
+
+
+class ShownHand(NamedTuple):
+    """A numbered hand (counted or void) and the texts it replaced (amended), oldest first."""
+
+    row: Row
+    amends: tuple[str, ...]
+
+
+class Sheet:
+    """Rows in file order turned into what a sheet shows: numbered hands, each with the texts
+    it replaced, and the history (amended and undone rows)."""
+
+    def __init__(self) -> None:
+        self._amended: dict[int, list[str]] = {}  # hand number: its amended texts, in order
+
+    def add(self, row: Row) -> ShownHand | None:
+        """The numbered hand this row is, or None for a history row (kept for its hand;
+        an undone hand takes its amendments with it)."""
+        if row.status in HISTORY_STATUSES:
+            if row.status == AMENDED:
+                self._amended.setdefault(row.n, []).append(row.hand)
+            else:
+                self._amended.pop(row.n, None)
+            return None
+        replaced = self._amended.pop(row.n, None) if self._amended else None
+        return ShownHand(row, tuple(replaced) if replaced else ())
+
+
+def hands(rows: Iterable[Row]) -> Iterator[ShownHand]:
+    """The numbered hands of these rows, each with the texts it replaced."""
+    sheet = Sheet()
+    for row in rows:
+        shown = sheet.add(row)
+        if shown is not None:
+            yield shown
+
+
+def history(rows: Iterable[Row]) -> Iterator[Row]:
+    """The amended and undone rows, in file order (the audit trail)."""
+    return (row for row in rows if row.status in HISTORY_STATUSES)

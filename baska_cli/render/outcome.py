@@ -1,0 +1,120 @@
+"""One scored hand as text: a table (tabulate), a line, a JSON object, a CSV row."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from baska_cli.model import Adjustment, Entry, Hand, Outcome, Penalty
+from baska_cli.notation import format_hand
+from baska_cli.render.text import csv_line, signed
+from baska_cli.rules import RuleSet
+
+FORMATS = ("table", "json", "csv")
+
+
+def outcome_record(
+    entry: Entry, outcome: Outcome, rules: RuleSet, players: Sequence[str]
+) -> dict[str, Any]:
+    """The JSON object of NOTATION.md for one scored entry (field names are a contract)."""
+    if isinstance(entry, Hand):
+        contract = entry.contract.value
+        declarers = [players[s] for s in entry.declarers]
+        opponents = [players[s] for s in entry.opponents]
+        points, tricks, kara = entry.points, entry.tricks, entry.kara
+        callers = None if entry.callers is None else [players[s] for s in entry.callers]
+    elif isinstance(entry, Penalty):
+        contract, kara, points, tricks, callers = "kara", True, None, None, None
+        declarers = [players[entry.offender]]
+        opponents = [p for s, p in enumerate(players) if s != entry.offender]
+    else:
+        assert isinstance(entry, Adjustment)
+        contract, kara, points, tricks, callers = "adj", False, None, None, None
+        declarers, opponents = [], []
+    return {
+        "notation": format_hand(entry, players),
+        "rules": rules.name,
+        "contract": contract,
+        "declarers": declarers,
+        "opponents": opponents,
+        "points": points,
+        "tricks": tricks,
+        "contras": outcome.contras,
+        "callers": callers,
+        "kara": kara,
+        "winner": outcome.winner.value if outcome.winner else None,
+        "margin": outcome.margin.value if outcome.margin else None,
+        "value": outcome.value,
+        "deltas": dict(zip(players, outcome.deltas, strict=True)),
+        "explanation": outcome.explanation,
+    }
+
+
+def outcome_json(record: dict[str, Any]) -> str:
+    """One JSON object on one line."""
+    import json
+
+    return json.dumps(record, ensure_ascii=False)
+
+
+CSV_FIELDS = ("notation", "rules", "contract", "winner", "margin", "value", "contras")
+
+
+def csv_header(players: Sequence[str]) -> str:
+    """The header row of `--format csv`."""
+    return csv_line([*CSV_FIELDS, *players, "explanation"])
+
+
+def outcome_csv(record: dict[str, Any]) -> str:
+    """One CSV row of `--format csv` (no header)."""
+    cells = [record[f] for f in CSV_FIELDS]
+    return csv_line(
+        [
+            *("" if c is None else c for c in cells),
+            *record["deltas"].values(),
+            record["explanation"],
+        ]
+    )
+
+
+def outcome_table(record: dict[str, Any], derivation: Sequence[str] | None = None) -> str:
+    """The hand, a table of the four players' changes, and why."""
+    from tabulate import tabulate
+
+    deltas = record["deltas"]
+    table = tabulate(
+        [[signed(d) for d in deltas.values()]],
+        headers=list(deltas),
+        tablefmt="simple",
+        stralign="right",
+    )
+    lines = [f"{record['notation']}   ({record['rules']})", table, record["explanation"]]
+    if derivation:
+        lines.append("")
+        lines.extend(f"  {step}" for step in derivation)
+    return "\n".join(lines)
+
+
+def outcome_line(number: int, record: dict[str, Any]) -> str:
+    """One hand on one line, for `--batch` in table format (streams, no tabulate)."""
+    changes = "  ".join(f"{name} {signed(d):>4}" for name, d in record["deltas"].items())
+    return f"{number:>5}  {record['notation']:<24}  {changes}   {record['explanation']}"
+
+
+def render_outcome(
+    entry: Entry,
+    outcome: Outcome,
+    rules: RuleSet,
+    players: Sequence[str],
+    output_format: str,
+    explain: bool,
+) -> str:
+    """One scored hand in the chosen format."""
+    record = outcome_record(entry, outcome, rules, players)
+    if output_format == "json":
+        if explain:
+            record["derivation"] = list(outcome.derivation)
+        return outcome_json(record)
+    if output_format == "csv":
+        return csv_header(players) + "\n" + outcome_csv(record)
+    return outcome_table(record, outcome.derivation if explain else None)

@@ -1,0 +1,241 @@
+"""A session as text: the score sheet, standings, a season, a recorded or edited hand, recalc."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from baska_cli.render.outcome import render_outcome
+from baska_cli.render.text import signed, simple_table
+from baska_cli.session import Deltas, Standing, next_turn
+
+if TYPE_CHECKING:  # the ledger's types, named in annotations only (no import at run time)
+    from baska_cli.ledger.edits import Edited, Recalculated, Recorded
+    from baska_cli.ledger.format import Meta, Row
+    from baska_cli.ledger.view import Session
+
+
+def points(value: float | None) -> str:
+    """Place points: 5, 2.5, or empty when the system has none."""
+    return "" if value is None else f"{round(value, 2):g}"
+
+
+def deals_left(meta: Meta, slots: int) -> str:
+    """`4 of 16 deals left`, or how many were dealt when no length was planned."""
+    if meta.deals is None:
+        return f"{slots} deal{'s' if slots != 1 else ''} played"
+    left = max(meta.deals - slots, 0)
+    if left == 0 and slots == meta.deals:
+        return f"all {meta.deals} deals played"
+    extra = f", {slots - meta.deals} over the plan" if slots > meta.deals else ""
+    return f"{left} of {meta.deals} deals left{extra}"
+
+
+def next_words(meta: Meta, slots: int) -> str:
+    """`next: Darek deals, Ania leads`."""
+    dealer, leader = next_turn(meta.first_dealer, slots)
+    return f"next: {meta.players[dealer]} deals, {meta.players[leader]} leads"
+
+
+def where(meta: Meta, slots: int) -> str:
+    """How many deals are left and who deals next (nothing next once all are played)."""
+    left = deals_left(meta, slots)
+    if meta.deals is not None and slots >= meta.deals:
+        return left
+    return f"{left}; {next_words(meta, slots)}"
+
+
+def recorded(found: Recorded, explain: bool) -> str:
+    """A hand recorded in a ledger: its changes, the running totals, who deals and leads next."""
+    from tabulate import tabulate
+
+    meta, outcome, n = found.meta, found.outcome, found.n
+    players = meta.players
+    title = render_outcome(found.entry, outcome, found.rules, players, "table", False)
+    first_line = title.splitlines()[0]
+    table = tabulate(
+        [["hand", *map(signed, outcome.deltas)], ["total", *map(signed, found.totals)]],
+        headers=["", *players],
+        stralign="right",
+    )
+    lines = [f"hand {n} (dealt by {found.dealer}): {first_line}", table, outcome.explanation]
+    if explain:
+        lines += [""] + [f"  {step}" for step in outcome.derivation] + [""]
+    lines.append(f"{next_words(meta, n)} ({deals_left(meta, n)})")
+    return "\n".join(lines)
+
+
+def recorded_record(found: Recorded, explain: bool) -> dict[str, Any]:
+    """A recorded hand as a JSON object: the hand's fields, then its place in the session."""
+    from baska_cli.render.outcome import outcome_record
+
+    meta, n = found.meta, found.n
+    players = meta.players
+    record = outcome_record(found.entry, found.outcome, found.rules, players)
+    if explain:
+        record["derivation"] = list(found.outcome.derivation)
+    dealer, leader = next_turn(meta.first_dealer, n)
+    record.update(
+        n=n,
+        dealer=found.dealer,
+        totals=dict(zip(players, found.totals, strict=True)),
+        next_dealer=players[dealer],
+        next_leader=players[leader],
+        deals_left=None if meta.deals is None else max(meta.deals - n, 0),
+    )
+    return record
+
+
+def recorded_csv(found: Recorded) -> str:
+    """A recorded hand as a CSV header and row: the hand's columns, then its place."""
+    from baska_cli.render.outcome import csv_header, outcome_csv, outcome_record
+    from baska_cli.render.text import csv_line
+
+    meta, n = found.meta, found.n
+    players = meta.players
+    record = outcome_record(found.entry, found.outcome, found.rules, players)
+    dealer, leader = next_turn(meta.first_dealer, n)
+    extra = ["n", "dealer", *(f"{p} total" for p in players), "next dealer", "next leader"]
+    values = [n, found.dealer, *found.totals, players[dealer], players[leader]]
+    row = f"{outcome_csv(record)},{csv_line(values)}"
+    return f"{csv_header(players)},{csv_line(extra)}\n{row}"
+
+
+def edited(done: Edited) -> str:
+    """What undo, void or amend did, in one line."""
+    old = done.old
+    words = {
+        "void": f'hand {old.n} "{old.hand}" is void: it keeps its number, its score is skipped',
+        "undo": f'hand {old.n} "{old.hand}" is undone: the next hand is hand {old.n} again',
+        "amend": f'hand {old.n} "{old.hand}" is amended to "{done.new_text or ""}"',
+    }
+    return f"{done.path}: {words[done.action]}"
+
+
+def sheet_table(meta: Meta, rows: Sequence[Row]) -> str:
+    """The score sheet: one row per hand, each player's change, then the running totals."""
+    players = meta.players
+    header = ["#", "dealer", "hand", *players, "", *players, ""]
+    body = []
+    for row in rows:
+        changes = [signed(d) for d in row.deltas]
+        if row.status:
+            changes = [f"({c})" for c in changes]
+        totals = ["", "", "", ""] if row.totals is None else [signed(t) for t in row.totals]
+        body.append([str(row.n), row.dealer, row.hand, *changes, "│", *totals, row.status])
+    widths = [max(len(r[i]) for r in [header, *body]) for i in range(len(header))]
+    left = {1, 2, 12}
+
+    def line(cells: Sequence[str]) -> str:
+        text = "  ".join(
+            c.ljust(w) if i in left else c.rjust(w)
+            for i, (c, w) in enumerate(zip(cells, widths, strict=True))
+        )
+        return text.rstrip()
+
+    changes_width = sum(widths[3:7]) + 6
+    totals_width = sum(widths[8:12]) + 6
+    indent = sum(widths[:3]) + 6
+    groups = (
+        " " * indent
+        + "this hand".center(changes_width).rstrip().ljust(changes_width)
+        + "     "
+        + "running total".center(totals_width).rstrip()
+    )
+    rule = ["-" * w for w in widths]
+    rule[7], rule[12] = "│", ""
+    header[7] = "│"
+    return "\n".join([groups, line(header), line(rule), *(line(r) for r in body)])
+
+
+def standings_table(standings: Sequence[Standing], season: bool = False) -> str:
+    """Places, totals and place points."""
+    from tabulate import tabulate
+
+    has_points = any(s.place_points is not None for s in standings)
+    headers = ["place", "player", "total"]
+    if season:
+        headers[2:2] = ["sessions", "hands"]
+    if has_points:
+        headers.append("place points")
+    rows = []
+    for s in standings:
+        cells: list[Any] = [s.place, s.name, signed(s.total)]
+        if season:
+            cells[2:2] = [s.sessions, s.hands]
+        if has_points:
+            cells.append(points(s.place_points))
+        rows.append(cells)
+    return tabulate(rows, headers=headers, colalign=["right", "left", *["right"] * 4])
+
+
+def one_session(session: Session, rows: Sequence[Row]) -> str:
+    """The whole text of `baska ledger FILE`: title, sheet, standings, what comes next."""
+    rules = session.rules
+    lines = [f"{session.path} — {rules.name}: {rules.title}", ""]
+    lines.append(sheet_table(session.meta, rows) if session.tally.last else "(no hands yet)")
+    lines += ["", standings_table(session.standings()), ""]
+    lines.append(where(session.meta, session.tally.slots))
+    return "\n".join(lines)
+
+
+def after_edit(session: Session) -> str:
+    """After undo, void or amend: the standings and who deals next."""
+    return f"{standings_table(session.standings())}\n{where(session.meta, session.tally.slots)}"
+
+
+def season_table(sessions: Sequence[Session]) -> str:
+    """Several sessions: each one's result, then the season's standings by player."""
+    from tabulate import tabulate
+
+    from baska_cli.session import season
+
+    rows = []
+    for session in sessions:
+        result = ", ".join(
+            f"{s.name} {signed(s.total)}"
+            + (f" ({points(s.place_points)})" if s.place_points is not None else "")
+            for s in session.standings()
+        )
+        rows.append([session.path, session.rules.name, session.tally.counted, result])
+    table = tabulate(rows, headers=["session", "rules", "hands", "result (place points)"])
+    standings = season([s.standings() for s in sessions])
+    return f"{table}\n\n{standings_table(standings, season=True)}"
+
+
+DIFF_WIDTH = 24  # the hand column of recalc --diff
+
+
+def diff_header(path: str, old: Meta, rules_name: str) -> str:
+    """The two header lines of `recalc --diff`."""
+    return f"--- {path} ({old.rules_name})\n+++ {path} ({rules_name})\n"
+
+
+def diff_hand(row: Row, deltas: Deltas) -> str:
+    """A hand whose changes differ: its old line and its new one."""
+    old = "".join(f"{signed(d):>8}" for d in row.deltas)
+    new = "".join(f"{signed(d):>8}" for d in deltas)
+    return (
+        f"-{row.n:>5}  {row.hand:<{DIFF_WIDTH}}{old}\n+{row.n:>5}  {row.hand:<{DIFF_WIDTH}}{new}\n"
+    )
+
+
+def recalc_totals(done: Recalculated) -> str:
+    """The totals under the old rules and under the new (tabulate's simple layout)."""
+    meta = done.meta
+    return simple_table(
+        ["totals", *meta.players],
+        [
+            [meta.rules_name, *map(signed, done.old_totals)],
+            [done.rules.name, *map(signed, done.new_totals)],
+        ],
+    )
+
+
+def recalc_summary(done: Recalculated) -> str:
+    """What recalc did, in one line."""
+    changed = done.changed
+    hands = f"{changed} hand{'s' if changed != 1 else ''} change{'s' if changed == 1 else ''}"
+    if done.written:
+        return f"{done.path}: rewritten under {done.rules.name}; {hands}"
+    return f"{done.path}: {hands} under {done.rules.name}; not written (use --write)"

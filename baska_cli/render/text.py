@@ -1,0 +1,39 @@
+"""Small text helpers shared by the renderers: signed numbers, a CSV line, a plain table."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+
+def signed(value: float) -> str:
+    """+2, −2 (a real minus sign is hard to type back, so ASCII), 0."""
+    if isinstance(value, float) and not value.is_integer():
+        return f"{value:+g}"
+    return f"{int(value):+d}" if value else "0"
+
+
+def csv_line(cells: Sequence[object]) -> str:
+    """Cells as one CSV line (no line end)."""
+    import csv
+    import io
+
+    buffer = io.StringIO()
+    csv.writer(buffer, lineterminator="").writerow(cells)
+    return buffer.getvalue()
+
+
+def simple_table(headers: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
+    """Text cells as tabulate's "simple" format lays them out (the first column to the left,
+    the others to the right), without importing tabulate: recalc prints one small table after
+    reading a whole ledger, and tabulate's import costs more than the table is worth."""
+    widths = [
+        max(len(header) + 2, *(len(row[i]) for row in rows)) for i, header in enumerate(headers)
+    ]
+
+    def line(cells: Sequence[str]) -> str:
+        return "  ".join(
+            cell.ljust(width) if i == 0 else cell.rjust(width)
+            for i, (cell, width) in enumerate(zip(cells, widths, strict=True))
+        )
+
+    return "\n".join([line(headers), "  ".join("-" * w for w in widths), *map(line, rows)])
