@@ -11,7 +11,7 @@ import pytest
 
 from baska_cli import ledger
 from baska_cli.errors import LedgerError
-from baska_cli.ledger import reader as reader_module
+from baska_cli.ledger import checker
 from baska_cli.session import Scorer
 
 SAMPLE = Path(__file__).parent.parent / "samples" / "evening.csv"
@@ -94,7 +94,7 @@ def _same(path: Path) -> None:
     for strict, scored, hook in [(1, 1, 0), (0, 1, 1), (1, 0, 0), (1, 1, 1)]:
         args = (str(path), bool(strict), bool(scored), bool(hook))
         with pytest.MonkeyPatch.context() as patch:
-            patch.setattr(reader_module, "KNOWN_LIMIT", 0)  # every row read as CSV
+            patch.setattr(checker, "KEPT", 0)  # every row read as CSV
             expected = _result(*args)
         assert _result(*args) == expected
 

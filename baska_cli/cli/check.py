@@ -24,7 +24,7 @@ def check(paths: tuple[str, ...]) -> None:
     Example:  baska check evening.csv
     """
     from baska_cli.errors import BaskaError, LedgerError
-    from baska_cli.ledger.verify import check as check_ledger
+    from baska_cli.ledger.checker import check as check_ledger
 
     failed = False
     for path in paths:

@@ -1,9 +1,10 @@
 """The CSV session ledger, the only place that touches ledger files (see `format` for the spec).
 
-reader (bytes -> rows) -> verify (the one checker) -> store (lock, create, append, rewrite)
+reader (bytes -> rows) -> checker (the one checker: verify) -> store (lock, create, append, rewrite)
 -> edits (record, undo, void, amend, recalc) and view (a checked session for display).
 """
 
+from baska_cli.ledger.checker import check, refuse_if_broken, scan, verify
 from baska_cli.ledger.edits import (
     Changes,
     Edited,
@@ -27,7 +28,6 @@ from baska_cli.ledger.format import (
 )
 from baska_cli.ledger.reader import LedgerReader, open_ledger
 from baska_cli.ledger.store import Build, Transform, append, create, rewrite
-from baska_cli.ledger.verify import check, refuse_if_broken, scan, verify
 from baska_cli.ledger.view import Session, read
 
 __all__ = [

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import Literal, Protocol
 
 from baska_cli.errors import BaskaError, LedgerError, ProblemsError, RequestError
+from baska_cli.ledger.checker import check, refuse_if_broken, verify
 from baska_cli.ledger.format import (
     AMENDED,
     SLOT_STATUSES,
@@ -20,7 +21,6 @@ from baska_cli.ledger.format import (
 )
 from baska_cli.ledger.reader import LedgerReader, open_ledger
 from baska_cli.ledger.store import append, rewrite
-from baska_cli.ledger.verify import check, refuse_if_broken, verify
 from baska_cli.model import Entry, Outcome
 from baska_cli.notation import format_hand, parse_hand
 from baska_cli.rules import RuleSet, load_rules

@@ -141,6 +141,19 @@ class Row(NamedTuple):
     status: str
 
 
+class Cells(NamedTuple):
+    """A hand row as read, before it is checked: its physical line, the texts of its number
+    and running totals (None: no totals given), its dealer, hand, changes and status."""
+
+    line: int
+    number: str
+    dealer: str
+    hand: str
+    deltas: Deltas
+    totals: tuple[str, ...] | None
+    status: str
+
+
 @dataclass(slots=True)
 class Tally:
     """What a pass over the rows found: hands numbered, hands counted, totals, the last hand."""

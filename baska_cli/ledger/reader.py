@@ -28,15 +28,13 @@ from baska_cli.ledger.format import (
     MAX_LINE,
     ROW_CELLS,
     ROW_CELLS_COUNTED,
+    Cells,
     Meta,
-    Row,
     Tally,
 )
 from baska_cli.notation import check_player_names, fold
 from baska_cli.rules import BUILTIN_NAMES, RuleSet, rules_from_lines
-from baska_cli.session import Deltas
 
-KNOWN_LIMIT = 100_000  # hand-and-changes texts whose cells the reader remembers
 TOO_LONG = f"the line is longer than {MAX_LINE - 1} bytes; a ledger line is far shorter"
 
 
@@ -82,9 +80,9 @@ class LedgerReader:
         self._line = 0  # the last physical line read
         self.csv_rows = 0  # hand rows read as CSV (the others were split at their commas)
         # "hand,change,change,change,change" exactly as on an earlier line: its decoded cells
-        self._known: dict[str, tuple[str, Deltas]] = {}
         self.meta_lines: dict[str, int] = {}
         self.meta = self._read_meta(newline, bom)
+        self._header_line = self._line
 
     def problem(self, line: int, message: str) -> None:
         """Record one problem at a physical line."""
@@ -102,7 +100,7 @@ class LedgerReader:
             except StopIteration:
                 return None
             except (UnicodeDecodeError, csv.Error) as exc:
-                raise self._read_error(exc, start) from None
+                raise self.read_error(exc, start) from None
             self._line = reader.line_num
             while cells and not cells[-1].strip():
                 cells.pop()
@@ -239,124 +237,94 @@ class LedgerReader:
 
     # --- hand rows --------------------------------------------------------------------------
 
-    def rows(self) -> Iterator[Row]:
-        """The hand rows after the header, each with the physical line it starts on; a row that
-        cannot be decoded becomes a problem (a tight loop: a million rows go through it).
+    @property
+    def header_line(self) -> int:
+        """The last physical line of the header row: hand rows start on the next line."""
+        return self._header_line
 
-        A line is read as CSV, except a line that holds, between its number and dealer and its
-        four running totals, a hand-and-changes text that an earlier line was read as CSV
-        with: its cells are remembered, and the line is split at its commas. That is only
-        done where CSV would read the same cells (no quote in the number, dealer or totals).
-        """
-        stream, feed, reader, known = self._stream, self._feed, self._reader, self._known
-        to_row, new = self._to_row, tuple.__new__
-        line = self._line
+    def lines(self) -> IO[str]:
+        """The physical lines after the header, each with its line end (see `decode`)."""
+        return self._stream
+
+    def decode(self, text: str, line: int) -> tuple[Cells | None, int, str | None]:
+        """The hand row that starts with the physical line `text` (line number `line`), read
+        as CSV: a quoted cell may take the next lines of `lines()` too. Gives the row (None
+        for an empty row, or one that is not a hand row: recorded as a problem), the last
+        physical line it took, and its key (see `split`), if it has one."""
+        feed, reader = self._feed, self._reader
+        feed.first = text
+        self.csv_rows += 1
+        before = reader.line_num
         try:
-            for text in stream:
-                line += 1
-                pieces = text.rsplit(",", 4)
-                head = pieces[0].split(",", 2)
-                if len(head) == 3 and known:
-                    cells = known.get(head[2])
-                    if cells is not None and '"' not in head[1]:
-                        try:
-                            totals = (
-                                int(pieces[1]),
-                                int(pieces[2]),
-                                int(pieces[3]),
-                                int(pieces[4]),
-                            )
-                            fast = new(Row, (line, int(head[0]), head[1], *cells, totals, ""))
-                        except ValueError:
-                            fast = None  # not what it seemed: read it as CSV
-                        if fast is not None:
-                            yield fast
-                            continue
-                feed.first = text
-                self.csv_rows += 1
-                before = reader.line_num
-                row_cells = next(reader)
-                end = line + reader.line_num - before - 1
-                row = to_row(line, row_cells)
-                if row is not None:
-                    if end == line and len(row_cells) == ROW_CELLS_COUNTED:
-                        self._learn(text, row_cells, row)
-                    yield row
-                line = end
+            cells = next(reader)
         except (UnicodeDecodeError, csv.Error) as exc:
-            raise self._read_error(exc, line) from None
-        finally:
-            self._line = line
+            raise self.read_error(exc, line) from None
+        end = line + reader.line_num - before - 1
+        row = self._decode(line, cells)
+        key = None
+        if row is not None and end == line and len(cells) == ROW_CELLS_COUNTED:
+            key = self._key(text, cells)
+        return row, end, key
 
-    def _learn(self, text: str, cells: list[str], row: Row) -> None:
-        """Remember the cells of the hand-and-changes text of a line that CSV read as a
-        counted row, if the line split at its commas gives the same cells."""
-        known = self._known
-        if len(known) >= KNOWN_LIMIT or row.totals is None:
-            return
+    @staticmethod
+    def split(text: str) -> tuple[str, str, str, tuple[str, ...]] | None:
+        """A line split at its commas as `number,dealer,KEY,total,total,total,total`: the
+        number, the dealer, the key and the totals' texts, where CSV reads the same cells
+        (a number of digits, a dealer without a quote), else None. A key that `decode` gave
+        for an earlier line stands for the same hand and changes here."""
         pieces = text.rsplit(",", 4)
         head = pieces[0].split(",", 2)
-        if len(head) < 3 or head[:2] != cells[:2] or pieces[1:4] != cells[7:10]:
-            return
-        if pieces[4].rstrip("\r\n") != cells[10] or row.hand != cells[2]:
-            return
-        try:
-            if next(csv.reader([head[2]]), None) == cells[2:7]:
-                known[head[2]] = (row.hand, row.deltas)
-        except csv.Error:
-            pass
+        if len(head) != 3 or not head[0].isdecimal() or '"' in head[1]:
+            return None
+        return (
+            head[0],
+            head[1],
+            head[2],
+            (pieces[1], pieces[2], pieces[3], pieces[4].rstrip("\r\n")),
+        )
 
-    def _read_error(self, exc: UnicodeDecodeError | csv.Error, line: int) -> LedgerError:
+    def _key(self, text: str, cells: list[str]) -> str | None:
+        """The hand-and-changes text of a line that CSV read as a counted row, if the line
+        split at its commas gives the same cells."""
+        got = self.split(text)
+        if got is None or [got[0], got[1], *got[3]] != [*cells[:2], *cells[7:11]]:
+            return None
+        try:
+            return got[2] if next(csv.reader([got[2]]), None) == cells[2:7] else None
+        except csv.Error:
+            return None
+
+    def read_error(self, exc: UnicodeDecodeError | csv.Error, line: int) -> LedgerError:
         """The error for a file that stops being UTF-8 or CSV at the row starting on `line`."""
         if isinstance(exc, UnicodeDecodeError):  # decoded ahead: find the line of the bytes
             line = _undecodable_line(self.path) or line
             return LedgerError("the file is not UTF-8 text", self.path, line)
         return LedgerError(f"not a CSV file: {exc}", self.path, line)
 
-    def _to_row(self, line: int, cells: list[str]) -> Row | None:
-        """One row's cells as a Row (None for an empty or broken row, which is recorded)."""
+    def _decode(self, line: int, cells: list[str]) -> Cells | None:
+        """One row's CSV cells as Cells, or None for an empty row or one that is not a hand
+        row (recorded as a problem). A counted row's 11 cells are taken as they are; in other
+        rows the dealer and the hand are trimmed."""
         if not cells or not cells[-1]:
             while cells and not cells[-1].strip():
                 cells.pop()
-            if not cells:
-                return None
-        if len(cells) == ROW_CELLS_COUNTED:
-            try:
-                return Row(
-                    line,
-                    int(cells[0]),
-                    cells[1],
-                    cells[2],
-                    (int(cells[3]), int(cells[4]), int(cells[5]), int(cells[6])),
-                    (int(cells[7]), int(cells[8]), int(cells[9]), int(cells[10])),
-                    "",
-                )
-            except ValueError:
-                pass
-        return self._other_row(line, cells)
-
-    def _other_row(self, line: int, cells: list[str]) -> Row | None:
-        """Any other row: a void or superseded hand, or a broken row (recorded as a problem)."""
-        problem = self.problem
         count = len(cells)
+        if not count:
+            return None
         if count > ROW_CELLS:
-            problem(line, f"{count} cells; a hand row has at most {ROW_CELLS}")
+            self.problem(line, f"{count} cells; a hand row has at most {ROW_CELLS}")
             return None
         try:
-            n = int(cells[0])
+            int(cells[0])
             deltas = (int(cells[3]), int(cells[4]), int(cells[5]), int(cells[6]))
         except (ValueError, IndexError):
-            problem(line, _bad_row(cells))
+            self.problem(line, _bad_row(cells))
             return None
         status = cells[11].strip().lower() if count == ROW_CELLS else ""
-        totals: Deltas | None = None
-        if count > 7 and not status:
-            try:
-                totals = (int(cells[7]), int(cells[8]), int(cells[9]), int(cells[10]))
-            except (ValueError, IndexError):
-                problem(line, f"hand {n}: the running totals must be four whole numbers")
-                return None
-        return Row(line, n, cells[1].strip(), cells[2].strip(), deltas, totals, status)
+        totals = tuple(cells[7:11]) if count > 7 and not status else None
+        if count == ROW_CELLS_COUNTED:
+            return Cells(line, cells[0], cells[1], cells[2], deltas, totals, status)
+        return Cells(line, cells[0], cells[1].strip(), cells[2].strip(), deltas, totals, status)
 
 
 def _bad_row(cells: Sequence[str]) -> str:

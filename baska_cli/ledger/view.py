@@ -7,9 +7,9 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from baska_cli.errors import LedgerError
+from baska_cli.ledger.checker import refuse_if_broken, verify
 from baska_cli.ledger.format import AMENDED, HISTORY_STATUSES, Meta, Row, Tally
 from baska_cli.ledger.reader import open_ledger
-from baska_cli.ledger.verify import refuse_if_broken, verify
 from baska_cli.rules import RuleSet
 from baska_cli.session import Standing, next_turn, standings
 

@@ -1,0 +1,212 @@
+"""The one checker of a ledger's hand rows: numbers, dealers, zero sums, scores, running totals.
+
+Every row the reader decodes goes through `verify`, whichever command reads: `check`,
+an append or a rewrite (which refuse a ledger with a problem), `recalc`, `ledger`. Problems
+are collected on the reader as LedgerErrors naming file:line, not raised one at a time.
+"""
+
+from __future__ import annotations
+
+import csv
+from collections import deque
+from collections.abc import Callable, Iterator, Sequence
+
+from baska_cli.errors import BaskaError, LedgerError
+from baska_cli.ledger.format import STATUS_WORDS, STATUSES, VOID, Meta, Row
+from baska_cli.ledger.reader import LedgerReader, open_ledger
+from baska_cli.model import SEATS
+from baska_cli.rules import RuleSet
+from baska_cli.session import Deltas, Scored, Scorer, dealer_of
+
+OnChange = Callable[[Row, "Scored | BaskaError"], None]
+
+
+def _show(values: Sequence[int], signs: bool = True) -> str:
+    """Four numbers as `+2 −2 +2 −2` for messages."""
+    return " ".join(f"{v:+d}" if signs else str(v) for v in values)
+
+
+def verify(
+    reader: LedgerReader,
+    scorer: Scorer | None = None,
+    strict: bool = True,
+    on_change: OnChange | None = None,
+) -> Iterator[Row]:
+    """Check each row the reader decodes and pass on those that pass (a row with an unknown
+    status or with running totals that are not numbers does not); problems are recorded on
+    the reader, and its tally is set once the last row is read.
+
+    Each row: its number follows the last numbered hand's, its dealer is the one the deal
+    rotation gives, its hand is not empty, its status is known, its changes sum to 0. Each
+    counted hand also: with a scorer, its text scores to its changes under the session's
+    rules; its running totals are the last ones plus its changes. `strict=False` leaves
+    counted hands' sums, scores and totals alone (recalc rescoring a ledger under other
+    rules); with `on_change`, a counted hand that the scorer refuses or scores otherwise goes
+    to it instead of being a problem.
+    """
+    return _checked(reader, scorer, strict, on_change, keep=True)
+
+
+def scan(
+    reader: LedgerReader,
+    scorer: Scorer | None = None,
+    strict: bool = True,
+    on_change: OnChange | None = None,
+) -> None:
+    """verify() for its problems, tally and `on_change` alone (no rows are made)."""
+    deque(_checked(reader, scorer, strict, on_change, keep=False), maxlen=0)
+
+
+KEPT = 100_000  # hand-and-changes texts a pass remembers as checked (memory stays bounded)
+
+
+def _checked(
+    reader: LedgerReader,
+    scorer: Scorer | None,
+    strict: bool,
+    on_change: OnChange | None,
+    keep: bool,
+) -> Iterator[Row]:
+    """The one loop that checks a ledger's rows (see verify); the rows that pass are made
+    and given out only with `keep`. This is the only place the rules of a valid row are
+    written, and every row goes through all the checks of a row.
+
+    A line holding, between its number and dealer and its running totals, a hand-and-changes
+    text that passed the checks of a hand (the sum, the score) on an earlier line, is split
+    at its commas (`reader.split`) instead of read as CSV, and that hand is not checked
+    again. A number or running total is first compared as text with the one expected (what
+    baska writes), and read as a number only when the text differs (`+2`, ` 2`, a wrong one).
+    """
+    meta = reader.meta
+    problem, rules_name, seats = reader.problem, meta.rules_name, SEATS
+    dealers = [meta.players[dealer_of(meta.first_dealer, n)] for n in range(SEATS)]
+    cache = scorer.cache if scorer is not None else {}
+    scored_check = scorer is not None and (strict or on_change is not None)
+    checked: dict[str, tuple[str, Deltas]] = {}  # key (see reader.split): its hand, changes
+    split, decode, text, new = reader.split, reader.decode, str, tuple.__new__
+    slots, counted = 0, 0
+    t0 = t1 = t2 = t3 = 0
+    line = reader.header_line
+    last: tuple[int, int, str, str, Deltas, Deltas | None, str] | None = None  # not yet a Row
+    try:
+        for raw in reader.lines():
+            line += 1
+            start, key, known = line, None, None
+            totals: tuple[str, ...] | None
+            got = split(raw) if checked else None
+            if got is not None:
+                known = checked.get(got[2])
+            if known is not None and got is not None:
+                number, dealer, _, totals = got
+                hand, deltas = known
+                status = ""
+            else:
+                cells, line, key = decode(raw, line)
+                if cells is None:
+                    continue
+                _, number, dealer, hand, deltas, totals, status = cells
+            a, b, c, d = deltas
+            expected = (t0 + a, t1 + b, t2 + c, t3 + d)
+            values: Deltas | None = None
+            if totals is not None:  # read first: a row whose totals are no numbers is skipped
+                e0, e1, e2, e3 = expected
+                if totals == (text(e0), text(e1), text(e2), text(e3)):
+                    values = expected
+                else:
+                    try:
+                        v0, v1, v2, v3 = map(int, totals)
+                    except ValueError:
+                        problem(
+                            start,
+                            f"hand {int(number)}: the running totals must be four whole numbers",
+                        )
+                        continue
+                    values = (v0, v1, v2, v3)
+            n = slots + 1
+            if number != text(n):
+                n = int(number)
+                if n != slots + 1:
+                    problem(start, f"hand number {n}, expected {slots + 1}")
+            if dealer != dealers[n % seats] and dealer.strip() != dealers[n % seats]:
+                problem(start, f'hand {n}: the dealer is {dealers[n % seats]}, not "{dealer}"')
+            if not hand:
+                problem(start, f"hand {n}: the hand is empty")
+            if status:
+                if status not in STATUSES:
+                    problem(start, f'hand {n}: "{status}" is not a status; expected {STATUS_WORDS}')
+                    continue
+                if a + b + c + d:
+                    problem(start, f"hand {n}: the changes sum to {a + b + c + d:+d}, not 0")
+                if status == VOID:
+                    slots = n if n > slots else slots + 1
+                    last = (start, n, dealer, hand, deltas, None, status)
+                if keep:
+                    yield new(Row, (start, n, dealer, hand, deltas, None, status))
+                continue
+            slots = n if n > slots else slots + 1
+            counted += 1
+            last = (start, n, dealer, hand, deltas, values, "")
+            if known is None:  # the checks of a hand: once for each text with its changes
+                fine = True
+                if strict and a + b + c + d:
+                    problem(start, f"hand {n}: the changes sum to {a + b + c + d:+d}, not 0")
+                    fine = False
+                if scored_check:
+                    assert scorer is not None
+                    scored = cache.get(hand) or scorer(hand)
+                    if isinstance(scored, BaskaError) or scored.deltas != deltas:
+                        fine = False
+                        if on_change is not None:
+                            on_change(new(Row, (*last,)), scored)
+                        elif isinstance(scored, BaskaError):
+                            problem(start, f'hand {n} "{hand}": {scored}')
+                        else:
+                            problem(
+                                start,
+                                f'hand {n} "{hand}": the changes are {_show(deltas)}, '
+                                f"but {rules_name} gives {_show(scored.deltas)}",
+                            )
+                if fine and key is not None and len(checked) < KEPT:
+                    checked[key] = (hand, deltas)
+            t0, t1, t2, t3 = expected
+            if strict and values is not expected:
+                if values is None:
+                    problem(start, f"hand {n}: the running totals are missing")
+                elif values != expected:
+                    problem(
+                        start,
+                        f"hand {n}: the running totals are {_show(values, signs=False)}, "
+                        f"expected {_show(expected, signs=False)}",
+                    )
+                    t0, t1, t2, t3 = values
+            if keep:
+                yield new(Row, last)
+    except (UnicodeDecodeError, csv.Error) as exc:
+        raise reader.read_error(exc, line + 1) from None
+    finally:
+        tally = reader.tally
+        tally.slots, tally.counted, tally.totals = slots, counted, (t0, t1, t2, t3)
+        tally.last = None if last is None else new(Row, last)
+
+
+def check(path: str, scorer: Callable[[Meta, RuleSet], Scorer] | None = None) -> LedgerReader:
+    """Read the whole ledger and return its reader with every problem collected."""
+    with open_ledger(path) as reader:
+        rules = reader.rules()
+        made = scorer(reader.meta, rules) if scorer else Scorer(reader.meta.players, rules)
+        scan(reader, made)
+    return reader
+
+
+def refuse_if_broken(reader: LedgerReader) -> None:
+    """Raise a LedgerError (the first problem, and how many more) if the reader found any."""
+    if not reader.problems:
+        return
+    first = reader.problems[0]
+    more = len(reader.problems) - 1
+    extra = f" (and {more} more problem{'s' if more > 1 else ''})" if more else ""
+    raise LedgerError(
+        f"{first.message}{extra}; the ledger was not changed — see `baska check {reader.path}`",
+        first.path,
+        first.line,
+    )
