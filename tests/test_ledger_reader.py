@@ -29,7 +29,7 @@ def _result(path: str, strict: bool, scored: bool, hook: bool) -> object:
         except LedgerError as error:
             return str(error)
     t = reader.tally
-    return rows, [str(p) for p in reader.problems], t.slots, t.counted, t.totals, t.last, calls
+    return rows, [str(p) for p in reader.problems], t.slots, t.counted, t.totals, calls
 
 
 def _mutated(rng: random.Random, rows: list[list[str]]) -> list[list[str]]:

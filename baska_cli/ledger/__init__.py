@@ -1,34 +1,35 @@
 """The CSV session ledger, the only place that touches ledger files (see `format` for the spec).
 
-reader (bytes -> rows) -> checker (the one checker: verify) -> store (lock, create, append, rewrite)
--> edits (record, undo, void, amend, recalc) and view (a checked session for display).
+reader (bytes -> cells) -> checker (the one checker: verify, scan, check) -> store (lock,
+create, append, rewrite) -> edits (record, undo, void, amend, recalc) and view (a checked
+session for display). The names below are loaded when first used, so a command imports only
+the modules it needs (`baska check` never loads edits, store or view).
 """
 
-from baska_cli.ledger.checker import check, refuse_if_broken, scan, verify
-from baska_cli.ledger.edits import (
-    Changes,
-    Edited,
-    Recalculated,
-    Recorded,
-    amend,
-    recalc,
-    record,
-    undo,
-    void,
-)
-from baska_cli.ledger.format import (
-    AMENDED,
-    UNDONE,
-    VOID,
-    Meta,
-    Row,
-    Tally,
-    row_cells,
-    rules_lines,
-)
-from baska_cli.ledger.reader import LedgerReader, open_ledger
-from baska_cli.ledger.store import Build, Transform, append, create, rewrite
-from baska_cli.ledger.view import Session, read
+from __future__ import annotations
+
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
+
+_HOME = {
+    "format": ("AMENDED", "UNDONE", "VOID", "Meta", "Row", "Tally", "row_cells", "rules_lines"),
+    "reader": ("LedgerReader", "open_ledger"),
+    "checker": ("check", "refuse_if_broken", "scan", "verify"),
+    "store": ("Build", "Transform", "append", "create", "rewrite"),
+    "edits": (
+        "Changes",
+        "Edited",
+        "Recalculated",
+        "Recorded",
+        "amend",
+        "recalc",
+        "record",
+        "undo",
+        "void",
+    ),
+    "view": ("Session", "read"),
+}
+_MODULE_OF = {name: module for module, names in _HOME.items() for name in names}
 
 __all__ = [
     "AMENDED",
@@ -61,4 +62,42 @@ __all__ = [
     "undo",
     "verify",
     "void",
-]
+]  # (the same names as _HOME's: tests/test_ledger_package.py)
+
+
+def __getattr__(name: str) -> Any:
+    """A public name, imported from its module on first use."""
+    module = _MODULE_OF.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(import_module(f"{__name__}.{module}"), name)
+    globals()[name] = value
+    return value
+
+
+if TYPE_CHECKING:
+    from baska_cli.ledger.checker import check, refuse_if_broken, scan, verify
+    from baska_cli.ledger.edits import (
+        Changes,
+        Edited,
+        Recalculated,
+        Recorded,
+        amend,
+        recalc,
+        record,
+        undo,
+        void,
+    )
+    from baska_cli.ledger.format import (
+        AMENDED,
+        UNDONE,
+        VOID,
+        Meta,
+        Row,
+        Tally,
+        row_cells,
+        rules_lines,
+    )
+    from baska_cli.ledger.reader import LedgerReader, open_ledger
+    from baska_cli.ledger.store import Build, Transform, append, create, rewrite
+    from baska_cli.ledger.view import Session, read

@@ -83,47 +83,60 @@ def _checked(
     cache = scorer.cache if scorer is not None else {}
     scored_check = scorer is not None and (strict or on_change is not None)
     checked: dict[str, tuple[str, Deltas]] = {}  # key (see reader.split): its hand, changes
-    split, decode, text, new = reader.split, reader.decode, str, tuple.__new__
+    # a line is split at its commas (not read as CSV) only where its dealer is the expected
+    # one and has no quote (a cell starting with a quote is a quoted cell to CSV)
+    plain = [d if '"' not in d else None for d in dealers]
+    decode, text, new = reader.decode, str, tuple.__new__
+    known_get = checked.get
+    eol = meta.newline
     slots, counted = 0, 0
     t0 = t1 = t2 = t3 = 0
     line = reader.header_line
-    last: tuple[int, int, str, str, Deltas, Deltas | None, str] | None = None  # not yet a Row
     try:
         for raw in reader.lines():
             line += 1
-            start, key, known = line, None, None
-            totals: tuple[str, ...] | None
-            got = split(raw) if checked else None
-            if got is not None:
-                known = checked.get(got[2])
-            if known is not None and got is not None:
-                number, dealer, _, totals = got
-                hand, deltas = known
+            start = line
+            key = None
+            expect = text(slots + 1)  # the number expected, as baska writes it
+            # reader.split, inlined (this loop runs a million times): a key checked before?
+            pieces = raw.rsplit(",", 4)
+            head = pieces[0].split(",", 2)
+            known = known_get(head[-1])  # (a key holds commas: no number or dealer is one)
+            tt: Sequence[str] | None  # the running totals' texts at 1–4, the last with its eol
+            if known is not None and head[0] == expect and head[1] == plain[(slots + 1) % seats]:
+                number = expect
+                dealer = head[1]
                 status = ""
+                hand, deltas = known
+                tt = pieces
             else:
+                known = None
                 cells, line, key = decode(raw, line)
                 if cells is None:
                     continue
                 _, number, dealer, hand, deltas, totals, status = cells
+                tt = None
+                if totals is not None:
+                    tt = ["", *totals[:3], totals[3] + eol] if len(totals) == 4 else [""] * 5
             a, b, c, d = deltas
-            expected = (t0 + a, t1 + b, t2 + c, t3 + d)
-            values: Deltas | None = None
-            if totals is not None:  # read first: a row whose totals are no numbers is skipped
-                e0, e1, e2, e3 = expected
-                if totals == (text(e0), text(e1), text(e2), text(e3)):
-                    values = expected
-                else:
-                    try:
-                        v0, v1, v2, v3 = map(int, totals)
-                    except ValueError:
-                        problem(
-                            start,
-                            f"hand {int(number)}: the running totals must be four whole numbers",
-                        )
-                        continue
-                    values = (v0, v1, v2, v3)
+            e0 = t0 + a
+            e1 = t1 + b
+            e2 = t2 + c
+            e3 = t3 + d
+            values: Deltas | None = None  # the totals read, where they differ from e0…e3
+            if tt is not None and (
+                tt[1] != text(e0) or tt[2] != text(e1) or tt[3] != text(e2) or tt[4] != f"{e3}{eol}"
+            ):
+                try:  # read first: a row whose totals are no numbers is skipped
+                    v0, v1, v2, v3 = map(int, tt[1:])
+                except ValueError:
+                    problem(
+                        start, f"hand {int(number)}: the running totals must be four whole numbers"
+                    )
+                    continue
+                values = (v0, v1, v2, v3)
             n = slots + 1
-            if number != text(n):
+            if number != expect:
                 n = int(number)
                 if n != slots + 1:
                     problem(start, f"hand number {n}, expected {slots + 1}")
@@ -139,13 +152,11 @@ def _checked(
                     problem(start, f"hand {n}: the changes sum to {a + b + c + d:+d}, not 0")
                 if status == VOID:
                     slots = n if n > slots else slots + 1
-                    last = (start, n, dealer, hand, deltas, None, status)
                 if keep:
                     yield new(Row, (start, n, dealer, hand, deltas, None, status))
                 continue
             slots = n if n > slots else slots + 1
             counted += 1
-            last = (start, n, dealer, hand, deltas, values, "")
             if known is None:  # the checks of a hand: once for each text with its changes
                 fine = True
                 if strict and a + b + c + d:
@@ -157,7 +168,8 @@ def _checked(
                     if isinstance(scored, BaskaError) or scored.deltas != deltas:
                         fine = False
                         if on_change is not None:
-                            on_change(new(Row, (*last,)), scored)
+                            read = None if tt is None else values or (e0, e1, e2, e3)
+                            on_change(Row(start, n, dealer, hand, deltas, read, ""), scored)
                         elif isinstance(scored, BaskaError):
                             problem(start, f'hand {n} "{hand}": {scored}')
                         else:
@@ -168,25 +180,28 @@ def _checked(
                             )
                 if fine and key is not None and len(checked) < KEPT:
                     checked[key] = (hand, deltas)
-            t0, t1, t2, t3 = expected
-            if strict and values is not expected:
+            t0 = e0
+            t1 = e1
+            t2 = e2
+            t3 = e3
+            if strict and (tt is None or values is not None):
                 if values is None:
                     problem(start, f"hand {n}: the running totals are missing")
-                elif values != expected:
+                elif values != (e0, e1, e2, e3):
                     problem(
                         start,
                         f"hand {n}: the running totals are {_show(values, signs=False)}, "
-                        f"expected {_show(expected, signs=False)}",
+                        f"expected {_show((e0, e1, e2, e3), signs=False)}",
                     )
                     t0, t1, t2, t3 = values
             if keep:
-                yield new(Row, last)
+                read = None if tt is None else values or (e0, e1, e2, e3)
+                yield new(Row, (start, n, dealer, hand, deltas, read, ""))
     except (UnicodeDecodeError, csv.Error) as exc:
         raise reader.read_error(exc, line + 1) from None
     finally:
         tally = reader.tally
         tally.slots, tally.counted, tally.totals = slots, counted, (t0, t1, t2, t3)
-        tally.last = None if last is None else new(Row, last)
 
 
 def check(path: str, scorer: Callable[[Meta, RuleSet], Scorer] | None = None) -> LedgerReader:

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Literal, Protocol
 
 from baska_cli.errors import BaskaError, LedgerError, ProblemsError, RequestError
-from baska_cli.ledger.checker import check, refuse_if_broken, verify
+from baska_cli.ledger.checker import OnChange, check, refuse_if_broken, scan, verify
 from baska_cli.ledger.format import (
     AMENDED,
     SLOT_STATUSES,
@@ -199,8 +199,9 @@ def recalc(
     count = _Count()
     seen: list[tuple[LedgerReader, RuleSet]] = []
 
-    def rescored(reader: LedgerReader, own: RuleSet) -> Iterator[tuple[Row, Deltas]]:
-        """Every row read, with its changes under the new rules (history rows: their own)."""
+    def rescoring(reader: LedgerReader, own: RuleSet) -> tuple[Scorer, OnChange, list[Deltas]]:
+        """The scorer of the new rules, and what to do with each hand it scores otherwise:
+        count it, tell `changes`, and leave its new changes for the row being written."""
         use = rules or own
         seen.append((reader, use))
         if changes is not None:
@@ -220,19 +221,20 @@ def recalc(
             if changes is not None:
                 changes.hand(row, scored.deltas)
 
-        scorer = Scorer(reader.meta.players, use)
-        for row in verify(reader, scorer, strict=False, on_change=changed):
-            yield row, new.pop() if new else row.deltas
+        return Scorer(reader.meta.players, use), changed, new
 
     def transform(
         reader: LedgerReader, own: RuleSet, tally: Tally
     ) -> tuple[Meta, Iterable[Sequence[str]]]:
+        scorer, changed, new = rescoring(reader, own)
+
         def rows() -> Iterator[list[str]]:
             totals: Deltas = (0, 0, 0, 0)
-            for row, deltas in rescored(reader, own):
+            for row in verify(reader, scorer, strict=False, on_change=changed):
                 if row.status:
                     yield row_cells(row.n, row.dealer, row.hand, row.deltas, None, row.status)
                     continue
+                deltas = new.pop() if new else row.deltas
                 totals = add(totals, deltas)
                 yield row_cells(row.n, row.dealer, row.hand, deltas, totals, "")
 
@@ -243,8 +245,8 @@ def recalc(
             rewrite(path, transform, precheck=False)
         else:
             with open_ledger(path) as reader:
-                for _ in rescored(reader, reader.rules()):
-                    pass
+                scorer, changed, _ = rescoring(reader, reader.rules())
+                scan(reader, scorer, strict=False, on_change=changed)
     except BaskaError as error:
         if not seen or not seen[0][0].problems:
             raise

@@ -156,12 +156,12 @@ class Cells(NamedTuple):
 
 @dataclass(slots=True)
 class Tally:
-    """What a pass over the rows found: hands numbered, hands counted, totals, the last hand."""
+    """What a pass over the rows found: hands numbered (counted or void), hands counted, and
+    the running totals after the last."""
 
     slots: int = 0
     counted: int = 0
     totals: Deltas = (0, 0, 0, 0)
-    last: Row | None = None  # the last row holding a number (counted or void)
 
 
 def row_cells(

@@ -173,7 +173,7 @@ def one_session(session: Session, rows: Sequence[Row]) -> str:
     """The whole text of `baska ledger FILE`: title, sheet, standings, what comes next."""
     rules = session.rules
     lines = [f"{session.path} — {rules.name}: {rules.title}", ""]
-    lines.append(sheet_table(session.meta, rows) if session.tally.last else "(no hands yet)")
+    lines.append(sheet_table(session.meta, rows) if session.tally.slots else "(no hands yet)")
     lines += ["", standings_table(session.standings()), ""]
     lines.append(where(session.meta, session.tally.slots))
     return "\n".join(lines)
