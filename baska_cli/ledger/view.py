@@ -4,10 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
-from typing import NamedTuple
 
 from baska_cli.errors import LedgerError
-from baska_cli.ledger.checker import refuse_if_broken, verify
+from baska_cli.ledger.checker import refuse_if_broken, scan, verify
 from baska_cli.ledger.format import AMENDED, HISTORY_STATUSES, Meta, Row, Tally
 from baska_cli.ledger.reader import open_ledger
 from baska_cli.rules import RuleSet
@@ -59,21 +58,13 @@ def read(path: str, start: Start | None = None) -> Session:
     with open_ledger(path) as reader:
         rules = reader.rules()
         if start is None:
-            for _ in verify(reader):
-                pass
+            scan(reader)
         else:
             visit = start(reader.meta)
             for row in verify(reader):
                 visit(row)
     refuse_if_broken(reader)
     return Session(path, reader.meta, rules, reader.tally, reader.identity)
-
-
-class ShownHand(NamedTuple):
-    """A numbered hand (counted or void) and the texts it replaced (amended), oldest first."""
-
-    row: Row
-    amends: tuple[str, ...]
 
 
 class Sheet:
@@ -83,26 +74,30 @@ class Sheet:
     def __init__(self) -> None:
         self._amended: dict[int, list[str]] = {}  # hand number: its amended texts, in order
 
-    def add(self, row: Row) -> ShownHand | None:
-        """The numbered hand this row is, or None for a history row (kept for its hand;
-        an undone hand takes its amendments with it)."""
-        if row.status in HISTORY_STATUSES:
-            if row.status == AMENDED:
+    def add(self, row: Row) -> tuple[str, ...] | None:
+        """For a numbered hand (counted or void), the texts it replaced (amended), oldest
+        first; None for a history row, which is kept for its hand (an undone hand takes its
+        amendments with it)."""
+        status = row.status
+        if status and status in HISTORY_STATUSES:
+            if status == AMENDED:
                 self._amended.setdefault(row.n, []).append(row.hand)
             else:
                 self._amended.pop(row.n, None)
             return None
-        replaced = self._amended.pop(row.n, None) if self._amended else None
-        return ShownHand(row, tuple(replaced) if replaced else ())
+        if not self._amended:
+            return ()
+        replaced = self._amended.pop(row.n, None)
+        return tuple(replaced) if replaced else ()
 
 
-def hands(rows: Iterable[Row]) -> Iterator[ShownHand]:
+def hands(rows: Iterable[Row]) -> Iterator[tuple[Row, tuple[str, ...]]]:
     """The numbered hands of these rows, each with the texts it replaced."""
     sheet = Sheet()
     for row in rows:
-        shown = sheet.add(row)
-        if shown is not None:
-            yield shown
+        amends = sheet.add(row)
+        if amends is not None:
+            yield row, amends
 
 
 def history(rows: Iterable[Row]) -> Iterator[Row]:

@@ -19,10 +19,11 @@ from typing import IO, Any
 from baska_cli.ledger.format import Meta, Row
 from baska_cli.ledger.view import Session, Sheet, read
 from baska_cli.notation import fold
-from baska_cli.session import Standing, season
+from baska_cli.session import Deltas, Standing, season
 
 SPOOL_MEMORY = 1 << 20  # characters a spool keeps in memory before it moves to a file
 BATCH = 2048  # items joined before they are written to a spool
+LIMIT = 100_000  # texts whose JSON a session's writer remembers
 
 
 def number(value: float) -> int | float:
@@ -59,28 +60,33 @@ class HandJson:
     def __init__(self, players: Sequence[str]) -> None:
         keys = [encode_basestring(p) for p in players]
         self.four = "{" + ", ".join(f"{key}: %d" for key in keys) + "}"
-        self._text: dict[str, str] = {}  # a hand's text as a JSON string
+        self._text: dict[str, str] = {}  # a text as a JSON string
+        self._body: dict[str, tuple[Deltas, str]] = {}  # a hand text: its changes, its JSON
 
     def text(self, value: str) -> str:
-        """A string as JSON (hand texts repeat: each is encoded once, up to a limit)."""
+        """A string as JSON (names and hand texts repeat: each is encoded once, up to a
+        limit)."""
         found = self._text.get(value)
         if found is None:
             found = encode_basestring(value)
-            if len(self._text) < 100_000:
+            if len(self._text) < LIMIT:
                 self._text[value] = found
         return found
 
     def hand(self, row: Row, amends: Sequence[str], file: str = "") -> str:
         """A numbered hand: `{"n", "dealer", "notation", "deltas", "totals" | "void",
         "amends"?}` (`file` first, when given, as a JSON string)."""
+        body = self._body.get(row.hand)
+        if body is None or body[0] != row.deltas:
+            made = f'"notation": {self.text(row.hand)}, "deltas": {self.four % row.deltas}'
+            body = (row.deltas, made)
+            if len(self._body) < LIMIT:
+                self._body[row.hand] = body
         head = f'{{"file": {file}, ' if file else "{"
         end = ', "void": true' if row.totals is None else f', "totals": {self.four % row.totals}'
         if amends:
             end += ', "amends": [' + ", ".join(map(self.text, amends)) + "]"
-        return (
-            f'{head}"n": {row.n}, "dealer": {self.text(row.dealer)}, '
-            f'"notation": {self.text(row.hand)}, "deltas": {self.four % row.deltas}{end}}}'
-        )
+        return f'{head}"n": {row.n}, "dealer": {self.text(row.dealer)}, {body[1]}{end}}}'
 
     def history(self, row: Row) -> str:
         """An amended or undone row: `{"n", "notation", "deltas", "status"}`."""
@@ -166,15 +172,16 @@ class _Spooled:
 
         def start(meta: Meta) -> Callable[[Row], None]:
             shape, sheet = HandJson(meta.players), Sheet()
+            shown, hand_json, add_hand = sheet.add, shape.hand, self.hands.add
 
             def visit(row: Row) -> None:
-                shown = sheet.add(row)
-                if shown is None:
+                amends = shown(row)
+                if amends is None:
                     self.history.add(shape.history(row))
                     return
-                self.hands.add(shape.hand(row, shown.amends))
+                add_hand(hand_json(row, amends))
                 if everything is not None:
-                    everything.add(shape.hand(row, shown.amends, file))
+                    everything.add(hand_json(row, amends, file))
 
             return visit
 
