@@ -8,16 +8,16 @@ import sys
 import pytest
 
 import baska_cli.ledger as ledger
-from baska_cli.ledger import _HOME
+from baska_cli.ledger import MODULES
 
 
 def test_the_public_names_are_those_of_the_modules() -> None:
-    assert sorted(ledger.__all__) == sorted(name for names in _HOME.values() for name in names)
+    assert sorted(ledger.__all__) == sorted(name for names in MODULES.values() for name in names)
 
 
 @pytest.mark.parametrize("name", ledger.__all__)
 def test_every_public_name_is_its_modules_own(name: str) -> None:
-    module = next(m for m, names in _HOME.items() if name in names)
+    module = next(m for m, names in MODULES.items() if name in names)
     own = getattr(__import__(f"baska_cli.ledger.{module}", fromlist=[name]), name)
     assert getattr(ledger, name) is own
 

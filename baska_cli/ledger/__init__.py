@@ -11,7 +11,7 @@ from __future__ import annotations
 from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
-_HOME = {
+MODULES = {
     "format": ("AMENDED", "UNDONE", "VOID", "Meta", "Row", "Tally", "row_cells", "rules_lines"),
     "reader": ("LedgerReader", "open_ledger"),
     "checker": ("check", "refuse_if_broken", "scan", "verify"),
@@ -29,7 +29,7 @@ _HOME = {
     ),
     "view": ("Session", "read"),
 }
-_MODULE_OF = {name: module for module, names in _HOME.items() for name in names}
+_MODULE_OF = {name: module for module, names in MODULES.items() for name in names}
 
 __all__ = [
     "AMENDED",
@@ -62,7 +62,7 @@ __all__ = [
     "undo",
     "verify",
     "void",
-]  # (the same names as _HOME's: tests/test_ledger_package.py)
+]  # (the names of MODULES: tests/test_ledger_package.py)
 
 
 def __getattr__(name: str) -> Any:
