@@ -7,7 +7,6 @@ that is not UTF-8 text or not CSV, or whose metadata is wrong, raises a LedgerEr
 
 from __future__ import annotations
 
-import codecs
 import contextlib
 import csv
 import os
@@ -15,6 +14,7 @@ from collections.abc import Iterator, Sequence
 from typing import IO
 
 from baska_cli.errors import BaskaError, LedgerError
+from baska_cli.ledger.filebytes import first_long_line, identity, undecodable_line
 from baska_cli.ledger.format import (
     FORMAT_KEY,
     FORMAT_VERSION,
@@ -297,7 +297,7 @@ class LedgerReader:
     def read_error(self, exc: UnicodeDecodeError | csv.Error, line: int) -> LedgerError:
         """The error for a file that stops being UTF-8 or CSV at the row starting on `line`."""
         if isinstance(exc, UnicodeDecodeError):  # decoded ahead: find the line of the bytes
-            line = _undecodable_line(self.path) or line
+            line = undecodable_line(self.path) or line
             return LedgerError("the file is not UTF-8 text", self.path, line)
         return LedgerError(f"not a CSV file: {exc}", self.path, line)
 
@@ -339,97 +339,6 @@ def _bad_row(cells: Sequence[str]) -> str:
     return f'hand {cells[0].strip()}: the changes "{",".join(cells[3:7])}" must be whole numbers'
 
 
-# --- the bytes: line ends, long lines, undecodable text ---------------------------------------
-
-
-def _read_at(fileno: int, size: int, offset: int) -> bytes:
-    """Up to `size` bytes at `offset` (os.pread where the system has it; Windows has not)."""
-    pread = getattr(os, "pread", None)
-    if pread is not None:
-        return bytes(pread(fileno, size, offset))
-    os.lseek(fileno, offset, os.SEEK_SET)
-    return os.read(fileno, size)
-
-
-def _line_breaks(data: bytes, after_cr: bool) -> int:
-    """How many line ends (CR, LF, CRLF) `data` holds; an LF right after a CR is the same one."""
-    count = data.count(b"\n")
-    if b"\r" in data:  # (a quick find: most files hold none)
-        count += data.count(b"\r") - data.count(b"\r\n")
-    return count - 1 if after_cr and data.startswith(b"\n") else count
-
-
-def _undecodable_line(path: str) -> int | None:
-    """The physical line (ended by CR, LF or CRLF) of the first bytes that are not UTF-8."""
-    decoder = codecs.getincrementaldecoder("utf-8")()
-    line, after_cr = 1, False
-    try:
-        with open(path, "rb") as raw:
-            while True:
-                piece = raw.read(1 << 16)
-                try:
-                    decoder.decode(piece, final=not piece)
-                except UnicodeDecodeError as exc:
-                    head = piece[: max(exc.start - (len(exc.object) - len(piece)), 0)]
-                    return line + _line_breaks(head, after_cr)
-                if not piece:
-                    return None
-                line += _line_breaks(piece, after_cr)
-                after_cr = piece.endswith(b"\r")
-    except OSError:
-        return None
-
-
-def _breaks_before(fileno: int, offset: int) -> int:
-    """How many line ends the file holds before `offset` (read a megabyte at a time)."""
-    count, pos, after_cr = 0, 0, False
-    while pos < offset:
-        data = _read_at(fileno, min(1 << 20, offset - pos), pos)
-        if not data:
-            break
-        count += _line_breaks(data, after_cr)
-        after_cr = data.endswith(b"\r")
-        pos += len(data)
-    return count
-
-
-def _first_long_line(fileno: int) -> int | None:
-    """The first physical line longer than MAX_LINE bytes, found without holding it.
-
-    The file is read in windows of MAX_LINE // 2 bytes; each costs a few C-level finds, and
-    a line is measured from the last line end seen to the next one.
-    """
-    size = os.fstat(fileno).st_size
-    if size < MAX_LINE:
-        return None
-    window, pos, begin = MAX_LINE // 2, 0, 0  # begin: where the current line starts
-    while pos < size:
-        chunk = _read_at(fileno, window, pos)
-        if not chunk:
-            break
-        last = max(chunk.rfind(b"\n"), chunk.rfind(b"\r"))
-        if last < 0:
-            end = pos + len(chunk)
-        else:
-            end = pos + min(i for i in (chunk.find(b"\n"), chunk.find(b"\r")) if i >= 0)
-        if end - begin > MAX_LINE - 1:
-            return 1 + _breaks_before(fileno, begin)
-        if last >= 0:
-            begin = pos + last + 1
-        pos += len(chunk)
-    return None
-
-
-def identity(st: os.stat_result) -> tuple[int, ...]:
-    """What tells whether a file was replaced or written since it was read."""
-    return (st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns)
-
-
-def ends_with_line_end(fileno: int, size: int) -> bool:
-    """Whether a file of `size` bytes ends with a line end (an empty file counts as ended)."""
-    return size == 0 or _read_at(fileno, 1, size - 1) in (b"\n", b"\r")
-
-
 def _peek(path: str) -> tuple[str, bool]:
     """The file's line end and whether it starts with a BOM."""
     with open(path, "rb") as raw:
@@ -454,7 +363,7 @@ def open_ledger(path: str) -> Iterator[LedgerReader]:
         raise LedgerError(f"cannot read the ledger: {exc.strerror}", path) from None
     with stream:
         found = identity(os.fstat(stream.fileno()))
-        long_line = _first_long_line(stream.fileno())
+        long_line = first_long_line(stream.fileno())
         if long_line is not None:
             raise LedgerError(TOO_LONG, path, long_line)
         yield LedgerReader(path, stream, newline, bom, found)

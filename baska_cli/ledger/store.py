@@ -18,8 +18,9 @@ from typing import IO
 
 from baska_cli.errors import LedgerError
 from baska_cli.ledger.checker import check, refuse_if_broken, scan
+from baska_cli.ledger.filebytes import ends_with_line_end, identity
 from baska_cli.ledger.format import Meta, Tally, csv_line
-from baska_cli.ledger.reader import LedgerReader, ends_with_line_end, identity, open_ledger
+from baska_cli.ledger.reader import LedgerReader, open_ledger
 from baska_cli.rules import RuleSet
 from baska_cli.session import Scorer
 
