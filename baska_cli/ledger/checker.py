@@ -102,39 +102,55 @@ def _checked(
             pieces = raw.rsplit(",", 4)
             head = pieces[0].split(",", 2)
             known = known_get(head[-1])  # (a key holds commas: no number or dealer is one)
-            tt: Sequence[str] | None  # the running totals' texts at 1–4, the last with its eol
-            if known is not None and head[0] == expect and head[1] == plain[(slots + 1) % seats]:
-                number = expect
-                dealer = head[1]
-                status = ""
-                hand, deltas = known
-                tt = pieces
-            else:
+            if known is not None and (head[0] != expect or head[1] != plain[(slots + 1) % seats]):
                 known = None
-                cells, line, key = decode(raw, line)
-                if cells is None:
-                    continue
-                _, number, dealer, hand, deltas, totals, status = cells
-                tt = None
-                if totals is not None:
-                    tt = ["", *totals[:3], totals[3] + eol] if len(totals) == 4 else [""] * 5
-            a, b, c, d = deltas
-            e0 = t0 + a
-            e1 = t1 + b
-            e2 = t2 + c
-            e3 = t3 + d
-            values: Deltas | None = None  # the totals read, where they differ from e0…e3
-            if tt is not None and (
-                tt[1] != text(e0) or tt[2] != text(e1) or tt[3] != text(e2) or tt[4] != f"{e3}{eol}"
-            ):
-                try:  # read first: a row whose totals are no numbers is skipped
-                    v0, v1, v2, v3 = map(int, tt[1:])
-                except ValueError:
-                    problem(
-                        start, f"hand {int(number)}: the running totals must be four whole numbers"
-                    )
-                    continue
-                values = (v0, v1, v2, v3)
+            skip = False
+            while True:  # twice where a line split at its commas turns out to need CSV
+                tt: Sequence[str] | None  # the running totals' texts at 1–4, the last with eol
+                if known is not None:
+                    number = expect
+                    dealer = head[1]
+                    status = ""
+                    hand, deltas = known
+                    tt = pieces
+                else:
+                    cells, line, key = decode(raw, start)
+                    if cells is None:
+                        skip = True
+                        break
+                    _, number, dealer, hand, deltas, totals, status = cells
+                    tt = None
+                    if totals is not None:
+                        four = len(totals) == 4
+                        tt = ["", *totals[:3], totals[3] + eol] if four else [""] * 5
+                a, b, c, d = deltas
+                e0 = t0 + a
+                e1 = t1 + b
+                e2 = t2 + c
+                e3 = t3 + d
+                values: Deltas | None = None  # the totals read, where they differ from e0…e3
+                if tt is not None and (
+                    tt[1] != text(e0)
+                    or tt[2] != text(e1)
+                    or tt[3] != text(e2)
+                    or tt[4] != f"{e3}{eol}"
+                ):
+                    try:  # read first: a row whose totals are no numbers is skipped
+                        v0, v1, v2, v3 = map(int, tt[1:])
+                    except ValueError:
+                        if known is not None:  # (a quote in a total: CSV reads it otherwise)
+                            known = None
+                            continue
+                        problem(
+                            start,
+                            f"hand {int(number)}: the running totals must be four whole numbers",
+                        )
+                        skip = True
+                    else:
+                        values = (v0, v1, v2, v3)
+                break
+            if skip:
+                continue
             n = slots + 1
             if number != expect:
                 n = int(number)
