@@ -1,15 +1,16 @@
-"""`baska score` and `baska rules` through click.testing.CliRunner: exit codes, stdout, stderr."""
+"""cli/score.py: `baska score` through click.testing.CliRunner: exit codes, stdout, stderr;
+batches, and hands recorded with --ledger."""
 
 from __future__ import annotations
 
 import json
 from pathlib import Path
 
-import click
 import pytest
 from click.testing import CliRunner
 
 from baska_cli.cli import cli
+from tests.clikit import invoke, start_evening
 
 # NOTATION.md, "baska score --format json", for "zw A+C 61 k": the fields scripts depend on.
 NOTATION_EXAMPLE = {
@@ -222,113 +223,71 @@ def test_batch_and_a_hand_are_exclusive() -> None:
     assert (code, "either a hand or --batch" in err) == (2, True)
 
 
-# --- rules ---------------------------------------------------------------------------------
+# --- --ledger: the hand recorded, the totals and who deals next ---------------------------
 
 
-def test_rules_lists_the_systems() -> None:
-    code, out, _ = run("rules")
-    names = [line.split()[0] for line in out.splitlines()]
-    assert (code, names, "(default)" in out.splitlines()[0]) == (
-        0,
-        ["plb", "mester", "pagat"],
-        True,
+@pytest.fixture
+def evening(tmp_path: Path) -> str:
+    return start_evening(tmp_path)
+
+
+def test_score_ledger_prints_changes_totals_and_who_deals(evening: str) -> None:
+    result = invoke("score", "-l", evening, "ba", "Darek")
+    assert result.exit_code == 0
+    assert result.stdout == (
+        "hand 5 (dealt by Ania): ba Darek   (plb)\n"
+        "         Ania    Bartek    Celina    Darek\n"
+        "-----  ------  --------  --------  -------\n"
+        " hand     -10       -10       -10      +30\n"
+        "total     -22        -6        -6      +34\n"
+        "baśka Darek – wygrana bez rozgrywki: 10 = 10 od każdego, Darek +30\n"
+        "next: Bartek deals, Celina leads (3 of 8 deals left)\n"
     )
+
+
+def test_score_ledger_from_the_environment_json_and_dry_run(evening: str) -> None:
+    before = Path(evening).read_text("utf-8")
+    result = invoke("score", "-n", "-f", "json", "zw", "b+d", "78", env={"BASKA_LEDGER": evening})
+    assert result.exit_code == 0
+    record = json.loads(result.stdout)
+    assert (record["n"], record["dealer"], record["notation"]) == (5, "Ania", "zw Bartek+Darek 78")
+    assert record["deltas"] == {"Ania": -1, "Bartek": 1, "Celina": -1, "Darek": 1}
+    assert record["totals"] == {"Ania": -13, "Bartek": 5, "Celina": 3, "Darek": 5}
+    assert (record["next_dealer"], record["next_leader"], record["deals_left"]) == (
+        "Bartek",
+        "Celina",
+        3,
+    )
+    assert result.stderr == f"dry run: hand 5 was not recorded in {evening}\n"
+    assert Path(evening).read_text("utf-8") == before
+
+
+def test_score_ledger_csv(evening: str) -> None:
+    result = invoke("score", "-l", evening, "-f", "csv", "ba", "D")
+    assert result.exit_code == 0
+    header, row = result.stdout.splitlines()
+    assert header.endswith(
+        ",n,dealer,Ania total,Bartek total,Celina total,Darek total,next dealer,next leader"
+    )
+    assert row.startswith("ba Darek,plb,ba,")
+    assert row.endswith(",5,Ania,-22,-6,-6,34,Bartek,Celina")
 
 
 @pytest.mark.parametrize(
-    ("system", "fragment"),
+    ("args", "code", "fragment"),
     [
-        ("plb", "cicha (ci) lost"),
-        ("mester", "méster (me) won"),
-        ("mester", "zolo bieda (zb) won"),
-        ("pagat", "zolo du (zd) lost"),
+        (("zw", "Ania+Ewa", "61"), 2, '"Ewa" in "Ania+Ewa" is not a player'),
+        (("zwo", "A", "61"), 2, "is not a contract"),
+        (("me", "Ania"), 2, 'not a contract of the rule system "plb"'),
+        (("--rules", "mester", "zw", "ab", "70"), 2, 'is played under "plb"'),
     ],
 )
-def test_rules_tables(system: str, fragment: str) -> None:
-    code, out, _ = run("rules", system)
-    assert (code, fragment in out) == (0, True)
-
-
-def test_rules_table_rows_match_rules_md() -> None:
-    out = run("rules", "plb")[1]
-    row = next(line for line in out.splitlines() if line.startswith("gran du (gd) lost"))
-    assert [cell.rstrip("*") for cell in row.split()[4:]] == ["20", "40", "80", "X", "X"]
-
-
-def test_rules_unknown_system_exits_2() -> None:
-    code, _, err = run("rules", "nope")
-    assert (code, '"nope" is not a rule system' in err) == (2, True)
-
-
-HANDS = [
-    "zw A+C 61 k",
-    "zw C+D 26/1",
-    "zw A+C 52 kr",
-    "we A+D 78/3 krbh",
-    "ci A 50 k:B,A",
-    "zo D 52 k",
-    "gr B 104 kr",
-    "gd A /3",
-    "zd C 104/4 k",
-    "ba D",
-]
-
-
-@pytest.mark.parametrize("system", ["plb", "mester", "pagat"])
-def test_exported_rules_score_the_same(system: str, tmp_path: Path) -> None:
-    code, exported, _ = run("rules", system, "--export")
-    path = tmp_path / f"{system}-house.toml"
-    path.write_text(exported, "utf-8")
-    batch = "\n".join([*HANDS, "me A", "zb B", "kara C"]) + "\n"
-    original = run("score", "-b", "-", "-f", "json", "-r", system, stdin=batch)
-    again = run("score", "-b", "-", "-f", "json", "-r", str(path), stdin=batch)
-
-    def deltas(out: str) -> list[dict[str, int]]:
-        return [json.loads(line)["deltas"] for line in out.splitlines()]
-
-    assert code == 0
-
-    def refused(err: str) -> list[str]:  # the line numbers (the system's name differs)
-        return [line.split(":")[1] for line in err.splitlines()]
-
-    assert (deltas(again[1]), refused(again[2]), again[0]) == (
-        deltas(original[1]),
-        refused(original[2]),
-        original[0],
-    )
-
-
-def test_export_without_a_name_uses_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("BASKA_RULES", "mester")
-    code, out, _ = run("rules", "--export")
-    assert (code, 'base = "mester"' in out.splitlines()) == (0, True)
-
-
-# --- help ----------------------------------------------------------------------------------
-
-
-def _commands() -> list[str]:
-    return sorted(cli.commands)
-
-
-@pytest.mark.parametrize("name", _commands())
-def test_every_command_has_help(name: str) -> None:
-    command = cli.commands[name]
-    code, out, _ = run(name, "--help")
-    summary = (command.help or "").strip().splitlines()
-    assert (code, out.startswith("Usage: "), bool(summary and summary[0])) == (0, True, True)
-    assert run(name, "-h")[1] == out
-
-
-def test_score_and_rules_are_commands() -> None:
-    assert {"score", "rules"} <= set(cli.commands)
-
-
-def test_group_help_and_version() -> None:
-    code, out, _ = run("--help")
-    assert (code, "score" in out, "rules" in out) == (0, True, True)
-    assert run("--version")[0] == 0
-
-
-def test_the_group_is_a_click_group() -> None:
-    assert isinstance(cli, click.Group)
+def test_bad_hands_are_refused_and_not_recorded(
+    evening: str, args: tuple[str, ...], code: int, fragment: str
+) -> None:
+    before = Path(evening).read_text("utf-8")
+    result = invoke("score", "--ledger", evening, *args)
+    assert result.exit_code == code
+    assert fragment in result.stderr
+    assert result.stdout == ""
+    assert Path(evening).read_text("utf-8") == before

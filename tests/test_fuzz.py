@@ -1,12 +1,13 @@
 """Fuzzing with hypothesis: the notation parser and the ledger reader let nothing escape but
 the project's own errors, name lines that exist, never hang, and a ledger that reads with any
-problem is never written to. (tests/fuzz/ holds the same targets for atheris.)"""
+problem is never written to; a hand that parses round-trips and scores to a zero sum.
+(tests/fuzz/ holds the same targets for atheris.)"""
 
 from __future__ import annotations
 
 import contextlib
 import signal
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 import pytest
@@ -17,7 +18,10 @@ from hypothesis import strategies as st
 from baska_cli import ledger
 from baska_cli.cli import cli
 from baska_cli.errors import BaskaError, LedgerError
+from baska_cli.model import DEFAULT_PLAYERS
 from baska_cli.notation import CONTRACT_ALIASES, format_hand, parse_hand
+from baska_cli.rules import BUILTIN_NAMES, builtin
+from baska_cli.scoring import score
 
 PLAYERS = ("Ania", "Bartek", "Celina", "Darek")
 WATCHDOG_SECONDS = 20  # a hang detector, far above any example's time: not a speed test
@@ -52,12 +56,20 @@ NUMBERS = st.one_of(
     st.sampled_from(["61", "1" * 40, "٣", "６１", "0x3d", "1_0", "/", "//", "61/"]),
 )
 CONTRAS = st.sampled_from(["k", "kr", "krb", "krbh", "krbhk", "k:A", "k:A,C,B", "k:", "kara"])
+SOUP_WORDS = [  # contracts, sides, points, contras and changes, good and bad
+    *("zw", "we", "ci", "gr", "zo", "gd", "zd", "ba", "me", "zb", "kara", "adj", "zwykła"),
+    *("baśka", "gran-du", "A", "B", "C", "D", "a", "ac", "AC", "1", "3", "5", "A+C", "A+"),
+    *("+C", "1+3", "E", "ania", "0", "26", "52", "53", "104", "105", "13", "61/2", "/4", "/5"),
+    *("0/0", "104/3", "/", "//", "1/", "61/", "k", "kr", "krb", "krbh", "k0", "k4", "k9", "kx"),
+    *("k:", "k:B,A", "k:BAD", "k:,", "k:E", "K:", "A+4", "B-12", "C+4", "-4", "𐩀", "²"),
+]
 TOKENS = st.one_of(
     st.sampled_from(WORDS),
     SIDE,
     NUMBERS,
     CONTRAS,
     st.sampled_from(["adj", "adj A+5", "A+5", "B-999999", "+", ":", ",", "#"]),
+    st.sampled_from(SOUP_WORDS),
     st.text(max_size=6),
 )
 NAMES = st.lists(
@@ -69,30 +81,44 @@ NAMES = st.lists(
 
 @pytest.mark.slow
 @settings(max_examples=2000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(tokens=st.lists(TOKENS, max_size=8), separator=st.sampled_from([" ", "  ", "\t", " \n"]))
-def test_notation_token_soup_raises_only_baska_errors(tokens: list[str], separator: str) -> None:
+@given(
+    tokens=st.lists(TOKENS, max_size=8),
+    separator=st.sampled_from([" ", "  ", "\t", " \n"]),
+    players=st.sampled_from([DEFAULT_PLAYERS, PLAYERS]),
+)
+def test_notation_token_soup_raises_only_baska_errors(
+    tokens: list[str], separator: str, players: tuple[str, ...]
+) -> None:
+    """Words of the notation in any order, under the names A–D or the table's: a BaskaError
+    with a message, or an entry that comes back from its canonical text and that every
+    built-in system scores to a zero sum (or refuses with a BaskaError)."""
     text = separator.join(tokens)
     with watchdog():
         try:
-            entry = parse_hand(text, PLAYERS)
+            entry = parse_hand(text, players)
         except BaskaError as error:
             assert str(error) != ""
             return
-        canonical = format_hand(entry, PLAYERS)
-        assert parse_hand(canonical, PLAYERS) == entry
+        canonical = format_hand(entry, players)
+        assert parse_hand(canonical, players) == entry
+        for system in BUILTIN_NAMES:
+            try:
+                outcome = score(entry, builtin(system), players)
+            except BaskaError:
+                continue
+            assert sum(outcome.deltas) == 0
 
 
 @settings(max_examples=500, deadline=None)
-@given(text=st.text(max_size=40), names=NAMES)
+@given(text=st.text(max_size=40), names=st.one_of(st.just(DEFAULT_PLAYERS), NAMES))
 def test_notation_with_any_player_names_raises_only_baska_errors(
-    text: str, names: list[str]
+    text: str, names: Sequence[str]
 ) -> None:
+    """Any text, alone and after a valid start, under the names A–D or any four strings."""
     with watchdog():
-        try:
-            parse_hand(f"zw {names[0]}+{names[2]} 61 {text}", names)
-            parse_hand(text, names)
-        except BaskaError:
-            pass
+        for line in (f"zw {names[0]}+{names[2]} 61 {text}", text):
+            with contextlib.suppress(BaskaError):
+                parse_hand(line, names)
 
 
 @pytest.mark.parametrize(

@@ -42,11 +42,12 @@ class _Feed:
     """The lines csv.reader reads: one line handed back by rows(), then the file's own (so a
     row that starts on that line may go on over the next ones)."""
 
-    __slots__ = ("first", "stream")
+    __slots__ = ("ended", "first", "stream")
 
     def __init__(self, stream: IO[str]) -> None:
         self.stream = stream
         self.first: str | None = None
+        self.ended = False  # csv.reader asked past the last line: a quoted cell never closed
 
     def __iter__(self) -> _Feed:
         return self
@@ -54,7 +55,11 @@ class _Feed:
     def __next__(self) -> str:
         first = self.first
         if first is None:
-            return next(self.stream)
+            try:
+                return next(self.stream)
+            except StopIteration:
+                self.ended = True
+                raise
         self.first = None
         return first
 
@@ -253,6 +258,7 @@ class LedgerReader:
         physical line it took, and its key (see `split`), if it has one."""
         feed, reader = self._feed, self._reader
         feed.first = text
+        feed.ended = False
         self.csv_rows += 1
         before = reader.line_num
         try:
@@ -260,6 +266,11 @@ class LedgerReader:
         except (UnicodeDecodeError, csv.Error) as exc:
             raise self.read_error(exc, line) from None
         end = line + reader.line_num - before - 1
+        if feed.ended:  # (CSV would take the rows written after it into that cell)
+            self.problem(
+                line, 'a quoted cell starts in this row and is never closed (a " is missing)'
+            )
+            return None, end, None
         row = self._decode(line, cells)
         key = None
         if row is not None and end == line and len(cells) == ROW_CELLS_COUNTED:

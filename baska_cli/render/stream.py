@@ -58,7 +58,7 @@ class HandJson:
     """A session's rows as JSON objects, made with string formatting (one table's names)."""
 
     def __init__(self, players: Sequence[str]) -> None:
-        keys = [encode_basestring(p) for p in players]
+        keys = [encode_basestring(p).replace("%", "%%") for p in players]  # (a name may hold %)
         self.four = "{" + ", ".join(f"{key}: %d" for key in keys) + "}"
         self._text: dict[str, str] = {}  # a text as a JSON string
         self._body: dict[str, tuple[Deltas, str]] = {}  # a hand text: its changes, its JSON

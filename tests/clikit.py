@@ -1,0 +1,28 @@
+"""Helpers for the CLI tests: `baska` run in-process, and an evening of four hands."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from click.testing import CliRunner, Result
+
+from baska_cli.cli import cli
+
+
+def invoke(*args: str, env: dict[str, str] | None = None) -> Result:
+    """`baska ARGS` through click.testing: exit code, stdout and stderr apart."""
+    return CliRunner().invoke(cli, list(args), env=env)
+
+
+def start_evening(tmp_path: Path) -> str:
+    """A new 8-deal ledger with four hands recorded through `score --ledger`."""
+    path = str(tmp_path / "evening.csv")
+    result = invoke("new", path, "--players", "Ania,Bartek,Celina,Darek", "--deals", "8")
+    assert (result.exit_code, result.stdout) == (0, "")
+    assert result.stderr == (
+        f"{path}: Ania, Bartek, Celina, Darek (plb, 8 deals); Ania deals first, Bartek leads\n"
+    )
+    for hand in ("zw ac 61 k", "zo d 70", "gr bart 53", "ci 3 70"):
+        result = invoke("score", "--ledger", path, *hand.split())
+        assert result.exit_code == 0, result.output
+    return path

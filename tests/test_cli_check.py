@@ -1,0 +1,52 @@
+"""cli/check.py: `baska check` reports every problem of every file; `recalc` (see also
+test_cli_session.py's whole evening)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from tests.clikit import invoke, start_evening
+
+from .conftest import ROOT
+
+
+@pytest.fixture
+def evening(tmp_path: Path) -> str:
+    return start_evening(tmp_path)
+
+
+def test_check_reports_every_problem_and_exits_1(evening: str, tmp_path: Path) -> None:
+    text = Path(evening).read_text("utf-8")
+    text = text.replace("2,Bartek,zo Darek 70,-5,-5,-5,15", "2,Bartek,zo Darek 70,-5,-5,-5,16")
+    text = text.replace("4,Darek,ci Celina 70", "5,Darek,ci Celina 70")
+    Path(evening).write_text(text, "utf-8")
+    missing = str(tmp_path / "missing.csv")
+    result = invoke("check", evening, missing)
+    assert result.exit_code == 1
+    assert result.stdout == ""
+    assert result.stderr.splitlines() == [
+        f"{evening}:9: hand 2: the changes sum to +1, not 0",
+        f'{evening}:9: hand 2 "zo Darek 70": the changes are -5 -5 -5 +16, but plb gives '
+        f"-5 -5 -5 +15",
+        f"{evening}:9: hand 2: the running totals are -3 -7 -3 13, expected -3 -7 -3 14",
+        f"{evening}:11: hand number 5, expected 4",
+        f'{evening}:11: hand 5: the dealer is Ania, not "Darek"',
+        f"{evening}: 5 problems",
+        f"{missing}: no such ledger; start one with `baska new FILE --players …`",
+    ]
+    result = invoke("score", "-l", evening, "ba", "Ania")
+    assert result.exit_code == 1
+    assert result.stderr.startswith(f"Error: {evening}:9: hand 2: the changes sum to +1, not 0")
+
+
+def test_the_sample_evening_checks_clean() -> None:
+    sample = str(ROOT / "samples" / "evening.csv")
+    result = invoke("check", sample)
+    assert (result.exit_code, result.stderr) == (0, f"{sample}: ok, 16 hands\n")
+    data = json.loads(invoke("ledger", sample, "-f", "json").stdout)
+    contracts = {h["notation"].split()[0] for h in data["hands"]}
+    assert contracts == {"zw", "we", "ci", "gr", "zo", "gd", "zd", "ba"}
+    assert [h["n"] for h in data["history"]] == [9]

@@ -1,0 +1,223 @@
+"""ledger/checker.py, the one checker loop: every problem of a file collected, each with its
+line; and a line holding a hand-and-changes text seen before is split at its commas, giving
+exactly the rows (and problems) that reading every line as CSV gives."""
+
+from __future__ import annotations
+
+import csv
+import random
+from pathlib import Path
+
+import pytest
+
+from baska_cli import ledger
+from baska_cli.errors import LedgerError
+from baska_cli.ledger import checker
+from baska_cli.session import Scorer
+from tests.ledgerkit import EMPTY
+
+SAMPLE = Path(__file__).parent.parent / "samples" / "evening.csv"
+EDITS = ["", " 5", "+2", "x", "0", "-3", "  ", "void", "undone", "bad"]
+
+
+def test_check_collects_every_problem(tmp_path: Path) -> None:
+    path = tmp_path / "e.csv"
+    path.write_text(
+        EMPTY + "1,Bartek,zw Ania+Celina 61 k,2,-2,2,-2,2,-2,2,-2\n"
+        "3,Bartek,zo Darek 70,-5,-5,-5,14,-3,-7,-3,12\n"
+        "x\n"
+        "4,Darek,me Ania,30,-10,-10,-10,27,-17,-13,2\n",
+        "utf-8",
+    )
+    reader = ledger.check(str(path))
+    assert [str(p) for p in reader.problems] == [
+        f'{path}:8: hand 1: the dealer is Ania, not "Bartek"',
+        f"{path}:9: hand number 3, expected 2",
+        f'{path}:9: hand 3: the dealer is Celina, not "Bartek"',
+        f"{path}:9: hand 3: the changes sum to -1, not 0",
+        f'{path}:9: hand 3 "zo Darek 70": the changes are -5 -5 -5 +14, but plb gives -5 -5 -5 +15',
+        f'{path}:10: "x" is not a hand row; expected the number, dealer, hand and four '
+        f"players' changes",
+        f'{path}:11: hand 4 "me Ania": "me" (méster) is not a contract of the rule system "plb"; '
+        f"it is played in mester",
+    ]
+
+
+# --- remembered rows split at commas, against every row read as CSV ------------------------
+def _result(path: str, strict: bool, scored: bool, hook: bool) -> object:
+    """Rows, problems, tally and hook calls of one pass, or the error that stopped it."""
+    calls: list[tuple[int, str]] = []
+    with ledger.open_ledger(path) as reader:
+        scorer = Scorer(reader.meta.players, reader.rules()) if scored else None
+        on_change = (lambda row, s: calls.append((row.line, str(s)))) if hook else None
+        try:
+            rows = list(ledger.verify(reader, scorer, strict, on_change))
+        except LedgerError as error:
+            return str(error)
+    t = reader.tally
+    return rows, [str(p) for p in reader.problems], t.slots, t.counted, t.totals, calls
+
+
+def _mutated(rng: random.Random, rows: list[list[str]]) -> list[list[str]]:
+    """The rows with a few random edits: cells, rows dropped, doubled, emptied, line ends."""
+    rows = [list(r) for r in rows]
+    for _ in range(rng.randint(0, 5)):
+        i = rng.randrange(7, len(rows))
+        row, kind = rows[i], rng.randrange(8)
+        if kind == 0 and row:
+            row[rng.randrange(len(row))] = rng.choice(EDITS)
+        elif kind == 1:
+            del rows[i]
+        elif kind == 2:
+            rows.insert(i, [] if rng.random() < 0.5 else list(row))
+        elif kind == 3 and len(row) > 2:
+            row[2] += rng.choice(["\n", "\r\n", " k", "x"])
+        elif kind == 4:
+            row.append(rng.choice(EDITS))
+        elif kind == 5 and len(row) > 7:
+            row[7] = str(int(row[7]) + 1) if row[7].lstrip("-").isdigit() else row[7]
+        elif kind == 6 and len(row) > 4:
+            row[3], row[4] = row[4], row[3]
+        else:
+            row[:] = row[: rng.randint(0, len(row))]
+    return rows
+
+
+# how a line may be retyped by hand or by a spreadsheet: the same cells, other text, or not
+RETYPES = [
+    lambda line: line.replace(",", ', "', 1).replace(",", '",', 2).replace(', "', ',"', 1),
+    lambda line: line.replace(",", ", ", 1),
+    lambda line: line.replace(",-", ",+", 1),
+    lambda line: line.replace(",", ',"', 9).replace(",", '",', 10).replace('","', '",', 1),
+    lambda line: line.rstrip("\r\n") + "\r",
+    lambda line: line.rstrip("\r\n"),
+    lambda line: line.rstrip("\r\n") + ",\n",
+    lambda line: line.replace(",", ",,", 1),
+    lambda line: line.upper(),
+    lambda line: '"' + line,
+    lambda line: line.replace("1", "2", 1),
+]
+
+
+def _repeated_rows(hands_count: int = 300) -> list[list[str]]:
+    """The sample's metadata, then its 16 counted hands again and again, renumbered."""
+    with SAMPLE.open(encoding="utf-8", newline="") as f:
+        base = list(csv.reader(f))
+    head, hands = base[:7], [r for r in base[7:] if r and r[-1] != "amended"][:16]
+    rows = [*head]
+    total = [0, 0, 0, 0]
+    for n in range(1, hands_count + 1):
+        row = hands[(n - 1) % 16]
+        deltas = [int(d) for d in row[3:7]]
+        total = [a + b for a, b in zip(total, deltas, strict=True)]
+        rows.append([str(n), row[1], row[2], *row[3:7], *map(str, total)])
+    return rows
+
+
+def _same(path: Path) -> None:
+    """The rows remembered and split at commas, and every row read as CSV, agree on the
+    file in every mode the checker is used in."""
+    for strict, scored, hook in [(1, 1, 0), (0, 1, 1), (1, 0, 0), (1, 1, 1)]:
+        args = (str(path), bool(strict), bool(scored), bool(hook))
+        with pytest.MonkeyPatch.context() as patch:
+            patch.setattr(checker, "KEPT", 0)  # every row read as CSV
+            expected = _result(*args)
+        assert _result(*args) == expected
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_remembered_rows_are_read_as_csv_reads_them(tmp_path: Path, seed: int) -> None:
+    """Random damage to a long ledger: both ways give the same rows, problems and tally."""
+    rows = _repeated_rows()
+    rng = random.Random(seed)
+    path = tmp_path / "ledger.csv"
+    for _ in range(25):
+        with path.open("w", encoding="utf-8", newline="") as f:
+            csv.writer(f, lineterminator=rng.choice(["\n", "\r\n"])).writerows(_mutated(rng, rows))
+        _same(path)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_retyped_lines_are_read_as_csv_reads_them(tmp_path: Path, seed: int) -> None:
+    """Lines retyped into other text (quoted numbers, spaces, signs, other line ends, a
+    stray quote): the reader reads them as CSV does."""
+    path = tmp_path / "ledger.csv"
+    with path.open("w", encoding="utf-8", newline="") as f:
+        csv.writer(f, lineterminator="\n").writerows(_repeated_rows())
+    clean = path.read_text(encoding="utf-8").splitlines(keepends=True)
+    rng = random.Random(seed)
+    for _ in range(25):
+        lines = list(clean)
+        for _ in range(rng.randint(1, 4)):
+            i = rng.randrange(7, len(lines))
+            lines[i] = rng.choice(RETYPES)(lines[i])
+        path.write_text("".join(lines), encoding="utf-8", newline="")
+        _same(path)
+
+
+def test_a_repeated_hand_is_read_as_csv_once(tmp_path: Path) -> None:
+    """Of 300 clean lines holding 16 hand texts, only the first line of each is read as CSV;
+    a wrong total still makes a problem on a remembered line (and its neighbour)."""
+    path = tmp_path / "ledger.csv"
+    rows = _repeated_rows()
+    with path.open("w", encoding="utf-8", newline="") as f:
+        csv.writer(f).writerows(rows)
+
+    def read() -> tuple[int, list[str]]:
+        with ledger.open_ledger(str(path)) as reader:
+            ledger.scan(reader, Scorer(reader.meta.players, reader.rules()))
+        return reader.csv_rows, [str(p) for p in reader.problems]
+
+    assert read() == (16, [])
+    rows[200][8] = str(int(rows[200][8]) + 1)
+    with path.open("w", encoding="utf-8", newline="") as f:
+        csv.writer(f).writerows(rows)
+    assert read() == (
+        16,
+        [
+            f"{path}:201: hand 194: the running totals are -491 -1476 517 1451, "
+            "expected -491 -1477 517 1451",
+            f"{path}:202: hand 195: the running totals are -487 -1481 513 1455, "
+            "expected -487 -1480 513 1455",
+        ],
+    )
+
+
+def test_a_name_starting_with_a_quote_is_read_as_csv(tmp_path: Path) -> None:
+    """A line whose dealer cell starts with a bare quote is one quoted cell to CSV: scan must
+    not take it for that dealer's hand, even when its text was seen on a clean line."""
+    rows = _repeated_rows(32)
+    rows[1] = ["players", '"Ania', "Bartek", "Celina", "Darek"]
+    rows[3] = ["first dealer", '"Ania']
+    rows[6] = [cell.replace("Ania", '"Ania') for cell in rows[6]]
+    for row in rows[7:]:
+        row[1:3] = [cell.replace("Ania", '"Ania') for cell in row[1:3]]
+    rows[7 + 28][2:7] = rows[7 + 13][2:7]  # hand 29, dealt by "Ania, plays hand 14 again
+    total = [0, 0, 0, 0]
+    for row in rows[7:]:
+        total = [t + int(d) for t, d in zip(total, row[3:7], strict=True)]
+        row[7:] = map(str, total)
+    path = tmp_path / "ledger.csv"
+    with path.open("w", encoding="utf-8", newline="") as f:
+        csv.writer(f).writerows(rows)
+    text = path.read_text(encoding="utf-8")
+    assert _result(str(path), True, True, False)[1] == []
+    text = text.replace('\n29,"""Ania",', '\n29,"Ania,')
+    path.write_text(text, encoding="utf-8", newline="")
+    assert len(_result(str(path), True, True, False)[1]) > 0
+    _same(path)
+
+
+def test_a_quoted_total_on_a_remembered_line_is_read_as_csv(tmp_path: Path) -> None:
+    """A line whose hand text was checked before but whose total is quoted (`"-3"`) is split
+    at its commas first; its total is then no number, so the line is read as CSV: -3."""
+    rows = _repeated_rows(32)
+    path = tmp_path / "ledger.csv"
+    with path.open("w", encoding="utf-8", newline="") as f:
+        csv.writer(f).writerows(rows)
+    lines = path.read_text("utf-8").splitlines(keepends=True)
+    head, _, last = lines[30].rpartition(",")
+    lines[30] = f'{head},"{last.rstrip()}"\n'
+    path.write_text("".join(lines), "utf-8")
+    assert _result(str(path), True, True, False)[1] == []
+    _same(path)
