@@ -17,6 +17,7 @@ from baska_cli.cli.edits import amend, undo, void
 from baska_cli.cli.rules import rules
 from baska_cli.cli.score import score
 from baska_cli.cli.session import ledger_command, new
+from baska_cli.cli.settle import settle
 
 
 @click.group(context_settings=CONTEXT)
@@ -31,7 +32,7 @@ def cli() -> None:
     """
 
 
-for command in (score, rules, new, ledger_command, undo, void, amend, check, recalc):
+for command in (score, rules, new, ledger_command, undo, void, amend, check, recalc, settle):
     cli.add_command(command)
 
 

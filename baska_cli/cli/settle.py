@@ -1,0 +1,89 @@
+"""`baska settle`: who pays whom after an evening or a season, at a stake per point."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import click
+
+from baska_cli.cli.common import CONTEXT, LEDGER_ENV, UserInputError, fail
+
+if TYPE_CHECKING:
+    from decimal import Decimal
+
+# the smallest unit of a currency, where it is not a hundredth
+UNITS = {"jpy": "1", "¥": "1", "huf": "1", "pkt": "1", "points": "1"}
+
+
+def _stake(text: str) -> Decimal:
+    """The stake per point as typed (`0.10`, or `0,10` as Polish writes it)."""
+    from decimal import Decimal, InvalidOperation
+
+    typed = text.strip().replace(",", ".")
+    try:
+        value = Decimal(typed)
+    except InvalidOperation:
+        value = Decimal(-1)
+    if not typed.replace(".", "", 1).isascii() or not value.is_finite() or value <= 0:
+        raise UserInputError(
+            f'"{text}" is not a stake; expected an amount per point above zero, e.g. 0.10'
+        )
+    return value
+
+
+@click.command(context_settings=CONTEXT)
+@click.argument("paths", nargs=-1, metavar="[FILE...]")
+@click.option("--stake", "-s", required=True, metavar="AMOUNT", help="What one point is worth.")
+@click.option(
+    "--currency", "-c", default="zł", show_default=True, metavar="NAME", help="Shown after amounts."
+)
+@click.option(
+    "--format",
+    "-f",
+    "output_format",
+    type=click.Choice(["table", "json"]),
+    default="table",
+    show_default=True,
+    help="Output format.",
+)
+def settle(paths: tuple[str, ...], stake: str, currency: str, output_format: str) -> None:
+    """Who pays whom for an evening (or a season of several files), at a stake per point.
+
+    \b
+    Example:  baska settle evening.csv --stake 0.10
+              baska settle autumn/*.csv --stake 0,05 --currency zł --format json
+    """
+    import os
+    from decimal import Decimal
+
+    from baska_cli.errors import BaskaError
+    from baska_cli.ledger.view import read
+    from baska_cli.render.settle import settlement_record, settlement_text
+    from baska_cli.session import season
+    from baska_cli.settle import settle as settle_points
+
+    value = _stake(stake)
+    if not paths:
+        env = os.environ.get(LEDGER_ENV)
+        if not env:
+            raise UserInputError("no ledger given; expected e.g. `baska settle evening.csv`")
+        paths = (env,)
+    real = [os.path.realpath(path) for path in paths]
+    for i, path in enumerate(real):
+        if path in real[:i]:
+            first = paths[real.index(path)]
+            raise UserInputError(
+                f'"{paths[i]}" is the same file as "{first}"; a season counts each evening once'
+            )
+    try:
+        standings = season([read(path).standings() for path in paths])
+    except BaskaError as error:
+        fail(error)
+    unit = Decimal(UNITS.get(currency.strip().lower(), "0.01"))
+    done = settle_points({s.name: s.total for s in standings}, value, unit)
+    if output_format == "json":
+        from baska_cli.render.stream import to_json
+
+        click.echo(to_json(settlement_record(done, currency)))
+    else:
+        click.echo(settlement_text(done, currency))

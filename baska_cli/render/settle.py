@@ -1,0 +1,48 @@
+"""A settlement as text: who pays whom, the balances, the rounding; or as a JSON object."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from baska_cli.settle import Settlement
+
+
+def settlement_record(done: Settlement, currency: str) -> dict[str, Any]:
+    """The JSON object: amounts as decimal strings (field names are a contract)."""
+    return {
+        "stake": str(done.stake),
+        "currency": currency,
+        "transfers": [
+            {"from": t.payer, "to": t.payee, "amount": str(t.amount)} for t in done.transfers
+        ],
+        "balances": {p: str(v) for p, v in done.balances.items()},
+        "rounding": [
+            {"player": r.player, "exact": str(r.exact), "rounded": str(r.rounded)}
+            for r in done.rounding
+        ],
+    }
+
+
+def settlement_text(done: Settlement, currency: str) -> str:
+    """The transfers, one per line, then each player's balance and any rounding."""
+    unit = f" {currency}" if currency else ""
+    lines = []
+    if done.transfers:
+        width = max(len(t.payer) for t in done.transfers)
+        to_width = max(len(t.payee) for t in done.transfers)
+        amount_width = max(len(str(t.amount)) for t in done.transfers)
+        for t in done.transfers:
+            lines.append(
+                f"{t.payer:<{width}} pays {t.payee:<{to_width}} "
+                f"{t.amount!s:>{amount_width}}{unit}"
+            )
+    else:
+        lines.append("nobody pays anybody")
+    lines.append("")
+    width = max(len(p) for p in done.balances)
+    for player, value in sorted(done.balances.items(), key=lambda item: (-item[1], item[0])):
+        sign = "+" if value > 0 else ""
+        lines.append(f"{player:<{width}}  {sign}{value}{unit}")
+    for r in done.rounding:
+        lines.append(f"(rounded: {r.player} {r.exact:+}{unit} → {r.rounded:+}{unit})")
+    return "\n".join(lines)
