@@ -33,8 +33,7 @@ def settlement_text(done: Settlement, currency: str) -> str:
         amount_width = max(len(str(t.amount)) for t in done.transfers)
         for t in done.transfers:
             lines.append(
-                f"{t.payer:<{width}} pays {t.payee:<{to_width}} "
-                f"{t.amount!s:>{amount_width}}{unit}"
+                f"{t.payer:<{width}} pays {t.payee:<{to_width}} {t.amount!s:>{amount_width}}{unit}"
             )
     else:
         lines.append("nobody pays anybody")
