@@ -18,6 +18,7 @@ from baska_cli.cli.rules import rules
 from baska_cli.cli.score import score
 from baska_cli.cli.session import ledger_command, new
 from baska_cli.cli.settle import settle
+from baska_cli.cli.stats import stats
 
 
 @click.group(context_settings=CONTEXT)
@@ -32,7 +33,19 @@ def cli() -> None:
     """
 
 
-for command in (score, rules, new, ledger_command, undo, void, amend, check, recalc, settle):
+for command in (
+    score,
+    rules,
+    new,
+    ledger_command,
+    undo,
+    void,
+    amend,
+    check,
+    recalc,
+    settle,
+    stats,
+):
     cli.add_command(command)
 
 

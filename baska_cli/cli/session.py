@@ -82,6 +82,7 @@ def ledger_command(paths: tuple[str, ...], output_format: str) -> None:
     from baska_cli.errors import BaskaError
     from baska_cli.ledger.format import Meta, Row
     from baska_cli.ledger.view import read
+    from baska_cli.rules import RuleSet
 
     if not paths:
         env = os.environ.get(LEDGER_ENV)
@@ -106,7 +107,7 @@ def ledger_command(paths: tuple[str, ...], output_format: str) -> None:
             return
         rows: list[Row] = []
 
-        def keep(meta: Meta) -> Callable[[Row], None]:
+        def keep(meta: Meta, rules: RuleSet) -> Callable[[Row], None]:
             return rows.append
 
         session = read(paths[0], keep)

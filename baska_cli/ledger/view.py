@@ -4,11 +4,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from baska_cli.errors import LedgerError
 from baska_cli.ledger.checker import refuse_if_broken, scan, verify
 from baska_cli.ledger.format import AMENDED, HISTORY_STATUSES, Meta, Row, Tally
 from baska_cli.ledger.reader import open_ledger
+from baska_cli.model import Entry, Outcome
 from baska_cli.rules import RuleSet
 from baska_cli.session import Standing, next_turn, standings
 
@@ -48,19 +50,19 @@ class Session:
             yield from verify(reader)  # checked by read(), and the file is the same
 
 
-Start = Callable[[Meta], Callable[[Row], None]]
+Start = Callable[[Meta, RuleSet], Callable[[Row], None]]
 
 
 def read(path: str, start: Start | None = None) -> Session:
     """Check a ledger in one pass; with `start`, each row goes, as it is read, to the function
-    that `start(metadata)` gives (a caller that prints must hold its output until this
+    that `start(metadata, rules)` gives (a caller that prints must hold its output until this
     returns: a ledger with a problem raises)."""
     with open_ledger(path) as reader:
         rules = reader.rules()
         if start is None:
             scan(reader)
         else:
-            visit = start(reader.meta)
+            visit = start(reader.meta, rules)
             for row in verify(reader):
                 visit(row)
     refuse_if_broken(reader)
@@ -103,3 +105,36 @@ def hands(rows: Iterable[Row]) -> Iterator[tuple[Row, tuple[str, ...]]]:
 def history(rows: Iterable[Row]) -> Iterator[Row]:
     """The amended and undone rows, in file order (the audit trail)."""
     return (row for row in rows if row.status in HISTORY_STATUSES)
+
+
+class Scored(NamedTuple):
+    """A counted hand of a ledger read back as an entry and scored: its number and outcome."""
+
+    n: int
+    entry: Entry
+    outcome: Outcome
+
+
+def scored(path: str) -> tuple[Session, list[Scored]]:
+    """A checked ledger and its counted hands (not void, amended or undone), each parsed
+    and scored under the session's rules (each distinct text once)."""
+    from baska_cli.notation import parse_hand
+    from baska_cli.scoring import score
+
+    found: list[Scored] = []
+
+    def start(meta: Meta, rules: RuleSet) -> Callable[[Row], None]:
+        seen: dict[str, tuple[Entry, Outcome]] = {}
+
+        def visit(row: Row) -> None:
+            if row.status:
+                return
+            known = seen.get(row.hand)
+            if known is None:
+                entry = parse_hand(row.hand, meta.players)
+                known = seen[row.hand] = (entry, score(entry, rules, meta.players))
+            found.append(Scored(row.n, *known))
+
+        return visit
+
+    return read(path, start), found

@@ -19,6 +19,7 @@ from typing import IO, Any
 from baska_cli.ledger.format import Meta, Row
 from baska_cli.ledger.view import Session, Sheet, read
 from baska_cli.notation import fold
+from baska_cli.rules import RuleSet
 from baska_cli.session import Deltas, Standing, season
 
 SPOOL_MEMORY = 1 << 20  # characters a spool keeps in memory before it moves to a file
@@ -170,7 +171,7 @@ class _Spooled:
         self.hands, self.history = Spool(indent), Spool(indent)
         file = to_json(path)
 
-        def start(meta: Meta) -> Callable[[Row], None]:
+        def start(meta: Meta, rules: RuleSet) -> Callable[[Row], None]:
             shape, sheet = HandJson(meta.players), Sheet()
             shown, hand_json, add_hand = sheet.add, shape.hand, self.hands.add
 

@@ -1,0 +1,62 @@
+"""`baska stats`: how the evening (or the season) went, per player and per pair."""
+
+from __future__ import annotations
+
+import click
+
+from baska_cli.cli.common import CONTEXT, LEDGER_ENV, UserInputError, fail
+
+
+@click.command(context_settings=CONTEXT)
+@click.argument("paths", nargs=-1, metavar="[FILE...]")
+@click.option(
+    "--format",
+    "-f",
+    "output_format",
+    type=click.Choice(["table", "json", "csv"]),
+    default="table",
+    show_default=True,
+    help="Output format.",
+)
+def stats(paths: tuple[str, ...], output_format: str) -> None:
+    """Statistics per player (roles, contracts, solos, contras, streaks) and per pair.
+
+    \b
+    Example:  baska stats evening.csv
+              baska stats autumn/*.csv --format json
+    """
+    import os
+
+    from baska_cli.errors import BaskaError
+    from baska_cli.ledger.view import scored
+    from baska_cli.render.stats import stats_csv, stats_record, stats_table
+    from baska_cli.stats import collect
+
+    if not paths:
+        env = os.environ.get(LEDGER_ENV)
+        if not env:
+            raise UserInputError("no ledger given; expected e.g. `baska stats evening.csv`")
+        paths = (env,)
+    real = [os.path.realpath(path) for path in paths]
+    for i, path in enumerate(real):
+        if path in real[:i]:
+            first = paths[real.index(path)]
+            raise UserInputError(
+                f'"{paths[i]}" is the same file as "{first}"; a season counts each evening once'
+            )
+    try:
+        read = [scored(path) for path in paths]
+    except BaskaError as error:
+        fail(error)
+    sessions = [
+        (s.path, s.meta.players, ((h.n, h.entry, h.outcome) for h in hands)) for s, hands in read
+    ]
+    found = collect(sessions)
+    if output_format == "json":
+        from baska_cli.render.stream import to_json
+
+        click.echo(to_json(stats_record(found)))
+    elif output_format == "csv":
+        click.echo(stats_csv(found))
+    else:
+        click.echo(stats_table(found))

@@ -1,0 +1,186 @@
+"""Statistics as text (a table per player, best partners), a JSON object, or CSV rows."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from baska_cli.render.text import csv_line, signed
+from baska_cli.stats import ROLES, Pair, Played, Player, Stats
+
+
+def _players(stats: Stats) -> list[Player]:
+    """The players, best total first (then by name)."""
+    return sorted(stats.players.values(), key=lambda p: (-p.total, p.name))
+
+
+def _played(p: Played) -> dict[str, int]:
+    return {"played": p.played, "won": p.won}
+
+
+def _pair(pair: Pair | None, together: bool) -> dict[str, Any] | None:
+    if pair is None:
+        return None
+    if together:
+        return {"player": pair.second, "hands": pair.together, "points": pair.together_points}
+    return {"player": pair.second, "hands": pair.against, "points": pair.against_points}
+
+
+def _where(found: tuple[int, str, int] | None) -> dict[str, Any] | None:
+    return None if found is None else {"change": found[0], "file": found[1], "n": found[2]}
+
+
+def stats_record(stats: Stats) -> dict[str, Any]:
+    """The JSON object (its keys are listed in the README and are stable)."""
+    players = []
+    for p in _players(stats):
+        players.append(
+            {
+                "player": p.name,
+                "hands": p.hands,
+                "total": p.total,
+                "average": round(p.average, 2),
+                "roles": {role: _played(p.roles[role]) for role in ROLES},
+                "contracts": {c: _played(v) for c, v in sorted(p.contracts.items())},
+                "solos": _played(p.solos),
+                "contras": {"given": p.contras.played, "won": p.contras.won},
+                "best": _where(p.best),
+                "worst": _where(p.worst),
+                "win_streak": p.win_streak,
+                "loss_streak": p.loss_streak,
+                "kara": {"count": p.kara, "points": p.kara_points},
+                "adj": p.adjusted,
+                "best_partner": _pair(stats.best_partner(p.name), together=True),
+                "toughest_opponent": _pair(stats.toughest_opponent(p.name), together=False),
+            }
+        )
+    pairs = [
+        {
+            "players": [pair.first, pair.second],
+            "together": {"hands": pair.together, "points": pair.together_points},
+            "against": {"hands": pair.against, "points": pair.against_points},
+        }
+        for pair in sorted(stats.pairs.values(), key=lambda q: (q.first, q.second))
+    ]
+    return {
+        "hands": stats.hands,
+        "kara": stats.kara,
+        "adj": stats.adj,
+        "players": players,
+        "pairs": pairs,
+    }
+
+
+def _won(p: Played) -> str:
+    return f"{p.won}/{p.played}" if p.played else "–"
+
+
+CSV_HEAD = [
+    "player",
+    "hands",
+    "total",
+    "average",
+    *(f"{r} {x}" for r in ROLES for x in ("played", "won")),
+    "solos played",
+    "solos won",
+    "contras given",
+    "contras won",
+    "best",
+    "worst",
+    "win streak",
+    "loss streak",
+    "kara",
+    "kara points",
+    "adj",
+]
+
+
+def stats_csv(stats: Stats) -> str:
+    """One row per player (the same figures as the table), with a header row."""
+    lines = [csv_line(CSV_HEAD)]
+    for p in _players(stats):
+        roles = [v for r in ROLES for v in (p.roles[r].played, p.roles[r].won)]
+        lines.append(
+            csv_line(
+                [
+                    p.name,
+                    p.hands,
+                    p.total,
+                    round(p.average, 2),
+                    *roles,
+                    p.solos.played,
+                    p.solos.won,
+                    p.contras.played,
+                    p.contras.won,
+                    "" if p.best is None else p.best[0],
+                    "" if p.worst is None else p.worst[0],
+                    p.win_streak,
+                    p.loss_streak,
+                    p.kara,
+                    p.kara_points,
+                    p.adjusted,
+                ]
+            )
+        )
+    return "\n".join(lines)
+
+
+def stats_table(stats: Stats) -> str:
+    """Per player: roles won/played, solos, contras, average, best and worst, streaks; then
+    each player's best partner and toughest opponent."""
+    from tabulate import tabulate
+
+    rows = []
+    for p in _players(stats):
+        rows.append(
+            [
+                p.name,
+                p.hands,
+                signed(p.total),
+                f"{p.average:+.1f}",
+                *(_won(p.roles[r]) for r in ROLES),
+                _won(p.solos),
+                _won(p.contras),
+                "" if p.best is None else signed(p.best[0]),
+                "" if p.worst is None else signed(p.worst[0]),
+                f"{p.win_streak}/{p.loss_streak}",
+            ]
+        )
+    headers = [
+        "player",
+        "hands",
+        "total",
+        "avg",
+        "declarer",
+        "partner",
+        "opponent",
+        "solos",
+        "contras",
+        "best",
+        "worst",
+        "streaks",
+    ]
+    lines = [
+        f"{stats.hands} hands"
+        + (f", {stats.kara} kara" if stats.kara else "")
+        + (f", {stats.adj} adj" if stats.adj else "")
+        + " (won/played; streaks: longest won/lost in a row)",
+        "",
+        tabulate(rows, headers=headers, colalign=["left", *["right"] * 11], disable_numparse=True),
+        "",
+    ]
+    for p in _players(stats):
+        partner, rival = stats.best_partner(p.name), stats.toughest_opponent(p.name)
+        words = []
+        if partner is not None:
+            words.append(
+                f"best partner {partner.second} ({signed(partner.together_points)} "
+                f"in {partner.together})"
+            )
+        if rival is not None:
+            words.append(
+                f"toughest opponent {rival.second} ({signed(rival.against_points)} "
+                f"in {rival.against})"
+            )
+        if words:
+            lines.append(f"{p.name}: {', '.join(words)}")
+    return "\n".join(lines)
