@@ -28,7 +28,7 @@ def stats(paths: tuple[str, ...], output_format: str) -> None:
     import os
 
     from baska_cli.errors import BaskaError
-    from baska_cli.ledger.view import scored
+    from baska_cli.ledger.view import Memo, scored
     from baska_cli.render.stats import stats_csv, stats_record, stats_table
     from baska_cli.stats import collect
 
@@ -45,7 +45,8 @@ def stats(paths: tuple[str, ...], output_format: str) -> None:
                 f'"{paths[i]}" is the same file as "{first}"; a season counts each evening once'
             )
     try:
-        read = [scored(path) for path in paths]
+        memo: Memo = {}
+        read = [scored(path, memo) for path in paths]
     except BaskaError as error:
         fail(error)
     sessions = [

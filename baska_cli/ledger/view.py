@@ -115,24 +115,30 @@ class Scored(NamedTuple):
     outcome: Outcome
 
 
-def scored(path: str) -> tuple[Session, list[Scored]]:
+Memo = dict[tuple[tuple[str, ...], tuple[str, ...], str], tuple[Entry, Outcome]]
+
+
+def scored(path: str, memo: Memo | None = None) -> tuple[Session, list[Scored]]:
     """A checked ledger and its counted hands (not void, amended or undone), each parsed
-    and scored under the session's rules (each distinct text once)."""
+    and scored under the session's rules: each distinct text once, and once for all the
+    ledgers read with the same `memo` that have the same players and rules."""
     from baska_cli.notation import parse_hand
     from baska_cli.scoring import score
 
     found: list[Scored] = []
+    seen: Memo = {} if memo is None else memo
 
     def start(meta: Meta, rules: RuleSet) -> Callable[[Row], None]:
-        seen: dict[str, tuple[Entry, Outcome]] = {}
+        table = (meta.players, meta.rules_lines)
 
         def visit(row: Row) -> None:
             if row.status:
                 return
-            known = seen.get(row.hand)
+            key = (*table, row.hand)
+            known = seen.get(key)
             if known is None:
                 entry = parse_hand(row.hand, meta.players)
-                known = seen[row.hand] = (entry, score(entry, rules, meta.players))
+                known = seen[key] = (entry, score(entry, rules, meta.players))
             found.append(Scored(row.n, *known))
 
         return visit
