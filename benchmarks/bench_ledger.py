@@ -176,6 +176,22 @@ def report(title: str, floor: str, results: dict[str, tuple[float, int]]) -> Non
     sys.stdout.flush()
 
 
+def season(baska: str, count: int, rules: RuleSet, seed: int, repeat: int) -> None:
+    """`baska stats` and `baska settle` on a season of `count` evenings of 40 deals, against
+    `baska ledger --format json` on the same files (the goal: at most 1.5 ×)."""
+    with tempfile.TemporaryDirectory(prefix="baska-season-") as folder:
+        paths = [os.path.join(folder, f"evening-{i:03d}.csv") for i in range(count)]
+        for i, path in enumerate(paths):
+            write_ledger(path, 40, rules, seed + i, 400)
+        commands = {
+            "baska ledger --format json (floor)": [baska, "ledger", *paths, "--format", "json"],
+            "baska stats --format json": [baska, "stats", *paths, "--format", "json"],
+            "baska settle --stake 0.10": [baska, "settle", *paths, "--stake", "0.10"],
+        }
+        title = f"a season of {count} ledgers of 40 deals, median of {repeat} runs"
+        report(title, "baska ledger --format json (floor)", measure(commands, repeat))
+
+
 def interpreter_of(script: str) -> str:
     """The Python named on a console script's `#!` line (else this one)."""
     with open(script, encoding="utf-8", errors="replace") as file:
@@ -197,6 +213,13 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--repeat-large", type=int, help="runs at 1M hands and more")
     parser.add_argument("--startup-repeat", type=int, default=21, help="runs of the start-up pair")
     parser.add_argument("--baska", help="the baska executable (default: beside this Python)")
+    parser.add_argument(
+        "--season",
+        type=int,
+        default=0,
+        metavar="N",
+        help="also time stats and settle on N ledgers of 40 deals against ledger --format json",
+    )
     args = parser.parse_args(argv)
     sizes = [int(n.replace("_", "")) for n in args.hands.split(",")]
     rules = load_rules(args.rules)
@@ -235,6 +258,8 @@ def main(argv: Sequence[str] | None = None) -> None:
             )
             report(title, "csv.reader over the file (floor)", measure(commands, repeat))
             os.unlink(path)
+    if args.season:
+        season(baska, args.season, rules, args.seed, args.repeat)
     commands = {
         f'python -c "{IMPORT_FLOOR}" (floor)': [python, "-c", IMPORT_FLOOR],
         f"baska score {' '.join(SCORE_HAND)}": [baska, "score", *SCORE_HAND],
