@@ -59,12 +59,12 @@ SHEET = """\
 3  Celina  gr Bartek 53           -5     +15      -5     -5  │    -8      +8      -8     +8
 4  Darek   ci Celina 70           -4      -4     +12     -4  │   -12      +4      +4     +4
 
-  place  player      total    place points
--------  --------  -------  --------------
-      1  Bartek         +4               3
-      1  Celina         +4               3
-      1  Darek          +4               3
-      4  Ania          -12               0
+  place  player      total    place points  running total
+-------  --------  -------  --------------  ---------------
+      1  Bartek         +4               3  ▄▂▇▅
+      1  Celina         +4               3  ▅▄▂▅
+      1  Darek          +4               3  ▄█▇▅
+      4  Ania          -12               0  ▅▄▂▁
 
 4 of 8 deals left; next: Ania deals, Bartek leads
 """
@@ -189,3 +189,40 @@ def test_a_season_adds_up_by_name(evening: str, tmp_path: Path) -> None:
         "      4  Bartek             1        4       +4               3",
         "      5  Ania               2        5      -22            1.33",
     ]
+
+
+def test_the_standings_show_each_running_total_as_a_sparkline() -> None:
+    from click.testing import CliRunner
+
+    from baska_cli.cli import cli
+
+    sample = str(Path(__file__).parent.parent / "samples" / "evening.csv")
+    out = CliRunner().invoke(cli, ["ledger", sample]).stdout
+    assert "      1  Darek        +121               5  ▅▅▅▅▅▅▆▆▆▆▇▆▆▇██" in out
+    assert "\033[" not in out  # no colour off a terminal
+
+
+def test_ledger_chart_draws_the_running_totals() -> None:
+    from click.testing import CliRunner
+
+    from baska_cli.cli import cli
+
+    sample = str(Path(__file__).parent.parent / "samples" / "evening.csv")
+    result = CliRunner().invoke(cli, ["ledger", sample, "--chart"])
+    lines = result.stdout.splitlines()
+    assert result.exit_code == 0
+    assert lines[2].startswith("+121 │") and lines[9].startswith("   0 │■───")
+    assert "● Ania -41   ◆ Bartek -123   ▲ Celina +43   ■ Darek +121" in lines
+    assert max(len(line) for line in lines) <= 80
+
+
+def test_ledger_chart_with_json_or_a_season_is_refused() -> None:
+    from click.testing import CliRunner
+
+    from baska_cli.cli import cli
+
+    sample = str(Path(__file__).parent.parent / "samples" / "evening.csv")
+    for args in (["--chart", "-f", "json"], ["--chart", sample]):
+        result = CliRunner().invoke(cli, ["ledger", sample, *args])
+        assert result.exit_code == 2
+        assert "--chart draws one ledger as a table" in result.stderr

@@ -70,11 +70,15 @@ def new(
 @click.command("ledger", context_settings=CONTEXT)
 @click.argument("paths", nargs=-1, metavar="[FILE...]")
 @format_option
-def ledger_command(paths: tuple[str, ...], output_format: str) -> None:
+@click.option(
+    "--chart", is_flag=True, help="Draw the running totals as a line chart instead of the sheet."
+)
+def ledger_command(paths: tuple[str, ...], output_format: str, chart: bool) -> None:
     """Show a session's score sheet and standings; several files add up as a season.
 
     \b
     Example:  baska ledger evening.csv
+              baska ledger evening.csv --chart
               baska ledger autumn/*.csv --format json
     """
     import os
@@ -89,6 +93,10 @@ def ledger_command(paths: tuple[str, ...], output_format: str) -> None:
         if not env:
             raise UserInputError("no ledger given; expected e.g. `baska ledger evening.csv`")
         paths = (env,)
+    if chart and (output_format != "table" or len(paths) > 1):
+        raise UserInputError(
+            "--chart draws one ledger as a table; leave out --format, or give one file"
+        )
     try:
         if output_format == "json":
             from baska_cli.render.stream import write_json
@@ -111,6 +119,21 @@ def ledger_command(paths: tuple[str, ...], output_format: str) -> None:
             return rows.append
 
         session = read(paths[0], keep)
-        click.echo(sheet.one_session(session, rows))
+        click.echo(sheet.one_session(session, rows, *_terminal(chart)))
     except BaskaError as error:
         fail(error)
+
+
+def _terminal(chart: bool) -> tuple[bool, bool, tuple[int, int] | None]:
+    """What standard output can show: Unicode blocks, colour (a terminal, no NO_COLOR),
+    and the chart's width and height (the terminal's width; 80 columns off a terminal)."""
+    import os
+    import shutil
+
+    from baska_cli.render.chart import unicode_ok
+
+    stream = sys.stdout
+    tty = stream.isatty()
+    colour = tty and "NO_COLOR" not in os.environ and os.environ.get("TERM") != "dumb"
+    size = shutil.get_terminal_size((80, 24)) if tty else os.terminal_size((80, 24))
+    return unicode_ok(stream.encoding), colour, (size.columns, 16) if chart else None

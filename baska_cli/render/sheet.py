@@ -148,9 +148,17 @@ def sheet_table(meta: Meta, rows: Sequence[Row]) -> str:
     return "\n".join([groups, line(header), line(rule), *(line(r) for r in body)])
 
 
-def standings_table(standings: Sequence[Standing], season: bool = False) -> str:
-    """Places, totals and place points."""
+def standings_table(
+    standings: Sequence[Standing],
+    season: bool = False,
+    trends: dict[str, str] | None = None,
+    colour: bool = False,
+) -> str:
+    """Places, totals (green and red with `colour`), place points, and each player's
+    running total as a sparkline when `trends` gives them."""
     from tabulate import tabulate
+
+    from baska_cli.render.chart import paint
 
     has_points = any(s.place_points is not None for s in standings)
     headers = ["place", "player", "total"]
@@ -158,23 +166,51 @@ def standings_table(standings: Sequence[Standing], season: bool = False) -> str:
         headers[2:2] = ["sessions", "hands"]
     if has_points:
         headers.append("place points")
+    if trends:
+        headers.append("running total")
     rows = []
     for s in standings:
-        cells: list[Any] = [s.place, s.name, signed(s.total)]
+        cells: list[Any] = [s.place, s.name, paint(signed(s.total), s.total, colour)]
         if season:
             cells[2:2] = [s.sessions, s.hands]
         if has_points:
             cells.append(points(s.place_points))
+        if trends:
+            cells.append(trends.get(s.name, ""))
         rows.append(cells)
-    return tabulate(rows, headers=headers, colalign=["right", "left", *["right"] * 4])
+    align = ["right", "left", *["right"] * (len(headers) - 2)]
+    if trends:
+        align[-1] = "left"
+    return tabulate(rows, headers=headers, colalign=align, disable_numparse=True)
 
 
-def one_session(session: Session, rows: Sequence[Row]) -> str:
-    """The whole text of `baska ledger FILE`: title, sheet, standings, what comes next."""
-    rules = session.rules
+def one_session(
+    session: Session,
+    rows: Sequence[Row],
+    unicode: bool = True,
+    colour: bool = False,
+    chart: tuple[int, int] | None = None,
+) -> str:
+    """The whole text of `baska ledger FILE`: title, the sheet (or with `chart`, a line
+    chart of that width and height), standings with each running total as a sparkline,
+    what comes next."""
+    from baska_cli.render.chart import line_chart, running_totals, sparkline
+
+    rules, players = session.rules, session.meta.players
+    series = running_totals([(row.status, row.totals) for row in rows])
     lines = [f"{session.path} — {rules.name}: {rules.title}", ""]
-    lines.append(sheet_table(session.meta, rows) if session.tally.slots else "(no hands yet)")
-    lines += ["", standings_table(session.standings()), ""]
+    if chart is not None:
+        lines.append(line_chart(players, series, chart[0], chart[1], unicode, colour))
+    else:
+        lines.append(sheet_table(session.meta, rows) if session.tally.slots else "(no hands yet)")
+    trends = None
+    if any(series):
+        values = [v for s in series for v in s]
+        low, high = min(values), max(values)
+        trends = {
+            p: sparkline(s, low, high, 16, unicode) for p, s in zip(players, series, strict=True)
+        }
+    lines += ["", standings_table(session.standings(), trends=trends, colour=colour), ""]
     lines.append(where(session.meta, session.tally.slots))
     return "\n".join(lines)
 
