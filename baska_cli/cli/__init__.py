@@ -14,6 +14,7 @@ from baska_cli import __version__
 from baska_cli.cli.check import check, recalc
 from baska_cli.cli.common import CONTEXT
 from baska_cli.cli.edits import amend, undo, void
+from baska_cli.cli.report import report
 from baska_cli.cli.rules import rules
 from baska_cli.cli.score import score
 from baska_cli.cli.session import ledger_command, new
@@ -45,6 +46,7 @@ for command in (
     recalc,
     settle,
     stats,
+    report,
 ):
     cli.add_command(command)
 

@@ -1,0 +1,117 @@
+"""`baska report`: evenings (or a season) as one printable, self-contained HTML file."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import click
+
+from baska_cli.cli.common import CONTEXT, LEDGER_ENV, FileProblem, UserInputError, fail
+from baska_cli.cli.settle import UNITS, _stake
+
+
+@click.command(context_settings=CONTEXT)
+@click.argument("paths", nargs=-1, metavar="[FILE...]")
+@click.option(
+    "--output", "-o", required=True, metavar="FILE.html", help="Where to write it ('-': stdout)."
+)
+@click.option("--stake", "-s", metavar="AMOUNT", help="Add who pays whom at this stake per point.")
+@click.option(
+    "--currency", "-c", default="zł", show_default=True, metavar="NAME", help="With --stake."
+)
+def report(paths: tuple[str, ...], output: str, stake: str | None, currency: str) -> None:
+    """Write a printable HTML report: the sheet, standings, a chart, statistics, payments.
+
+    \b
+    Example:  baska report evening.csv -o evening.html
+              baska report autumn/*.csv -o autumn.html --stake 0.10
+    """
+    import os
+    from decimal import Decimal
+
+    from baska_cli.errors import BaskaError
+    from baska_cli.ledger.format import Meta, Row
+    from baska_cli.ledger.view import Memo, read, scored
+    from baska_cli.render.report import Evening, report_html
+    from baska_cli.rules import RuleSet
+    from baska_cli.session import season
+    from baska_cli.settle import settle
+
+    value = _stake(stake) if stake is not None else None
+    if value is None and currency != "zł":
+        raise UserInputError("--currency goes with --stake")
+    if not paths:
+        env = os.environ.get(LEDGER_ENV)
+        if not env:
+            raise UserInputError(
+                "no ledger given; expected e.g. `baska report evening.csv -o e.html`"
+            )
+        paths = (env,)
+    real = [os.path.realpath(path) for path in paths]
+    for i, path in enumerate(real):
+        if path in real[:i]:
+            first = paths[real.index(path)]
+            raise UserInputError(
+                f'"{paths[i]}" is the same file as "{first}"; a season counts each evening once'
+            )
+    unit = Decimal(UNITS.get(currency.strip().lower(), "0.01"))
+    memo: Memo = {}
+    evenings = []
+    try:
+        for path in paths:
+            rows: list[Row] = []
+
+            def keep(meta: Meta, rules: RuleSet, rows: list[Row] = rows) -> Callable[[Row], None]:
+                return rows.append
+
+            session = read(path, keep)
+            _, hands = scored(path, memo)
+            single = None
+            if value is not None and len(paths) == 1:
+                totals = {s.name: s.total for s in session.standings()}
+                single = settle(totals, value, unit)
+            evenings.append(Evening(session, rows, hands, single))
+    except BaskaError as error:
+        fail(error)
+    overall = None
+    if value is not None and len(paths) > 1:
+        standings = season([e.session.standings() for e in evenings])
+        overall = settle({s.name: s.total for s in standings}, value, unit)
+    html = report_html(evenings, overall, currency)
+    if output == "-":
+        click.echo(html, nl=False)
+        return
+    _write(output, html)
+    click.echo(f"{output}: {len(evenings)} evening{'s' if len(evenings) != 1 else ''}", err=True)
+
+
+def _write(path: str, text: str) -> None:
+    """Write the report whole or not at all (a temporary file beside it, then a rename)."""
+    import contextlib
+    import os
+    import tempfile
+
+    folder = os.path.dirname(os.path.abspath(path))
+    try:
+        fd, temp = tempfile.mkstemp(prefix=".baska-report-", suffix=".tmp", dir=folder)
+    except OSError as exc:
+        raise FileProblem(f"{path}: cannot write the report: {exc.strerror}") from None
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as stream:
+            stream.write(text)
+        os.chmod(temp, 0o666 & ~_umask())
+        os.replace(temp, path)
+    except OSError as exc:
+        raise FileProblem(f"{path}: cannot write the report: {exc.strerror}") from None
+    finally:
+        with contextlib.suppress(OSError):
+            os.unlink(temp)
+
+
+def _umask() -> int:
+    """The process's umask (read by setting it and putting it back)."""
+    import os
+
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask

@@ -1,0 +1,136 @@
+"""render/report.py: a self-contained HTML report; printed by a real Chromium on A4 pages."""
+
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+from decimal import Decimal
+from pathlib import Path
+
+import pytest
+
+from baska_cli.ledger.format import Meta, Row
+from baska_cli.ledger.view import Memo, read, scored
+from baska_cli.render.report import Evening, report_html
+from baska_cli.rules import RuleSet
+from baska_cli.settle import settle
+
+SAMPLE = str(Path(__file__).parent.parent / "samples" / "evening.csv")
+
+
+def _evening(path: str, stake: str | None = None) -> Evening:
+    rows: list[Row] = []
+
+    def keep(meta: Meta, rules: RuleSet) -> object:
+        return rows.append
+
+    session = read(path, keep)  # type: ignore[arg-type]
+    _, hands = scored(path, Memo())
+    done = None
+    if stake is not None:
+        done = settle(
+            {s.name: s.total for s in session.standings()}, Decimal(stake), Decimal("0.01")
+        )
+    return Evening(session, rows, hands, done)
+
+
+def test_the_report_is_self_contained_and_shows_what_it_should() -> None:
+    html = report_html([_evening(SAMPLE, "0.10")])
+    assert "<script" not in html and "http://" not in html.replace(
+        'xmlns="http://www.w3.org/2000/svg"', ""
+    )
+    assert html.count("<svg") == 1 and "<polyline" in html
+    assert '<tr class="history" ' not in html  # history rows carry no explanation…
+    assert len(re.findall(r'<tr class="history">', html)) == 1  # …and one is struck through
+    assert 'title="starzy 61 – wygrana z wyjściem: 1 × 2 (kontra) = 2 od każdego młodego"' in html
+    assert '<td class="text">Ania</td><td class="text">pays</td>' in html
+    assert "Statistics" in html and "Who pays whom" in html
+
+
+def test_names_are_escaped(tmp_path: Path) -> None:
+    path = tmp_path / "e.csv"
+    text = Path(SAMPLE).read_text("utf-8").replace("Celina", "Ce<b>&")
+    path.write_text(text, "utf-8")
+    html = report_html([_evening(str(path))])
+    assert "Ce<b>&" not in html and "Ce&lt;b&gt;&amp;" in html
+
+
+def _chromium() -> str:
+    found = shutil.which("chromium") or shutil.which("chromium-browser")
+    if found is None:
+        pytest.skip("Chromium is not installed here (.ci/run installs it with apt-get)")
+    return found
+
+
+def _print(html: Path, pdf: Path, profile: Path) -> int:
+    """Print an HTML file to PDF with headless Chromium; the number of pages."""
+    argv = [
+        _chromium(),
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        f"--user-data-dir={profile}",
+        "--no-pdf-header-footer",
+        f"--print-to-pdf={pdf}",
+        html.as_uri(),
+    ]
+    subprocess.run(argv, capture_output=True, timeout=120, check=True)
+    return len(re.findall(rb"/Type\s*/Page[^s]", pdf.read_bytes()))
+
+
+def _overflow(html: Path, profile: Path) -> tuple[int, int]:
+    """(content width, page width) in CSS pixels, laid out with the print rules on a window
+    as wide as an A4 landscape page within its margins (297 − 2 × 8 mm at 96 dpi)."""
+    probe = html.with_name("probe.html")
+    text = html.read_text("utf-8").replace("@media print", "@media all")
+    script = (
+        "<script>document.title = document.documentElement.scrollWidth + ',' + "
+        "window.innerWidth;</script></body>"
+    )
+    probe.write_text(text.replace("</body>", script), "utf-8")
+    argv = [
+        _chromium(),
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        f"--user-data-dir={profile}",
+        "--window-size=1062,750",
+        "--dump-dom",
+        probe.as_uri(),
+    ]
+    dom = subprocess.run(argv, capture_output=True, text=True, timeout=120, check=True).stdout
+    found = re.search(r"<title>(\d+),(\d+)</title>", dom)
+    assert found is not None, dom[:500]
+    return int(found.group(1)), int(found.group(2))
+
+
+@pytest.mark.slow
+def test_an_evening_prints_on_one_a4_page_without_overflow(tmp_path: Path) -> None:
+    html = tmp_path / "evening.html"
+    html.write_text(report_html([_evening(SAMPLE, "0.10")]), "utf-8")
+    assert _print(html, tmp_path / "evening.pdf", tmp_path / "profile") == 1
+    width, page = _overflow(html, tmp_path / "profile")
+    assert width <= page
+
+
+@pytest.mark.slow
+def test_a_season_prints_a_page_per_evening_and_a_summary(tmp_path: Path) -> None:
+    paths = []
+    for i in range(3):
+        path = tmp_path / f"e{i}.csv"
+        shutil.copy(SAMPLE, path)
+        paths.append(str(path))
+    html = tmp_path / "season.html"
+    html.write_text(report_html([_evening(p) for p in paths]), "utf-8")
+    pages = _print(html, tmp_path / "season.pdf", tmp_path / "profile")
+    assert 4 <= pages <= 5
