@@ -109,10 +109,11 @@ def _suggest(word: str, choices: Sequence[str]) -> str:
 
 
 def other_digit(text: str) -> str | None:
-    """The first character of the text that is a number but not an ASCII digit (`¹`, `٣`, `６`)."""
+    """The first character of the text that is a digit but not an ASCII one (`¹`, `٣`, `６`);
+    numerals that are words too (`三` in a Chinese name) are not digits."""
     if text.isascii():
         return None
-    return next((ch for ch in text if ch.isnumeric() and not ch.isascii()), None)
+    return next((ch for ch in text if ch.isdigit() and not ch.isascii()), None)
 
 
 # Letters of the Cyrillic and Greek alphabets that look like Latin ones, lower case (names

@@ -347,6 +347,7 @@ def test_names_that_look_alike_are_refused(players: tuple[str, ...], fragment: s
         ("Ania", "Ольга", "Ελένη", "Darek"),  # different alphabets, names unlike
         ("Ola", "Ala", "Ula", "Ela"),
         ("Ania2", "B", "C", "D"),
+        ("张三", "李四", "C", "D"),  # 三 and 四 are numerals, and letters of names
     ],
 )
 def test_names_in_one_alphabet_are_kept(players: tuple[str, ...]) -> None:
