@@ -42,8 +42,10 @@ CONTRA_NAMES = ("kontra", "rekontra", "bok", "hirsz")
 COUNTED_CONTRAS = {"k": 1, "kr": 2, "krb": 3, "krbh": 4}
 COUNTED_FORMS = {count: form for form, count in COUNTED_CONTRAS.items()}
 
-_POINTS_RE = re.compile(r"(\d{1,3})?(?:/(\d{1,2}))?\Z")
-_ADJ_RE = re.compile(r"(.+?)([+-]\d{1,6})\Z")
+# numbers are ASCII digits only (`\d` would take "٦١" or "６１" too)
+_POINTS_RE = re.compile(r"([0-9]{1,3})?(?:/([0-9]{1,2}))?\Z")
+_ADJ_RE = re.compile(r"(.+?)([+-][0-9]{1,6})\Z")
+_CONTRA_COUNT_RE = re.compile(r"k[0-9]{1,2}\Z")
 _FORBIDDEN_IN_NAMES = re.compile(r"[\s+,/:]")
 
 
@@ -106,8 +108,58 @@ def _suggest(word: str, choices: Sequence[str]) -> str:
     return f'; did you mean "{near}"?' if near else ""
 
 
+def other_digit(text: str) -> str | None:
+    """The first character of the text that is a digit but not an ASCII one (`¹`, `٣`, `６`);
+    numerals that are words too (`三` in a Chinese name) are not digits."""
+    if text.isascii():
+        return None
+    return next((ch for ch in text if ch.isdigit() and not ch.isascii()), None)
+
+
+# Letters of the Cyrillic and Greek alphabets that look like Latin ones, lower case (names
+# are compared case-blind, so a capital's look-alike is given by its lower case: Cyrillic
+# "В" is "в"), each with the Latin letters it can pass for. A subset of Unicode's
+# confusables.txt (UTS #39, https://www.unicode.org/Public/security/latest/confusables.txt)
+# for these three scripts, where the names of a table are typed.
+_LOOK_ALIKE: dict[str, str] = {
+    # Cyrillic
+    "а": "a", "в": "b", "е": "e", "з": "3", "к": "k", "м": "m", "н": "h", "о": "o",
+    "п": "n", "р": "p", "с": "c", "т": "t", "у": "y", "х": "x", "ѕ": "s", "і": "i",
+    "ј": "j", "ԁ": "d", "һ": "h", "ԛ": "q", "ԝ": "w", "ӏ": "l", "ү": "y", "г": "r",
+    # Greek
+    "α": "a", "β": "b", "ε": "e", "ζ": "z", "η": "hn", "ι": "i", "κ": "k", "μ": "mu",
+    "ν": "nv", "ο": "o", "ρ": "p", "τ": "t", "υ": "yu", "χ": "x", "ω": "w",
+}  # fmt: skip
+_SCRIPTS = ("LATIN", "CYRILLIC", "GREEK")
+
+
+def _scripts(name: str) -> dict[str, str]:
+    """The alphabets (Latin, Cyrillic, Greek) of the name's letters, each with its first letter."""
+    found: dict[str, str] = {}
+    for ch in name:
+        script = "LATIN" if ch.isascii() else unicodedata.name(ch, "").partition(" ")[0]
+        if ch.isalpha() and script in _SCRIPTS:
+            found.setdefault(script.capitalize(), ch)
+    return found
+
+
+def _look_alike(a: str, b: str) -> bool:
+    """Whether two folded names can be read as each other, letter by letter."""
+    if len(a) != len(b):
+        return False
+    return all(
+        x == y or bool(set(_LOOK_ALIKE.get(x, x)) & set(_LOOK_ALIKE.get(y, y)))
+        for x, y in zip(a, b, strict=True)
+    )
+
+
 def check_player_names(players: Sequence[str]) -> tuple[str, ...]:
-    """Four usable, distinct names (case- and accent-insensitively), or a NotationError."""
+    """Four usable names that cannot be taken for each other, or a NotationError.
+
+    Names may not be equal case- and accent-blind, nor look alike: two names whose letters
+    are the same or Cyrillic and Greek look-alikes of each other (`Ola`, `Оla`) are refused,
+    and so is one name that mixes Latin, Cyrillic and Greek letters (`Аnia` with a Cyrillic А).
+    """
     names = tuple(p.strip() for p in players)
     if len(names) != SEATS:
         raise NotationError(f"a table has 4 players, got {len(names)}: {', '.join(names)}")
@@ -117,6 +169,12 @@ def check_player_names(players: Sequence[str]) -> tuple[str, ...]:
         if _FORBIDDEN_IN_NAMES.search(name):
             raise NotationError(
                 f'"{name}" cannot be a player\'s name: no spaces, "+", ",", "/" or ":" in names'
+            )
+        digit = other_digit(name)
+        if digit is not None:
+            raise NotationError(
+                f'"{name}" cannot be a player\'s name: "{digit}" reads as a number; '
+                f"numbers are written with the digits 0–9"
             )
         if name.isdigit():
             raise NotationError(f'"{name}" cannot be a player\'s name: digits mean seat numbers')
@@ -132,6 +190,20 @@ def check_player_names(players: Sequence[str]) -> tuple[str, ...]:
     for i, name in enumerate(folded):
         if name in folded[:i]:
             raise NotationError(f'"{names[i]}" appears twice: the four names must differ')
+        other = next((j for j in range(i) if _look_alike(folded[j], name)), None)
+        if other is not None:
+            raise NotationError(
+                f'"{names[other]}" and "{names[i]}" look alike (Latin, Cyrillic or Greek '
+                f"letters that look the same): the four names must be told apart"
+            )
+    for name in names:
+        scripts = _scripts(name) if not name.isascii() else {}
+        if len(scripts) > 1:
+            mixed = " and ".join(f'{script} letters ("{ch}")' for script, ch in scripts.items())
+            raise NotationError(
+                f'"{name}" cannot be a player\'s name: it mixes {mixed}, '
+                f"which look alike; write it in one alphabet"
+            )
     return names
 
 
@@ -155,8 +227,8 @@ class _Table:
     def seat(self, typed: str, whole: str) -> int:
         """The seat of one typed player: seat number, name or unique prefix."""
         key = fold(typed)
-        if key.isdecimal() and 1 <= int(key) <= SEATS:
-            return int(key) - 1
+        if typed.isascii() and typed.isdigit() and 1 <= int(typed) <= SEATS:
+            return int(typed) - 1
         if key in self.folded:
             return self.folded.index(key)
         matches = [i for i, n in enumerate(self.folded) if key and n.startswith(key)]
@@ -181,7 +253,8 @@ class _Table:
             if whole_name is not None:
                 return (whole_name,)
             key = fold(token)
-            if key.isdecimal() or (self.initials and all(ch in self.initials for ch in key)):
+            seats = token.isascii() and token.isdigit()
+            if seats or (self.initials and all(ch in self.initials for ch in key)):
                 parts = list(token)
         if any(not part for part in parts):
             raise NotationError(f'"{token}" has an empty player; write players as A+C or 1+3')
@@ -216,6 +289,14 @@ def parse_hand(text: str, players: Sequence[str] = DEFAULT_PLAYERS) -> Entry:
             f'"{too_long[:40]}…" ({len(too_long)} characters) is not a token of a hand; '
             f'a hand is one short line, e.g. "zw A+C 61 k"'
         )
+    if not text.isascii():
+        for token in tokens:
+            digit = other_digit(token)
+            if digit is not None:
+                raise NotationError(
+                    f'"{token}": "{digit}" is not a digit 0–9; points, tricks, seats, contras '
+                    f"and changes are written with the digits 0–9"
+                )
     table = _table(tuple(players))
     head = fold(tokens[0])
     if head == PENALTY_WORD:
@@ -283,7 +364,7 @@ def _parse_rest(
         elif low in COUNTED_CONTRAS:
             kind = "contras"
             contras = COUNTED_CONTRAS[low]
-        elif re.fullmatch(r"k\d{1,2}", low):
+        elif _CONTRA_COUNT_RE.match(low):
             kind = "contras"
             contras = int(low[1:])
         elif low == PENALTY_WORD:
@@ -308,7 +389,7 @@ def _unknown_token(token: str) -> str:
             f"k0…k4, or the callers in order as k:B,A,D"
             + _suggest(low, [*COUNTED_CONTRAS, PENALTY_WORD])
         )
-    if re.fullmatch(r"[\d/]+", low):
+    if re.fullmatch(r"[0-9/]+", low):
         return (
             f'"{token}" is not points/tricks; expected points 0–104, points/tricks '
             f'such as "61/2", or tricks alone as "/4"'

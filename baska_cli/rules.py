@@ -88,7 +88,8 @@ class RuleSet:
 _INT = "a whole number"
 _BOOL = "true or false"
 _STR = "a text in quotes"
-_LIST = "a list of numbers, e.g. [5, 3, 1, 0]"
+_DEALS = "a list of whole numbers of deals"
+_POINTS = "a list of numbers"
 
 _MARGINS = ("exit", "noexit", "nobitka")
 _SCALARS: dict[str, tuple[str, Any]] = {
@@ -110,9 +111,9 @@ _SCALARS: dict[str, tuple[str, Any]] = {
     "penalty.offender": (_INT, (-1000, 0)),
     "penalty.others": (_INT, (0, 1000)),
     "penalty.soloist_revoke_loses": (_BOOL, None),
-    "session.deals": (_LIST, None),
-    "session.place_points": (_LIST, None),
-    "session.positive_bonus": (_LIST, None),
+    "session.deals": (_DEALS, (1, 10_000)),
+    "session.place_points": (_POINTS, (-1000, 1000)),
+    "session.positive_bonus": (_POINTS, (-1000, 1000)),
 }
 for _side in ("declarers_win", "opponents_win"):
     for _margin in _MARGINS:
@@ -167,14 +168,21 @@ def _check_value(origin: str, key: str, value: Any, kind: str, allowed: Any) -> 
         _INT: isinstance(value, int) and not isinstance(value, bool),
         _BOOL: isinstance(value, bool),
         _STR: isinstance(value, str),
-        _LIST: isinstance(value, list)
+        _DEALS: isinstance(value, list)
+        and all(isinstance(v, int) and not isinstance(v, bool) for v in value),
+        _POINTS: isinstance(value, list)
         and all(isinstance(v, int | float) and not isinstance(v, bool) for v in value),
     }[kind]
     expected = kind
-    if ok and kind == _INT and allowed is not None:
+    if kind == _INT and allowed is not None:
         low, high = allowed
-        ok = low <= value <= high
+        ok = ok and low <= value <= high
         expected = f"a whole number from {low} to {high}"
+    if kind in (_DEALS, _POINTS):
+        low, high = allowed
+        ok = ok and all(low <= v <= high for v in value)  # (False for nan; inf is out of range)
+        example = "[16, 24]" if kind == _DEALS else "[5, 3, 1, 0]"
+        expected = f"{kind} from {low} to {high}, e.g. {example}"
     if ok and kind == _STR and allowed is not None:
         ok = value in allowed
         expected = " or ".join(f'"{a}"' for a in allowed)

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from baska_cli.errors import BaskaError
 from baska_cli.model import SEATS
-from baska_cli.notation import fold, parse_hand
+from baska_cli.notation import fold, format_hand, parse_hand
 from baska_cli.rules import RuleSet
 from baska_cli.scoring import score
 
@@ -121,9 +121,10 @@ def season(sessions: Sequence[Sequence[Standing]]) -> list[Standing]:
 
 @dataclass(frozen=True, slots=True)
 class Scored:
-    """A hand's text read with the session's names: each seat's change."""
+    """A hand's text read with the session's names: each seat's change, its canonical text."""
 
     deltas: Deltas
+    text: str  # format_hand of the hand read: what baska writes for it
 
 
 class Scorer:
@@ -144,7 +145,7 @@ class Scorer:
         try:
             entry = parse_hand(text, self.players)
             outcome = score(entry, self.rules, self.players)
-            result = Scored(outcome.deltas)
+            result = Scored(outcome.deltas, format_hand(entry, self.players))
         except BaskaError as error:
             result = error
         if len(self.cache) < self.limit:

@@ -226,3 +226,76 @@ def test_ledger_chart_with_json_or_a_season_is_refused() -> None:
         result = CliRunner().invoke(cli, ["ledger", sample, *args])
         assert result.exit_code == 2
         assert "--chart draws one ledger as a table" in result.stderr
+
+
+# --- numbers and look-alikes (issue 16) -------------------------------------------------------
+
+
+def test_new_refuses_names_that_look_alike(tmp_path: Path) -> None:
+    path = str(tmp_path / "x.csv")
+    for players, message in [
+        ("Ania,Аnia,Celina,Darek", '"Ania" and "Аnia" look alike'),
+        ("Аnia,Bartek,Celina,Darek", '"Аnia" cannot be a player\'s name: it mixes Cyrillic'),
+        ("Ania,Bartek²,Celina,Darek", '"²" reads as a number'),
+    ]:
+        result = invoke("new", path, "--players", players)
+        assert result.exit_code == 2 and message in result.stderr, result.output
+        assert "Traceback" not in result.output
+    assert not Path(path).exists()
+
+
+@pytest.mark.parametrize("deals", ["٨", "８", "⁸", "1_6", "0", "-8"])
+def test_new_refuses_deals_not_in_ascii_digits(tmp_path: Path, deals: str) -> None:
+    path = tmp_path / "x.csv"
+    result = invoke("new", str(path), "--players", "Ania,Bartek,Celina,Darek", f"--deals={deals}")
+    assert result.exit_code == 2 and "--deals" in result.stderr
+    assert not path.exists()
+
+
+@pytest.mark.parametrize("command", ["void", "amend"])
+@pytest.mark.parametrize("number", ["١", "１", "¹", "1_0"])
+def test_a_hand_number_in_other_digits_is_refused(evening: str, command: str, number: str) -> None:
+    before = Path(evening).read_bytes()
+    result = invoke(command, evening, number, *(["ba", "a"] if command == "amend" else []))
+    assert result.exit_code == 2
+    assert f"{number!r} is not a whole number in the digits 0–9" in result.stderr
+    assert Path(evening).read_bytes() == before
+
+
+def test_score_refuses_other_digits_in_a_hand(evening: str) -> None:
+    before = Path(evening).read_bytes()
+    result = invoke("score", "--ledger", evening, "zw", "¹+³", "⁶¹")
+    assert (result.exit_code, result.stderr) == (
+        2,
+        'Error: "¹+³": "¹" is not a digit 0–9; points, tricks, seats, contras and changes are '
+        "written with the digits 0–9\n",
+    )
+    assert Path(evening).read_bytes() == before
+
+
+@pytest.mark.parametrize("bad", ["nan", "inf"])
+def test_a_ledger_whose_place_points_are_not_finite_is_refused_never_nan(
+    evening: str, bad: str
+) -> None:
+    """A house rule row the reader loads is checked like a rules file: no NaN in JSON."""
+    text = Path(evening).read_text("utf-8")
+    text = text.replace("rules,plb\n", "rules,nanny\n")
+    rows = f'house rule,"base = ""plb"""\nhouse rule,"session.place_points = [{bad}, 3, 1, 0]"\n'
+    text = text.replace("first dealer", rows + "first dealer")
+    Path(evening).write_text(text, "utf-8")
+    result = invoke("ledger", evening, "--format", "json")
+    assert result.exit_code == 1
+    assert "NaN" not in result.output and "Infinity" not in result.output
+    assert '"session.place_points" must be a list of numbers' in result.stderr
+    assert "Traceback" not in result.output
+
+
+def test_json_is_never_written_with_nan() -> None:
+    from baska_cli.render.outcome import outcome_json
+    from baska_cli.render.stream import to_json
+
+    for value in (float("nan"), float("inf")):
+        with pytest.raises(ValueError):
+            outcome_json({"x": value})
+        with pytest.raises(ValueError):
+            to_json(value)

@@ -18,6 +18,7 @@ from tests.ledgerkit import EMPTY
 
 SAMPLE = Path(__file__).parent.parent / "samples" / "evening.csv"
 EDITS = ["", " 5", "+2", "x", "0", "-3", "  ", "void", "undone", "bad"]
+EDITS += ["٣", "１", "1_0", "²", " +2 ", "\t5", "+ 2"]  # numbers only int() reads, and padding
 
 
 def test_check_collects_every_problem(tmp_path: Path) -> None:
@@ -100,6 +101,11 @@ RETYPES = [
     lambda line: line.upper(),
     lambda line: '"' + line,
     lambda line: line.replace("1", "2", 1),
+    lambda line: line.replace("1", "١", 1),
+    lambda line: line.replace("2", "２"),
+    lambda line: line.replace(",", " ,", 1),
+    lambda line: line.replace(",-", ",\t-"),
+    lambda line: line.replace(" ", "  ", 1),
 ]
 
 
@@ -224,4 +230,62 @@ def test_a_quoted_total_on_a_remembered_line_is_read_as_csv(tmp_path: Path) -> N
     lines[30] = f'{head},"{last.rstrip()}"\n'
     path.write_text("".join(lines), "utf-8")
     assert _result(str(path), True, True, False)[1] == []
+    _same(path)
+
+
+# --- a hand's text is canonical (issue 16) ---------------------------------------------------
+
+
+def test_a_hand_text_that_is_not_canonical_is_a_problem_naming_the_canonical_form(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "e.csv"
+    lines = [
+        "1,Ania,zw ania+celina 61 k,2,-2,2,-2,2,-2,2,-2",
+        "2,Bartek,zw A+C 61 k,2,-2,2,-2,4,-4,4,-4",
+        "3,Celina,zw Ania+Celina 61 k,2,-2,2,-2,6,-6,6,-6",
+        "4,Darek,zw ania+celina 61 k,2,-2,2,-2,8,-8,8,-8",
+        "5,Ania,ZW Ania+Celina  61 K,2,-2,2,-2,10,-10,10,-10",
+        "6,Bartek,zw Ania+Celina 61 k,2,-2,2,-2,12,-12,12,-12",
+    ]
+    path.write_text(EMPTY + "\n".join(lines) + "\n", "utf-8")
+    reader = ledger.check(str(path))
+    canonical = 'baska writes it "zw Ania+Celina 61 k"'
+    assert [str(p) for p in reader.problems] == [
+        f'{path}:8: hand 1 "zw ania+celina 61 k": the text is not in canonical form; {canonical}',
+        f'{path}:9: hand 2 "zw A+C 61 k": the text is not in canonical form; {canonical}',
+        f'{path}:11: hand 4 "zw ania+celina 61 k": the text is not in canonical form; {canonical}',
+        f'{path}:12: hand 5 "ZW Ania+Celina  61 K": the text is not in canonical form; {canonical}',
+    ]
+    _same(path)
+
+
+def test_recalc_leaves_a_text_that_is_not_canonical_alone(tmp_path: Path) -> None:
+    """strict=False (recalc under other rules) checks no texts, as it checks no sums."""
+    path = tmp_path / "e.csv"
+    path.write_text(EMPTY + "1,Ania,zw ania+celina 61 k,2,-2,2,-2,2,-2,2,-2\n", "utf-8")
+    with ledger.open_ledger(str(path)) as reader:
+        rows = list(ledger.verify(reader, Scorer(reader.meta.players, reader.rules()), False))
+    assert [r.hand for r in rows] == ["zw ania+celina 61 k"] and not reader.problems
+
+
+# --- numbers: ASCII digits, a sign, spaces around (issue 16) --------------------------------
+
+
+@pytest.mark.parametrize("total", ["٣", "１", "1_0", "²", "+ 2", "2-"])
+def test_a_running_total_only_int_reads_is_a_problem(tmp_path: Path, total: str) -> None:
+    path = tmp_path / "e.csv"
+    first = "1,Ania,zw Ania+Celina 61 k,2,-2,2,-2,2,-2,2,-2\n"
+    path.write_text(EMPTY + first + f"2,Bartek,zw Ania+Celina 61 k,2,-2,2,-2,4,-4,4,{total}\n")
+    problems = [str(p) for p in ledger.check(str(path)).problems]
+    assert problems == [f"{path}:9: hand 2: the running totals must be four whole numbers"]
+    _same(path)
+
+
+def test_running_totals_a_spreadsheet_writes_still_read(tmp_path: Path) -> None:
+    path = tmp_path / "e.csv"
+    first = "1,Ania,zw Ania+Celina 61 k,2,-2,2,-2,2,-2,2,-2\n"
+    path.write_text(EMPTY + first + "2,Bartek,zw Ania+Celina 61 k,2,-2,2,-2,+4, -4 ,\t4,-4 \r\n")
+    reader = ledger.check(str(path))
+    assert not reader.problems and reader.tally.totals == (4, -4, 4, -4)
     _same(path)

@@ -72,6 +72,12 @@ def test_physical_lines_count_multi_line_cells(tmp_path: Path) -> None:
         (EMPTY.replace("rules,plb", "rules,klub"), 3, "not built in"),
         (EMPTY.replace("first dealer,Ania", "first dealer,Ewa"), 4, "not one of the players"),
         (EMPTY.replace("deals,8", "deals,many"), 5, "whole number"),
+        (EMPTY.replace("deals,8", "deals,٨"), 5, 'not "٨"'),
+        (EMPTY.replace("deals,8", "deals,８"), 5, 'not "８"'),
+        (EMPTY.replace("deals,8", "deals,1_6"), 5, 'not "1_6"'),
+        (EMPTY.replace("deals,8", "deals,-8"), 5, 'not "-8"'),
+        (EMPTY.replace("players,Ania", "players,Аnia"), 2, "mixes Cyrillic letters"),
+        (EMPTY.replace("Bartek,Celina", "Аnia,Celina"), 2, '"Ania" and "Аnia" look alike'),
         (EMPTY.replace(",status", ",state"), 7, "the header row should be"),
     ],
 )
@@ -112,3 +118,48 @@ def test_a_quote_in_the_middle_of_the_last_cell_is_no_problem(tmp_path: Path) ->
     assert problems == [
         f'{path}:10: hand 3: "x"" is not a status; expected void, amended or undone (or empty)'
     ]
+
+
+# --- numbers: ASCII digits, a sign for changes and totals, spaces around (issue 16) ----------
+
+
+@pytest.mark.parametrize(
+    ("row", "message"),
+    [
+        ("٢,Bartek,zo Darek 70,-5,-5,-5,15,-3,-7,-3,13", '"٢" is not a hand number'),
+        ("２,Bartek,zo Darek 70,-5,-5,-5,15,-3,-7,-3,13", '"２" is not a hand number'),
+        ("²,Bartek,zo Darek 70,-5,-5,-5,15,-3,-7,-3,13", '"²" is not a hand number'),
+        ("+2,Bartek,zo Darek 70,-5,-5,-5,15,-3,-7,-3,13", '"+2" is not a hand number'),
+        ("2,Bartek,zo Darek 70,-٥,-5,-5,15,-3,-7,-3,13", 'the changes "-٥,-5,-5,15" must be'),
+        ("2,Bartek,zo Darek 70,-5,-5,-5,1_5,-3,-7,-3,13", 'the changes "-5,-5,-5,1_5" must be'),
+        ("2,Bartek,zo Darek 70,-5,-5,-5,１５,-3,-7,-3,13", 'the changes "-5,-5,-5,１５" must be'),
+        ("2,Bartek,zo Darek 70,-5,-5,-5,+-15,-3,-7,-3,13", "must be whole numbers"),
+    ],
+)
+def test_numbers_only_int_reads_are_refused(tmp_path: Path, row: str, message: str) -> None:
+    path = tmp_path / "e.csv"
+    path.write_text(TWO_HANDS.replace("2,Bartek,zo Darek 70,-5,-5,-5,15,-3,-7,-3,13", row))
+    problems = [str(p) for p in ledger.check(str(path)).problems]
+    assert len(problems) == 1, problems
+    assert problems[0].startswith(f"{path}:9: ") and message in problems[0]
+
+
+def test_numbers_a_spreadsheet_writes_are_read(tmp_path: Path) -> None:
+    """`+2`, spaces and tabs around a number: as a spreadsheet saves them back."""
+    path = tmp_path / "e.csv"
+    retyped = " 2 ,Bartek,zo Darek 70,\t-5,-5 , -5,+15,-3,-7,-3,+13"
+    path.write_text(TWO_HANDS.replace("2,Bartek,zo Darek 70,-5,-5,-5,15,-3,-7,-3,13", retyped))
+    reader = ledger.check(str(path))
+    assert not reader.problems
+    assert reader.tally.totals == (-3, -7, -3, 13)
+
+
+def test_read_number() -> None:
+    from baska_cli.ledger.reader import read_number
+
+    assert [read_number(t) for t in ["2", "+2", "-2", " 2 ", "\t-2", "007"]] == [2, 2, -2, 2, -2, 7]
+    for bad in ["", "٣", "１", "1_0", "²", "2.0", "+ 2", "--2", "2\n", "\u20022"]:
+        with pytest.raises(ValueError):
+            read_number(bad)
+    with pytest.raises(ValueError):
+        read_number("-2", signed=False)

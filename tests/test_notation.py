@@ -280,3 +280,77 @@ def test_notation_error_is_a_baska_error_and_a_value_error() -> None:
 def test_unusual_digits_are_notation_errors_not_crashes(text: str) -> None:
     with pytest.raises(BaskaError):
         parse_hand(text)
+
+
+# --- numbers are ASCII digits; names that look alike are refused (issue 16) ------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "digit"),
+    [
+        ("zw ¹+³ ⁶¹", "¹"),  # superscripts
+        ("zw A+C ⁶¹", "⁶"),
+        ("zw A+C ６１", "６"),  # full-width
+        ("zw A+C ٦١", "٦"),  # Arabic-Indic
+        ("zw A+C 61/٢", "٢"),
+        ("gd B /٤", "٤"),
+        ("zw ١+٣ 61", "١"),  # seats
+        ("zo B 70 k²", "²"),  # a contra count
+        ("zo B 70 k١", "١"),
+        ("adj A+٤ B-4", "٤"),  # an adjustment
+        ("adj A+４ B-4", "４"),
+        ("kara ３", "３"),
+        ("zw A+C 6١", "١"),
+    ],
+)
+def test_numbers_are_ascii_digits_only(text: str, digit: str) -> None:
+    with pytest.raises(NotationError) as info:
+        parse_hand(text)
+    assert f'"{digit}" is not a digit 0–9' in str(info.value)
+
+
+def test_ascii_numbers_still_read() -> None:
+    assert format_hand(parse_hand("zw 1+3 61")) == "zw A+C 61"
+    assert format_hand(parse_hand("zo B 70 k2")) == "zo B 70 kr"
+    assert format_hand(parse_hand("adj A+4 B-4")) == "adj A+4 B-4 C+0 D+0"
+
+
+@pytest.mark.parametrize(
+    ("players", "fragment"),
+    [
+        (("Ania", "Аnia", "C", "D"), '"Ania" and "Аnia" look alike'),  # Cyrillic А
+        (("Аnia", "Ania", "C", "D"), '"Аnia" and "Ania" look alike'),
+        (("Ola", "Оlа", "C", "D"), '"Ola" and "Оlа" look alike'),  # a whole name in Cyrillic
+        (("Kasia", "Κasia", "C", "D"), "look alike"),  # Greek Κ
+        (("Nina", "Νina", "C", "D"), "look alike"),  # Greek Ν, upper case
+        (("Аnia", "B", "C", "D"), "mixes Cyrillic letters"),
+        (("Ania", "B", "C", "Dιana"), 'mixes Latin letters ("D") and Greek letters'),
+        (("Ania²", "B", "C", "D"), '"²" reads as a number'),
+        (("A", "B", "C", "١"), '"١" reads as a number'),
+        (("A", "B", "D", "Ｄ"), "appears twice"),  # a full-width letter folds to D
+    ],
+)
+def test_names_that_look_alike_are_refused(players: tuple[str, ...], fragment: str) -> None:
+    from baska_cli.notation import check_player_names
+
+    with pytest.raises(NotationError) as info:
+        check_player_names(players)
+    assert fragment in str(info.value)
+
+
+@pytest.mark.parametrize(
+    "players",
+    [
+        ("Ania", "Bartek", "Celina", "Darek"),
+        ("Łucja", "Żaneta", "Ścibor", "Ćwirek"),  # Polish letters are Latin
+        ("Ольга", "Борис", "Алла", "Дмитрий"),  # one alphabet each
+        ("Ania", "Ольга", "Ελένη", "Darek"),  # different alphabets, names unlike
+        ("Ola", "Ala", "Ula", "Ela"),
+        ("Ania2", "B", "C", "D"),
+        ("张三", "李四", "C", "D"),  # 三 and 四 are numerals, and letters of names
+    ],
+)
+def test_names_in_one_alphabet_are_kept(players: tuple[str, ...]) -> None:
+    from baska_cli.notation import check_player_names
+
+    assert check_player_names(players) == players

@@ -175,6 +175,27 @@ HOUSE_ERRORS = [
         '"session.place_points" must list four numbers',
     ),
     ('base = "plb"\n[contracts.zo]\nmax_contras = 2.5', '"contracts.zo.max_contras" must be'),
+    # numbers are finite, deal counts whole and at least 1 (issue 16)
+    *[
+        (
+            f'base = "plb"\nsession.{key} = [{bad}, 3, 1, 0]',
+            f'house.toml: "session.{key}" must be a list of numbers from -1000 to 1000, '
+            f"e.g. [5, 3, 1, 0], not [{shown}, 3, 1, 0]",
+        )
+        for key in ("place_points", "positive_bonus")
+        for bad, shown in [("nan", "nan"), ("inf", "inf"), ("-inf", "-inf"), ("1e400", "inf")]
+    ],
+    ('base = "plb"\nsession.place_points = [1001, 3, 1, 0]', "from -1000 to 1000"),
+    *[
+        (
+            f'base = "plb"\nsession.deals = [{bad}]',
+            f'house.toml: "session.deals" must be a list of whole numbers of deals from 1 to '
+            f"10000, e.g. [16, 24], not [{bad}]",
+        )
+        for bad in ("-16", "0", "16.5", "nan", "inf", "10001")
+    ],
+    ('base = "plb"\nwin_points = nan', '"win_points" must be a whole number from 27 to 104'),
+    ('base = "plb"\n[contracts.zo]\nbase = inf', '"contracts.zo.base" must be a whole number'),
 ]
 
 
@@ -299,3 +320,10 @@ def test_export_reads_back_to_the_same_rules(name: str, house: str | None) -> No
 def test_rules_from_lines(lines: list[str]) -> None:
     rules = rules_from_lines(lines, "ledger.csv")
     assert rules.base == (lines[0] if len(lines) == 1 else "pagat")
+
+
+def test_house_rules_keep_finite_place_points_and_deals() -> None:
+    rules = house_rules(
+        'base = "plb"\nsession.deals = [1, 16]\nsession.place_points = [5, 2.5, -1, 0]', "h.toml"
+    )
+    assert (rules.deals, rules.place_points) == ((1, 16), (5, 2.5, -1, 0))

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn
 
 import click
 
@@ -64,6 +64,20 @@ def typed(name: str) -> bool:
 
     return click.get_current_context().get_parameter_source(name) is ParameterSource.COMMANDLINE
 
+
+class Count(click.IntRange):
+    """A whole number from 1, typed with the digits 0–9 (int() also takes "٣", "１", "1_0")."""
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        """The number, or a usage error (exit status 2) for anything but ASCII digits."""
+        if isinstance(value, str):
+            digits = value.strip().removeprefix("-").removeprefix("+")
+            if not (digits.isascii() and digits.isdigit()):
+                self.fail(f"{value!r} is not a whole number in the digits 0–9", param, ctx)
+        return super().convert(value, param, ctx)
+
+
+COUNT = Count(min=1)
 
 rules_option = click.option(
     "--rules",

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 import click
 
-from baska_cli.cli.common import CONTEXT, fail
+from baska_cli.cli.common import CONTEXT, COUNT, fail
 
 if TYPE_CHECKING:
     from baska_cli.ledger.edits import Edited
@@ -46,7 +46,7 @@ def undo(path: str) -> None:
 
 @click.command(context_settings=CONTEXT)
 @click.argument("path", metavar="FILE")
-@click.argument("number", type=click.IntRange(min=1), metavar="N")
+@click.argument("number", type=COUNT, metavar="N")
 def void(path: str, number: int) -> None:
     """Void hand N: it keeps its number and its deal, its score no longer counts.
 
@@ -60,7 +60,7 @@ def void(path: str, number: int) -> None:
 
 @click.command(context_settings=CONTEXT)
 @click.argument("path", metavar="FILE")
-@click.argument("number", type=click.IntRange(min=1), metavar="N")
+@click.argument("number", type=COUNT, metavar="N")
 @click.argument("notation", nargs=-1, required=True)
 def amend(path: str, number: int, notation: tuple[str, ...]) -> None:
     """Correct hand N; the old text stays in the file, marked amended.

@@ -9,6 +9,7 @@ import click
 
 from baska_cli.cli.common import (
     CONTEXT,
+    COUNT,
     LEDGER_ENV,
     UserInputError,
     fail,
@@ -29,9 +30,7 @@ from baska_cli.cli.common import (
 )
 @rules_option
 @click.option("--dealer", "-d", metavar="NAME", help="Who deals the first hand (default: seat 1).")
-@click.option(
-    "--deals", type=click.IntRange(min=1), metavar="N", help="How many deals are planned."
-)
+@click.option("--deals", type=COUNT, metavar="N", help="How many deals are planned.")
 def new(
     path: str, players: str, rules_spec: str | None, dealer: str | None, deals: int | None
 ) -> None:

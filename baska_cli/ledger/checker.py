@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterator, Sequence
 
 from baska_cli.errors import BaskaError, LedgerError
 from baska_cli.ledger.format import STATUS_WORDS, STATUSES, VOID, Meta, Row
-from baska_cli.ledger.reader import LedgerReader, open_ledger
+from baska_cli.ledger.reader import LedgerReader, open_ledger, read_number
 from baska_cli.model import SEATS
 from baska_cli.rules import RuleSet
 from baska_cli.session import Deltas, Scored, Scorer, dealer_of
@@ -39,10 +39,10 @@ def verify(
     Each row: its number follows the last numbered hand's, its dealer is the one the deal
     rotation gives, its hand is not empty, its status is known, its changes sum to 0. Each
     counted hand also: with a scorer, its text scores to its changes under the session's
-    rules; its running totals are the last ones plus its changes. `strict=False` leaves
-    counted hands' sums, scores and totals alone (recalc rescoring a ledger under other
-    rules); with `on_change`, a counted hand that the scorer refuses or scores otherwise goes
-    to it instead of being a problem.
+    rules, and its text is canonical (as format_hand writes it); its running totals are the
+    last ones plus its changes. `strict=False` leaves counted hands' sums, scores, texts and
+    totals alone (recalc rescoring a ledger under other rules); with `on_change`, a counted
+    hand that the scorer refuses or scores otherwise goes to it instead of being a problem.
     """
     return _checked(reader, scorer, strict, on_change, keep=True)
 
@@ -136,7 +136,10 @@ def _checked(
                     or tt[4] != f"{e3}{eol}"
                 ):
                     try:  # read first: a row whose totals are no numbers is skipped
-                        v0, v1, v2, v3 = map(int, tt[1:])
+                        v0 = read_number(tt[1])
+                        v1 = read_number(tt[2])
+                        v2 = read_number(tt[3])
+                        v3 = read_number(tt[4].rstrip("\r\n"))
                     except ValueError:
                         if known is not None:  # (a quote in a total: CSV reads it otherwise)
                             known = None
@@ -153,7 +156,7 @@ def _checked(
                 continue
             n = slots + 1
             if number != expect:
-                n = int(number)
+                n = read_number(number)
                 if n != slots + 1:
                     problem(start, f"hand number {n}, expected {slots + 1}")
             if dealer != dealers[n % seats] and dealer.strip() != dealers[n % seats]:
@@ -194,6 +197,13 @@ def _checked(
                                 f'hand {n} "{hand}": the changes are {_show(deltas)}, '
                                 f"but {rules_name} gives {_show(scored.deltas)}",
                             )
+                    if strict and not isinstance(scored, BaskaError) and scored.text != hand:
+                        fine = False
+                        problem(
+                            start,
+                            f'hand {n} "{hand}": the text is not in canonical form; '
+                            f'baska writes it "{scored.text}"',
+                        )
                 if fine and key is not None and len(checked) < KEPT:
                     checked[key] = (hand, deltas)
             t0 = e0

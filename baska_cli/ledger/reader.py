@@ -10,6 +10,7 @@ from __future__ import annotations
 import contextlib
 import csv
 import os
+import re
 from collections.abc import Iterator, Sequence
 from typing import IO
 
@@ -34,6 +35,20 @@ from baska_cli.ledger.format import (
 )
 from baska_cli.notation import check_player_names, fold
 from baska_cli.rules import BUILTIN_NAMES, RuleSet, rules_from_lines
+
+# A number in a ledger: ASCII digits, a sign for changes and totals (spreadsheets write +2),
+# spaces or tabs around it (spreadsheets pad). Not what int() takes besides: "٣", "１", "1_0".
+_SIGNED = re.compile(r"[ \t]*([+-]?[0-9]+)[ \t]*\Z")
+_UNSIGNED = re.compile(r"[ \t]*([0-9]+)[ \t]*\Z")
+
+
+def read_number(text: str, signed: bool = True) -> int:
+    """A ledger's number (see _SIGNED; `signed=False`: no sign, as a hand number), or ValueError."""
+    match = (_SIGNED if signed else _UNSIGNED).match(text)
+    if match is None:
+        raise ValueError(f"not a number: {text!r}")
+    return int(match.group(1))
+
 
 TOO_LONG = f"the line is longer than {MAX_LINE - 1} bytes; a ledger line is far shorter"
 
@@ -208,7 +223,7 @@ class LedgerReader:
         if not cells or not cells[0]:
             return None
         try:
-            deals = int(cells[0])
+            deals = read_number(cells[0], signed=False)
         except ValueError:
             deals = 0
         if deals < 1:
@@ -285,7 +300,7 @@ class LedgerReader:
         for an earlier line stands for the same hand and changes here."""
         pieces = text.rsplit(",", 4)
         head = pieces[0].split(",", 2)
-        if len(head) != 3 or not head[0].isdecimal() or '"' in head[1]:
+        if len(head) != 3 or not (head[0].isascii() and head[0].isdigit()) or '"' in head[1]:
             return None
         return (
             head[0],
@@ -326,8 +341,13 @@ class LedgerReader:
             self.problem(line, f"{count} cells; a hand row has at most {ROW_CELLS}")
             return None
         try:
-            int(cells[0])
-            deltas = (int(cells[3]), int(cells[4]), int(cells[5]), int(cells[6]))
+            read_number(cells[0], signed=False)
+            deltas = (
+                read_number(cells[3]),
+                read_number(cells[4]),
+                read_number(cells[5]),
+                read_number(cells[6]),
+            )
         except (ValueError, IndexError):
             self.problem(line, _bad_row(cells))
             return None
@@ -345,7 +365,7 @@ def _bad_row(cells: Sequence[str]) -> str:
             f'"{",".join(cells)}" is not a hand row; expected the number, dealer, hand and '
             f"four players' changes"
         )
-    if not cells[0].strip().isdigit():
+    if not _UNSIGNED.match(cells[0]):
         return f'"{cells[0]}" is not a hand number'
     return f'hand {cells[0].strip()}: the changes "{",".join(cells[3:7])}" must be whole numbers'
 

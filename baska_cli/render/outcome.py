@@ -54,7 +54,7 @@ def outcome_json(record: dict[str, Any]) -> str:
     """One JSON object on one line."""
     import json
 
-    return json.dumps(record, ensure_ascii=False)
+    return json.dumps(record, ensure_ascii=False, allow_nan=False)  # never NaN: not JSON
 
 
 CSV_FIELDS = ("notation", "rules", "contract", "winner", "margin", "value", "contras")

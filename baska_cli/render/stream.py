@@ -35,7 +35,7 @@ def number(value: float) -> int | float:
 @functools.cache
 def _encoder() -> json.JSONEncoder:
     """One JSON encoder for the whole output (json.dumps would make one per value)."""
-    return json.JSONEncoder(ensure_ascii=False)
+    return json.JSONEncoder(ensure_ascii=False, allow_nan=False)  # never NaN: not JSON
 
 
 def to_json(value: Any) -> str:
