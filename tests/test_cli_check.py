@@ -50,3 +50,30 @@ def test_the_sample_evening_checks_clean() -> None:
     contracts = {h["notation"].split()[0] for h in data["hands"]}
     assert contracts == {"zw", "we", "ci", "gr", "zo", "gd", "zd", "ba"}
     assert [h["n"] for h in data["history"]] == [9]
+
+
+def test_check_reads_history_rows_as_evidence(evening: str) -> None:
+    """A forged amended row (a formula, or changes its text does not give) and an amended
+    row left at the end are problems; so is an undone row whose changes are forged."""
+    text = Path(evening).read_text("utf-8")
+    text = text.replace(
+        "3,Celina,gr Bartek 53",
+        '3,Celina,"=HYPERLINK(""http://x"")",0,0,0,0,,,,,amended\n'
+        "3,Celina,gr Bartek 40,10,-31,11,10,,,,,undone\n3,Celina,gr Bartek 53",
+    )
+    text += "5,Ania,zw Ania+Celina 61 k,2,-2,2,-2,,,,,amended\n"
+    Path(evening).write_text(text, "utf-8")
+    result = invoke("check", evening)
+    assert result.exit_code == 1
+    assert result.stderr.splitlines() == [
+        f'{evening}:10: hand 3 (amended) "=HYPERLINK("http://x")": a spreadsheet would run '
+        f"this text as a formula",
+        f'{evening}:11: hand 3 (undone) "gr Bartek 40": the changes are +10 -31 +11 +10, but '
+        f"plb gives +10 -30 +10 +10",
+        f"{evening}:14: hand 5 (amended): the file ends, but an amended row must be followed "
+        f"by the row that replaced it (hand 5, counted, void or undone)",
+        f"{evening}: 3 problems",
+    ]
+    result = invoke("score", "-l", evening, "ba", "Ania")
+    assert result.exit_code == 1
+    assert "the ledger was not changed" in result.stderr

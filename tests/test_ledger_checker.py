@@ -14,10 +14,10 @@ from baska_cli import ledger
 from baska_cli.errors import LedgerError
 from baska_cli.ledger import checker
 from baska_cli.session import Scorer
-from tests.ledgerkit import EMPTY
+from tests.ledgerkit import EMPTY, TWO_HANDS
 
 SAMPLE = Path(__file__).parent.parent / "samples" / "evening.csv"
-EDITS = ["", " 5", "+2", "x", "0", "-3", "  ", "void", "undone", "bad"]
+EDITS = ["", " 5", "+2", "x", "0", "-3", "  ", "void", "undone", "amended", "bad"]
 EDITS += ["٣", "１", "1_0", "²", " +2 ", "\t5", "+ 2"]  # numbers only int() reads, and padding
 
 
@@ -289,3 +289,75 @@ def test_running_totals_a_spreadsheet_writes_still_read(tmp_path: Path) -> None:
     reader = ledger.check(str(path))
     assert not reader.problems and reader.tally.totals == (4, -4, 4, -4)
     _same(path)
+
+
+# --- history rows (void, amended, undone) are evidence, checked like counted ones -----------
+
+
+def _problems(tmp_path: Path, rows: str) -> list[str]:
+    """The problems `check` finds in the two-hand evening followed by these rows."""
+    path = tmp_path / "e.csv"
+    path.write_text(TWO_HANDS + rows, "utf-8")
+    return [str(p).removeprefix(f"{path}:") for p in ledger.check(str(path)).problems]
+
+
+HAND_3 = "3,Celina,gr Bartek 40,10,-30,10,10,7,-37,7,23\n"
+
+
+def test_an_amended_row_with_forged_changes_is_a_problem(tmp_path: Path) -> None:
+    assert _problems(tmp_path, "3,Celina,gr Bartek 53,-5,15,-5,-5,,,,,amended\n" + HAND_3) == []
+    assert _problems(tmp_path, "3,Celina,gr Bartek 53,-6,16,-5,-5,,,,,amended\n" + HAND_3) == [
+        '10: hand 3 (amended) "gr Bartek 53": the changes are -6 +16 -5 -5, '
+        "but plb gives -5 +15 -5 -5"
+    ]
+    assert _problems(tmp_path, "3,Celina,me Bartek,-10,30,-10,-10,,,,,amended\n" + HAND_3) == [
+        '10: hand 3 (amended) "me Bartek": "me" (méster) is not a contract of the rule '
+        'system "plb"; it is played in mester'
+    ]
+
+
+def test_an_amended_row_whose_text_is_a_formula_is_a_problem(tmp_path: Path) -> None:
+    formula = '3,Celina,"=HYPERLINK(""http://x"",""gr"")",0,0,0,0,,,,,amended\n'
+    assert _problems(tmp_path, formula + HAND_3) == [
+        '10: hand 3 (amended) "=HYPERLINK("http://x","gr")": a spreadsheet would run this '
+        "text as a formula"
+    ]
+    for start in "+-@":
+        assert len(_problems(tmp_path, f"3,Celina,{start}1,0,0,0,0,,,,,amended\n" + HAND_3)) == 1
+    assert _problems(tmp_path, "3,Celina,=1+1,0,0,0,0,7,-37,7,23\n") == [
+        '10: hand 3 "=1+1": a spreadsheet would run this text as a formula',
+        "10: hand 3: the running totals are 7 -37 7 23, expected -3 -7 -3 13",
+    ]
+
+
+def test_a_dangling_amended_row_is_a_problem(tmp_path: Path) -> None:
+    amended = "3,Celina,gr Bartek 53,-5,15,-5,-5,,,,,amended\n"
+    assert _problems(tmp_path, amended + amended) == [
+        "11: hand 3 (amended): the file ends, but an amended row must be followed by the row "
+        "that replaced it (hand 3, counted, void or undone)"
+    ]
+    assert _problems(tmp_path, amended + "4,Darek,gr Bartek 40,10,-30,10,10,7,-37,7,23\n") == [
+        "10: hand 3 (amended): hand 4 follows it, but an amended row must be followed by the "
+        "row that replaced it (hand 3, counted, void or undone)",
+        "11: hand number 4, expected 3",
+    ]
+    # replaced by a void row, or by a row undone afterwards: both are the row that replaced it
+    assert _problems(tmp_path, amended + "3,Celina,gr Bartek 40,10,-30,10,10,,,,,void\n") == []
+    assert _problems(tmp_path, amended + "3,Celina,gr Bartek 40,10,-30,10,10,,,,,undone\n") == []
+
+
+def test_undone_and_void_rows_are_scored_and_numbered(tmp_path: Path) -> None:
+    assert _problems(tmp_path, "3,Celina,gr Bartek 40,10,-30,10,10,,,,,undone\n" + HAND_3) == []
+    assert _problems(tmp_path, "3,Celina,gr Bartek 40,10,-31,11,10,,,,,undone\n" + HAND_3) == [
+        '10: hand 3 (undone) "gr Bartek 40": the changes are +10 -31 +11 +10, '
+        "but plb gives +10 -30 +10 +10"
+    ]
+    # an undone row carries the number the next hand takes
+    assert _problems(tmp_path, "2,Bartek,zo Darek 70,-5,-5,-5,15,,,,,undone\n" + HAND_3) == [
+        "10: hand number 2, expected 3"
+    ]
+    assert _problems(tmp_path, "3,Celina,gr Bartek 40,10,-30,10,11,,,,,void\n") == [
+        "10: hand 3: the changes sum to +1, not 0",
+        '10: hand 3 (void) "gr Bartek 40": the changes are +10 -30 +10 +11, '
+        "but plb gives +10 -30 +10 +10",
+    ]

@@ -12,7 +12,15 @@ from collections import deque
 from collections.abc import Callable, Iterator, Sequence
 
 from baska_cli.errors import BaskaError, LedgerError
-from baska_cli.ledger.format import STATUS_WORDS, STATUSES, VOID, Meta, Row
+from baska_cli.ledger.format import (
+    AMENDED,
+    FORMULA_STARTS,
+    STATUS_WORDS,
+    STATUSES,
+    VOID,
+    Meta,
+    Row,
+)
 from baska_cli.ledger.reader import LedgerReader, open_ledger, read_number
 from baska_cli.model import SEATS
 from baska_cli.rules import RuleSet
@@ -37,12 +45,15 @@ def verify(
     the reader, and its tally is set once the last row is read.
 
     Each row: its number follows the last numbered hand's, its dealer is the one the deal
-    rotation gives, its hand is not empty, its status is known, its changes sum to 0. Each
-    counted hand also: with a scorer, its text scores to its changes under the session's
-    rules, and its text is canonical (as format_hand writes it); its running totals are the
-    last ones plus its changes. `strict=False` leaves counted hands' sums, scores, texts and
-    totals alone (recalc rescoring a ledger under other rules); with `on_change`, a counted
-    hand that the scorer refuses or scores otherwise goes to it instead of being a problem.
+    rotation gives, its hand is not empty and could not run as a spreadsheet formula, its
+    status is known, with a scorer its text scores to its changes under the session's rules;
+    a void, amended or undone row's changes sum to 0, and an amended row is followed (after
+    any further amended rows of its number) by a row of its number that is not amended. Each
+    counted hand also: its changes sum to 0; its text is canonical (as format_hand writes it);
+    its running totals are the last ones plus its changes. `strict=False` leaves counted
+    hands' sums and texts, every row's score and the totals alone (recalc rescoring a ledger
+    under other rules); with `on_change`, a row that the scorer refuses or scores otherwise
+    goes to it instead of being a problem.
     """
     return _checked(reader, scorer, strict, on_change, keep=True)
 
@@ -55,6 +66,14 @@ def scan(
 ) -> None:
     """verify() for its problems, tally and `on_change` alone (no rows are made)."""
     deque(_checked(reader, scorer, strict, on_change, keep=False), maxlen=0)
+
+
+def _dangling(n: int, after: str) -> str:
+    """The problem of an amended row that no row of its hand replaces."""
+    return (
+        f"hand {n} (amended): {after}, but an amended row must be followed by the row that "
+        f"replaced it (hand {n}, counted, void or undone)"
+    )
 
 
 KEPT = 100_000  # hand-and-changes texts a pass remembers as checked (memory stays bounded)
@@ -90,6 +109,7 @@ def _checked(
     known_get = checked.get
     eol = meta.newline
     slots, counted = 0, 0
+    amended_at, amended_n = 0, 0  # the line and number of an amended row not yet replaced
     t0 = t1 = t2 = t3 = 0
     line = reader.header_line
     try:
@@ -157,8 +177,12 @@ def _checked(
             n = slots + 1
             if number != expect:
                 n = read_number(number)
-                if n != slots + 1:
-                    problem(start, f"hand number {n}, expected {slots + 1}")
+            if amended_at and (n != amended_n or status != AMENDED):
+                if n != amended_n:  # (rare: a row left after an amended row's number)
+                    problem(amended_at, _dangling(amended_n, f"hand {n} follows it"))
+                amended_at = 0
+            if number != expect and n != slots + 1:
+                problem(start, f"hand number {n}, expected {slots + 1}")
             if dealer != dealers[n % seats] and dealer.strip() != dealers[n % seats]:
                 problem(start, f'hand {n}: the dealer is {dealers[n % seats]}, not "{dealer}"')
             if not hand:
@@ -167,45 +191,53 @@ def _checked(
                 if status not in STATUSES:
                     problem(start, f'hand {n}: "{status}" is not a status; expected {STATUS_WORDS}')
                     continue
-                if a + b + c + d:
-                    problem(start, f"hand {n}: the changes sum to {a + b + c + d:+d}, not 0")
                 if status == VOID:
                     slots = n if n > slots else slots + 1
-                if keep:
-                    yield new(Row, (start, n, dealer, hand, deltas, None, status))
-                continue
-            slots = n if n > slots else slots + 1
-            counted += 1
+                elif status == AMENDED:
+                    amended_at, amended_n = start, n
+            else:
+                slots = n if n > slots else slots + 1
+                counted += 1
             if known is None:  # the checks of a hand: once for each text with its changes
                 fine = True
-                if strict and a + b + c + d:
+                if (strict or status) and a + b + c + d:
                     problem(start, f"hand {n}: the changes sum to {a + b + c + d:+d}, not 0")
                     fine = False
-                if scored_check:
+                named = f"hand {n}" if not status else f"hand {n} ({status})"
+                if hand and hand[0] in FORMULA_STARTS:
+                    problem(
+                        start, f'{named} "{hand}": a spreadsheet would run this text as a formula'
+                    )
+                    fine = False
+                elif scored_check:
                     assert scorer is not None
                     scored = cache.get(hand) or scorer(hand)
                     if isinstance(scored, BaskaError) or scored.deltas != deltas:
                         fine = False
                         if on_change is not None:
                             read = None if tt is None else values or (e0, e1, e2, e3)
-                            on_change(Row(start, n, dealer, hand, deltas, read, ""), scored)
+                            on_change(Row(start, n, dealer, hand, deltas, read, status), scored)
                         elif isinstance(scored, BaskaError):
-                            problem(start, f'hand {n} "{hand}": {scored}')
+                            problem(start, f'{named} "{hand}": {scored}')
                         else:
                             problem(
                                 start,
-                                f'hand {n} "{hand}": the changes are {_show(deltas)}, '
+                                f'{named} "{hand}": the changes are {_show(deltas)}, '
                                 f"but {rules_name} gives {_show(scored.deltas)}",
                             )
                     if strict and not isinstance(scored, BaskaError) and scored.text != hand:
                         fine = False
                         problem(
                             start,
-                            f'hand {n} "{hand}": the text is not in canonical form; '
+                            f'{named} "{hand}": the text is not in canonical form; '
                             f'baska writes it "{scored.text}"',
                         )
                 if fine and key is not None and len(checked) < KEPT:
                     checked[key] = (hand, deltas)
+            if status:
+                if keep:
+                    yield new(Row, (start, n, dealer, hand, deltas, None, status))
+                continue
             t0 = e0
             t1 = e1
             t2 = e2
@@ -223,6 +255,8 @@ def _checked(
             if keep:
                 read = None if tt is None else values or (e0, e1, e2, e3)
                 yield new(Row, (start, n, dealer, hand, deltas, read, ""))
+        if amended_at:
+            problem(amended_at, _dangling(amended_n, "the file ends"))
     except (UnicodeDecodeError, csv.Error) as exc:
         raise reader.read_error(exc, line + 1) from None
     finally:

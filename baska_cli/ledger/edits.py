@@ -132,6 +132,14 @@ def _edit(path: str, action: Action, number: int | None, text: str | None) -> Ed
             totals: Deltas = (0, 0, 0, 0)
             for row in verify(reader):
                 status = row.status
+                if done and action == "undo":  # rows of the next number follow the last hand
+                    raise LedgerError(
+                        f"hand {target} cannot be undone: hand {row.n} was undone after it, and an "
+                        f"undone row keeps the number of the hand that follows it; void or "
+                        f"amend hand {target} instead",
+                        path,
+                        row.line,
+                    )
                 if row.n == target and status in SLOT_STATUSES:
                     done.append(Edited(path, action, row, None if new is None else new[0]))
                     if action == "void":
@@ -139,12 +147,18 @@ def _edit(path: str, action: Action, number: int | None, text: str | None) -> Ed
                             raise LedgerError(f"hand {target} is void already", path, row.line)
                         status = VOID
                     elif action == "undo":
+                        if status == VOID:
+                            raise LedgerError(
+                                f"hand {target} is void and cannot be undone: a void hand keeps "
+                                f"its number and its deal (amend it to correct its text)",
+                                path,
+                                row.line,
+                            )
                         status = UNDONE
                     else:
                         assert new is not None
                         yield row_cells(row.n, row.dealer, row.hand, row.deltas, None, AMENDED)
-                        row = row._replace(hand=new[0], deltas=new[1])
-                        status = ""
+                        row = row._replace(hand=new[0], deltas=new[1])  # a void hand stays void
                 if status:
                     yield row_cells(row.n, row.dealer, row.hand, row.deltas, None, status)
                     continue
@@ -194,8 +208,10 @@ def recalc(
 ) -> Recalculated:
     """Rescore every counted hand of a ledger (under `rules`, or its own), telling `changes`
     of each hand that changes; with `write`, rewrite the ledger with the new changes, totals
-    and rule system. A hand the rules refuse, or a ledger with a problem, raises a
-    ProblemsError listing every problem; nothing is written then."""
+    and rule system. Void, amended and undone rows are rescored too (each row's text scores
+    to its changes under the file's rules), but they add to no total and are not told. A
+    hand the rules refuse, or a ledger with a problem, raises a ProblemsError listing every
+    problem; nothing is written then."""
     count = _Count()
     seen: list[tuple[LedgerReader, RuleSet]] = []
 
@@ -210,8 +226,12 @@ def recalc(
 
         def changed(row: Row, scored: Scored | BaskaError) -> None:
             if isinstance(scored, BaskaError):
-                reader.problem(row.line, f'hand {row.n} "{row.hand}": {scored}')
+                named = f"hand {row.n} ({row.status})" if row.status else f"hand {row.n}"
+                reader.problem(row.line, f'{named} "{row.hand}": {scored}')
                 count.rejected += 1
+                return
+            if row.status:  # a void or history row: rescored, but it adds to no total
+                new.append(scored.deltas)
                 return
             count.changed += 1
             count.shift = add(
@@ -231,10 +251,10 @@ def recalc(
         def rows() -> Iterator[list[str]]:
             totals: Deltas = (0, 0, 0, 0)
             for row in verify(reader, scorer, strict=False, on_change=changed):
-                if row.status:
-                    yield row_cells(row.n, row.dealer, row.hand, row.deltas, None, row.status)
-                    continue
                 deltas = new.pop() if new else row.deltas
+                if row.status:
+                    yield row_cells(row.n, row.dealer, row.hand, deltas, None, row.status)
+                    continue
                 totals = add(totals, deltas)
                 yield row_cells(row.n, row.dealer, row.hand, deltas, totals, "")
 

@@ -37,7 +37,16 @@ player's running total, and a status:
 - `undone` — a hand taken back by `baska undo`; the next hand reuses its number.
 
 Hands that count and void hands are numbered 1, 2, 3 … in file order; `amended` and
-`undone` rows carry the number of the hand that follows them. Every row's changes sum to 0.
+`undone` rows carry the number of the hand that follows them. Precisely: every row's number
+is one more than the number of counted and void rows above it, so an `undone` row (which may
+be the last row) is followed only by rows of its own number until a counted or void row of
+that number. An `amended` row is followed, after any further `amended` rows of its number, by
+the row that replaced it: a counted, void or undone row of the same number (an amended hand
+that was then undone); an `amended` row at the end of the file, or followed by another
+number, is a problem. Every row, whatever its status, is evidence checked alike: its changes
+sum to 0, its hand text scores to exactly its changes under the session's rules, and no hand
+text starts with `=`, `+`, `-` or `@` (a spreadsheet would run it as a formula). A void hand
+stays void when it is amended (its new text on a void row) and cannot be undone.
 
 Reading accepts what a spreadsheet saves back: a UTF-8 BOM, CRLF line ends, quoted cells,
 `+2` or `2`, empty trailing cells and empty rows. Lines in messages are physical lines
@@ -73,6 +82,7 @@ UNDONE = "undone"
 SLOT_STATUSES = ("", VOID)  # rows that hold a hand number of their own
 HISTORY_STATUSES = (AMENDED, UNDONE)  # rows kept for the record: an earlier text of a hand
 STATUSES = ("", VOID, AMENDED, UNDONE)
+FORMULA_STARTS = "=+-@"  # a cell starting with one of these runs as a spreadsheet formula
 STATUS_WORDS = "void, amended or undone (or empty)"
 ROW_CELLS = 12
 ROW_CELLS_COUNTED = 11  # a counted hand with its running totals, no status

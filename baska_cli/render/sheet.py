@@ -107,7 +107,8 @@ def edited(done: Edited) -> str:
     words = {
         "void": f'hand {old.n} "{old.hand}" is void: it keeps its number, its score is skipped',
         "undo": f'hand {old.n} "{old.hand}" is undone: the next hand is hand {old.n} again',
-        "amend": f'hand {old.n} "{old.hand}" is amended to "{done.new_text or ""}"',
+        "amend": f'hand {old.n} "{old.hand}" is amended to "{done.new_text or ""}"'
+        + (" (it stays void)" if old.status == "void" else ""),
     }
     return f"{done.path}: {words[done.action]}"
 
