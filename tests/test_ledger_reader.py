@@ -3,6 +3,10 @@ cells), physical line numbers, and bad metadata named by file and line."""
 
 from __future__ import annotations
 
+import os
+import socket
+import threading
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -112,3 +116,86 @@ def test_a_quote_in_the_middle_of_the_last_cell_is_no_problem(tmp_path: Path) ->
     assert problems == [
         f'{path}:10: hand 3: "x"" is not a status; expected void, amended or undone (or empty)'
     ]
+
+
+# --- only a regular file is read: a pipe, a device, a folder or a socket is refused -------
+
+
+def _promptly(action: Callable[[], object], fifo: Path | None = None) -> BaseException | None:
+    """Run `action` in a thread; it must end within 20 s (a named pipe opened for reading
+    would wait for a writer: one is then opened, so that the thread ends). Its error."""
+    caught: list[BaseException] = []
+
+    def target() -> None:
+        try:
+            action()
+        except BaseException as exc:  # (handed back to the test)
+            caught.append(exc)
+
+    thread = threading.Thread(target=target, daemon=True)
+    thread.start()
+    thread.join(20)
+    if thread.is_alive() and fifo is not None:
+        os.close(os.open(fifo, os.O_WRONLY | os.O_NONBLOCK))
+        thread.join(5)
+    assert not thread.is_alive(), "the ledger was opened and waited on"
+    return caught[0] if caught else None
+
+
+def _fifo(tmp_path: Path) -> Path:
+    path = tmp_path / "pipe.csv"
+    os.mkfifo(path)
+    return path
+
+
+@pytest.mark.parametrize("read", ["check", "view", "record", "rewrite"])
+def test_a_named_pipe_is_refused_as_a_ledger_unopened(tmp_path: Path, read: str) -> None:
+    path = _fifo(tmp_path)
+    actions: dict[str, Callable[[], object]] = {
+        "check": lambda: ledger.check(str(path)),
+        "view": lambda: ledger.read(str(path)),
+        "record": lambda: ledger.record(str(path), "ba Ania"),
+        "rewrite": lambda: ledger.rewrite(str(path), lambda r, rules, t: (r.meta, [])),
+    }
+    error = _promptly(actions[read], path)
+    assert isinstance(error, LedgerError)
+    assert str(error) == f"{path}: is a named pipe, not a ledger file"
+
+
+def test_a_symlink_to_a_named_pipe_is_refused(tmp_path: Path) -> None:
+    fifo = _fifo(tmp_path)
+    link = tmp_path / "link.csv"
+    link.symlink_to(fifo)
+    error = _promptly(lambda: ledger.check(str(link)), fifo)
+    assert str(error) == f"{link}: is a named pipe, not a ledger file"
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/zero"), reason="no /dev/zero")
+def test_a_device_is_refused_as_a_ledger_without_reading_it() -> None:
+    error = _promptly(lambda: ledger.check("/dev/zero"))
+    assert str(error) == "/dev/zero: is a character device, not a ledger file"
+
+
+def test_a_folder_is_refused_as_a_ledger(tmp_path: Path) -> None:
+    with pytest.raises(LedgerError) as caught:
+        ledger.check(str(tmp_path))
+    assert str(caught.value) == f"{tmp_path}: is a directory, not a ledger file"
+
+
+@pytest.mark.skipif(not hasattr(socket, "AF_UNIX"), reason="no Unix sockets")
+def test_a_socket_is_refused_as_a_ledger(tmp_path: Path) -> None:
+    path = tmp_path / "s.csv"
+    with socket.socket(socket.AF_UNIX) as server:
+        server.bind(str(path))
+        with pytest.raises(LedgerError) as caught:
+            ledger.check(str(path))
+    assert str(caught.value) == f"{path}: is a socket, not a ledger file"
+
+
+def test_a_large_ledger_is_read_from_its_start(tmp_path: Path) -> None:
+    """The reader peeks at the file's head and measures its lines before reading it: a file
+    past MAX_LINE bytes is read from its first byte (also where there is no os.pread)."""
+    path = tmp_path / "e.csv"
+    path.write_text(TWO_HANDS + "\n" * 70_000, "utf-8")
+    reader = ledger.check(str(path))
+    assert (reader.problems, reader.tally.slots) == ([], 2)
