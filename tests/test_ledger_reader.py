@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import os
 import socket
-import threading
 from collections.abc import Callable
 from pathlib import Path
 
@@ -15,6 +14,7 @@ from baska_cli import ledger
 from baska_cli.errors import LedgerError
 from baska_cli.ledger import Meta, Tally
 from tests.ledgerkit import EMPTY, TWO_HANDS
+from tests.pathkit import promptly
 
 
 def test_spreadsheet_save_reads_the_same(tmp_path: Path) -> None:
@@ -121,27 +121,6 @@ def test_a_quote_in_the_middle_of_the_last_cell_is_no_problem(tmp_path: Path) ->
 # --- only a regular file is read: a pipe, a device, a folder or a socket is refused -------
 
 
-def _promptly(action: Callable[[], object], fifo: Path | None = None) -> BaseException | None:
-    """Run `action` in a thread; it must end within 20 s (a named pipe opened for reading
-    would wait for a writer: one is then opened, so that the thread ends). Its error."""
-    caught: list[BaseException] = []
-
-    def target() -> None:
-        try:
-            action()
-        except BaseException as exc:  # (handed back to the test)
-            caught.append(exc)
-
-    thread = threading.Thread(target=target, daemon=True)
-    thread.start()
-    thread.join(20)
-    if thread.is_alive() and fifo is not None:
-        os.close(os.open(fifo, os.O_WRONLY | os.O_NONBLOCK))
-        thread.join(5)
-    assert not thread.is_alive(), "the ledger was opened and waited on"
-    return caught[0] if caught else None
-
-
 def _fifo(tmp_path: Path) -> Path:
     path = tmp_path / "pipe.csv"
     os.mkfifo(path)
@@ -157,7 +136,7 @@ def test_a_named_pipe_is_refused_as_a_ledger_unopened(tmp_path: Path, read: str)
         "record": lambda: ledger.record(str(path), "ba Ania"),
         "rewrite": lambda: ledger.rewrite(str(path), lambda r, rules, t: (r.meta, [])),
     }
-    error = _promptly(actions[read], path)
+    error = promptly(actions[read], path)
     assert isinstance(error, LedgerError)
     assert str(error) == f"{path}: is a named pipe, not a ledger file"
 
@@ -166,13 +145,13 @@ def test_a_symlink_to_a_named_pipe_is_refused(tmp_path: Path) -> None:
     fifo = _fifo(tmp_path)
     link = tmp_path / "link.csv"
     link.symlink_to(fifo)
-    error = _promptly(lambda: ledger.check(str(link)), fifo)
+    error = promptly(lambda: ledger.check(str(link)), fifo)
     assert str(error) == f"{link}: is a named pipe, not a ledger file"
 
 
 @pytest.mark.skipif(not os.path.exists("/dev/zero"), reason="no /dev/zero")
 def test_a_device_is_refused_as_a_ledger_without_reading_it() -> None:
-    error = _promptly(lambda: ledger.check("/dev/zero"))
+    error = promptly(lambda: ledger.check("/dev/zero"))
     assert str(error) == "/dev/zero: is a character device, not a ledger file"
 
 
