@@ -330,19 +330,40 @@ def house_rules(text: str, origin: str, default_name: str = "house") -> RuleSet:
     return _build(origin, merged, (("base", base_name), *named, *overrides))
 
 
+MAX_RULES_FILE = 64 * 1024  # bytes; a whole system exported is about 6 KiB
+
+
+def _read_house_file(spec: str) -> str:
+    """A house-rules file's text: a regular file of at most MAX_RULES_FILE bytes, UTF-8."""
+    from baska_cli.filekind import NotRegularFile, open_regular
+
+    too_big = (
+        f"{spec}: the house rules are larger than {MAX_RULES_FILE // 1024} KiB; "
+        f"a house-rules file is far smaller"
+    )
+    try:
+        with open_regular(spec, encoding="utf-8-sig") as file:
+            if os.fstat(file.fileno()).st_size > MAX_RULES_FILE:
+                raise RulesFileError(too_big)
+            text = file.read(MAX_RULES_FILE + 1)
+    except NotRegularFile as exc:
+        raise RulesFileError(f"{spec}: is {exc.kind}, not a house-rules file") from None
+    except OSError as exc:
+        raise RulesFileError(f"{spec}: cannot read the house rules: {exc.strerror}") from None
+    except UnicodeDecodeError:
+        raise RulesFileError(f"{spec}: the house rules are not UTF-8 text") from None
+    if len(text) > MAX_RULES_FILE:  # (it grew while being read)
+        raise RulesFileError(too_big)
+    return text
+
+
 def load_rules(spec: str | None = None) -> RuleSet:
     """A rule system by name or by house-rules file; None means the default (plb)."""
     spec = spec or DEFAULT_RULES
     if spec.strip().lower() in BUILTIN_NAMES:
         return builtin(spec)
     if spec.lower().endswith(".toml") or os.path.exists(spec):
-        try:
-            with open(spec, encoding="utf-8-sig") as file:
-                text = file.read()
-        except OSError as exc:
-            raise RulesFileError(f"{spec}: cannot read the house rules: {exc.strerror}") from None
-        except UnicodeDecodeError:
-            raise RulesFileError(f"{spec}: the house rules are not UTF-8 text") from None
+        text = _read_house_file(spec)
         stem = os.path.splitext(os.path.basename(spec))[0]
         return house_rules(text, spec, default_name=stem)
     return builtin(spec)

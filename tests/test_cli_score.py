@@ -4,6 +4,9 @@ batches, and hands recorded with --ledger."""
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -291,3 +294,103 @@ def test_bad_hands_are_refused_and_not_recorded(
     assert fragment in result.stderr
     assert result.stdout == ""
     assert Path(evening).read_text("utf-8") == before
+
+
+# --- files that are not regular files, and over-long lines ---------------------------------
+
+
+def _baska(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+    """`baska ARGS` in its own process, which must end within 30 s (never wait on a pipe)."""
+    environ = {k: v for k, v in os.environ.items() if not k.startswith("BASKA_")}
+    return subprocess.run(
+        [sys.executable, "-m", "baska_cli", *args],
+        capture_output=True,
+        text=True,
+        env={**environ, **(env or {})},
+        stdin=subprocess.DEVNULL,
+        timeout=30,
+        check=False,
+    )
+
+
+def test_batch_from_a_named_pipe_is_refused(tmp_path: Path) -> None:
+    fifo = tmp_path / "hands"
+    os.mkfifo(fifo)
+    done = _baska("score", "--batch", str(fifo))
+    assert (done.returncode, done.stdout) == (2, "")
+    assert done.stderr.endswith(
+        f"Error: Invalid value for '--batch' / '-b': '{fifo}': is a named pipe, "
+        f"not a file of hands\n"
+    )
+
+
+@pytest.mark.parametrize(("name", "kind"), [("/dev/zero", "a character device"), ("", "")])
+def test_batch_from_a_device_or_a_folder_is_refused(tmp_path: Path, name: str, kind: str) -> None:
+    name, kind = (name, kind) if name else (str(tmp_path), "a directory")
+    if not os.path.exists(name):
+        pytest.skip(f"no {name}")
+    code, out, err = run("score", "--batch", name)
+    assert (code, out) == (2, "")
+    assert err.endswith(f"'{name}': is {kind}, not a file of hands\n")
+
+
+def test_batch_through_a_symlink_is_read(tmp_path: Path) -> None:
+    (tmp_path / "hands.txt").write_text("zw A+C 61 k\n", "utf-8")
+    (tmp_path / "link.txt").symlink_to(tmp_path / "hands.txt")
+    code, out, _ = run("score", "-b", str(tmp_path / "link.txt"))
+    assert (code, out.split()[:2]) == (0, ["1", "zw"])
+
+
+def test_a_batch_line_longer_than_the_limit_is_reported_and_skipped(tmp_path: Path) -> None:
+    path = tmp_path / "hands.txt"
+    fits = "# " + "x" * 4092 + "\n"  # 4096 characters with its line end: a comment
+    path.write_text(f"zw A+C 61 k\n{fits}{'y' * 100_000}\nba D\n{'z' * 5000}", "utf-8")
+    code, out, err = run("score", "-b", str(path))
+    assert code == 1
+    assert [line.split()[:2] for line in out.splitlines()] == [["1", "zw"], ["4", "ba"]]
+    assert err.splitlines() == [
+        f"{path}:{n}: the line is longer than 4096 characters; a hand is far shorter"
+        for n in (3, 5)
+    ]
+
+
+def test_a_long_batch_line_from_stdin_too() -> None:
+    code, out, err = run("score", "-b", "-", stdin="q" * 5000 + "\r\nzd C /4\n")
+    assert code == 1
+    assert [line.split()[:2] for line in out.splitlines()] == [["2", "zd"]]
+    assert err == "-:1: the line is longer than 4096 characters; a hand is far shorter\n"
+
+
+def test_a_named_pipe_as_baska_ledger_is_refused(tmp_path: Path) -> None:
+    fifo = tmp_path / "e.csv"
+    os.mkfifo(fifo)
+    for args, env in (
+        (("score", "zw", "ac", "61"), {"BASKA_LEDGER": str(fifo)}),
+        (("score", "-l", str(fifo), "zw", "ac", "61"), None),
+        (("ledger", str(fifo)), None),
+        (("check", str(fifo)), None),
+        (("undo", str(fifo)), None),
+    ):
+        done = _baska(*args, env=env)
+        assert (done.returncode, done.stdout) == (1, ""), args
+        error = f"{fifo}: is a named pipe, not a ledger file\n"
+        assert done.stderr == ("" if args[0] == "check" else "Error: ") + error, args
+
+
+@pytest.mark.parametrize("kind", ["fifo", "device"])
+def test_a_named_pipe_or_device_as_baska_rules_is_refused(tmp_path: Path, kind: str) -> None:
+    if kind == "fifo":
+        name, what = str(tmp_path / "house.toml"), "a named pipe"
+        os.mkfifo(name)
+    else:
+        name, what = "/dev/zero", "a character device"
+        if not os.path.exists(name):
+            pytest.skip("no /dev/zero")
+    for args, env in (
+        (("score", "zw", "A+C", "61"), {"BASKA_RULES": name}),
+        (("score", "-r", name, "zw", "A+C", "61"), None),
+        (("rules", name), None),
+    ):
+        done = _baska(*args, env=env)
+        assert (done.returncode, done.stdout) == (1, ""), args
+        assert done.stderr == f"Error: {name}: is {what}, not a house-rules file\n", args

@@ -3,6 +3,9 @@ cells), physical line numbers, and bad metadata named by file and line."""
 
 from __future__ import annotations
 
+import os
+import socket
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -11,6 +14,7 @@ from baska_cli import ledger
 from baska_cli.errors import LedgerError
 from baska_cli.ledger import Meta, Tally
 from tests.ledgerkit import EMPTY, TWO_HANDS
+from tests.pathkit import promptly
 
 
 def test_spreadsheet_save_reads_the_same(tmp_path: Path) -> None:
@@ -163,3 +167,65 @@ def test_read_number() -> None:
             read_number(bad)
     with pytest.raises(ValueError):
         read_number("-2", signed=False)
+
+
+# --- only a regular file is read: a pipe, a device, a folder or a socket is refused -------
+
+
+def _fifo(tmp_path: Path) -> Path:
+    path = tmp_path / "pipe.csv"
+    os.mkfifo(path)
+    return path
+
+
+@pytest.mark.parametrize("read", ["check", "view", "record", "rewrite"])
+def test_a_named_pipe_is_refused_as_a_ledger_unopened(tmp_path: Path, read: str) -> None:
+    path = _fifo(tmp_path)
+    actions: dict[str, Callable[[], object]] = {
+        "check": lambda: ledger.check(str(path)),
+        "view": lambda: ledger.read(str(path)),
+        "record": lambda: ledger.record(str(path), "ba Ania"),
+        "rewrite": lambda: ledger.rewrite(str(path), lambda r, rules, t: (r.meta, [])),
+    }
+    error = promptly(actions[read], path)
+    assert isinstance(error, LedgerError)
+    assert str(error) == f"{path}: is a named pipe, not a ledger file"
+
+
+def test_a_symlink_to_a_named_pipe_is_refused(tmp_path: Path) -> None:
+    fifo = _fifo(tmp_path)
+    link = tmp_path / "link.csv"
+    link.symlink_to(fifo)
+    error = promptly(lambda: ledger.check(str(link)), fifo)
+    assert str(error) == f"{link}: is a named pipe, not a ledger file"
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/zero"), reason="no /dev/zero")
+def test_a_device_is_refused_as_a_ledger_without_reading_it() -> None:
+    error = promptly(lambda: ledger.check("/dev/zero"))
+    assert str(error) == "/dev/zero: is a character device, not a ledger file"
+
+
+def test_a_folder_is_refused_as_a_ledger(tmp_path: Path) -> None:
+    with pytest.raises(LedgerError) as caught:
+        ledger.check(str(tmp_path))
+    assert str(caught.value) == f"{tmp_path}: is a directory, not a ledger file"
+
+
+@pytest.mark.skipif(not hasattr(socket, "AF_UNIX"), reason="no Unix sockets")
+def test_a_socket_is_refused_as_a_ledger(tmp_path: Path) -> None:
+    path = tmp_path / "s.csv"
+    with socket.socket(socket.AF_UNIX) as server:
+        server.bind(str(path))
+        with pytest.raises(LedgerError) as caught:
+            ledger.check(str(path))
+    assert str(caught.value) == f"{path}: is a socket, not a ledger file"
+
+
+def test_a_large_ledger_is_read_from_its_start(tmp_path: Path) -> None:
+    """The reader peeks at the file's head and measures its lines before reading it: a file
+    past MAX_LINE bytes is read from its first byte (also where there is no os.pread)."""
+    path = tmp_path / "e.csv"
+    path.write_text(TWO_HANDS + "\n" * 70_000, "utf-8")
+    reader = ledger.check(str(path))
+    assert (reader.problems, reader.tally.slots) == ([], 2)

@@ -3,6 +3,8 @@ written to."""
 
 from __future__ import annotations
 
+import os
+import stat
 import subprocess
 import sys
 from collections.abc import Sequence
@@ -15,6 +17,7 @@ from baska_cli.errors import LedgerError
 from baska_cli.ledger import LedgerReader, Meta, Tally
 from baska_cli.rules import RuleSet, builtin
 from baska_cli.session import add
+from tests.clikit import invoke
 from tests.faultkit import PLAYERS
 from tests.ledgerkit import EMPTY, META, TWO_HANDS
 
@@ -132,3 +135,241 @@ def test_the_store_needs_neither_fcntl_nor_pread(tmp_path: Path) -> None:
         "2,Bartek,zo Darek 70,-5,-5,-5,15,,,,,amended",
         "2,Bartek,zo Darek 70 k,-10,-10,-10,30,,,,,undone",
     ]
+
+
+# --- paths: symbolic links, hard links, the lock's own path ------------------------------
+
+
+def _to_mester(reader: LedgerReader, rules: RuleSet, tally: Tally) -> tuple[Meta, list[list[str]]]:
+    rows = [
+        ledger.row_cells(r.n, r.dealer, r.hand, r.deltas, r.totals, r.status)
+        for r in ledger.verify(reader)
+    ]
+    return reader.meta.with_rules(builtin("mester")), rows
+
+
+def _linked(tmp_path: Path) -> tuple[Path, Path]:
+    """A ledger in one folder and a symbolic link to it in another."""
+    (tmp_path / "real").mkdir()
+    (tmp_path / "other").mkdir()
+    target = tmp_path / "real" / "e.csv"
+    target.write_text(TWO_HANDS, "utf-8")
+    link = tmp_path / "other" / "link.csv"
+    link.symlink_to(os.path.join("..", "real", "e.csv"))
+    return target, link
+
+
+def test_a_rewrite_through_a_symlink_replaces_its_target(tmp_path: Path) -> None:
+    target, link = _linked(tmp_path)
+    ledger.rewrite(str(link), _to_mester)
+    assert link.is_symlink()
+    assert target.read_text("utf-8") == TWO_HANDS.replace("rules,plb", "rules,mester")
+    assert sorted(p.name for p in (tmp_path / "other").iterdir()) == ["link.csv"]
+    assert sorted(p.name for p in (tmp_path / "real").iterdir()) == [".e.csv.lock", "e.csv"]
+
+
+def test_an_append_through_a_symlink_takes_its_targets_lock(tmp_path: Path) -> None:
+    target, link = _linked(tmp_path)
+    _append(link, "gr Bartek 53", (-5, 15, -5, -5))
+    assert target.read_text("utf-8").endswith("3,Celina,gr Bartek 53,-5,15,-5,-5,-8,8,-8,8\n")
+    assert sorted(p.name for p in (tmp_path / "other").iterdir()) == ["link.csv"]
+    assert ledger.check(str(target)).problems == []
+
+
+def test_every_command_through_a_symlink_writes_its_target(tmp_path: Path) -> None:
+    target, link = _linked(tmp_path)
+    for args in (
+        ("score", "-l", str(link), "gr", "bart", "53"),
+        ("amend", str(link), "3", "gr", "bart", "60"),
+        ("void", str(link), "1"),
+        ("undo", str(link)),
+        ("recalc", str(link), "--rules", "mester", "--write"),
+    ):
+        assert invoke(*args).exit_code == 0, args
+        assert link.is_symlink() and link.resolve() == target.resolve()
+    lines = target.read_text("utf-8").splitlines()
+    assert lines[2] == "rules,mester"
+    assert lines[-4:] == [
+        "1,Ania,zw Ania+Celina 61 k,2,-2,2,-2,,,,,void",
+        "2,Bartek,zo Darek 70,-5,-5,-5,15,-5,-5,-5,15",
+        "3,Celina,gr Bartek 53,-5,15,-5,-5,,,,,amended",
+        "3,Celina,gr Bartek 60,-5,15,-5,-5,,,,,undone",
+    ]
+    assert sorted(p.name for p in (tmp_path / "other").iterdir()) == ["link.csv"]
+
+
+def test_a_symlinked_folder_is_resolved_too(tmp_path: Path) -> None:
+    target, _ = _linked(tmp_path)
+    (tmp_path / "alias").symlink_to(tmp_path / "real", target_is_directory=True)
+    ledger.rewrite(str(tmp_path / "alias" / "e.csv"), _to_mester)
+    assert "rules,mester" in target.read_text("utf-8")
+    assert sorted(p.name for p in (tmp_path / "real").iterdir()) == [".e.csv.lock", "e.csv"]
+
+
+def test_two_names_of_one_file_share_one_lock(tmp_path: Path) -> None:
+    """A writer through the link holds the lock a writer by the real name must wait for."""
+    from filelock import FileLock, Timeout
+
+    target, link = _linked(tmp_path)
+    holder = subprocess.Popen(
+        [
+            sys.executable,
+            "-c",
+            "import sys\n"
+            "from baska_cli.ledger.store import locked\n"
+            "with locked(sys.argv[1]):\n"
+            "    print('held', flush=True)\n"
+            "    sys.stdin.read()\n",
+            str(link),
+        ],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert holder.stdout is not None and holder.stdout.readline() == "held\n"
+        with pytest.raises(Timeout):
+            FileLock(str(target.parent / ".e.csv.lock")).acquire(timeout=0.2)
+    finally:
+        assert holder.stdin is not None
+        holder.stdin.close()
+        holder.wait(timeout=30)
+    FileLock(str(target.parent / ".e.csv.lock")).acquire(timeout=5)
+
+
+@pytest.mark.parametrize("write", ["append", "rewrite"])
+def test_a_hard_linked_ledger_is_not_written(tmp_path: Path, write: str) -> None:
+    path = tmp_path / "e.csv"
+    path.write_text(TWO_HANDS, "utf-8")
+    other = tmp_path / "copy.csv"
+    os.link(path, other)
+    for name in (path, other):
+        with pytest.raises(LedgerError, match=r"has 2 names \(hard links\)") as caught:
+            if write == "append":
+                _append(name, "gr Bartek 53", (-5, 15, -5, -5))
+            else:
+                ledger.rewrite(str(name), _to_mester)
+        assert caught.value.path == str(name)
+    assert path.read_text("utf-8") == other.read_text("utf-8") == TWO_HANDS
+    assert os.stat(path).st_ino == os.stat(other).st_ino
+    assert not [p for p in tmp_path.iterdir() if p.name.endswith(".tmp")]
+
+
+@pytest.mark.parametrize("write", ["create", "append", "rewrite"])
+def test_a_symlink_at_the_lock_path_is_refused_not_followed(tmp_path: Path, write: str) -> None:
+    path = tmp_path / "e.csv"
+    if write != "create":
+        path.write_text(TWO_HANDS, "utf-8")
+    victim = tmp_path / "elsewhere" / "victim"
+    victim.parent.mkdir()
+    (tmp_path / ".e.csv.lock").symlink_to(victim)
+    with pytest.raises(LedgerError, match=r"its lock file .* is a symbolic link") as caught:
+        if write == "create":
+            ledger.create(str(path), META)
+        elif write == "append":
+            _append(path, "gr Bartek 53", (-5, 15, -5, -5))
+        else:
+            ledger.rewrite(str(path), _to_mester)
+    assert str(caught.value).startswith(f"{path}: cannot lock the ledger: ")
+    assert not victim.exists()
+    assert list(victim.parent.iterdir()) == []
+    assert path.exists() == (write != "create")
+    if write != "create":
+        assert path.read_text("utf-8") == TWO_HANDS
+    # an existing file behind the link is not touched either
+    victim.write_text("precious", "utf-8")
+    with pytest.raises(LedgerError, match="symbolic link"):
+        _append(path, "gr Bartek 53", (-5, 15, -5, -5))
+    assert victim.read_text("utf-8") == "precious"
+
+
+def test_a_named_pipe_at_the_lock_path_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "e.csv"
+    path.write_text(TWO_HANDS, "utf-8")
+    os.mkfifo(tmp_path / ".e.csv.lock")
+    with pytest.raises(LedgerError, match=r"its lock file .* is a named pipe"):
+        _append(path, "gr Bartek 53", (-5, 15, -5, -5))
+    assert path.read_text("utf-8") == TWO_HANDS
+
+
+# --- modes: the umask, a rewrite keeps mode and owner, the lock for every writer ---------
+
+
+def _new_under_umask(tmp_path: Path, mask: int) -> Path:
+    """`baska new` in a child process whose umask is `mask`."""
+    path = tmp_path / f"u{mask:03o}.csv"
+    script = (
+        f"import os, sys\nos.umask({mask:#o})\nfrom baska_cli.cli import main\nmain(sys.argv[1:])\n"
+    )
+    argv = [sys.executable, "-c", script, "new", str(path), "-p", ",".join(PLAYERS)]
+    done = subprocess.run(argv, capture_output=True, text=True, check=False)
+    assert done.returncode == 0, done.stderr
+    return path
+
+
+@pytest.mark.parametrize(("mask", "mode"), [(0o022, 0o644), (0o002, 0o664), (0o077, 0o600)])
+def test_a_new_ledger_and_its_lock_honour_the_umask(tmp_path: Path, mask: int, mode: int) -> None:
+    path = _new_under_umask(tmp_path, mask)
+    assert stat.S_IMODE(os.stat(path).st_mode) == mode
+    assert stat.S_IMODE(os.stat(tmp_path / f".{path.name}.lock").st_mode) == mode
+
+
+def test_the_umask_is_read_without_changing_it() -> None:
+    from baska_cli.ledger.store import umask
+
+    old = os.umask(0o027)
+    try:
+        assert umask() == 0o027
+        assert umask() == 0o027
+    finally:
+        os.umask(old)
+
+
+def test_a_rewrite_keeps_the_mode_and_an_append_the_file(tmp_path: Path) -> None:
+    path = tmp_path / "e.csv"
+    path.write_text(TWO_HANDS, "utf-8")
+    path.chmod(0o640)
+    ledger.rewrite(str(path), _to_mester)
+    assert stat.S_IMODE(os.stat(path).st_mode) == 0o640
+    _append(path, "gr Bartek 53", (-5, 15, -5, -5))
+    assert stat.S_IMODE(os.stat(path).st_mode) == 0o640
+
+
+@pytest.mark.skipif(getattr(os, "geteuid", lambda: -1)() != 0, reason="only root may chown")
+def test_a_rewrite_keeps_the_owner_and_group(tmp_path: Path) -> None:
+    path = tmp_path / "e.csv"
+    path.write_text(TWO_HANDS, "utf-8")
+    os.chown(path, 65534, 65534)
+    ledger.rewrite(str(path), _to_mester)
+    st = os.stat(path)
+    assert (st.st_uid, st.st_gid) == (65534, 65534)
+    assert "rules,mester" in path.read_text("utf-8")
+
+
+def test_the_lock_file_takes_the_ledgers_mode(tmp_path: Path) -> None:
+    """Whoever may write the ledger may take its lock: an own lock file made by an older
+    baska (0o644, 0o600) is given the ledger's mode; a new one gets it from the start."""
+    path = tmp_path / "e.csv"
+    path.write_text(TWO_HANDS, "utf-8")
+    path.chmod(0o664)
+    lock = tmp_path / ".e.csv.lock"
+    lock.touch(mode=0o600)
+    lock.chmod(0o600)
+    _append(path, "gr Bartek 53", (-5, 15, -5, -5))
+    assert stat.S_IMODE(os.stat(lock).st_mode) == 0o664
+    lock.unlink()
+    path.chmod(0o660)
+    ledger.rewrite(str(path), _to_mester)
+    assert stat.S_IMODE(os.stat(lock).st_mode) == 0o660
+    assert stat.S_IMODE(os.stat(path).st_mode) == 0o660
+
+
+def test_a_read_only_ledger_is_still_refused_as_before(tmp_path: Path) -> None:
+    if getattr(os, "geteuid", lambda: -1)() == 0:
+        pytest.skip("root may write a read-only file")
+    path = tmp_path / "e.csv"
+    path.write_text(TWO_HANDS, "utf-8")
+    path.chmod(0o444)
+    with pytest.raises(LedgerError, match="Permission denied"):
+        ledger.rewrite(str(path), _to_mester)
+    assert path.read_text("utf-8") == TWO_HANDS

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
@@ -12,6 +13,7 @@ from baska_cli.notation import parse_hand
 from baska_cli.render.rules import rules_toml
 from baska_cli.rules import TieRule, builtin, house_rules, load_rules, rules_from_lines
 from baska_cli.scoring import score
+from tests.pathkit import promptly
 
 from .conftest import ROOT
 
@@ -327,3 +329,56 @@ def test_house_rules_keep_finite_place_points_and_deals() -> None:
         'base = "plb"\nsession.deals = [1, 16]\nsession.place_points = [5, 2.5, -1, 0]', "h.toml"
     )
     assert (rules.deals, rules.place_points) == ((1, 16), (5, 2.5, -1, 0))
+
+
+# --- a house-rules file must be a regular file of at most 64 KiB --------------------------
+
+
+def _refused_promptly(spec: str, fifo: Path | None = None) -> RulesFileError:
+    """load_rules(spec) fails, and promptly."""
+    error = promptly(lambda: load_rules(spec), fifo)
+    assert isinstance(error, RulesFileError), error
+    return error
+
+
+@pytest.mark.parametrize("name", ["house.toml", "house"])
+def test_a_named_pipe_is_refused_as_house_rules(tmp_path: Path, name: str) -> None:
+    path = tmp_path / name
+    os.mkfifo(path)
+    error = _refused_promptly(str(path), path)
+    assert str(error) == f"{path}: is a named pipe, not a house-rules file"
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/zero"), reason="no /dev/zero")
+def test_a_device_is_refused_as_house_rules() -> None:
+    error = _refused_promptly("/dev/zero")
+    assert str(error) == "/dev/zero: is a character device, not a house-rules file"
+
+
+def test_a_folder_is_refused_as_house_rules(tmp_path: Path) -> None:
+    folder = tmp_path / "rules.toml"
+    folder.mkdir()
+    with pytest.raises(RulesFileError) as info:
+        load_rules(str(folder))
+    assert str(info.value) == f"{folder}: is a directory, not a house-rules file"
+
+
+def test_house_rules_behind_a_symlink_are_read(tmp_path: Path) -> None:
+    (tmp_path / "real.toml").write_text('base = "plb"\nno_gran = true\n', "utf-8")
+    (tmp_path / "link.toml").symlink_to(tmp_path / "real.toml")
+    assert not load_rules(str(tmp_path / "link.toml")).has(Contract.GR)
+
+
+def test_a_house_rules_file_may_be_64_kib_and_no_more(tmp_path: Path) -> None:
+    path = tmp_path / "big.toml"
+    head = 'base = "plb"\nno_gran = true\n'
+    path.write_bytes((head + "#" * (64 * 1024 - len(head) - 1) + "\n").encode())
+    assert os.path.getsize(path) == 64 * 1024
+    assert not load_rules(str(path)).has(Contract.GR)
+    with path.open("ab") as file:
+        file.write(b"#")
+    with pytest.raises(RulesFileError) as info:
+        load_rules(str(path))
+    assert str(info.value) == (
+        f"{path}: the house rules are larger than 64 KiB; a house-rules file is far smaller"
+    )

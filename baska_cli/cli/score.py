@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import os
 import sys
 from collections.abc import Iterator
-from typing import IO, TYPE_CHECKING
+from typing import IO, TYPE_CHECKING, Any
 
 import click
 
@@ -22,6 +23,30 @@ from baska_cli.cli.common import (
 if TYPE_CHECKING:
     from baska_cli.errors import BaskaError
 
+MAX_BATCH_LINE = 4096  # characters in one line of --batch; a hand is far shorter
+
+
+class BatchFile(click.File):
+    """click.File for --batch: a named pipe, a device or a folder is refused unopened
+    (`-` is standard input, read as it is)."""
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        """The open file, or a usage error naming it and saying what it is."""
+        if not isinstance(value, str | os.PathLike) or os.fspath(value) == "-":
+            return super().convert(value, param, ctx)
+        from baska_cli.filekind import NotRegularFile, open_regular
+
+        name = click.format_filename(value)
+        try:
+            stream = open_regular(os.fspath(value), encoding="utf-8-sig")
+        except NotRegularFile as exc:
+            self.fail(f"'{name}': is {exc.kind}, not a file of hands", param, ctx)
+        except OSError as exc:
+            self.fail(f"'{name}': {exc.strerror}", param, ctx)
+        if ctx is not None:
+            ctx.call_on_close(stream.close)
+        return stream
+
 
 @click.command(context_settings=CONTEXT)
 @click.argument("notation", nargs=-1)
@@ -32,7 +57,7 @@ if TYPE_CHECKING:
     "--batch",
     "-b",
     "batch",
-    type=click.File("r", encoding="utf-8-sig"),
+    type=BatchFile("r", encoding="utf-8-sig"),
     metavar="FILE|-",
     help="Score one hand per line of FILE ('-' for standard input).",
 )
@@ -109,9 +134,17 @@ def _record(
         click.echo(f"dry run: hand {found.n} was not recorded in {path}", err=True)
 
 
-def _numbered_lines(stream: IO[str]) -> Iterator[tuple[int, str]]:
-    """The lines worth scoring: no blank lines, no # comments."""
-    for number, line in enumerate(stream, start=1):
+def _numbered_lines(stream: IO[str]) -> Iterator[tuple[int, str | None]]:
+    """The lines worth scoring: no blank lines, no # comments; None for a line longer than
+    MAX_BATCH_LINE (read a piece at a time, never held whole)."""
+    number = 0
+    while line := stream.readline(MAX_BATCH_LINE + 1):
+        number += 1
+        if len(line) > MAX_BATCH_LINE and not line.endswith("\n"):
+            while (rest := stream.readline(MAX_BATCH_LINE + 1)) and not rest.endswith("\n"):
+                pass
+            yield number, None
+            continue
         text = line.strip()
         if text and not text.startswith("#"):
             yield number, text
@@ -119,8 +152,6 @@ def _numbered_lines(stream: IO[str]) -> Iterator[tuple[int, str]]:
 
 def _score_batch(stream: IO[str], rules_spec: str | None, output_format: str) -> int:
     """Score each line, print one result per line; report bad lines on stderr. Returns failures."""
-    from typing import Any
-
     from baska_cli.errors import BaskaError
     from baska_cli.notation import parse_hand
     from baska_cli.render import outcome as render
@@ -136,6 +167,14 @@ def _score_batch(stream: IO[str], rules_spec: str | None, output_format: str) ->
     if output_format == "csv":
         out.write(render.csv_header(players) + "\n")
     for number, text in _numbered_lines(stream):
+        if text is None:
+            failed += 1
+            click.echo(
+                f"{name}:{number}: the line is longer than {MAX_BATCH_LINE} characters; "
+                f"a hand is far shorter",
+                err=True,
+            )
+            continue
         result = cache.get(text)
         if result is None:
             try:

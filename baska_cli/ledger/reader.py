@@ -15,7 +15,8 @@ from collections.abc import Iterator, Sequence
 from typing import IO
 
 from baska_cli.errors import BaskaError, LedgerError
-from baska_cli.ledger.filebytes import first_long_line, identity, undecodable_line
+from baska_cli.filekind import NotRegularFile, open_regular
+from baska_cli.ledger.filebytes import first_long_line, identity, read_at, undecodable_line
 from baska_cli.ledger.format import (
     FORMAT_KEY,
     FORMAT_VERSION,
@@ -370,20 +371,21 @@ def _bad_row(cells: Sequence[str]) -> str:
     return f'hand {cells[0].strip()}: the changes "{",".join(cells[3:7])}" must be whole numbers'
 
 
-def _peek(path: str) -> tuple[str, bool]:
+def _peek(fileno: int) -> tuple[str, bool]:
     """The file's line end and whether it starts with a BOM."""
-    with open(path, "rb") as raw:
-        head = raw.read(4096)
+    head = read_at(fileno, 4096, 0)
     newline = "\r\n" if b"\r\n" in head else "\n"
     return newline, head.startswith(b"\xef\xbb\xbf")
 
 
 @contextlib.contextmanager
 def open_ledger(path: str) -> Iterator[LedgerReader]:
-    """Open a ledger for reading; metadata problems raise a LedgerError naming file:line."""
+    """Open a ledger for reading; metadata problems raise a LedgerError naming file:line.
+    Only a regular file is read: a named pipe, a device or a folder is refused unopened."""
     try:
-        newline, bom = _peek(path)
-        stream = open(path, encoding="utf-8-sig", newline="")  # noqa: SIM115 (closed below)
+        stream = open_regular(path, encoding="utf-8-sig", newline="")
+    except NotRegularFile as exc:
+        raise LedgerError(f"is {exc.kind}, not a ledger file", path) from None
     except FileNotFoundError:
         raise LedgerError(
             "no such ledger; start one with `baska new FILE --players …`", path
@@ -393,8 +395,14 @@ def open_ledger(path: str) -> Iterator[LedgerReader]:
     except OSError as exc:
         raise LedgerError(f"cannot read the ledger: {exc.strerror}", path) from None
     with stream:
-        found = identity(os.fstat(stream.fileno()))
-        long_line = first_long_line(stream.fileno())
+        fileno = stream.fileno()
+        try:
+            found = identity(os.fstat(fileno))
+            newline, bom = _peek(fileno)
+            long_line = first_long_line(fileno)
+            os.lseek(fileno, 0, os.SEEK_SET)  # (read_at moves it where there is no os.pread)
+        except OSError as exc:
+            raise LedgerError(f"cannot read the ledger: {exc.strerror}", path) from None
         if long_line is not None:
             raise LedgerError(TOO_LONG, path, long_line)
         yield LedgerReader(path, stream, newline, bom, found)

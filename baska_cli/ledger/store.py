@@ -6,6 +6,16 @@ it: a ledger with any problem is never written to. A new file or a rewrite goes 
 temporary file in the same folder, is synced and then linked or renamed into place; an
 append writes the row at the end of the very file that was read and syncs it, or cuts the
 file back to its old length.
+
+Paths: a ledger's name is resolved to its real file once (symbolic links followed): the lock,
+the temporary file and the rename belong to that file, so a rewrite through a symbolic link
+replaces its target and two names of one file share one lock. A ledger with several hard
+links is not written (a lock and a rename cannot cover every name). A symbolic link at the
+lock's path is refused, never followed.
+
+Modes: a new ledger gets 0o666 less the umask, as any new file; a rewrite keeps the ledger's
+mode and (where allowed) its owner and group; the lock file gets the ledger's mode, so whoever
+may write the ledger may take its lock.
 """
 
 from __future__ import annotations
@@ -13,10 +23,12 @@ from __future__ import annotations
 import contextlib
 import csv
 import os
+import stat
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import IO
 
 from baska_cli.errors import LedgerError
+from baska_cli.filekind import kind_of
 from baska_cli.ledger.checker import check, refuse_if_broken, scan
 from baska_cli.ledger.filebytes import ends_with_line_end, identity
 from baska_cli.ledger.format import Meta, Tally, csv_line
@@ -28,12 +40,60 @@ Build = Callable[[LedgerReader, RuleSet], Sequence[str]]
 Transform = Callable[[LedgerReader, RuleSet, Tally], tuple[Meta, Iterable[Sequence[str]]]]
 
 _CHANGED = "the ledger was {} by another program while baska was writing it"
+_NONBLOCK = getattr(os, "O_NONBLOCK", 0)  # (a named pipe put in the ledger's place never blocks)
 
 
 def _lock_path(path: str) -> str:
     """The sidecar lock `.NAME.lock` beside the ledger (a rename replaces the ledger's inode)."""
     folder, name = os.path.split(os.path.abspath(path))
     return os.path.join(folder, f".{name}.lock")
+
+
+def real_path(path: str) -> str:
+    """The ledger's real file: every symbolic link in its name resolved, once per write."""
+    return os.path.realpath(path)
+
+
+def umask() -> int:
+    """The process's umask (from /proc where the system has it, else set and set back)."""
+    with (
+        contextlib.suppress(OSError, ValueError),
+        open("/proc/self/status", encoding="ascii", errors="replace") as status,
+    ):
+        for line in status:
+            if line.startswith("Umask:"):
+                return int(line.split()[1], 8)
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
+
+
+def _lock_mode(real: str) -> int:
+    """The lock file's mode: the ledger's (its owner may always write it), or, for a ledger
+    not yet created, 0o666 less the umask; whoever may write the ledger may take the lock."""
+    try:
+        return (os.stat(real).st_mode & 0o666) | 0o600
+    except OSError:
+        return 0o666 & ~umask() | 0o600
+
+
+def _check_lock_file(lock: str, mode: int, path: str) -> None:
+    """Refuse a lock path that is a symbolic link (or not a file); give an own lock file that
+    is missing write bits the ledger has (made by an older baska) the ledger's mode."""
+    try:
+        st = os.lstat(lock)
+    except OSError:
+        return
+    kind = "a symbolic link" if stat.S_ISLNK(st.st_mode) else kind_of(st.st_mode)
+    if kind is not None:
+        raise LedgerError(
+            f"cannot lock the ledger: its lock file {lock} is {kind}; baska does not follow or "
+            f"use it (remove it if you did not make it)",
+            path,
+        )
+    if st.st_mode & 0o777 != mode and getattr(os, "geteuid", lambda: -1)() == st.st_uid:
+        with contextlib.suppress(OSError):
+            os.chmod(lock, mode)
 
 
 def _temp_prefix(path: str) -> tuple[str, str]:
@@ -55,20 +115,35 @@ def _remove_stale_temps(path: str) -> None:
 
 
 @contextlib.contextmanager
-def locked(path: str) -> Iterator[None]:
-    """Hold an exclusive lock for the ledger while creating, appending or rewriting it."""
+def locked(path: str, real: str | None = None) -> Iterator[None]:
+    """Hold an exclusive lock for the ledger while creating, appending or rewriting it: the
+    lock of its real file (`real`, resolved by the caller, or here)."""
     from filelock import FileLock  # (here: the commands that only read never pay its import)
 
-    lock = FileLock(_lock_path(path))
+    real = real_path(path) if real is None else real
+    lock_path, mode = _lock_path(real), _lock_mode(real)
+    _check_lock_file(lock_path, mode, path)
+    lock = FileLock(lock_path, mode=mode)
     try:
         lock.acquire()
     except OSError as exc:
         raise LedgerError(f"cannot lock the ledger: {exc.strerror}", path) from None
     try:
-        _remove_stale_temps(path)
+        _remove_stale_temps(real)
         yield
     finally:
         lock.release()
+
+
+def _refuse_hard_links(st: os.stat_result, path: str) -> None:
+    """A ledger with several names (hard links) is not written: each name would have its own
+    lock, and a rewrite would leave the other names with the old file."""
+    if st.st_nlink > 1:
+        raise LedgerError(
+            f"the file has {st.st_nlink} names (hard links); baska writes only a ledger with "
+            f"one name, so that one lock covers it (a symbolic link to it is fine)",
+            path,
+        )
 
 
 def _fsync_dir(folder: str) -> None:
@@ -122,13 +197,16 @@ def create(path: str, meta: Meta) -> None:
     exists = "the file exists already; a new ledger never overwrites a file"
     if os.path.lexists(path):
         raise LedgerError(exists, path)
-    folder, _ = _temp_prefix(path)
-    with locked(path):
+    real = real_path(path)
+    folder, _ = _temp_prefix(real)
+    with locked(path, real):
         try:
-            with _temporary(path, "create") as (temp, stream):
+            with _temporary(real, "create") as (temp, stream):
                 _write_rows(stream, meta, [])
                 _finish(stream)
-                os.link(temp, path)  # fails if the file appeared meanwhile
+                with contextlib.suppress(OSError):  # (mkstemp makes it 0o600)
+                    os.chmod(temp, 0o666 & ~umask())
+                os.link(temp, real)  # fails if the file appeared meanwhile
             _fsync_dir(folder)
         except FileExistsError:
             raise LedgerError(exists, path) from None
@@ -142,7 +220,8 @@ def append(path: str, build: Build) -> None:
     The row goes to the very file that was read (never a new one if the ledger was removed
     meanwhile, never one that another program changed meanwhile); if it cannot be written
     whole and synced, the file is cut back to its old length, so the ledger is unchanged."""
-    with locked(path):
+    real = real_path(path)
+    with locked(path, real):
         with open_ledger(path) as reader:
             rules = reader.rules()
             scan(reader, Scorer(reader.meta.players, rules))
@@ -150,7 +229,7 @@ def append(path: str, build: Build) -> None:
         cells = build(reader, rules)
         newline = reader.meta.newline
         try:
-            fd = os.open(path, os.O_RDWR | os.O_APPEND | getattr(os, "O_BINARY", 0))
+            fd = os.open(real, os.O_RDWR | os.O_APPEND | _NONBLOCK | getattr(os, "O_BINARY", 0))
         except FileNotFoundError:
             raise LedgerError(
                 f"{_CHANGED.format('removed')}; the hand was not recorded", path
@@ -163,10 +242,11 @@ def append(path: str, build: Build) -> None:
                 raise LedgerError(
                     f"{_CHANGED.format('changed')}; the hand was not recorded, try again", path
                 )
+            _refuse_hard_links(st, path)
             ends = ends_with_line_end(fd, st.st_size)
             line = ("" if ends else newline) + csv_line(cells, newline)
             _append_whole(fd, line.encode("utf-8"), st.st_size, path)
-            if identity(os.stat(path))[:2] != identity(st)[:2]:
+            if identity(os.stat(real))[:2] != identity(st)[:2]:
                 raise LedgerError(f"{_CHANGED.format('replaced')}; the hand was not recorded", path)
         except OSError as exc:
             raise LedgerError(f"cannot write the ledger: {exc.strerror}", path) from None
@@ -194,9 +274,10 @@ def rewrite(path: str, transform: Transform, precheck: bool = True) -> LedgerRea
     """Under the lock: (with precheck) check the whole ledger, refusing if it has a problem;
     then stream it through `transform` into a temporary file that replaces the ledger only
     if no problem was found on the way, and only if the ledger is writable and still the
-    file that was read."""
-    folder, _ = _temp_prefix(path)
-    with locked(path):
+    file that was read. A symbolic link stays: its target is replaced."""
+    real = real_path(path)
+    folder, _ = _temp_prefix(real)
+    with locked(path, real):
         tally = Tally()
         if precheck:
             first = check(path)
@@ -206,19 +287,26 @@ def rewrite(path: str, transform: Transform, precheck: bool = True) -> LedgerRea
             rules = reader.rules()
             meta, rows = transform(reader, rules, tally)
             try:
-                with _temporary(path, "write") as (temp, stream):
+                with _temporary(real, "write") as (temp, stream):
                     _write_rows(stream, meta, rows)
                     _finish(stream)
                     refuse_if_broken(reader)
-                    os.close(os.open(path, os.O_WRONLY))  # a read-only ledger is not replaced
-                    st = os.stat(path)
+                    # a read-only ledger is not replaced
+                    os.close(os.open(real, os.O_WRONLY | _NONBLOCK))
+                    st = os.stat(real)
                     if identity(st) != reader.identity:
                         raise LedgerError(
                             f"{_CHANGED.format('changed')}; it was not rewritten", path
                         )
+                    _refuse_hard_links(st, path)
+                    if hasattr(os, "chown"):  # (the owner where allowed, else the group)
+                        with contextlib.suppress(OSError):
+                            os.chown(temp, st.st_uid, st.st_gid)
+                        with contextlib.suppress(OSError):
+                            os.chown(temp, -1, st.st_gid)
                     with contextlib.suppress(OSError):
                         os.chmod(temp, st.st_mode & 0o777)
-                    os.replace(temp, path)
+                    os.replace(temp, real)
                 _fsync_dir(folder)
             except FileNotFoundError:
                 raise LedgerError(

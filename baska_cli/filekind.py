@@ -1,0 +1,65 @@
+"""Only a regular file is read as a ledger, rules or a batch: a pipe, a device or a folder is
+named for what it is and refused before it is read (it could block or never end)."""
+
+from __future__ import annotations
+
+import os
+import stat
+from typing import IO
+
+_KINDS = (
+    (stat.S_ISFIFO, "a named pipe"),
+    (stat.S_ISDIR, "a directory"),
+    (stat.S_ISCHR, "a character device"),
+    (stat.S_ISBLK, "a block device"),
+    (stat.S_ISSOCK, "a socket"),
+)
+
+
+_NONBLOCK = getattr(os, "O_NONBLOCK", 0)
+
+
+class NotRegularFile(Exception):
+    """A path that names something other than a regular file; `kind` says what it is."""
+
+    def __init__(self, kind: str) -> None:
+        self.kind = kind
+        super().__init__(kind)
+
+
+def kind_of(mode: int) -> str | None:
+    """What a file of this mode is ("a named pipe", …), or None for a regular file."""
+    if stat.S_ISREG(mode):
+        return None
+    return next((name for test, name in _KINDS if test(mode)), "not a regular file")
+
+
+def refuse_unless_regular(path: str) -> os.stat_result:
+    """The file's status (links followed); NotRegularFile unless it is a regular file."""
+    st = os.stat(path)
+    kind = kind_of(st.st_mode)
+    if kind is not None:
+        raise NotRegularFile(kind)
+    return st
+
+
+def _opener(path: str, flags: int) -> int:
+    """os.open that never waits on a named pipe put in the file's place meanwhile."""
+    return os.open(path, flags | _NONBLOCK)
+
+
+def open_regular(path: str, encoding: str, newline: str | None = None) -> IO[str]:
+    """A regular file open for reading as text, checked before and after opening (a named
+    pipe is never opened to wait for a writer); NotRegularFile or OSError otherwise."""
+    refuse_unless_regular(path)
+    stream = open(path, encoding=encoding, newline=newline, opener=_opener)  # noqa: SIM115
+    try:
+        kind = kind_of(os.fstat(stream.fileno()).st_mode)
+        if kind is not None:
+            raise NotRegularFile(kind)
+        if _NONBLOCK:
+            os.set_blocking(stream.fileno(), True)
+    except BaseException:
+        stream.close()
+        raise
+    return stream
