@@ -14,6 +14,7 @@ from baska_cli.cli.common import (
     fail,
     format_option,
     load_rules_or_fail,
+    note_written,
     rules_option,
 )
 
@@ -58,6 +59,7 @@ def new(
         create(path, meta)
     except BaskaError as error:
         fail(error)
+    note_written(f"the ledger {path} was created")
     planned = f", {deals} deals" if deals else ""
     leader = names[(first + 1) % 4]
     click.echo(
@@ -67,11 +69,37 @@ def new(
     )
 
 
+def _refuse_the_same_file_twice(paths: tuple[str, ...]) -> None:
+    """A season adds its files up: the same file twice (by another name, or a hard link)
+    would count its evening twice."""
+    import os
+
+    seen: list[tuple[str, str, os.stat_result | None]] = []
+    for path in paths:
+        real = os.path.realpath(path)
+        try:
+            st: os.stat_result | None = os.stat(path)
+        except OSError:
+            st = None  # reading it will say what is wrong
+        for other, other_real, other_st in seen:
+            same = real == other_real or (
+                st is not None and other_st is not None and os.path.samestat(st, other_st)
+            )
+            if same:
+                raise UserInputError(
+                    f"{other} and {path} are the same file; a season adds its files up, so "
+                    f"give each ledger once"
+                )
+        seen.append((path, real, st))
+
+
 @click.command("ledger", context_settings=CONTEXT)
 @click.argument("paths", nargs=-1, metavar="[FILE...]")
 @format_option
 def ledger_command(paths: tuple[str, ...], output_format: str) -> None:
     """Show a session's score sheet and standings; several files add up as a season.
+
+    Without FILE, the ledger in BASKA_LEDGER is shown; each file may be given once.
 
     \b
     Example:  baska ledger evening.csv
@@ -88,6 +116,7 @@ def ledger_command(paths: tuple[str, ...], output_format: str) -> None:
         if not env:
             raise UserInputError("no ledger given; expected e.g. `baska ledger evening.csv`")
         paths = (env,)
+    _refuse_the_same_file_twice(paths)
     try:
         if output_format == "json":
             from baska_cli.render.stream import write_json
