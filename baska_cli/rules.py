@@ -152,6 +152,11 @@ def _check(origin: str, flat: Mapping[str, Any]) -> None:
         if key == "provenance":
             if not isinstance(value, Mapping):
                 raise RulesFileError(f"{origin}: [provenance] must be a table of texts")
+            for setting, text in value.items():
+                if not isinstance(text, str):
+                    raise RulesFileError(
+                        f'{origin}: "provenance.{setting}" must be a text in quotes, not {text!r}'
+                    )
             continue
         if key not in _SCALARS:
             near = _nearest(key, list(_SCALARS))
@@ -175,6 +180,9 @@ def _check_value(origin: str, key: str, value: Any, kind: str, allowed: Any) -> 
         low, high = allowed
         ok = low <= value <= high
         expected = f"a whole number from {low} to {high}"
+    if ok and key == "session.deals":
+        ok = all(isinstance(v, int) and v >= 1 for v in value)
+        expected = "a list of whole numbers of deals, e.g. [16, 24]"
     if ok and kind == _STR and allowed is not None:
         ok = value in allowed
         expected = " or ".join(f'"{a}"' for a in allowed)
