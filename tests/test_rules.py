@@ -299,3 +299,15 @@ def test_export_reads_back_to_the_same_rules(name: str, house: str | None) -> No
 def test_rules_from_lines(lines: list[str]) -> None:
     rules = rules_from_lines(lines, "ledger.csv")
     assert rules.base == (lines[0] if len(lines) == 1 else "pagat")
+
+
+@pytest.mark.parametrize("value", ["5", "true", "[1]", "{a = 1}", "1.5"])
+def test_provenance_values_must_be_texts(value: str) -> None:
+    with pytest.raises(RulesFileError) as caught:
+        house_rules(f'base = "plb"\n[provenance]\nwin_points = {value}\n', "h.toml")
+    assert str(caught.value).startswith('h.toml: "provenance.win_points" must be a text in quotes')
+
+
+def test_session_deals_must_be_whole_numbers() -> None:
+    with pytest.raises(RulesFileError, match=r'h\.toml: "session\.deals" must be a list of whole'):
+        house_rules('base = "plb"\nsession.deals = [16, 0]\n', "h.toml")
