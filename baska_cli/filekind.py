@@ -48,11 +48,13 @@ def _opener(path: str, flags: int) -> int:
     return os.open(path, flags | _NONBLOCK)
 
 
-def open_regular(path: str, encoding: str, newline: str | None = None) -> IO[str]:
+def open_regular(
+    path: str, encoding: str, newline: str | None = None, errors: str | None = None
+) -> IO[str]:
     """A regular file open for reading as text, checked before and after opening (a named
     pipe is never opened to wait for a writer); NotRegularFile or OSError otherwise."""
     refuse_unless_regular(path)
-    stream = open(path, encoding=encoding, newline=newline, opener=_opener)  # noqa: SIM115
+    stream = open(path, encoding=encoding, errors=errors, newline=newline, opener=_opener)  # noqa: SIM115
     try:
         kind = kind_of(os.fstat(stream.fileno()).st_mode)
         if kind is not None:

@@ -153,6 +153,11 @@ def _check(origin: str, flat: Mapping[str, Any]) -> None:
         if key == "provenance":
             if not isinstance(value, Mapping):
                 raise RulesFileError(f"{origin}: [provenance] must be a table of texts")
+            for setting, text in value.items():
+                if not isinstance(text, str):
+                    raise RulesFileError(
+                        f'{origin}: "provenance.{setting}" must be a text in quotes, not {text!r}'
+                    )
             continue
         if key not in _SCALARS:
             near = _nearest(key, list(_SCALARS))

@@ -93,3 +93,37 @@ def test_export_without_a_name_uses_the_environment(monkeypatch: pytest.MonkeyPa
     monkeypatch.setenv("BASKA_RULES", "mester")
     code, out, _ = run("rules", "--export")
     assert (code, 'base = "mester"' in out.splitlines()) == (0, True)
+
+
+def test_an_empty_name_is_refused() -> None:
+    result = CliRunner().invoke(cli, ["rules", ""])
+    assert result.exit_code == 2
+    assert "--rules (or BASKA_RULES) is empty" in result.stderr
+
+
+def test_an_empty_environment_variable_counts_as_unset(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("BASKA_RULES", "")
+    result = CliRunner().invoke(cli, ["rules", "--export"])
+    assert result.exit_code == 0
+    assert 'base = "plb"' in result.stdout
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        (
+            "[provenance]\nwin_points = 5\n",
+            '"provenance.win_points" must be a text in quotes, not 5',
+        ),
+        ('[provenance.contracts]\ngr = "x"\n', '"provenance.contracts" must be a text in quotes'),
+        ("session.deals = [1.5]\n", '"session.deals" must be a list of whole numbers of deals'),
+    ],
+)
+def test_a_wrongly_typed_value_in_a_rules_file(tmp_path: Path, text: str, message: str) -> None:
+    house = tmp_path / "h.toml"
+    house.write_text('base = "plb"\n' + text, "utf-8")
+    for args in (["rules", str(house)], ["score", "-r", str(house), "zw", "A+C", "61"]):
+        result = CliRunner().invoke(cli, args)
+        assert result.exit_code == 1
+        assert result.stderr == f"Error: {house}: {message}" + result.stderr.split(message)[1]
+        assert result.exception is None or isinstance(result.exception, SystemExit)

@@ -394,3 +394,84 @@ def test_a_named_pipe_or_device_as_baska_rules_is_refused(tmp_path: Path, kind: 
         done = _baska(*args, env=env)
         assert (done.returncode, done.stdout) == (1, ""), args
         assert done.stderr == f"Error: {name}: is {what}, not a house-rules file\n", args
+
+
+# --- issue 16: every option takes effect or is refused with exit status 2 ---
+
+REFUSED = [
+    (["--batch", "-", "--ledger", "L"], "--batch does not go with --ledger"),
+    (["--batch", "-", "--dry-run"], "--dry-run does not go with --batch"),
+    (["--batch", "-", "--explain"], "--explain does not go with --batch"),
+    (["--batch", "-", "zw", "A+C", "61"], "either a hand or --batch"),
+    (["--dry-run", "zw", "A+C", "61"], "--dry-run goes with a ledger"),
+    (["-f", "csv", "--explain", "zw", "A+C", "61"], "--explain does not go with --format csv"),
+    (["-f", "csv", "--explain", "--batch", "-"], "--explain does not go with --format csv"),
+    (["--ledger", "", "zw", "A+C", "61"], "--ledger needs a file name"),
+    (["--rules", " ", "zw", "A+C", "61"], "--rules (or BASKA_RULES) is empty"),
+]
+
+
+@pytest.mark.parametrize(("args", "message"), REFUSED, ids=[" ".join(a) for a, _ in REFUSED])
+def test_options_that_do_not_go_together_are_refused(args: list[str], message: str) -> None:
+    result = CliRunner().invoke(cli, ["score", *args], input="zw A+C 61\n")
+    assert result.exit_code == 2, result.output
+    assert result.stdout == ""
+    assert message in result.stderr
+
+
+def test_batch_with_a_ledger_refused_before_anything_is_recorded(tmp_path: Path) -> None:
+    path = start_evening(tmp_path)
+    before = Path(path).read_bytes()
+    result = CliRunner().invoke(cli, ["score", "-b", "-", "-l", path], input="ba D\n")
+    assert result.exit_code == 2
+    assert Path(path).read_bytes() == before
+
+
+def test_the_ledger_environment_variable_is_not_used_by_a_batch(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """BASKA_LEDGER fills in a missing ledger for single hands only (the help says so)."""
+    path = start_evening(tmp_path)
+    before = Path(path).read_bytes()
+    monkeypatch.setenv("BASKA_LEDGER", path)
+    result = CliRunner().invoke(cli, ["score", "-b", "-"], input="ba D\n")
+    assert result.exit_code == 0
+    assert "D  +30" in result.stdout
+    assert Path(path).read_bytes() == before
+    help_text = " ".join(invoke("score", "--help").stdout.split())
+    assert "BASKA_LEDGER fills in a missing ledger for a single hand only" in help_text
+
+
+def test_dry_run_with_the_ledger_from_the_environment(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = start_evening(tmp_path)
+    before = Path(path).read_bytes()
+    monkeypatch.setenv("BASKA_LEDGER", path)
+    result = invoke("score", "--dry-run", "ba", "Darek")
+    assert result.exit_code == 0
+    assert "hand 5" in result.stdout
+    assert Path(path).read_bytes() == before
+
+
+def test_explain_with_json_adds_the_derivation() -> None:
+    plain = json.loads(invoke("score", "-f", "json", "zw", "A+C", "61").stdout)
+    explained = json.loads(invoke("score", "-f", "json", "-e", "zw", "A+C", "61").stdout)
+    assert "derivation" not in plain
+    assert explained["derivation"]
+
+
+def test_a_batch_line_that_is_not_utf8_is_named_by_file_and_line(tmp_path: Path) -> None:
+    batch = tmp_path / "b.txt"
+    batch.write_bytes(b"zw A+C 61\nzw A+C 6\xff1\nba D\n")
+    result = invoke("score", "--batch", str(batch))
+    assert result.exit_code == 1
+    assert "Traceback" not in result.output
+    assert result.stderr == f"{batch}:2: not UTF-8 text (the byte 0xff at column 9)\n"
+    assert [line.split()[0] for line in result.stdout.splitlines()] == ["1", "3"]
+
+
+def test_standard_input_that_is_not_utf8() -> None:
+    result = CliRunner().invoke(cli, ["score", "-b", "-"], input=b"\xef\xbb\xbfzw A+C 61\n\xe9\n")
+    assert result.exit_code == 1
+    assert result.stderr == "-:2: not UTF-8 text (the byte 0xe9 at column 1)\n"

@@ -4,6 +4,7 @@ evening through every command."""
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
 import pytest
@@ -216,13 +217,17 @@ def test_ledger_chart_draws_the_running_totals() -> None:
     assert max(len(line) for line in lines) <= 80
 
 
-def test_ledger_chart_with_json_or_a_season_is_refused() -> None:
+def test_ledger_chart_with_json_or_a_season_is_refused(tmp_path: Path) -> None:
+    import shutil
+
     from click.testing import CliRunner
 
     from baska_cli.cli import cli
 
     sample = str(Path(__file__).parent.parent / "samples" / "evening.csv")
-    for args in (["--chart", "-f", "json"], ["--chart", sample]):
+    other = str(tmp_path / "other.csv")
+    shutil.copy(sample, other)
+    for args in (["--chart", "-f", "json"], ["--chart", other]):
         result = CliRunner().invoke(cli, ["ledger", sample, *args])
         assert result.exit_code == 2
         assert "--chart draws one ledger as a table" in result.stderr
@@ -299,3 +304,50 @@ def test_json_is_never_written_with_nan() -> None:
             outcome_json({"x": value})
         with pytest.raises(ValueError):
             to_json(value)
+
+
+# --- issue 16: the same file twice would count its evening twice ---
+
+
+def test_ledger_refuses_the_same_file_twice(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = start_evening(tmp_path)
+    monkeypatch.chdir(tmp_path)
+    link = tmp_path / "link.csv"
+    os.link(path, link)
+    sym = tmp_path / "sym.csv"
+    sym.symlink_to(path)
+    for other in (path, "evening.csv", "./evening.csv", str(link), str(sym)):
+        for fmt in ("table", "json", "csv"):
+            result = invoke("ledger", "-f", fmt, path, other)
+            assert result.exit_code == 2, (other, result.output)
+            assert result.stdout == ""
+            assert result.stderr == (
+                f"Error: {path} and {other} are the same file; a season adds its files up, "
+                f"so give each ledger once\n"
+            )
+
+
+def test_ledger_csv_prints_nothing_when_the_ledger_changes_while_it_is_read(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """--format csv reads the ledgers again: a change in between is an error, and the
+    header is not printed before it."""
+    from baska_cli.ledger import view
+
+    path = start_evening(tmp_path)
+    real_read = view.read
+
+    def read_then_change(p: str, start: view.Start | None = None) -> view.Session:
+        session = real_read(p, start)
+        assert invoke("score", "-l", p, "ba", "Darek").exit_code == 0
+        return session
+
+    monkeypatch.setattr(view, "read", read_then_change)
+    result = invoke("ledger", "-f", "csv", path)
+    assert result.exit_code == 1
+    assert result.stdout == ""
+    assert result.stderr == (
+        f"Error: {path}: the ledger changed while it was read; run the command again\n"
+    )

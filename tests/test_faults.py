@@ -628,3 +628,191 @@ def test_baska_check_on_a_100_mb_line_stays_small(tmp_path: Path) -> None:
     code, peak_kib = map(int, result.stdout.split())
     assert code == 1
     assert peak_kib < 64 * 1024, f"the child peaked at {peak_kib} KiB"
+
+
+# --- issue 16: output that cannot be written, in real processes ---
+
+
+_ERR: dict[str, Any] = {"stderr": subprocess.PIPE, "text": True, "check": False}
+
+
+def _baska_to(target: str, *args: str) -> subprocess.CompletedProcess[str]:
+    """`baska ARGS` with standard output on /dev/full or a pipe closed before it writes."""
+    if target == "full":
+        with open("/dev/full", "w") as full:
+            return subprocess.run(baska_argv(*args), stdin=subprocess.DEVNULL, stdout=full, **_ERR)
+    reader, writer = os.pipe()
+    os.close(reader)
+    try:
+        return subprocess.run(baska_argv(*args), stdin=subprocess.DEVNULL, stdout=writer, **_ERR)
+    finally:
+        os.close(writer)
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs /dev/full")
+@pytest.mark.parametrize("target", ["full", "closed pipe"])
+def test_a_recorded_hand_whose_output_fails_exits_3(evening: Path, target: str) -> None:
+    before = recorded(evening)
+    done = _baska_to(target, "score", "-l", str(evening), "ba", "Darek")
+    assert done.returncode == 3, done.stderr
+    assert "Traceback" not in done.stderr and "Exception ignored" not in done.stderr
+    assert done.stderr.startswith(f"Error: hand 6 was recorded in {evening}, but the output")
+    assert len(recorded(evening)) == len(before) + 1
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs /dev/full")
+@pytest.mark.parametrize("target", ["full", "closed pipe"])
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("score", "zw", "A+C", "61"),
+        ("score", "--batch", "-", "-f", "csv"),
+        ("ledger", "{path}"),
+        ("ledger", "-f", "json", "{path}"),
+        ("ledger", "-f", "csv", "{path}"),
+        ("score", "-l", "{path}", "-n", "ba", "Darek"),
+        ("rules", "mester"),
+    ],
+    ids=" ".join,
+)
+def test_output_that_fails_when_nothing_was_written_exits_1(
+    evening: Path, target: str, args: tuple[str, ...]
+) -> None:
+    before = evening.read_bytes()
+    argv = [a.replace("{path}", str(evening)) for a in args]
+    done = _baska_to(target, *argv)
+    assert done.returncode == 1, done.stderr
+    assert "Traceback" not in done.stderr and "Exception ignored" not in done.stderr
+    assert done.stderr.startswith("Error: the output could not be written: ")
+    assert evening.read_bytes() == before
+
+
+def test_a_closed_stdout_is_noticed(evening: Path) -> None:
+    """`baska ... >&-`: the hand is recorded, the output cannot be: exit 3, and no file ends up
+    as descriptor 1."""
+    done = subprocess.run(
+        baska_argv("score", "-l", str(evening), "ba", "Darek"),
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+        check=False,
+        preexec_fn=lambda: os.close(1),
+    )
+    assert done.returncode == 3, done.stderr
+    assert "Traceback" not in done.stderr
+    assert recorded(evening)[-1][1] == "ba Darek"
+
+
+def test_an_edit_whose_output_fails_exits_3(evening: Path) -> None:
+    done = _baska_to("closed pipe", "undo", str(evening))
+    assert done.returncode == 3, done.stderr
+    assert f"{evening} was changed, but the output could not be written" in done.stderr
+
+
+# --- issue 16: every combination of options takes effect or is refused, never a traceback ---
+
+OPTIONS: dict[str, list[list[tuple[str, ...]]]] = {
+    # each option: its alternatives (the first, absent); a combination picks one of each
+    "score": [
+        [(), ("ci", "C", "40")],
+        [(), ("-r", "pagat")],
+        [(), ("-f", "json"), ("-f", "csv")],
+        [(), ("-e",)],
+        [(), ("-b", "-")],
+        [(), ("-l", "{L}")],
+        [(), ("-n",)],
+        [(), ("env:BASKA_LEDGER",)],
+    ],
+    "ledger": [
+        [(), ("{L}",), ("{L}", "{M}")],
+        [(), ("-f", "json"), ("-f", "csv")],
+        [(), ("env:BASKA_LEDGER",)],
+    ],
+    "recalc": [[("{L}",)], [(), ("-r", "pagat")], [(), ("--diff",)], [(), ("--write",)]],
+    "rules": [[(), ("mester",)], [(), ("--export",)], [(), ("env:BASKA_RULES",)]],
+    "new": [
+        [("{N}", "-p", "Ania,Bartek,Celina,Darek")],
+        [(), ("-r", "mester")],
+        [(), ("-d", "Celina")],
+        [(), ("--deals", "8")],
+    ],
+}
+# documented: BASKA_LEDGER fills in a missing ledger for single hands; an option typed wins
+IGNORED_ON_PURPOSE = {
+    ("score", ("env:BASKA_LEDGER",)): lambda args: "-b" in args or "-l" in args,
+    ("ledger", ("env:BASKA_LEDGER",)): lambda args: "{L}" in args,
+    # here BASKA_LEDGER names the same file as --ledger, so leaving --ledger out changes nothing
+    ("score", ("-l", "{L}")): lambda args: "env:BASKA_LEDGER" in args,
+    ("rules", ("env:BASKA_RULES",)): lambda args: "mester" in args or "--export" not in args,
+}
+
+
+def _run_combination(
+    folder: Path, evening: bytes, command: str, parts: Sequence[tuple[str, ...]]
+) -> tuple[int, str, str, bytes, bool]:
+    """Run one combination on fresh copies of the ledger: exit status, output, ledger bytes."""
+    ledger_path, other, fresh = folder / "l.csv", folder / "m.csv", folder / "n.csv"
+    ledger_path.write_bytes(evening)
+    other.write_bytes(evening.replace(b"Ania", b"Anna"))
+    fresh.unlink(missing_ok=True)
+    names = {"{L}": str(ledger_path), "{M}": str(other), "{N}": str(fresh)}
+    env = {"BASKA_LEDGER": None, "BASKA_RULES": None}
+    args: list[str] = [command]
+    for part in parts:
+        for word in part:
+            if word.startswith("env:"):
+                key = word[4:]
+                env[key] = "pagat"
+                if key == "BASKA_LEDGER":  # `baska ledger`: another file than {L}
+                    env[key] = str(other if command == "ledger" else ledger_path)
+            else:
+                args.append(names.get(word, word))
+    result = CliRunner().invoke(cli, args, input="ci C 40\n", env=env)
+    assert result.exception is None or isinstance(result.exception, SystemExit), (
+        args,
+        result.exception,
+    )
+    assert "Traceback" not in result.stderr, args
+    assert result.exit_code in (0, 1, 2, 3), (args, result.output)
+    return (
+        result.exit_code,
+        result.stdout,
+        result.stderr,
+        ledger_path.read_bytes() + (fresh.read_bytes() if fresh.exists() else b""),
+        fresh.exists(),
+    )
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("command", list(OPTIONS))
+def test_every_option_takes_effect_or_is_refused(
+    evening: Path, tmp_path: Path, command: str
+) -> None:
+    """For every combination of a command's options: no traceback, an exit status of 0–3,
+    and every option given either changes the output or the files, or the command exits 2."""
+    import itertools
+
+    folder = tmp_path / "run"
+    folder.mkdir()
+    evening_bytes = evening.read_bytes()
+    options = OPTIONS[command]
+    seen: dict[tuple[tuple[str, ...], ...], tuple[int, str, str, bytes, bool]] = {}
+
+    def outcome(parts: tuple[tuple[str, ...], ...]) -> tuple[int, str, str, bytes, bool]:
+        if parts not in seen:
+            seen[parts] = _run_combination(folder, evening_bytes, command, parts)
+        return seen[parts]
+
+    for parts in itertools.product(*options):
+        got = outcome(parts)
+        if got[0] == 2:
+            continue
+        words = [w for p in parts for w in p]
+        for i, part in enumerate(parts):
+            if not part or len(options[i]) == 1:
+                continue
+            exempt = IGNORED_ON_PURPOSE.get((command, part))
+            if exempt is not None and exempt(words):
+                continue
+            without = (*parts[:i], (), *parts[i + 1 :])
+            assert outcome(without) != got, f"{command} {words}: {part} has no effect"

@@ -382,3 +382,15 @@ def test_a_house_rules_file_may_be_64_kib_and_no_more(tmp_path: Path) -> None:
     assert str(info.value) == (
         f"{path}: the house rules are larger than 64 KiB; a house-rules file is far smaller"
     )
+
+
+@pytest.mark.parametrize("value", ["5", "true", "[1]", "{a = 1}", "1.5"])
+def test_provenance_values_must_be_texts(value: str) -> None:
+    with pytest.raises(RulesFileError) as caught:
+        house_rules(f'base = "plb"\n[provenance]\nwin_points = {value}\n', "h.toml")
+    assert str(caught.value).startswith('h.toml: "provenance.win_points" must be a text in quotes')
+
+
+def test_session_deals_must_be_whole_numbers() -> None:
+    with pytest.raises(RulesFileError, match=r'h\.toml: "session\.deals" must be a list of whole'):
+        house_rules('base = "plb"\nsession.deals = [16, 0]\n', "h.toml")

@@ -6,13 +6,14 @@ file or a refused operation); nothing below this package imports Click.
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Iterable
 
 import click
 
 from baska_cli import __version__
 from baska_cli.cli.check import check, recalc
-from baska_cli.cli.common import CONTEXT
+from baska_cli.cli.common import CONTEXT, Group, run
 from baska_cli.cli.edits import amend, undo, void
 from baska_cli.cli.report import report
 from baska_cli.cli.rules import rules
@@ -22,7 +23,7 @@ from baska_cli.cli.settle import settle
 from baska_cli.cli.stats import stats
 
 
-@click.group(context_settings=CONTEXT)
+@click.group(cls=Group, context_settings=CONTEXT)
 @click.version_option(__version__, "-V", "--version", prog_name="baska")
 def cli() -> None:
     """Score Baśka hands and keep the evening's ledger.
@@ -52,5 +53,5 @@ for command in (
 
 
 def main(argv: Iterable[str] | None = None) -> None:
-    """Entry point of the `baska` console script."""
-    cli.main(args=list(argv) if argv is not None else None, prog_name="baska")
+    """Entry point of the `baska` console script: exits with the status `run` gives."""
+    sys.exit(run(cli, argv, "baska"))

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 import click
 
-from baska_cli.cli.common import CONTEXT, FileProblem, fail, load_rules_or_fail, rules_option, typed
+from baska_cli.cli.common import CONTEXT, FileProblem, fail, load_rules_or_fail, note_written
 
 if TYPE_CHECKING:
     from baska_cli.ledger.format import Meta, Row
@@ -69,7 +69,13 @@ class _Diff:
 
 @click.command(context_settings=CONTEXT)
 @click.argument("path", metavar="FILE")
-@rules_option
+@click.option(
+    "--rules",
+    "-r",
+    "rules_spec",
+    metavar="NAME|FILE",
+    help="Re-score under this rule system (default: the ledger's own; BASKA_RULES is not used).",
+)
 @click.option("--diff", is_flag=True, help="Show every hand whose changes differ.")
 @click.option("--write", is_flag=True, help="Rewrite the ledger with the new changes and rules.")
 def recalc(path: str, rules_spec: str | None, diff: bool, write: bool) -> None:
@@ -83,8 +89,8 @@ def recalc(path: str, rules_spec: str | None, diff: bool, write: bool) -> None:
     from baska_cli.ledger.edits import recalc as recalc_ledger
     from baska_cli.render.sheet import recalc_summary, recalc_totals
 
-    # without --rules typed here, the ledger is rescored under its own rules
-    new_rules = load_rules_or_fail(rules_spec) if typed("rules_spec") else None
+    # without --rules, the ledger is rescored under its own rules
+    new_rules = load_rules_or_fail(rules_spec) if rules_spec is not None else None
     try:
         done = recalc_ledger(path, new_rules, write, _Diff(path) if diff else None)
     except ProblemsError as error:
@@ -93,5 +99,7 @@ def recalc(path: str, rules_spec: str | None, diff: bool, write: bool) -> None:
         raise FileProblem(str(error)) from None
     except BaskaError as error:
         fail(error)
+    if done.written:
+        note_written(f"{path} was rewritten under {done.rules.name}")
     click.echo(recalc_totals(done))
     click.echo(recalc_summary(done), err=True)

@@ -1,7 +1,17 @@
-"""What every command shares: context settings, options, errors turned into exit codes."""
+"""What every command shares: context settings, options, errors turned into exit codes.
+
+Exit statuses (README, Development): 0 done; 1 a broken file, a refused operation, or output
+that could not be written when nothing was recorded; 2 bad input on the command line; 3 the
+ledger (or a new one) was written, but the output that reports it could not be.
+"""
 
 from __future__ import annotations
 
+import contextlib
+import errno
+import os
+import sys
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any, NoReturn
 
 import click
@@ -10,6 +20,7 @@ if TYPE_CHECKING:
     from baska_cli.errors import BaskaError
     from baska_cli.rules import RuleSet
 
+EXIT_OK, EXIT_FILE, EXIT_INPUT, EXIT_WRITTEN_OUTPUT_FAILED = 0, 1, 2, 3
 CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
 RULES_ENV = "BASKA_RULES"
 LEDGER_ENV = "BASKA_LEDGER"
@@ -51,6 +62,11 @@ def load_rules_or_fail(spec: str | None) -> RuleSet:
     from baska_cli.errors import BaskaError
     from baska_cli.rules import load_rules
 
+    if spec is not None and not spec.strip():
+        raise UserInputError(
+            f"--rules (or {RULES_ENV}) is empty; give a rule system (plb, mester, pagat) or a "
+            f"house-rules .toml file, or leave it out for plb"
+        )
     try:
         return load_rules(spec)
     except BaskaError as error:
@@ -105,3 +121,143 @@ ledger_option = click.option(
     envvar=LEDGER_ENV,
     help=f"Record the hand in this session ledger [env: {LEDGER_ENV}].",
 )
+
+
+_written: list[str] = []  # what the running command has written (a ledger), for exit status 3
+
+
+def note_written(what: str) -> None:
+    """Say what the command has written (`hand 5 was recorded in FILE`): output that fails
+    from now on ends with exit status 3."""
+    _written.append(what)
+
+
+class _ClosedOutput:
+    """Standard output or error closed before baska started: every write fails."""
+
+    encoding = "utf-8"
+
+    def write(self, text: str) -> int:
+        """Fail as a write to a closed file descriptor does."""
+        raise OSError(errno.EBADF, "the stream is closed")
+
+    def flush(self) -> None:
+        """Nothing is held."""
+
+    def isatty(self) -> bool:
+        """Not a terminal."""
+        return False
+
+
+def _hold_closed_descriptors() -> None:
+    """Put /dev/null on a standard descriptor that is closed (so no ledger is opened as fd 1)
+    and make Python's stream for it fail, so output that cannot go anywhere is noticed."""
+    for fd, name in ((0, "stdin"), (1, "stdout"), (2, "stderr")):
+        try:
+            os.fstat(fd)
+        except OSError:
+            null = os.open(os.devnull, os.O_RDWR)
+            if null != fd:
+                os.dup2(null, fd)
+                os.close(null)
+            if name != "stdin":
+                setattr(sys, name, _ClosedOutput())
+
+
+def _silence(stream_name: str) -> None:
+    """After a failed write: /dev/null under the stream's descriptor, so that Python's own
+    flush at exit neither fails again nor prints "Exception ignored"."""
+    stream = getattr(sys, stream_name)
+    try:
+        fd = stream.fileno()
+    except (AttributeError, OSError, ValueError):
+        return
+    try:
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, fd)
+        os.close(null)
+    except OSError:
+        pass
+
+
+def _say(message: str) -> None:
+    """A message on standard error; if that fails too, there is nowhere left to say it."""
+    try:
+        click.echo(message, err=True)
+        sys.stderr.flush()
+    except (OSError, ValueError, UnicodeError):
+        _silence("stderr")
+
+
+def _output_failed(error: Exception, status: int) -> int:
+    """Report output that could not be written; 3 when a ledger was already written."""
+    _silence("stdout")
+    reason = error.strerror if isinstance(error, OSError) and error.strerror else str(error)
+    if _written:
+        _say(
+            f"Error: {_written[-1]}, but the output could not be written: {reason}; "
+            f"do not run the command again"
+        )
+        return EXIT_WRITTEN_OUTPUT_FAILED
+    _say(f"Error: the output could not be written: {reason}")
+    return status or EXIT_FILE
+
+
+class OutputFailed(Exception):
+    """A write to standard output or error failed inside a command (kept from Click, which
+    would turn a closed pipe into a silent exit status 1)."""
+
+    def __init__(self, error: OSError) -> None:
+        self.error = error
+        super().__init__(str(error))
+
+
+class Group(click.Group):
+    """The `baska` group: a failed write inside a command reaches `run` as OutputFailed."""
+
+    def invoke(self, ctx: click.Context) -> object:
+        """Run the command; an OSError that escapes it is output that failed."""
+        try:
+            return super().invoke(ctx)
+        except OSError as error:
+            raise OutputFailed(error) from error
+
+
+def run(command: click.Command, argv: Iterable[str] | None, prog_name: str) -> int:
+    """Run a command as the console script does and return its exit status: errors become
+    messages, and output that fails (a full disk, a closed pipe) never a traceback."""
+    _hold_closed_descriptors()
+    _written.clear()
+    status: int = EXIT_OK
+    try:
+        try:
+            done = command.main(
+                args=list(argv) if argv is not None else None,
+                prog_name=prog_name,
+                standalone_mode=False,
+            )
+            status = done if isinstance(done, int) else EXIT_OK
+        except SystemExit as stop:
+            code = stop.code
+            status = EXIT_OK if code is None else code if isinstance(code, int) else EXIT_FILE
+        except click.ClickException as error:
+            status = error.exit_code
+            with contextlib.suppress(OSError, ValueError):
+                sys.stdout.flush()  # what was printed comes before the message
+            try:
+                error.show()
+            except (OSError, ValueError, UnicodeError):
+                _silence("stderr")
+        except click.Abort:
+            status = EXIT_FILE
+            _say("Aborted!")
+        sys.stdout.flush()
+    except OutputFailed as failed:
+        return _output_failed(failed.error, status)
+    except (OSError, UnicodeEncodeError) as error:
+        return _output_failed(error, status)
+    except ValueError as error:  # a write to a stream closed under us; anything else is a bug
+        if not getattr(sys.stdout, "closed", False):
+            raise
+        return _output_failed(error, status)
+    return status

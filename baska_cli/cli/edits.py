@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 import click
 
-from baska_cli.cli.common import CONTEXT, COUNT, fail
+from baska_cli.cli.common import CONTEXT, COUNT, fail, note_written
 
 if TYPE_CHECKING:
     from baska_cli.ledger.edits import Edited
@@ -23,6 +23,7 @@ def _show(path: str, edit: Callable[[], Edited]) -> None:
         done = edit()
     except BaskaError as error:
         fail(error)
+    note_written(f"{path} was changed")
     click.echo(edited(done), err=True)
     try:
         session = read(path)

@@ -15,6 +15,8 @@ from baska_cli.cli.common import CONTEXT, RULES_ENV, load_rules_or_fail
 def rules(system: str | None, export: bool) -> None:
     """Show a rule system's payout tables, or list the rule systems.
 
+    With --export and no NAME, the system in BASKA_RULES (or plb) is exported.
+
     \b
     Example:  baska rules            (list the systems)
               baska rules mester     (its tables; * marks provisional numbers)
@@ -26,5 +28,6 @@ def rules(system: str | None, export: bool) -> None:
     if system is None and not export:
         click.echo(rules_listing([builtin(n) for n in BUILTIN_NAMES], DEFAULT_RULES))
         return
-    chosen = load_rules_or_fail(system or os.environ.get(RULES_ENV))
+    # an empty BASKA_RULES counts as unset; an empty NAME typed here is refused
+    chosen = load_rules_or_fail(system if system is not None else os.environ.get(RULES_ENV) or None)
     click.echo(rules_toml(chosen) if export else rules_tables(chosen), nl=not export)

@@ -11,11 +11,14 @@ import click
 
 from baska_cli.cli.common import (
     CONTEXT,
+    LEDGER_ENV,
+    FileProblem,
     UserInputError,
     fail,
     format_option,
     ledger_option,
     load_rules_or_fail,
+    note_written,
     rules_option,
     typed,
 )
@@ -38,7 +41,7 @@ class BatchFile(click.File):
 
         name = click.format_filename(value)
         try:
-            stream = open_regular(os.fspath(value), encoding="utf-8-sig")
+            stream = open_regular(os.fspath(value), encoding="utf-8-sig", errors="surrogateescape")
         except NotRegularFile as exc:
             self.fail(f"'{name}': is {exc.kind}, not a file of hands", param, ctx)
         except OSError as exc:
@@ -57,12 +60,14 @@ class BatchFile(click.File):
     "--batch",
     "-b",
     "batch",
-    type=BatchFile("r", encoding="utf-8-sig"),
+    # undecodable bytes are kept as surrogates, so a line that is not UTF-8 is named by number
+    type=BatchFile("r", encoding="utf-8-sig", errors="surrogateescape"),
     metavar="FILE|-",
-    help="Score one hand per line of FILE ('-' for standard input).",
+    help="Score one hand per line of FILE ('-' for standard input); records nothing, so it "
+    f"goes with neither --ledger nor --dry-run (and {LEDGER_ENV} is not used).",
 )
 @ledger_option
-@click.option("--dry-run", "-n", is_flag=True, help="With --ledger: show, do not write.")
+@click.option("--dry-run", "-n", is_flag=True, help="With a ledger: show, do not write.")
 def score(
     notation: tuple[str, ...],
     rules_spec: str | None,
@@ -74,17 +79,33 @@ def score(
 ) -> None:
     """Score a hand: what each player wins or loses, and why.
 
+    With a ledger (--ledger, or BASKA_LEDGER when --ledger is not given) the hand is recorded
+    under the session's own rules: BASKA_RULES is not used, and --rules must name them.
+    BASKA_LEDGER fills in a missing ledger for a single hand only; --batch never records.
+
     \b
     Example:  baska score zw A+C 61 k
               baska score --rules mester ci C 66/2 k:A,C,B
+              baska score --ledger evening.csv zw ania+cel 61 k
     """
+    if typed("ledger_path") and not ledger_path:
+        raise UserInputError("--ledger needs a file name, e.g. --ledger evening.csv")
+    if explain and output_format == "csv":
+        raise UserInputError(
+            "--explain does not go with --format csv (a CSV row has no room for the "
+            'derivation); use --format json, whose "derivation" field holds it, or the table'
+        )
     if batch is not None:
-        if notation:
-            raise UserInputError("give either a hand or --batch FILE, not both")
+        _refuse_with_batch(notation, explain, typed("ledger_path"), dry_run)
         failed = _score_batch(batch, rules_spec, output_format)
         sys.exit(1 if failed else 0)
     if not notation:
         raise UserInputError('no hand given; expected e.g. "baska score zw A+C 61 k"')
+    if dry_run and not ledger_path:
+        raise UserInputError(
+            "--dry-run goes with a ledger (--ledger FILE or BASKA_LEDGER): without one nothing "
+            "is recorded anyway; leave out --dry-run"
+        )
     text = " ".join(notation)
     if ledger_path:
         # the session's own rules apply; --rules typed here must name them
@@ -105,6 +126,26 @@ def score(
     click.echo(render_outcome(entry, outcome, rules, ("A", "B", "C", "D"), output_format, explain))
 
 
+def _refuse_with_batch(
+    notation: tuple[str, ...], explain: bool, ledger: bool, dry_run: bool
+) -> None:
+    """Refuse what --batch cannot do: a hand as well, a ledger, a dry run, a derivation."""
+    if notation:
+        raise UserInputError("give either a hand or --batch FILE, not both")
+    if ledger:
+        raise UserInputError(
+            "--batch does not go with --ledger: a batch is scored, not recorded; record each "
+            "hand with `baska score --ledger FILE HAND`"
+        )
+    if dry_run:
+        raise UserInputError("--dry-run does not go with --batch: a batch is never recorded")
+    if explain:
+        raise UserInputError(
+            "--explain does not go with --batch; use --batch with --format json (each hand's "
+            '"explanation"), or score one hand with --explain'
+        )
+
+
 def _record(
     path: str,
     text: str,
@@ -122,6 +163,8 @@ def _record(
         found = record(path, text, rules_spec, dry_run)
     except BaskaError as error:
         fail(error)
+    if not dry_run:
+        note_written(f"hand {found.n} was recorded in {path}")
     if output_format == "json":
         from baska_cli.render.outcome import outcome_json
 
@@ -134,20 +177,38 @@ def _record(
         click.echo(f"dry run: hand {found.n} was not recorded in {path}", err=True)
 
 
-def _numbered_lines(stream: IO[str]) -> Iterator[tuple[int, str | None]]:
+def _numbered_lines(stream: IO[str], name: str) -> Iterator[tuple[int, str | None]]:
     """The lines worth scoring: no blank lines, no # comments; None for a line longer than
     MAX_BATCH_LINE (read a piece at a time, never held whole)."""
     number = 0
-    while line := stream.readline(MAX_BATCH_LINE + 1):
-        number += 1
-        if len(line) > MAX_BATCH_LINE and not line.endswith("\n"):
-            while (rest := stream.readline(MAX_BATCH_LINE + 1)) and not rest.endswith("\n"):
-                pass
-            yield number, None
-            continue
+    while True:
+        try:
+            line = stream.readline(MAX_BATCH_LINE + 1)
+            if not line:
+                return
+            number += 1
+            if len(line) > MAX_BATCH_LINE and not line.endswith("\n"):
+                while (rest := stream.readline(MAX_BATCH_LINE + 1)) and not rest.endswith("\n"):
+                    pass
+                yield number, None
+                continue
+        except OSError as error:
+            raise FileProblem(f"{name}: cannot read the batch: {error.strerror}") from None
         text = line.strip()
         if text and not text.startswith("#"):
             yield number, text
+
+
+def _not_utf8(text: str) -> str | None:
+    """What is wrong with a line read with surrogateescape, if it was not UTF-8."""
+    if text.isascii():
+        return None
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError as error:
+        byte = ord(text[error.start]) - 0xDC00
+        return f"not UTF-8 text (the byte 0x{byte:02x} at column {error.start + 1})"
+    return None
 
 
 def _score_batch(stream: IO[str], rules_spec: str | None, output_format: str) -> int:
@@ -166,7 +227,7 @@ def _score_batch(stream: IO[str], rules_spec: str | None, output_format: str) ->
     out = sys.stdout
     if output_format == "csv":
         out.write(render.csv_header(players) + "\n")
-    for number, text in _numbered_lines(stream):
+    for number, text in _numbered_lines(stream, name):
         if text is None:
             failed += 1
             click.echo(
@@ -174,6 +235,11 @@ def _score_batch(stream: IO[str], rules_spec: str | None, output_format: str) ->
                 f"a hand is far shorter",
                 err=True,
             )
+            continue
+        wrong = _not_utf8(text)
+        if wrong is not None:
+            failed += 1
+            click.echo(f"{name}:{number}: {wrong}", err=True)
             continue
         result = cache.get(text)
         if result is None:

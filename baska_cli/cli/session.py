@@ -15,6 +15,7 @@ from baska_cli.cli.common import (
     fail,
     format_option,
     load_rules_or_fail,
+    note_written,
     rules_option,
 )
 
@@ -57,6 +58,7 @@ def new(
         create(path, meta)
     except BaskaError as error:
         fail(error)
+    note_written(f"the ledger {path} was created")
     planned = f", {deals} deals" if deals else ""
     leader = names[(first + 1) % 4]
     click.echo(
@@ -64,6 +66,30 @@ def new(
         f"{names[first]} deals first, {leader} leads",
         err=True,
     )
+
+
+def _refuse_the_same_file_twice(paths: tuple[str, ...]) -> None:
+    """A season adds its files up: the same file twice (by another name, or a hard link)
+    would count its evening twice."""
+    import os
+
+    seen: list[tuple[str, str, os.stat_result | None]] = []
+    for path in paths:
+        real = os.path.realpath(path)
+        try:
+            st: os.stat_result | None = os.stat(path)
+        except OSError:
+            st = None  # reading it will say what is wrong
+        for other, other_real, other_st in seen:
+            same = real == other_real or (
+                st is not None and other_st is not None and os.path.samestat(st, other_st)
+            )
+            if same:
+                raise UserInputError(
+                    f"{other} and {path} are the same file; a season adds its files up, so "
+                    f"give each ledger once"
+                )
+        seen.append((path, real, st))
 
 
 @click.command("ledger", context_settings=CONTEXT)
@@ -74,6 +100,8 @@ def new(
 )
 def ledger_command(paths: tuple[str, ...], output_format: str, chart: bool) -> None:
     """Show a session's score sheet and standings; several files add up as a season.
+
+    Without FILE, the ledger in BASKA_LEDGER is shown; each file may be given once.
 
     \b
     Example:  baska ledger evening.csv
@@ -92,6 +120,7 @@ def ledger_command(paths: tuple[str, ...], output_format: str, chart: bool) -> N
         if not env:
             raise UserInputError("no ledger given; expected e.g. `baska ledger evening.csv`")
         paths = (env,)
+    _refuse_the_same_file_twice(paths)
     if chart and (output_format != "table" or len(paths) > 1):
         raise UserInputError(
             "--chart draws one ledger as a table; leave out --format, or give one file"

@@ -4,6 +4,7 @@
 memory, then a temporary file past a megabyte) while the ledger is checked, and is copied out
 only once every ledger has passed, so a broken ledger prints nothing. The JSON of a hand is
 laid out here by hand, as json.dumps lays out the same object (a test holds the two together).
+`--format csv` reads the ledgers again (they were checked first) into a spool the same way.
 """
 
 from __future__ import annotations
@@ -223,7 +224,19 @@ def write_json(paths: Sequence[str], out: IO[str]) -> None:
 
 
 def write_csv(sessions: Sequence[Session], out: IO[str]) -> None:
-    """One row per hand, written as read; columns by player name (a season's union of names)."""
+    """One row per hand; columns by player name (a season's union of names). The ledgers are
+    read again into a spool, copied out only once every row has been read: a ledger that
+    changes meanwhile ends the command with an error and nothing printed."""
+    import tempfile
+
+    with tempfile.SpooledTemporaryFile(SPOOL_MEMORY, "w+", encoding="utf-8", newline="") as spool:
+        _write_csv(sessions, spool)
+        spool.seek(0)
+        shutil.copyfileobj(spool, out)
+
+
+def _write_csv(sessions: Sequence[Session], out: IO[str]) -> None:
+    """One row per hand, as read."""
     names: dict[str, str] = {}
     for session in sessions:
         for p in session.meta.players:
