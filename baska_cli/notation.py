@@ -36,6 +36,8 @@ CONTRACT_ALIASES: dict[str, tuple[str, ...]] = {
     "zb": ("bieda", "zolo-bieda", "zolobieda"),
 }
 MAX_TOKEN = 200  # longer words are quoted cut short: a hand is one short line
+# A player's longest name: so that the callers of four contras, `k:A,B,C,D`, fit in a word.
+MAX_NAME = (MAX_TOKEN - len("k:") - 3) // 4
 PENALTY_WORD = "kara"
 ADJUST_WORD = "adj"
 CONTRA_NAMES = ("kontra", "rekontra", "bok", "hirsz")
@@ -106,18 +108,26 @@ def _suggest(word: str, choices: Sequence[str]) -> str:
     return f'; did you mean "{near}"?' if near else ""
 
 
-def check_player_names(players: Sequence[str]) -> tuple[str, ...]:
-    """Four usable, distinct names (case- and accent-insensitively), or a NotationError."""
+def check_player_names(players: Sequence[str], longest: int = MAX_NAME) -> tuple[str, ...]:
+    """Four usable, distinct names (case- and accent-insensitively), or a NotationError;
+    `longest` is the longest name allowed (a ledger written before the limit may be read)."""
     names = tuple(p.strip() for p in players)
     if len(names) != SEATS:
         raise NotationError(f"a table has 4 players, got {len(names)}: {', '.join(names)}")
     for name in names:
         if not name:
             raise NotationError("a player's name is empty")
+        if len(name) > longest:
+            raise NotationError(
+                f'"{name[:20]}…" ({len(name)} characters) cannot be a player\'s name: '
+                f"a name has at most {longest} characters"
+            )
         if _FORBIDDEN_IN_NAMES.search(name):
             raise NotationError(
                 f'"{name}" cannot be a player\'s name: no spaces, "+", ",", "/" or ":" in names'
             )
+        if not name.isprintable():
+            raise NotationError(f"{name!a} cannot be a player's name: it holds a control character")
         if name.isdigit():
             raise NotationError(f'"{name}" cannot be a player\'s name: digits mean seat numbers')
         if name[0] in "=+-@":
@@ -412,6 +422,20 @@ def _parse_adjustment(tokens: list[str], table: _Table) -> Adjustment:
             f"{sum(deltas):+d}"
         )
     return Adjustment((deltas[0], deltas[1], deltas[2], deltas[3]))
+
+
+def canonical(entry: Entry, players: Sequence[str] = DEFAULT_PLAYERS) -> str:
+    """The canonical text of an entry, refused (NotationError) if a word of it would be too
+    long to be read back: many callers with long names (`k:…`) can make one."""
+    text = format_hand(entry, players)
+    too_long = next((t for t in text.split() if len(t) > MAX_TOKEN), None)
+    if too_long is not None:
+        raise NotationError(
+            f'written out with the players\' names, "{too_long[:40]}…" has {len(too_long)} '
+            f"characters, more than the {MAX_TOKEN} a word of a hand may have; write fewer "
+            f"contras (the counted form, e.g. k4) or record the hand under shorter names"
+        )
+    return text
 
 
 def format_hand(entry: Entry, players: Sequence[str] = DEFAULT_PLAYERS) -> str:
