@@ -3,9 +3,9 @@
 Every write holds the ledger's lock (the sidecar file `.NAME.lock`, locked through the
 `filelock` library: flock on POSIX, LockFileEx on Windows) and re-reads the whole ledger under
 it: a ledger with any problem is never written to. A new file or a rewrite goes to a
-temporary file in the same folder, is synced and then linked or renamed into place; an
-append writes the row at the end of the very file that was read and syncs it, or cuts the
-file back to its old length.
+temporary file in the same folder, is synced, read back and checked as `baska check` would,
+and only then linked or renamed into place; an append writes the row at the end of the very
+file that was read and syncs it, or cuts the file back to its old length.
 """
 
 from __future__ import annotations
@@ -117,9 +117,29 @@ def _finish(stream: IO[str]) -> None:
     stream.close()
 
 
+def _read_back(temp: str, path: str) -> None:
+    """Read the written temporary file back as `baska check` would, before it replaces or
+    becomes the ledger: a LedgerError about the ledger if baska could not read it itself."""
+    try:
+        with open_ledger(temp) as reader:
+            rules = reader.rules()
+            scan(reader, Scorer(reader.meta.players, rules))
+    except LedgerError as error:
+        problem = error.message
+    else:
+        if not reader.problems:
+            return
+        problem = reader.problems[0].message
+    raise LedgerError(
+        f"the file baska wrote could not be read back ({problem}); nothing was written", path
+    )
+
+
 def create(path: str, meta: Meta) -> None:
     """Write a new, empty ledger; refuse if the file exists (never overwrites)."""
     exists = "the file exists already; a new ledger never overwrites a file"
+    if not path:
+        raise LedgerError("the ledger's file name is empty; expected e.g. evening.csv")
     if os.path.lexists(path):
         raise LedgerError(exists, path)
     folder, _ = _temp_prefix(path)
@@ -128,6 +148,7 @@ def create(path: str, meta: Meta) -> None:
             with _temporary(path, "create") as (temp, stream):
                 _write_rows(stream, meta, [])
                 _finish(stream)
+                _read_back(temp, path)
                 os.link(temp, path)  # fails if the file appeared meanwhile
             _fsync_dir(folder)
         except FileExistsError:
@@ -210,6 +231,7 @@ def rewrite(path: str, transform: Transform, precheck: bool = True) -> LedgerRea
                     _write_rows(stream, meta, rows)
                     _finish(stream)
                     refuse_if_broken(reader)
+                    _read_back(temp, path)
                     os.close(os.open(path, os.O_WRONLY))  # a read-only ledger is not replaced
                     st = os.stat(path)
                     if identity(st) != reader.identity:
