@@ -318,6 +318,8 @@ def _parse_toml(text: str, origin: str) -> dict[str, Any]:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise RulesFileError(f"{origin}: not a valid TOML file: {exc}") from None
+    except ValueError as exc:  # a number of more than 4300 digits
+        raise RulesFileError(f"{origin}: not a usable TOML file: {exc}") from None
 
 
 _BUILTIN_CACHE: dict[str, RuleSet] = {}
