@@ -36,6 +36,8 @@ CONTRACT_ALIASES: dict[str, tuple[str, ...]] = {
     "zb": ("bieda", "zolo-bieda", "zolobieda"),
 }
 MAX_TOKEN = 200  # longer words are quoted cut short: a hand is one short line
+# A player's longest name: so that the callers of four contras, `k:A,B,C,D`, fit in a word.
+MAX_NAME = (MAX_TOKEN - len("k:") - 3) // 4
 PENALTY_WORD = "kara"
 ADJUST_WORD = "adj"
 CONTRA_NAMES = ("kontra", "rekontra", "bok", "hirsz")
@@ -153,8 +155,9 @@ def _look_alike(a: str, b: str) -> bool:
     )
 
 
-def check_player_names(players: Sequence[str]) -> tuple[str, ...]:
-    """Four usable names that cannot be taken for each other, or a NotationError.
+def check_player_names(players: Sequence[str], longest: int = MAX_NAME) -> tuple[str, ...]:
+    """Four usable names that cannot be taken for each other, or a NotationError; `longest`
+    is the longest name allowed (a ledger written before the limit may still be read).
 
     Names may not be equal case- and accent-blind, nor look alike: two names whose letters
     are the same or Cyrillic and Greek look-alikes of each other (`Ola`, `Оla`) are refused,
@@ -166,6 +169,11 @@ def check_player_names(players: Sequence[str]) -> tuple[str, ...]:
     for name in names:
         if not name:
             raise NotationError("a player's name is empty")
+        if len(name) > longest:
+            raise NotationError(
+                f'"{name[:20]}…" ({len(name)} characters) cannot be a player\'s name: '
+                f"a name has at most {longest} characters"
+            )
         if _FORBIDDEN_IN_NAMES.search(name):
             raise NotationError(
                 f'"{name}" cannot be a player\'s name: no spaces, "+", ",", "/" or ":" in names'
@@ -176,6 +184,8 @@ def check_player_names(players: Sequence[str]) -> tuple[str, ...]:
                 f'"{name}" cannot be a player\'s name: "{digit}" reads as a number; '
                 f"numbers are written with the digits 0–9"
             )
+        if not name.isprintable():
+            raise NotationError(f"{name!a} cannot be a player's name: it holds a control character")
         if name.isdigit():
             raise NotationError(f'"{name}" cannot be a player\'s name: digits mean seat numbers')
         if name[0] in "=+-@":
@@ -493,6 +503,20 @@ def _parse_adjustment(tokens: list[str], table: _Table) -> Adjustment:
             f"{sum(deltas):+d}"
         )
     return Adjustment((deltas[0], deltas[1], deltas[2], deltas[3]))
+
+
+def canonical(entry: Entry, players: Sequence[str] = DEFAULT_PLAYERS) -> str:
+    """The canonical text of an entry, refused (NotationError) if a word of it would be too
+    long to be read back: many callers with long names (`k:…`) can make one."""
+    text = format_hand(entry, players)
+    too_long = next((t for t in text.split() if len(t) > MAX_TOKEN), None)
+    if too_long is not None:
+        raise NotationError(
+            f'written out with the players\' names, "{too_long[:40]}…" has {len(too_long)} '
+            f"characters, more than the {MAX_TOKEN} a word of a hand may have; write fewer "
+            f"contras (the counted form, e.g. k4) or record the hand under shorter names"
+        )
+    return text
 
 
 def format_hand(entry: Entry, players: Sequence[str] = DEFAULT_PLAYERS) -> str:

@@ -15,6 +15,10 @@ from baska_cli.model import Contract, Margin, Play, Side
 BUILTIN_NAMES = ("plb", "mester", "pagat")
 DEFAULT_RULES = "plb"
 PROVISIONAL = ("reconstructed", "chosen", "house")
+# The longest texts a rules file may give (a ledger keeps them on one line of its own).
+TEXT_LIMITS = {"base": 40, "name": 40, "title": 200, "source": 200, "provenance": 500}
+MAX_LIST = 64  # numbers in a list setting (session.deals, …)
+MAX_NUMBER = 1_000_000  # the largest size of a number in a list setting
 
 
 class TieRule(Enum):
@@ -158,6 +162,7 @@ def _check(origin: str, flat: Mapping[str, Any]) -> None:
                     raise RulesFileError(
                         f'{origin}: "provenance.{setting}" must be a text in quotes, not {text!r}'
                     )
+                _check_text(origin, f"provenance.{setting}", text, TEXT_LIMITS["provenance"])
             continue
         if key not in _SCALARS:
             near = _nearest(key, list(_SCALARS))
@@ -192,7 +197,60 @@ def _check_value(origin: str, key: str, value: Any, kind: str, allowed: Any) -> 
         ok = value in allowed
         expected = " or ".join(f'"{a}"' for a in allowed)
     if not ok:
-        raise RulesFileError(f'{origin}: "{key}" must be {expected}, not {value!r}')
+        shown = repr(value) if len(repr(value)) <= 80 else f"{repr(value)[:70]}… (cut short)"
+        raise RulesFileError(f'{origin}: "{key}" must be {expected}, not {shown}')
+    if kind == _STR and key in TEXT_LIMITS:
+        _check_text(origin, key, value, TEXT_LIMITS[key])
+    if kind in (_DEALS, _POINTS):
+        _check_list(origin, key, value)
+
+
+def text_problem(value: str, limit: int) -> str | None:
+    """Why a text cannot be kept in a rules file or a ledger line, or None if it can."""
+    if not value.strip():
+        return "it is empty"
+    if value != value.strip():
+        return "it starts or ends with a space"
+    if len(value) > limit:
+        return f"it is {len(value)} characters long; at most {limit}"
+    bad = next((ch for ch in value if not ch.isprintable()), None)
+    if bad is not None:
+        kind = "a line break" if len(f"{bad}x".splitlines()) > 1 else "a control character"
+        return f"it holds {kind} ({ascii(bad)[1:-1]})"
+    return None
+
+
+def _check_text(origin: str, key: str, value: Any, limit: int) -> None:
+    """Raise a RulesFileError for a text that is not one printable line of 1 to `limit`."""
+    if not isinstance(value, str):
+        raise RulesFileError(f'{origin}: "{key}" must be {_STR}, not {value!r}')
+    why = text_problem(value, limit)
+    if why is not None:
+        raise RulesFileError(
+            f'{origin}: "{key}" must be one line of 1 to {limit} printable characters, '
+            f"not {_shown(value)}: {why}"
+        )
+
+
+def _shown(value: str) -> str:
+    """A typed text quoted for a message: escapes shown, a long text cut short."""
+    quoted = ascii(value) if not value.isprintable() else repr(value)
+    return quoted if len(quoted) <= 60 else f"{quoted[:50]}…' ({len(value)} characters)"
+
+
+def _check_list(origin: str, key: str, value: list[Any]) -> None:
+    """Raise a RulesFileError for a list too long, or with a number too large or not finite."""
+    if len(value) > MAX_LIST:
+        raise RulesFileError(
+            f'{origin}: "{key}" must list at most {MAX_LIST} numbers, not {len(value)}'
+        )
+    for number in value:
+        if not -MAX_NUMBER <= number <= MAX_NUMBER:  # (also false for nan)
+            shown = repr(number) if len(repr(number)) < 30 else f"a {len(str(number))}-digit number"
+            raise RulesFileError(
+                f'{origin}: "{key}" must list numbers from {-MAX_NUMBER} to {MAX_NUMBER}, '
+                f"not {shown}"
+            )
 
 
 def _build(origin: str, flat: Mapping[str, Any], overrides: tuple[tuple[str, Any], ...]) -> RuleSet:
@@ -273,6 +331,8 @@ def _parse_toml(text: str, origin: str) -> dict[str, Any]:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise RulesFileError(f"{origin}: not a valid TOML file: {exc}") from None
+    except ValueError as exc:  # a number of more than 4300 digits
+        raise RulesFileError(f"{origin}: not a usable TOML file: {exc}") from None
 
 
 _BUILTIN_CACHE: dict[str, RuleSet] = {}
@@ -314,10 +374,11 @@ def house_rules(text: str, origin: str, default_name: str = "house") -> RuleSet:
             f'{origin}: say which system the house rules start from, e.g. base = "plb" '
             f"(one of {', '.join(BUILTIN_NAMES)})"
         )
-    if base_name not in BUILTIN_NAMES:
+    if base_name.lower() not in BUILTIN_NAMES:
         raise RulesFileError(
             f'{origin}: "base" must be one of {", ".join(BUILTIN_NAMES)}, not {base_name!r}'
         )
+    base_name = base_name.lower()  # (rule system names are case-insensitive everywhere)
     merged = _builtin_flat(base_name)
     overrides = tuple(
         (k, v) for k, v in own.items() if k not in ("base", "provenance", "name", "title")
@@ -325,7 +386,8 @@ def house_rules(text: str, origin: str, default_name: str = "house") -> RuleSet:
     merged.update(own)
     merged["provenance"] = {**merged["provenance"], **own.get("provenance", {})}
     if "name" not in own:
-        merged["name"] = default_name
+        fits = text_problem(default_name[: TEXT_LIMITS["name"]].strip(), TEXT_LIMITS["name"])
+        merged["name"] = "house" if fits else default_name[: TEXT_LIMITS["name"]].strip()
     if "title" not in own:
         merged["title"] = f"house rules on {base_name}"
     if "source" not in own:
@@ -377,6 +439,15 @@ def load_rules(spec: str | None = None) -> RuleSet:
 # --- writing TOML back: `baska rules --export` and the ledger's record of house rules ---
 
 
+_TOML_ESCAPES = {
+    **{chr(c): f"\\u{c:04X}" for c in [*range(0x20), 0x7F]},
+    "\\": "\\\\",
+    '"': '\\"',
+    "\n": "\\n",
+    "\t": "\\t",
+}
+
+
 def toml_value(value: Any) -> str:
     """One value in TOML syntax (the few types rule files use)."""
     if isinstance(value, bool):
@@ -384,11 +455,43 @@ def toml_value(value: Any) -> str:
     if isinstance(value, int | float):
         return repr(value)
     if isinstance(value, str):
-        escaped = value.replace("\\", "\\\\").replace('"', '\\"')
-        return f'"{escaped}"'
+        return '"' + "".join(_TOML_ESCAPES.get(ch, ch) for ch in value) + '"'
     if isinstance(value, list | tuple):
         return "[" + ", ".join(toml_value(v) for v in value) + "]"
     raise TypeError(f"no TOML form for {value!r}")
+
+
+def scoring_settings(rules: RuleSet) -> tuple[Any, ...]:
+    """What a rule system scores and plans by: everything but its name, texts and sources."""
+    return (
+        dict(rules.contracts),
+        dict(rules.pair),
+        rules.win_points,
+        rules.exit_young,
+        rules.exit_old,
+        rules.tie_52,
+        rules.contra_factor,
+        rules.solo_loss_multiplier,
+        rules.same_player_twice,
+        rules.penalty,
+        rules.deals,
+        rules.place_points,
+        rules.positive_bonus,
+        rules.base,
+    )
+
+
+def check_export(text: str, rules: RuleSet) -> None:
+    """Raise a RulesFileError unless the house-rules text loads back to the same rules."""
+    origin = f"the house rules exported from {rules.name}"
+    try:
+        loaded = house_rules(text, origin)
+    except RulesFileError as error:
+        raise RulesFileError(f"{error}; nothing was exported") from None
+    if scoring_settings(loaded) != scoring_settings(rules):
+        raise RulesFileError(
+            f"{origin} would not load back to the same rules; nothing was exported"
+        )
 
 
 def override_lines(rules: RuleSet) -> list[str]:

@@ -110,8 +110,27 @@ def _side_names(seats: Sequence[int], players: Sequence[str]) -> str:
     return "+".join(players[s] for s in seats)
 
 
+def _assumed_last(hand: Hand, last: Side, who: str, players: Sequence[str]) -> str:
+    """Which side counted contras take to have called last, and how to write the other."""
+    opponents = [s for s in range(len(players)) if s not in hand.declarers]
+    other = [hand.declarers[0], opponents[0]]  # the other side first, then by turns
+    if last is Side.DECLARERS:
+        other.reverse()
+    callers = ",".join(players[other[i % 2]] for i in range(hand.contras))
+    return (
+        f"liczone kontry zakładają, że pierwszą dali przeciwnicy, a kolejne strony na zmianę, "
+        f"więc ostatnią dali {who}; jeśli ostatnią dała druga strona, zapisz kto wołał, "
+        f"np. k:{callers}"
+    )
+
+
 def _point_winner(
-    hand: Hand, points: int, rules: RuleSet, last: Side | None, derivation: list[str]
+    hand: Hand,
+    points: int,
+    rules: RuleSet,
+    last: Side | None,
+    derivation: list[str],
+    players: Sequence[str],
 ) -> tuple[Side, str]:
     """Who wins a point game, with the 52:52 rule of the system."""
     against = TOTAL_POINTS - points
@@ -134,6 +153,9 @@ def _point_winner(
         f"remis {points}:{against}: przegrywa strona ostatniej kontry, a bez kontr "
         f"grający → przegrywają {who}"
     )
+    if last is not None and hand.callers is None:  # the counted form: the side is assumed
+        why += " – założone przy liczonych kontrach"
+        derivation.append(_assumed_last(hand, last, who, players))
     return loser.other, f" (remis {points}:{against}, {why})"
 
 
@@ -166,7 +188,7 @@ def _score_hand(hand: Hand, rules: RuleSet, players: Sequence[str]) -> Outcome:
         derivation.append(f"du: grający musi wziąć wszystkie 4 lewy; wziął {taken}")
     else:
         assert hand.points is not None
-        winner, tie = _point_winner(hand, hand.points, rules, last, derivation)
+        winner, tie = _point_winner(hand, hand.points, rules, last, derivation, players)
 
     if hand.contract.is_pair:
         return _settle_pair(hand, rules, winner, factor, factor_words, k, tie, derivation, players)

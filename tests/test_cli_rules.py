@@ -127,3 +127,36 @@ def test_a_wrongly_typed_value_in_a_rules_file(tmp_path: Path, text: str, messag
         assert result.exit_code == 1
         assert result.stderr == f"Error: {house}: {message}" + result.stderr.split(message)[1]
         assert result.exception is None or isinstance(result.exception, SystemExit)
+
+
+# --- issue 16: a file baska writes must load back ---------------------------------------
+
+
+def test_export_of_a_title_with_a_line_break_is_refused_at_the_door(tmp_path: Path) -> None:
+    house = tmp_path / "h.toml"
+    house.write_text('base = "plb"\ntitle = "a\\nb"\n', encoding="utf-8")
+    code, out, err = run("rules", str(house), "--export")
+    assert (code, out) == (1, "")
+    assert '"title" must be one line of 1 to 200 printable characters' in err
+    assert "'a\\nb'" in err and "Traceback" not in err
+
+
+@pytest.mark.parametrize("system", ["plb", "mester", "pagat", "PLB"])
+def test_every_export_loads_back_to_the_same_rules(system: str) -> None:
+    from baska_cli.rules import builtin, house_rules, scoring_settings
+
+    code, out, _ = run("rules", system, "--export")
+    assert code == 0
+    assert scoring_settings(house_rules(out, "x")) == scoring_settings(builtin(system))
+
+
+def test_export_of_a_house_file_in_an_odd_path_loads_back(tmp_path: Path) -> None:
+    from baska_cli.rules import house_rules, load_rules, scoring_settings
+
+    folder = tmp_path / "a\nb"
+    folder.mkdir()
+    house = folder / ("x" * 60 + ".toml")
+    house.write_text('base = "Pagat"\nwin_points = 60\n', encoding="utf-8")
+    code, out, err = run("rules", str(house), "--export")
+    assert (code, err) == (0, "")
+    assert scoring_settings(house_rules(out, "x")) == scoring_settings(load_rules(str(house)))

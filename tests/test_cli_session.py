@@ -351,3 +351,91 @@ def test_ledger_csv_prints_nothing_when_the_ledger_changes_while_it_is_read(
     assert result.stderr == (
         f"Error: {path}: the ledger changed while it was read; run the command again\n"
     )
+
+
+# --- issue 16: every file a command writes reads back; bad texts refused at the door --------
+
+
+def _house(tmp_path: Path, text: str) -> str:
+    path = tmp_path / "house.toml"
+    path.write_text('base = "plb"\n' + text, encoding="utf-8")
+    return str(path)
+
+
+@pytest.mark.parametrize(
+    ("text", "fragment"),
+    [
+        ('title = "a\\nb"', '"title" must be one line'),
+        ('name = ""', '"name" must be one line of 1 to 40 printable characters'),
+        ('source = "x\\u0000y"', "a control character"),
+    ],
+)
+def test_new_refuses_house_texts_a_ledger_could_not_keep(
+    tmp_path: Path, text: str, fragment: str
+) -> None:
+    path = tmp_path / "e.csv"
+    result = invoke("new", str(path), "-p", "A,B,C,D", "-r", _house(tmp_path, text))
+    assert (result.exit_code, fragment in result.stderr) == (1, True), result.stderr
+    assert not path.exists()
+
+
+@pytest.mark.parametrize(
+    ("players", "fragment"),
+    [
+        ("A,B,C," + "D" * 49, "at most 48 characters"),
+        ("A,B\x07,C,D", "control character"),
+        ("A,,C,D", "name is empty"),
+    ],
+)
+def test_new_refuses_names_a_hand_could_not_hold(
+    tmp_path: Path, players: str, fragment: str
+) -> None:
+    path = tmp_path / "e.csv"
+    result = invoke("new", str(path), "-p", players)
+    assert (result.exit_code, fragment in result.stderr) == (2, True), result.stderr
+    assert not path.exists()
+
+
+def test_new_with_an_empty_file_name_is_refused_without_a_lock_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import os
+
+    monkeypatch.chdir(tmp_path)
+    before = set(os.listdir(tmp_path.parent))
+    result = invoke("new", "", "-p", "A,B,C,D")
+    assert (result.exit_code, "file name is empty" in result.stderr) == (2, True)
+    assert set(os.listdir(tmp_path.parent)) == before and os.listdir(tmp_path) == []
+
+
+def test_a_house_ledger_round_trips_through_every_writer(tmp_path: Path) -> None:
+    house = _house(tmp_path, 'name = "we\\"ird, \\\\ ✓"\ntitle = "t # ;"\nwin_points = 60\n')
+    path = str(tmp_path / "e.csv")
+    long = "L" * 48
+    assert invoke("new", path, "-p", f"{long},B,C,D", "-r", house).exit_code == 0
+    assert invoke("score", "-l", path, "zw", "1+3", "61", "k:2,1,4,3").exit_code == 0
+    assert invoke("amend", path, "1", "zw", "1+3", "70", "k:2,1").exit_code == 0
+    assert invoke("recalc", path, "--rules", "pagat", "--write").exit_code == 0
+    assert invoke("recalc", path, "--rules", house, "--write").exit_code == 0
+    result = invoke("check", path)
+    assert result.exit_code == 0, result.output
+
+
+def test_a_hand_whose_text_would_be_too_long_is_not_recorded(tmp_path: Path) -> None:
+    path = tmp_path / "e.csv"
+    names = ",".join(c * 48 for c in "PQRS")
+    assert invoke("new", str(path), "-p", names, "-r", "mester").exit_code == 0
+    before = path.read_text(encoding="utf-8")
+    result = invoke("score", "-l", str(path), "zw", "1+3", "61", "k:2,4,2,1,3")
+    assert result.exit_code == 2 and "a word of a hand may have" in result.stderr
+    assert path.read_text(encoding="utf-8") == before
+    assert invoke("check", str(path)).exit_code == 0
+
+
+def test_a_house_system_named_like_a_built_in_says_which_is_which(tmp_path: Path) -> None:
+    house = _house(tmp_path, 'name = "plb"\nwin_points = 60\n')
+    path = str(tmp_path / "e.csv")
+    assert invoke("new", path, "-p", "A,B,C,D", "-r", house).exit_code == 0
+    result = invoke("score", "-l", path, "-r", "plb", "zw", "A+C", "61")
+    assert result.exit_code == 2
+    assert 'played under house rules "plb", not the built-in "plb"' in result.stderr

@@ -6,6 +6,7 @@ problem is never written to; a hand that parses round-trips and scores to a zero
 from __future__ import annotations
 
 import contextlib
+import os
 import signal
 from collections.abc import Iterator, Sequence
 from pathlib import Path
@@ -289,3 +290,93 @@ def test_any_csv_rows_after_the_header_give_only_ledger_errors(
             problems = [error]
     lines = _physical_lines(data)
     assert all(p.line is not None and 1 <= p.line <= lines for p in problems), problems
+
+
+# --- issue 16: every file baska writes reads back -------------------------------------------
+
+WRITES_EXAMPLES = int(os.environ.get("BASKA_FUZZ_WRITES", "150"))  # the README's goal: 10000
+HOSTILE = (
+    st.text(
+        alphabet=st.sampled_from(
+            list("aZż ,;\"'\\#=+-/:[]{}\t\n\r\x00\x07\x1b\x7f\x85\u2028\u200b\ufeff✓0")
+        ),
+        max_size=12,
+    )
+    | st.text(min_size=38, max_size=60)
+    | st.text(alphabet="xy", min_size=190, max_size=210)
+)
+NAME = st.text(alphabet=st.sampled_from(list("AaBbŻ_.=@é\x07\u200b")), min_size=1, max_size=4)
+NAME = NAME | st.text(alphabet="LM", min_size=45, max_size=52)
+
+
+@st.composite
+def house_files(draw: st.DrawFn) -> str:
+    """A house-rules file: a base in any case, hostile texts, a few settings."""
+    from baska_cli.rules import toml_value
+
+    lines = [f"base = {toml_value(draw(st.sampled_from(['plb', 'PLB', 'mester', 'Pagat'])))}"]
+    for key in ("name", "title", "source"):
+        if draw(st.booleans()):
+            lines.append(f"{key} = {toml_value(draw(HOSTILE))}")
+    settings_ = {
+        "win_points": st.integers(27, 104),
+        "tie_52": st.sampled_from(["opponents_win", "last_doubler_loses"]),
+        "slup": st.booleans(),
+        "no_gran": st.booleans(),
+        "session.deals": st.lists(st.integers(1, 99), max_size=3),
+    }
+    for key, values in settings_.items():
+        if draw(st.booleans()):
+            lines.append(f"{key} = {toml_value(draw(values))}")
+    if draw(st.booleans()):
+        lines += ["[provenance]", f"win_points = {toml_value(draw(HOSTILE))}"]
+    return "\n".join(lines) + "\n"
+
+
+@pytest.mark.slow
+@settings(
+    max_examples=WRITES_EXAMPLES,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
+@given(house=house_files(), players=st.lists(NAME, min_size=4, max_size=4))
+def test_every_file_a_command_writes_reads_back(house: str, players: list[str]) -> None:
+    """new, score --ledger, amend, recalc --write and rules --export on random house rules and
+    names: each ends with a message (exit 0, 1 or 2), and every file written reads back."""
+    import tempfile
+
+    from baska_cli.rules import load_rules
+
+    runner = CliRunner()
+
+    def run(*args: str) -> int:
+        result = runner.invoke(cli, list(args))
+        assert isinstance(result.exception, SystemExit | None), result.exception
+        assert result.exit_code in (0, 1, 2) and "Traceback" not in result.output
+        return result.exit_code
+
+    with tempfile.TemporaryDirectory() as folder:
+        rules_path = os.path.join(folder, "house.toml")
+        with open(rules_path, "w", encoding="utf-8") as file:
+            file.write(house)
+        path = os.path.join(folder, "e.csv")
+        written = run("new", path, "-p", ",".join(players), "-r", rules_path) == 0
+        assert written == os.path.exists(path)
+        commands = [
+            ("score", "-l", path, "zw", "1+3", "61", "k:2,1,4,3"),
+            ("score", "-l", path, "zo", "2", "52", "k"),
+            ("score", "-l", path, "zw", "1+3", "52", "k:2,4,2,1,3"),
+            ("amend", path, "1", "zw", "1+3", "70", "kr"),
+            ("recalc", path, "--rules", "pagat", "--write"),
+            ("recalc", path, "--rules", rules_path, "--write"),
+        ]
+        for command in commands if written else []:
+            run(*command)
+            assert run("check", path) == 0, (command, Path(path).read_text("utf-8"))
+        exported = runner.invoke(cli, ["rules", rules_path, "--export"])
+        assert exported.exit_code in (0, 1) and "Traceback" not in exported.output
+        if exported.exit_code == 0:
+            out = os.path.join(folder, "out.toml")
+            with open(out, "w", encoding="utf-8") as file:
+                file.write(exported.stdout)
+            load_rules(out)  # raises if the exported file does not load

@@ -373,3 +373,37 @@ def test_a_read_only_ledger_is_still_refused_as_before(tmp_path: Path) -> None:
     with pytest.raises(LedgerError, match="Permission denied"):
         ledger.rewrite(str(path), _to_mester)
     assert path.read_text("utf-8") == TWO_HANDS
+
+
+# --- every file written is read back before it replaces anything (issue 16, class 1) ------
+
+
+def test_create_reads_its_file_back_and_refuses_one_it_cannot_read(tmp_path: Path) -> None:
+    path = tmp_path / "bad.csv"
+    broken = Meta(PLAYERS, "h", ('base = "plb"', 'title = "a'), deals=8)  # not TOML
+    with pytest.raises(LedgerError, match=r"could not be read back .*nothing was written"):
+        ledger.create(str(path), broken)
+    assert sorted(p.name for p in tmp_path.iterdir()) == [".bad.csv.lock"]
+
+
+def test_rewrite_reads_its_file_back_and_leaves_the_ledger_alone(tmp_path: Path) -> None:
+    path = tmp_path / "evening.csv"
+    path.write_text(TWO_HANDS, encoding="utf-8")
+
+    def transform(reader: LedgerReader, rules: RuleSet, tally: Tally) -> tuple[Meta, list[str]]:
+        meta = reader.meta
+        return Meta(meta.players, "", ("",), deals=meta.deals), []  # an empty rules row
+
+    with pytest.raises(LedgerError, match="could not be read back"):
+        ledger.store.rewrite(str(path), transform)  # type: ignore[arg-type]
+    assert path.read_text(encoding="utf-8") == TWO_HANDS
+    assert [p.name for p in tmp_path.iterdir() if p.name.endswith(".tmp")] == []
+
+
+def test_create_refuses_an_empty_file_name_before_any_lock(tmp_path: Path) -> None:
+    import os
+
+    before = set(os.listdir(tmp_path.parent))
+    with pytest.raises(LedgerError, match="file name is empty"):
+        ledger.create("", META)
+    assert set(os.listdir(tmp_path.parent)) == before

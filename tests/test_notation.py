@@ -354,3 +354,47 @@ def test_names_in_one_alphabet_are_kept(players: tuple[str, ...]) -> None:
     from baska_cli.notation import check_player_names
 
     assert check_player_names(players) == players
+
+
+# --- names and canonical texts that could not be read back (issue 16, class 1) ------------
+
+
+def test_a_name_longer_than_max_name_is_refused_and_max_name_fits() -> None:
+    from baska_cli.notation import MAX_NAME, MAX_TOKEN, check_player_names
+
+    long = "x" * MAX_NAME
+    assert check_player_names([long, "B", "C", "D"])[0] == long
+    with pytest.raises(NotationError, match=f"at most {MAX_NAME} characters"):
+        check_player_names(["y" * (MAX_NAME + 1), "B", "C", "D"])
+    # four callers of the longest names still make one readable word
+    names = tuple(c * MAX_NAME for c in "PQRS")
+    hand = parse_hand("zw 1+3 61 k:2,1,4,3", names)
+    text = format_hand(hand, names)
+    assert max(len(t) for t in text.split()) <= MAX_TOKEN
+    assert parse_hand(text, names) == hand
+
+
+@pytest.mark.parametrize("name", ["a\x07b", "a\x00", "é\x1b", "a\u200bb"])
+def test_a_name_with_a_control_character_is_refused(name: str) -> None:
+    from baska_cli.notation import check_player_names
+
+    with pytest.raises(NotationError, match="control character"):
+        check_player_names([name, "B", "C", "D"])
+
+
+def test_a_name_with_a_line_break_is_refused() -> None:
+    from baska_cli.notation import check_player_names
+
+    with pytest.raises(NotationError, match="no spaces"):
+        check_player_names(["a\nb", "B", "C", "D"])
+
+
+def test_canonical_refuses_a_text_whose_word_would_not_read_back() -> None:
+    from baska_cli.notation import MAX_NAME, canonical
+
+    names = tuple(c * MAX_NAME for c in "PQRS")
+    many = parse_hand("zw 1+3 61 k:2,1,2,1,2", names)  # five callers: 5 names, too long
+    with pytest.raises(NotationError, match="more than the 200 a word of a hand may have"):
+        canonical(many, names)
+    short = parse_hand("zw 1+3 61 k:2,1,2,1,2", NAMES)
+    assert canonical(short, NAMES) == format_hand(short, NAMES)

@@ -394,3 +394,86 @@ def test_provenance_values_must_be_texts(value: str) -> None:
 def test_session_deals_must_be_whole_numbers() -> None:
     with pytest.raises(RulesFileError, match=r'h\.toml: "session\.deals" must be a list of whole'):
         house_rules('base = "plb"\nsession.deals = [16, 0]\n', "h.toml")
+
+
+# --- texts and lists a rules file may give: refused at the door if a file we write could
+# not be read back (issue 16, class 1) ----------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("line", "fragment"),
+    [
+        ('title = "a\\nb"', '"title" must be one line of 1 to 200 printable characters'),
+        ('title = "a\\rb"', "a line break"),
+        ('title = "a\\u2028b"', "a line break"),
+        ('name = "a\\u0007b"', "a control character (\\x07)"),
+        ('name = "a\\tb"', "a control character (\\t)"),
+        ('name = ""', "it is empty"),
+        ('name = "   "', "it is empty"),
+        ('name = " x"', "starts or ends with a space"),
+        ('source = "s\\n"', '"source" must be one line'),
+        (f'name = "{"n" * 41}"', "41 characters long; at most 40"),
+        (f'title = "{"t" * 201}"', "201 characters long; at most 200"),
+        ('[provenance]\nwin_points = "a\\nb"', '"provenance.win_points" must be one line'),
+        ("[provenance]\nwin_points = 5", '"provenance.win_points" must be a text in quotes'),
+        (f"session.deals = [{', '.join(['16'] * 65)}]", "at most 64 numbers, not 65"),
+        (f"session.deals = [{'9' * 4000}]", "from 1 to 10000, e.g. [16, 24], not [9999999"),
+        (f"session.deals = [{'9' * 5000}]", "not a usable TOML file"),
+        (
+            "session.place_points = [nan, 1, 2, 3]",
+            "from -1000 to 1000, e.g. [5, 3, 1, 0], not [nan",
+        ),
+        (
+            "session.place_points = [inf, 1, 2, 3]",
+            "from -1000 to 1000, e.g. [5, 3, 1, 0], not [inf",
+        ),
+    ],
+)
+def test_house_texts_that_a_file_could_not_keep_are_refused(line: str, fragment: str) -> None:
+    with pytest.raises(RulesFileError, match=r"^h\.toml: ") as caught:
+        house_rules(f'base = "plb"\n{line}\n', "h.toml")
+    assert fragment in str(caught.value)
+
+
+def test_house_base_is_case_insensitive() -> None:
+    assert house_rules('base = "PLB"\n', "h.toml").base == "plb"
+    assert house_rules('base = "Mester"\nwin_points = 60\n', "h.toml").win_points == 60
+
+
+def test_a_house_name_from_an_unusable_file_name_falls_back_to_house() -> None:
+    assert house_rules('base = "plb"\n', "x", default_name="a\nb").name == "house"
+    assert house_rules('base = "plb"\n', "x", default_name="n" * 60).name == "n" * 40
+    assert house_rules('base = "plb"\n', "x", default_name="wtorek").name == "wtorek"
+
+
+@pytest.mark.parametrize("text", ["a\nb", 'q"uote\\', "tab\there", "\x00\x1f\x7f", "żółw ✓"])
+def test_toml_value_round_trips_any_text(text: str) -> None:
+    import tomllib
+
+    from baska_cli.rules import toml_value
+
+    assert tomllib.loads(f"v = {toml_value(text)}\n")["v"] == text
+
+
+def test_export_of_a_house_system_with_odd_texts_loads_back() -> None:
+    from baska_cli.rules import check_export, scoring_settings
+
+    rules = house_rules(
+        f'base = "plb"\nname = "{"n" * 40}"\ntitle = "t # x"\nwin_points = 60\n'
+        '[provenance]\nwin_points = "from \\"us\\""\n',
+        "odd\nfile.toml",  # the origin (a path) ends up in the provenance comments
+    )
+    text = rules_toml(rules)
+    check_export(text, rules)
+    assert scoring_settings(house_rules(text, "again")) == scoring_settings(rules)
+    assert all(line.startswith("#") or " = " in line or not line for line in text.splitlines())
+
+
+def test_check_export_refuses_a_text_that_gives_other_rules() -> None:
+    from baska_cli.rules import check_export
+
+    rules = builtin("plb")
+    with pytest.raises(RulesFileError, match="would not load back to the same rules"):
+        check_export(rules_toml(rules).replace("win_points = 53", "win_points = 54"), rules)
+    with pytest.raises(RulesFileError, match="nothing was exported"):
+        check_export(rules_toml(rules) + "oops\n", rules)

@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from baska_cli.errors import BaskaError, RuleError
-from baska_cli.model import Contract, Hand
+from baska_cli.model import Contract, Hand, Side
 from baska_cli.notation import parse_hand
 from baska_cli.rules import builtin, house_rules
 from baska_cli.scoring import score
@@ -401,3 +401,33 @@ def test_named_players_appear_in_the_explanation() -> None:
 def test_explanation_says_why(system: str, text: str, fragment: str) -> None:
     outcome = score(parse_hand(text), builtin(system))
     assert fragment in outcome.explanation + "\n".join(outcome.derivation)
+
+
+# --- 52:52 under last_doubler_loses: counted contras say what they assume (issue 16, 8) ---
+
+
+@pytest.mark.parametrize(
+    ("hand", "assumed", "other"),
+    [
+        ("zw A+C 52 k", "ostatnią dali młodzi", "k:A"),
+        ("zw A+C 52 kr", "ostatnią dali starzy", "k:B,A"),
+        ("zw A+C 52 krb", "ostatnią dali młodzi", "k:A,B,A"),
+        ("zo B 52 k", "ostatnią dali przeciwnicy", "k:B"),
+    ],
+)
+def test_a_tie_with_counted_contras_says_which_side_it_assumed(
+    hand: str, assumed: str, other: str
+) -> None:
+    outcome = score(parse_hand(hand), builtin("pagat"))
+    said = [line for line in outcome.derivation if "zakładają" in line]
+    assert len(said) == 1 and assumed in said[0] and said[0].endswith(f"np. {other}")
+    assert "założone przy liczonych kontrach" in outcome.explanation
+
+
+def test_the_other_side_written_out_scores_the_other_way() -> None:
+    rules = builtin("pagat")
+    counted = score(parse_hand("zw A+C 52 k"), rules)
+    written = score(parse_hand("zw A+C 52 k:A"), rules)
+    assert (counted.winner, written.winner) == (Side.DECLARERS, Side.OPPONENTS)
+    assert not any("zakładają" in line for line in written.derivation)
+    assert not any("zakładają" in line for line in score(parse_hand("zw A+C 52"), rules).derivation)

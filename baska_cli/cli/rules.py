@@ -6,7 +6,7 @@ import os
 
 import click
 
-from baska_cli.cli.common import CONTEXT, RULES_ENV, load_rules_or_fail
+from baska_cli.cli.common import CONTEXT, RULES_ENV, fail, load_rules_or_fail
 
 
 @click.command(context_settings=CONTEXT)
@@ -30,4 +30,15 @@ def rules(system: str | None, export: bool) -> None:
         return
     # an empty BASKA_RULES counts as unset; an empty NAME typed here is refused
     chosen = load_rules_or_fail(system if system is not None else os.environ.get(RULES_ENV) or None)
-    click.echo(rules_toml(chosen) if export else rules_tables(chosen), nl=not export)
+    if not export:
+        click.echo(rules_tables(chosen))
+        return
+    from baska_cli.errors import RulesFileError
+    from baska_cli.rules import check_export
+
+    text = rules_toml(chosen)
+    try:
+        check_export(text, chosen)  # printed only if it loads back to the same rules
+    except RulesFileError as error:
+        fail(error)
+    click.echo(text, nl=False)

@@ -46,6 +46,8 @@ def new(
     from baska_cli.ledger.store import create
     from baska_cli.notation import check_player_names, player_seat
 
+    if not path:
+        raise UserInputError('the ledger\'s file name is empty; expected e.g. "evening.csv"')
     try:
         names = check_player_names(players.split(","))
     except BaskaError as error:

@@ -22,7 +22,7 @@ from baska_cli.ledger.format import (
 from baska_cli.ledger.reader import LedgerReader, open_ledger
 from baska_cli.ledger.store import append, rewrite
 from baska_cli.model import Entry, Outcome
-from baska_cli.notation import format_hand, parse_hand
+from baska_cli.notation import canonical, parse_hand
 from baska_cli.rules import RuleSet, load_rules
 from baska_cli.scoring import score
 from baska_cli.session import Deltas, Scored, Scorer, add, dealer_of
@@ -56,8 +56,12 @@ def record(path: str, text: str, rules_spec: str | None = None, dry_run: bool = 
         if rules_spec is not None:
             wanted = load_rules(rules_spec)
             if rules_lines(wanted) != meta.rules_lines:
+                played, asked = f'"{meta.rules_name}"', f'"{wanted.name}"'
+                if played.lower() == asked.lower():  # a house system named like another
+                    played = f"{'the built-in' if meta.is_builtin else 'house rules'} {played}"
+                    asked = f"{'other house rules' if wanted.overrides else 'the built-in'} {asked}"
                 raise RequestError(
-                    f'{path} is played under "{meta.rules_name}", not "{wanted.name}"; '
+                    f"{path} is played under {played}, not {asked}; "
                     f"leave out --rules, or rescore the session with "
                     f"`baska recalc {path} --rules {rules_spec} --write`"
                 )
@@ -65,10 +69,10 @@ def record(path: str, text: str, rules_spec: str | None = None, dry_run: bool = 
         outcome = score(entry, rules, meta.players)
         n = reader.tally.slots + 1
         totals = add(reader.tally.totals, outcome.deltas)
-        canonical = format_hand(entry, meta.players)
+        text_written = canonical(entry, meta.players)
         dealer = meta.players[dealer_of(meta.first_dealer, n)]
         found.append(Recorded(path, meta, rules, entry, outcome, n, dealer, totals, not dry_run))
-        return row_cells(n, dealer, canonical, outcome.deltas, totals, "")
+        return row_cells(n, dealer, text_written, outcome.deltas, totals, "")
 
     if dry_run:
         reader = check(path)
@@ -126,7 +130,7 @@ def _edit(path: str, action: Action, number: int | None, text: str | None) -> Ed
         new: tuple[str, Deltas] | None = None
         if text is not None:
             entry = parse_hand(text, meta.players)
-            new = (format_hand(entry, meta.players), score(entry, rules, meta.players).deltas)
+            new = (canonical(entry, meta.players), score(entry, rules, meta.players).deltas)
 
         def rows() -> Iterator[list[str]]:
             totals: Deltas = (0, 0, 0, 0)

@@ -34,7 +34,7 @@ from baska_cli.ledger.format import (
     Meta,
     Tally,
 )
-from baska_cli.notation import check_player_names, fold
+from baska_cli.notation import MAX_TOKEN, check_player_names, fold
 from baska_cli.rules import BUILTIN_NAMES, RuleSet, rules_from_lines
 
 # A number in a ledger: ASCII digits, a sign for changes and totals (spreadsheets write +2),
@@ -193,7 +193,7 @@ class LedgerReader:
         if cells is None:
             raise LedgerError('the "players" row is missing', self.path, 1)
         try:
-            names = check_player_names(cells)
+            names = check_player_names(cells, longest=MAX_TOKEN)  # (older files: longer names)
         except BaskaError as error:
             raise LedgerError(str(error), self.path, self.meta_lines[KEY_PLAYERS]) from None
         return (names[0], names[1], names[2], names[3])

@@ -3,9 +3,9 @@
 Every write holds the ledger's lock (the sidecar file `.NAME.lock`, locked through the
 `filelock` library: flock on POSIX, LockFileEx on Windows) and re-reads the whole ledger under
 it: a ledger with any problem is never written to. A new file or a rewrite goes to a
-temporary file in the same folder, is synced and then linked or renamed into place; an
-append writes the row at the end of the very file that was read and syncs it, or cuts the
-file back to its old length.
+temporary file in the same folder, is synced, read back and checked as `baska check` would,
+and only then linked or renamed into place; an append writes the row at the end of the very
+file that was read and syncs it, or cuts the file back to its old length.
 
 Paths: a ledger's name is resolved to its real file once (symbolic links followed): the lock,
 the temporary file and the rename belong to that file, so a rewrite through a symbolic link
@@ -192,9 +192,29 @@ def _finish(stream: IO[str]) -> None:
     stream.close()
 
 
+def _read_back(temp: str, path: str) -> None:
+    """Read the written temporary file back as `baska check` would, before it replaces or
+    becomes the ledger: a LedgerError about the ledger if baska could not read it itself."""
+    try:
+        with open_ledger(temp) as reader:
+            rules = reader.rules()
+            scan(reader, Scorer(reader.meta.players, rules))
+    except LedgerError as error:
+        problem = error.message
+    else:
+        if not reader.problems:
+            return
+        problem = reader.problems[0].message
+    raise LedgerError(
+        f"the file baska wrote could not be read back ({problem}); nothing was written", path
+    )
+
+
 def create(path: str, meta: Meta) -> None:
     """Write a new, empty ledger; refuse if the file exists (never overwrites)."""
     exists = "the file exists already; a new ledger never overwrites a file"
+    if not path:
+        raise LedgerError("the ledger's file name is empty; expected e.g. evening.csv")
     if os.path.lexists(path):
         raise LedgerError(exists, path)
     real = real_path(path)
@@ -206,6 +226,7 @@ def create(path: str, meta: Meta) -> None:
                 _finish(stream)
                 with contextlib.suppress(OSError):  # (mkstemp makes it 0o600)
                     os.chmod(temp, 0o666 & ~umask())
+                _read_back(temp, real)
                 os.link(temp, real)  # fails if the file appeared meanwhile
             _fsync_dir(folder)
         except FileExistsError:
@@ -291,6 +312,7 @@ def rewrite(path: str, transform: Transform, precheck: bool = True) -> LedgerRea
                     _write_rows(stream, meta, rows)
                     _finish(stream)
                     refuse_if_broken(reader)
+                    _read_back(temp, real)
                     # a read-only ledger is not replaced
                     os.close(os.open(real, os.O_WRONLY | _NONBLOCK))
                     st = os.stat(real)

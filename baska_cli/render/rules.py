@@ -148,22 +148,28 @@ def rules_listing(systems: Sequence[RuleSet], default: str) -> str:
 
 def rules_toml(rules: RuleSet) -> str:
     """A whole rule system as a house-rules file: `base` plus every setting, with its source."""
-    from baska_cli.rules import toml_value
+    from baska_cli.rules import TEXT_LIMITS, toml_value
 
+    name = f"{rules.name[: TEXT_LIMITS['name'] - len('-house')].strip()}-house"
     lines = [
-        f"# House rules starting from {rules.name} ({rules.title}).",
+        f"# House rules starting from {_comment(rules.name)} ({_comment(rules.title)}).",
         "# Change any value, delete the lines you keep as they are, and use the file with",
         "#   baska score --rules THIS_FILE.toml ...",
-        f'base = "{rules.base}"',
-        f'name = "{rules.name}-house"',
+        f"base = {toml_value(rules.base)}",
+        f"name = {toml_value(name)}",
         "",
     ]
     for key, value in _settings(rules):
         source = rules.provenance_of(key)
         if source:
-            lines.append(f"# {source}")
+            lines.append(f"# {_comment(source)}")
         lines.append(f"{key} = {toml_value(value)}")
     return "\n".join(lines) + "\n"
+
+
+def _comment(text: str) -> str:
+    """A text on one comment line: line breaks and control characters shown as escapes."""
+    return "".join(ch if ch.isprintable() else ascii(ch)[1:-1] for ch in text)
 
 
 def _settings(rules: RuleSet) -> list[tuple[str, Any]]:
