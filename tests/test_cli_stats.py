@@ -65,4 +65,4 @@ def test_the_sample_evening_as_a_table_and_csv() -> None:
 def test_a_file_given_twice_is_refused() -> None:
     code, _, err = run("stats", SAMPLE, SAMPLE)
     assert code == 2
-    assert "is the same file as" in err
+    assert "are the same file" in err

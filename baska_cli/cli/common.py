@@ -261,3 +261,32 @@ def run(command: click.Command, argv: Iterable[str] | None, prog_name: str) -> i
             raise
         return _output_failed(error, status)
     return status
+
+
+def ledgers(paths: tuple[str, ...], example: str) -> tuple[str, ...]:
+    """The ledgers a command reads: those given, else the one in BASKA_LEDGER; each file
+    once (a season adds its files up, so the same file by another name, through a link or a
+    hard link, would count its evening twice)."""
+    if not paths:
+        env = os.environ.get(LEDGER_ENV)
+        if not env:
+            raise UserInputError(f"no ledger given; expected e.g. `{example}`")
+        return (env,)
+    seen: list[tuple[str, str, os.stat_result | None]] = []
+    for path in paths:
+        real = os.path.realpath(path)
+        try:
+            st: os.stat_result | None = os.stat(path)
+        except OSError:
+            st = None  # reading it will say what is wrong
+        for other, other_real, other_st in seen:
+            same = real == other_real or (
+                st is not None and other_st is not None and os.path.samestat(st, other_st)
+            )
+            if same:
+                raise UserInputError(
+                    f"{other} and {path} are the same file; a season adds its files up, so "
+                    f"give each ledger once"
+                )
+        seen.append((path, real, st))
+    return paths

@@ -6,7 +6,7 @@ from collections.abc import Callable
 
 import click
 
-from baska_cli.cli.common import CONTEXT, LEDGER_ENV, FileProblem, UserInputError, fail
+from baska_cli.cli.common import CONTEXT, FileProblem, UserInputError, fail, ledgers
 from baska_cli.cli.settle import UNITS, _stake
 
 
@@ -26,7 +26,6 @@ def report(paths: tuple[str, ...], output: str, stake: str | None, currency: str
     Example:  baska report evening.csv -o evening.html
               baska report autumn/*.csv -o autumn.html --stake 0.10
     """
-    import os
     from decimal import Decimal
 
     from baska_cli.errors import BaskaError
@@ -40,20 +39,7 @@ def report(paths: tuple[str, ...], output: str, stake: str | None, currency: str
     value = _stake(stake) if stake is not None else None
     if value is None and currency != "zł":
         raise UserInputError("--currency goes with --stake")
-    if not paths:
-        env = os.environ.get(LEDGER_ENV)
-        if not env:
-            raise UserInputError(
-                "no ledger given; expected e.g. `baska report evening.csv -o e.html`"
-            )
-        paths = (env,)
-    real = [os.path.realpath(path) for path in paths]
-    for i, path in enumerate(real):
-        if path in real[:i]:
-            first = paths[real.index(path)]
-            raise UserInputError(
-                f'"{paths[i]}" is the same file as "{first}"; a season counts each evening once'
-            )
+    paths = ledgers(paths, "baska report evening.csv -o evening.html")
     unit = Decimal(UNITS.get(currency.strip().lower(), "0.01"))
     memo: Memo = {}
     evenings = []

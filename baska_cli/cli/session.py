@@ -10,10 +10,10 @@ import click
 from baska_cli.cli.common import (
     CONTEXT,
     COUNT,
-    LEDGER_ENV,
     UserInputError,
     fail,
     format_option,
+    ledgers,
     load_rules_or_fail,
     note_written,
     rules_option,
@@ -70,30 +70,6 @@ def new(
     )
 
 
-def _refuse_the_same_file_twice(paths: tuple[str, ...]) -> None:
-    """A season adds its files up: the same file twice (by another name, or a hard link)
-    would count its evening twice."""
-    import os
-
-    seen: list[tuple[str, str, os.stat_result | None]] = []
-    for path in paths:
-        real = os.path.realpath(path)
-        try:
-            st: os.stat_result | None = os.stat(path)
-        except OSError:
-            st = None  # reading it will say what is wrong
-        for other, other_real, other_st in seen:
-            same = real == other_real or (
-                st is not None and other_st is not None and os.path.samestat(st, other_st)
-            )
-            if same:
-                raise UserInputError(
-                    f"{other} and {path} are the same file; a season adds its files up, so "
-                    f"give each ledger once"
-                )
-        seen.append((path, real, st))
-
-
 @click.command("ledger", context_settings=CONTEXT)
 @click.argument("paths", nargs=-1, metavar="[FILE...]")
 @format_option
@@ -110,19 +86,13 @@ def ledger_command(paths: tuple[str, ...], output_format: str, chart: bool) -> N
               baska ledger evening.csv --chart
               baska ledger autumn/*.csv --format json
     """
-    import os
 
     from baska_cli.errors import BaskaError
     from baska_cli.ledger.format import Meta, Row
     from baska_cli.ledger.view import read
     from baska_cli.rules import RuleSet
 
-    if not paths:
-        env = os.environ.get(LEDGER_ENV)
-        if not env:
-            raise UserInputError("no ledger given; expected e.g. `baska ledger evening.csv`")
-        paths = (env,)
-    _refuse_the_same_file_twice(paths)
+    paths = ledgers(paths, "baska ledger evening.csv")
     if chart and (output_format != "table" or len(paths) > 1):
         raise UserInputError(
             "--chart draws one ledger as a table; leave out --format, or give one file"

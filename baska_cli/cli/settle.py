@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 import click
 
-from baska_cli.cli.common import CONTEXT, LEDGER_ENV, UserInputError, fail
+from baska_cli.cli.common import CONTEXT, UserInputError, fail, ledgers
 
 if TYPE_CHECKING:
     from decimal import Decimal
@@ -53,7 +53,6 @@ def settle(paths: tuple[str, ...], stake: str, currency: str, output_format: str
     Example:  baska settle evening.csv --stake 0.10
               baska settle autumn/*.csv --stake 0,05 --currency zł --format json
     """
-    import os
     from decimal import Decimal
 
     from baska_cli.errors import BaskaError
@@ -63,18 +62,7 @@ def settle(paths: tuple[str, ...], stake: str, currency: str, output_format: str
     from baska_cli.settle import settle as settle_points
 
     value = _stake(stake)
-    if not paths:
-        env = os.environ.get(LEDGER_ENV)
-        if not env:
-            raise UserInputError("no ledger given; expected e.g. `baska settle evening.csv`")
-        paths = (env,)
-    real = [os.path.realpath(path) for path in paths]
-    for i, path in enumerate(real):
-        if path in real[:i]:
-            first = paths[real.index(path)]
-            raise UserInputError(
-                f'"{paths[i]}" is the same file as "{first}"; a season counts each evening once'
-            )
+    paths = ledgers(paths, "baska settle evening.csv --stake 0.10")
     try:
         standings = season([read(path).standings() for path in paths])
     except BaskaError as error:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from baska_cli.cli.common import CONTEXT, LEDGER_ENV, UserInputError, fail
+from baska_cli.cli.common import CONTEXT, fail, ledgers
 
 
 @click.command(context_settings=CONTEXT)
@@ -25,25 +25,13 @@ def stats(paths: tuple[str, ...], output_format: str) -> None:
     Example:  baska stats evening.csv
               baska stats autumn/*.csv --format json
     """
-    import os
 
     from baska_cli.errors import BaskaError
     from baska_cli.ledger.view import Memo, scored
     from baska_cli.render.stats import stats_csv, stats_record, stats_table
     from baska_cli.stats import collect
 
-    if not paths:
-        env = os.environ.get(LEDGER_ENV)
-        if not env:
-            raise UserInputError("no ledger given; expected e.g. `baska stats evening.csv`")
-        paths = (env,)
-    real = [os.path.realpath(path) for path in paths]
-    for i, path in enumerate(real):
-        if path in real[:i]:
-            first = paths[real.index(path)]
-            raise UserInputError(
-                f'"{paths[i]}" is the same file as "{first}"; a season counts each evening once'
-            )
+    paths = ledgers(paths, "baska stats evening.csv")
     try:
         memo: Memo = {}
         read = [scored(path, memo) for path in paths]
