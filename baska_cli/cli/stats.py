@@ -9,15 +9,7 @@ from baska_cli.cli.common import CONTEXT, fail, ledgers
 
 @click.command(context_settings=CONTEXT)
 @click.argument("paths", nargs=-1, metavar="[FILE...]")
-@click.option(
-    "--format",
-    "-f",
-    "output_format",
-    type=click.Choice(["table", "json", "csv"]),
-    default="table",
-    show_default=True,
-    help="Output format.",
-)
+@format_option
 def stats(paths: tuple[str, ...], output_format: str) -> None:
     """Statistics per player (roles, contracts, solos, contras, streaks) and per pair.
 
