@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from baska_cli.cli.common import CONTEXT, fail, ledgers
+from baska_cli.cli.common import CONTEXT, fail, format_option, ledgers
 
 
 @click.command(context_settings=CONTEXT)
