@@ -361,6 +361,7 @@ def test_a_long_batch_line_from_stdin_too() -> None:
     assert err == "-:1: the line is longer than 4096 characters; a hand is far shorter\n"
 
 
+@pytest.mark.slow  # (child processes: in the slow step)
 def test_a_named_pipe_as_baska_ledger_is_refused(tmp_path: Path) -> None:
     fifo = tmp_path / "e.csv"
     os.mkfifo(fifo)
@@ -377,6 +378,7 @@ def test_a_named_pipe_as_baska_ledger_is_refused(tmp_path: Path) -> None:
         assert done.stderr == ("" if args[0] == "check" else "Error: ") + error, args
 
 
+@pytest.mark.slow  # (child processes: in the slow step)
 @pytest.mark.parametrize("kind", ["fifo", "device"])
 def test_a_named_pipe_or_device_as_baska_rules_is_refused(tmp_path: Path, kind: str) -> None:
     if kind == "fifo":

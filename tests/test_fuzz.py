@@ -233,6 +233,7 @@ def _physical_lines(data: bytes) -> int:
     return data.count(b"\n") + data.count(b"\r") - data.count(b"\r\n") + 1
 
 
+@pytest.mark.slow
 @settings(
     max_examples=600,
     deadline=None,

@@ -45,8 +45,8 @@ def test_check_collects_every_problem(tmp_path: Path) -> None:
 
 
 # --- remembered rows split at commas, against every row read as CSV ------------------------
-# two seeds in the fast suite, four more in the slow step
-SEEDS = [0, 1, *(pytest.param(seed, marks=pytest.mark.slow) for seed in range(2, 6))]
+# one seed in the fast suite, five more in the slow step
+SEEDS = [0, *(pytest.param(seed, marks=pytest.mark.slow) for seed in range(1, 6))]
 
 
 def _result(path: str, strict: bool, scored: bool, hook: bool) -> object:

@@ -103,6 +103,7 @@ def test_rewrite_replaces_atomically(tmp_path: Path) -> None:
     assert sorted(p.name for p in tmp_path.iterdir()) == [".e.csv.lock", "e.csv"]
 
 
+@pytest.mark.slow  # (child processes: in the slow step)
 def test_the_store_needs_neither_fcntl_nor_pread(tmp_path: Path) -> None:
     """As on Windows, where neither exists: every command that writes, in a process where
     `import fcntl` fails and `os.pread` is missing (filelock then locks another way)."""
