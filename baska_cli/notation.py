@@ -48,7 +48,6 @@ COUNTED_FORMS = {count: form for form, count in COUNTED_CONTRAS.items()}
 _POINTS_RE = re.compile(r"([0-9]{1,3})?(?:/([0-9]{1,2}))?\Z")
 _ADJ_RE = re.compile(r"(.+?)([+-][0-9]{1,6})\Z")
 _CONTRA_COUNT_RE = re.compile(r"k[0-9]{1,2}\Z")
-_FORBIDDEN_IN_NAMES = re.compile(r"[\s+,/:]")
 
 
 def fold(text: str) -> str:
@@ -116,105 +115,6 @@ def other_digit(text: str) -> str | None:
     if text.isascii():
         return None
     return next((ch for ch in text if ch.isdigit() and not ch.isascii()), None)
-
-
-# Letters of the Cyrillic and Greek alphabets that look like Latin ones, lower case (names
-# are compared case-blind, so a capital's look-alike is given by its lower case: Cyrillic
-# "В" is "в"), each with the Latin letters it can pass for. A subset of Unicode's
-# confusables.txt (UTS #39, https://www.unicode.org/Public/security/latest/confusables.txt)
-# for these three scripts, where the names of a table are typed.
-_LOOK_ALIKE: dict[str, str] = {
-    # Cyrillic
-    "а": "a", "в": "b", "е": "e", "з": "3", "к": "k", "м": "m", "н": "h", "о": "o",
-    "п": "n", "р": "p", "с": "c", "т": "t", "у": "y", "х": "x", "ѕ": "s", "і": "i",
-    "ј": "j", "ԁ": "d", "һ": "h", "ԛ": "q", "ԝ": "w", "ӏ": "l", "ү": "y", "г": "r",
-    # Greek
-    "α": "a", "β": "b", "ε": "e", "ζ": "z", "η": "hn", "ι": "i", "κ": "k", "μ": "mu",
-    "ν": "nv", "ο": "o", "ρ": "p", "τ": "t", "υ": "yu", "χ": "x", "ω": "w",
-}  # fmt: skip
-_SCRIPTS = ("LATIN", "CYRILLIC", "GREEK")
-
-
-def _scripts(name: str) -> dict[str, str]:
-    """The alphabets (Latin, Cyrillic, Greek) of the name's letters, each with its first letter."""
-    found: dict[str, str] = {}
-    for ch in name:
-        script = "LATIN" if ch.isascii() else unicodedata.name(ch, "").partition(" ")[0]
-        if ch.isalpha() and script in _SCRIPTS:
-            found.setdefault(script.capitalize(), ch)
-    return found
-
-
-def _look_alike(a: str, b: str) -> bool:
-    """Whether two folded names can be read as each other, letter by letter."""
-    if len(a) != len(b):
-        return False
-    return all(
-        x == y or bool(set(_LOOK_ALIKE.get(x, x)) & set(_LOOK_ALIKE.get(y, y)))
-        for x, y in zip(a, b, strict=True)
-    )
-
-
-def check_player_names(players: Sequence[str], longest: int = MAX_NAME) -> tuple[str, ...]:
-    """Four usable names that cannot be taken for each other, or a NotationError; `longest`
-    is the longest name allowed (a ledger written before the limit may still be read).
-
-    Names may not be equal case- and accent-blind, nor look alike: two names whose letters
-    are the same or Cyrillic and Greek look-alikes of each other (`Ola`, `Оla`) are refused,
-    and so is one name that mixes Latin, Cyrillic and Greek letters (`Аnia` with a Cyrillic А).
-    """
-    names = tuple(p.strip() for p in players)
-    if len(names) != SEATS:
-        raise NotationError(f"a table has 4 players, got {len(names)}: {', '.join(names)}")
-    for name in names:
-        if not name:
-            raise NotationError("a player's name is empty")
-        if len(name) > longest:
-            raise NotationError(
-                f'"{name[:20]}…" ({len(name)} characters) cannot be a player\'s name: '
-                f"a name has at most {longest} characters"
-            )
-        if _FORBIDDEN_IN_NAMES.search(name):
-            raise NotationError(
-                f'"{name}" cannot be a player\'s name: no spaces, "+", ",", "/" or ":" in names'
-            )
-        digit = other_digit(name)
-        if digit is not None:
-            raise NotationError(
-                f'"{name}" cannot be a player\'s name: "{digit}" reads as a number; '
-                f"numbers are written with the digits 0–9"
-            )
-        if not name.isprintable():
-            raise NotationError(f"{name!a} cannot be a player's name: it holds a control character")
-        if name.isdigit():
-            raise NotationError(f'"{name}" cannot be a player\'s name: digits mean seat numbers')
-        if name[0] in "=+-@":
-            raise NotationError(
-                f'"{name}" cannot be a player\'s name: a spreadsheet would run it as a formula'
-            )
-        if fold(name) in CONTRACT_LOOKUP or fold(name) in (PENALTY_WORD, ADJUST_WORD):
-            raise NotationError(
-                f'"{name}" cannot be a player\'s name: it is a word of the notation'
-            )
-    folded = [fold(n) for n in names]
-    for i, name in enumerate(folded):
-        if name in folded[:i]:
-            raise NotationError(f'"{names[i]}" appears twice: the four names must differ')
-        other = next((j for j in range(i) if _look_alike(folded[j], name)), None)
-        if other is not None:
-            raise NotationError(
-                f'"{names[other]}" and "{names[i]}" look alike (Latin, Cyrillic or Greek '
-                f"letters that look the same): the four names must be told apart"
-            )
-    for name in names:
-        scripts = _scripts(name) if not name.isascii() else {}
-        if len(scripts) > 1:
-            mixed = " and ".join(f'{script} letters ("{ch}")' for script, ch in scripts.items())
-            raise NotationError(
-                f'"{name}" cannot be a player\'s name: it mixes {mixed}, '
-                f"which look alike; write it in one alphabet"
-            )
-    return names
 
 
 def _quoted_in(part: str, whole: str) -> str:

@@ -6,26 +6,16 @@ import os
 import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from enum import Enum
 from typing import Any
 
 from baska_cli.errors import RuleNameError, RulesFileError
 from baska_cli.model import Contract, Margin, Play, Side
+from baska_cli.rules_schema import TEXT_LIMITS, check_settings, text_problem
+from baska_cli.rules_schema import TieRule as TieRule
 
 BUILTIN_NAMES = ("plb", "mester", "pagat")
 DEFAULT_RULES = "plb"
 PROVISIONAL = ("reconstructed", "chosen", "house")
-# The longest texts a rules file may give (a ledger keeps them on one line of its own).
-TEXT_LIMITS = {"base": 40, "name": 40, "title": 200, "source": 200, "provenance": 500}
-MAX_LIST = 64  # numbers in a list setting (session.deals, …)
-MAX_NUMBER = 1_000_000  # the largest size of a number in a list setting
-
-
-class TieRule(Enum):
-    """Who wins a point game that ends 52:52."""
-
-    OPPONENTS_WIN = "opponents_win"
-    LAST_DOUBLER_LOSES = "last_doubler_loses"
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,47 +77,6 @@ class RuleSet:
         return self.provenance_of(key).startswith(PROVISIONAL)
 
 
-# --- the schema: every setting, its type and its allowed values -------------------------
-
-_INT = "a whole number"
-_BOOL = "true or false"
-_STR = "a text in quotes"
-_DEALS = "a list of whole numbers of deals"
-_POINTS = "a list of numbers"
-
-_MARGINS = ("exit", "noexit", "nobitka")
-_SCALARS: dict[str, tuple[str, Any]] = {
-    "base": (_STR, None),
-    "name": (_STR, None),
-    "title": (_STR, None),
-    "source": (_STR, None),
-    "win_points": (_INT, (27, 104)),
-    "exit_young": (_INT, (0, 104)),
-    "exit_old": (_INT, (0, 104)),
-    "tie_52": (_STR, tuple(t.value for t in TieRule)),
-    "contra_factor": (_INT, (1, 100)),
-    "solo_loss_multiplier": (_INT, (1, 100)),
-    "same_player_twice": (_BOOL, None),
-    "slup": (_BOOL, None),
-    "no_gran": (_BOOL, None),
-    "rule_7n_strict": (_BOOL, None),
-    "penalty.enabled": (_BOOL, None),
-    "penalty.offender": (_INT, (-1000, 0)),
-    "penalty.others": (_INT, (0, 1000)),
-    "penalty.soloist_revoke_loses": (_BOOL, None),
-    "session.deals": (_DEALS, (1, 10_000)),
-    "session.place_points": (_POINTS, (-1000, 1000)),
-    "session.positive_bonus": (_POINTS, (-1000, 1000)),
-}
-for _side in ("declarers_win", "opponents_win"):
-    for _margin in _MARGINS:
-        _SCALARS[f"pair.{_side}.{_margin}"] = (_INT, (0, 10_000))
-for _c in Contract:
-    _SCALARS[f"contracts.{_c.value}.enabled"] = (_BOOL, None)
-    _SCALARS[f"contracts.{_c.value}.base"] = (_INT, (0, 10_000))
-    _SCALARS[f"contracts.{_c.value}.max_contras"] = (_INT, (0, 20))
-    _SCALARS[f"contracts.{_c.value}.first_contra_by_opponents"] = (_BOOL, None)
-
 _NO_GRAN = (Contract.GR, Contract.GD)
 _RULE_7N = (Contract.GR, Contract.ZO, Contract.GD, Contract.ZD)
 
@@ -149,108 +98,6 @@ def _nearest(word: str, choices: tuple[str, ...] | list[str]) -> str | None:
     from baska_cli.notation import nearest
 
     return nearest(word, list(choices))
-
-
-def _check(origin: str, flat: Mapping[str, Any]) -> None:
-    """Raise a RulesFileError for the first unknown key or badly typed value."""
-    for key, value in flat.items():
-        if key == "provenance":
-            if not isinstance(value, Mapping):
-                raise RulesFileError(f"{origin}: [provenance] must be a table of texts")
-            for setting, text in value.items():
-                if not isinstance(text, str):
-                    raise RulesFileError(
-                        f'{origin}: "provenance.{setting}" must be a text in quotes, not {text!r}'
-                    )
-                _check_text(origin, f"provenance.{setting}", text, TEXT_LIMITS["provenance"])
-            continue
-        if key not in _SCALARS:
-            near = _nearest(key, list(_SCALARS))
-            hint = f'; did you mean "{near}"?' if near else "; see `baska rules plb --export`"
-            raise RulesFileError(f'{origin}: "{key}" is not a setting{hint}')
-        kind, allowed = _SCALARS[key]
-        _check_value(origin, key, value, kind, allowed)
-
-
-def _check_value(origin: str, key: str, value: Any, kind: str, allowed: Any) -> None:
-    """Raise a RulesFileError naming the file, the key and what it allows."""
-    ok = {
-        _INT: isinstance(value, int) and not isinstance(value, bool),
-        _BOOL: isinstance(value, bool),
-        _STR: isinstance(value, str),
-        _DEALS: isinstance(value, list)
-        and all(isinstance(v, int) and not isinstance(v, bool) for v in value),
-        _POINTS: isinstance(value, list)
-        and all(isinstance(v, int | float) and not isinstance(v, bool) for v in value),
-    }[kind]
-    expected = kind
-    if kind == _INT and allowed is not None:
-        low, high = allowed
-        ok = ok and low <= value <= high
-        expected = f"a whole number from {low} to {high}"
-    if kind in (_DEALS, _POINTS):
-        low, high = allowed
-        ok = ok and all(low <= v <= high for v in value)  # (False for nan; inf is out of range)
-        example = "[16, 24]" if kind == _DEALS else "[5, 3, 1, 0]"
-        expected = f"{kind} from {low} to {high}, e.g. {example}"
-    if ok and kind == _STR and allowed is not None:
-        ok = value in allowed
-        expected = " or ".join(f'"{a}"' for a in allowed)
-    if not ok:
-        shown = repr(value) if len(repr(value)) <= 80 else f"{repr(value)[:70]}… (cut short)"
-        raise RulesFileError(f'{origin}: "{key}" must be {expected}, not {shown}')
-    if kind == _STR and key in TEXT_LIMITS:
-        _check_text(origin, key, value, TEXT_LIMITS[key])
-    if kind in (_DEALS, _POINTS):
-        _check_list(origin, key, value)
-
-
-def text_problem(value: str, limit: int) -> str | None:
-    """Why a text cannot be kept in a rules file or a ledger line, or None if it can."""
-    if not value.strip():
-        return "it is empty"
-    if value != value.strip():
-        return "it starts or ends with a space"
-    if len(value) > limit:
-        return f"it is {len(value)} characters long; at most {limit}"
-    bad = next((ch for ch in value if not ch.isprintable()), None)
-    if bad is not None:
-        kind = "a line break" if len(f"{bad}x".splitlines()) > 1 else "a control character"
-        return f"it holds {kind} ({ascii(bad)[1:-1]})"
-    return None
-
-
-def _check_text(origin: str, key: str, value: Any, limit: int) -> None:
-    """Raise a RulesFileError for a text that is not one printable line of 1 to `limit`."""
-    if not isinstance(value, str):
-        raise RulesFileError(f'{origin}: "{key}" must be {_STR}, not {value!r}')
-    why = text_problem(value, limit)
-    if why is not None:
-        raise RulesFileError(
-            f'{origin}: "{key}" must be one line of 1 to {limit} printable characters, '
-            f"not {_shown(value)}: {why}"
-        )
-
-
-def _shown(value: str) -> str:
-    """A typed text quoted for a message: escapes shown, a long text cut short."""
-    quoted = ascii(value) if not value.isprintable() else repr(value)
-    return quoted if len(quoted) <= 60 else f"{quoted[:50]}…' ({len(value)} characters)"
-
-
-def _check_list(origin: str, key: str, value: list[Any]) -> None:
-    """Raise a RulesFileError for a list too long, or with a number too large or not finite."""
-    if len(value) > MAX_LIST:
-        raise RulesFileError(
-            f'{origin}: "{key}" must list at most {MAX_LIST} numbers, not {len(value)}'
-        )
-    for number in value:
-        if not -MAX_NUMBER <= number <= MAX_NUMBER:  # (also false for nan)
-            shown = repr(number) if len(repr(number)) < 30 else f"a {len(str(number))}-digit number"
-            raise RulesFileError(
-                f'{origin}: "{key}" must list numbers from {-MAX_NUMBER} to {MAX_NUMBER}, '
-                f"not {shown}"
-            )
 
 
 def _build(origin: str, flat: Mapping[str, Any], overrides: tuple[tuple[str, Any], ...]) -> RuleSet:
@@ -344,7 +191,7 @@ def _builtin_flat(name: str) -> dict[str, Any]:
     with open(path, encoding="utf-8") as file:
         text = file.read()
     flat = flatten(_parse_toml(text, f"{name}.toml"))
-    _check(f"{name}.toml", flat)
+    check_settings(f"{name}.toml", flat)
     return flat
 
 
@@ -367,7 +214,7 @@ def house_rules(text: str, origin: str, default_name: str = "house") -> RuleSet:
     """House rules: a TOML text with `base = "plb"` (or another) and any settings to change."""
     data = _parse_toml(text, origin)
     own = flatten(data)
-    _check(origin, own)
+    check_settings(origin, own)
     base_name = own.get("base")
     if base_name is None:
         raise RulesFileError(

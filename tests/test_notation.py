@@ -264,7 +264,7 @@ def test_unknown_named_player_is_listed_with_the_players() -> None:
     ],
 )
 def test_bad_player_names(players: tuple[str, ...], fragment: str) -> None:
-    from baska_cli.notation import check_player_names
+    from baska_cli.names import check_player_names
 
     with pytest.raises(NotationError) as info:
         check_player_names(players)
@@ -331,7 +331,7 @@ def test_ascii_numbers_still_read() -> None:
     ],
 )
 def test_names_that_look_alike_are_refused(players: tuple[str, ...], fragment: str) -> None:
-    from baska_cli.notation import check_player_names
+    from baska_cli.names import check_player_names
 
     with pytest.raises(NotationError) as info:
         check_player_names(players)
@@ -351,7 +351,7 @@ def test_names_that_look_alike_are_refused(players: tuple[str, ...], fragment: s
     ],
 )
 def test_names_in_one_alphabet_are_kept(players: tuple[str, ...]) -> None:
-    from baska_cli.notation import check_player_names
+    from baska_cli.names import check_player_names
 
     assert check_player_names(players) == players
 
@@ -360,7 +360,8 @@ def test_names_in_one_alphabet_are_kept(players: tuple[str, ...]) -> None:
 
 
 def test_a_name_longer_than_max_name_is_refused_and_max_name_fits() -> None:
-    from baska_cli.notation import MAX_NAME, MAX_TOKEN, check_player_names
+    from baska_cli.names import check_player_names
+    from baska_cli.notation import MAX_NAME, MAX_TOKEN
 
     long = "x" * MAX_NAME
     assert check_player_names([long, "B", "C", "D"])[0] == long
@@ -376,14 +377,14 @@ def test_a_name_longer_than_max_name_is_refused_and_max_name_fits() -> None:
 
 @pytest.mark.parametrize("name", ["a\x07b", "a\x00", "é\x1b", "a\u200bb"])
 def test_a_name_with_a_control_character_is_refused(name: str) -> None:
-    from baska_cli.notation import check_player_names
+    from baska_cli.names import check_player_names
 
     with pytest.raises(NotationError, match="control character"):
         check_player_names([name, "B", "C", "D"])
 
 
 def test_a_name_with_a_line_break_is_refused() -> None:
-    from baska_cli.notation import check_player_names
+    from baska_cli.names import check_player_names
 
     with pytest.raises(NotationError, match="no spaces"):
         check_player_names(["a\nb", "B", "C", "D"])

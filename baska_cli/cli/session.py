@@ -44,7 +44,8 @@ def new(
     from baska_cli.errors import BaskaError
     from baska_cli.ledger.format import Meta, rules_lines
     from baska_cli.ledger.store import create
-    from baska_cli.notation import check_player_names, player_seat
+    from baska_cli.names import check_player_names
+    from baska_cli.notation import player_seat
 
     if not path:
         raise UserInputError('the ledger\'s file name is empty; expected e.g. "evening.csv"')

@@ -34,7 +34,8 @@ from baska_cli.ledger.format import (
     Meta,
     Tally,
 )
-from baska_cli.notation import MAX_TOKEN, check_player_names, fold
+from baska_cli.names import check_player_names
+from baska_cli.notation import MAX_TOKEN, fold
 from baska_cli.rules import BUILTIN_NAMES, RuleSet, rules_from_lines
 
 # A number in a ledger: ASCII digits, a sign for changes and totals (spreadsheets write +2),

@@ -148,7 +148,8 @@ def rules_listing(systems: Sequence[RuleSet], default: str) -> str:
 
 def rules_toml(rules: RuleSet) -> str:
     """A whole rule system as a house-rules file: `base` plus every setting, with its source."""
-    from baska_cli.rules import TEXT_LIMITS, toml_value
+    from baska_cli.rules import toml_value
+    from baska_cli.rules_schema import TEXT_LIMITS
 
     name = f"{rules.name[: TEXT_LIMITS['name'] - len('-house')].strip()}-house"
     lines = [
