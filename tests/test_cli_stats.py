@@ -56,8 +56,10 @@ def test_the_sample_evening_as_json() -> None:
 def test_the_sample_evening_as_a_table_and_csv() -> None:
     code, out, _ = run("stats", SAMPLE)
     assert code == 0
-    assert out.splitlines()[0] == "16 hands (won/played; streaks: longest won/lost in a row)"
-    assert "Darek          16     +121   +7.6         2/2        3/5         4/9" in out
+    assert out.splitlines()[0] == "16 hands (streaks: the most hands won / lost in a row)"
+    assert "Darek          16     +121   +7.6     +60      -10        4/3" in out
+    assert "Darek            2/2        3/5         4/9     2/2            2/2" in out
+    assert max(len(line) for line in out.splitlines()) <= 80
     code, out, _ = run("stats", SAMPLE, "-f", "csv")
     assert out.splitlines()[1] == "Darek,16,121,7.56,2,2,5,3,9,4,2,2,2,2,60,-10,4,3,0,0,0"
 

@@ -125,50 +125,53 @@ def stats_csv(stats: Stats) -> str:
 
 
 def stats_table(stats: Stats) -> str:
-    """Per player: roles won/played, solos, contras, average, best and worst, streaks; then
-    each player's best partner and toughest opponent."""
+    """Two tables that fit 80 columns — each player's results (average, best and worst hand,
+    streaks), then the hands won of those played in each role, as a solo and after a contra —
+    then each player's best partner and toughest opponent."""
     from tabulate import tabulate
 
-    rows = []
-    for p in _players(stats):
-        rows.append(
-            [
-                p.name,
-                p.hands,
-                signed(p.total),
-                f"{p.average:+.1f}",
-                *(_won(p.roles[r]) for r in ROLES),
-                _won(p.solos),
-                _won(p.contras),
-                "" if p.best is None else signed(p.best[0]),
-                "" if p.worst is None else signed(p.worst[0]),
-                f"{p.win_streak}/{p.loss_streak}",
-            ]
-        )
-    headers = [
-        "player",
-        "hands",
-        "total",
-        "avg",
-        "declarer",
-        "partner",
-        "opponent",
-        "solos",
-        "contras",
-        "best",
-        "worst",
-        "streaks",
+    players = _players(stats)
+    results = [
+        [
+            p.name,
+            p.hands,
+            signed(p.total),
+            f"{p.average:+.1f}",
+            "" if p.best is None else signed(p.best[0]),
+            "" if p.worst is None else signed(p.worst[0]),
+            f"{p.win_streak}/{p.loss_streak}",
+        ]
+        for p in players
     ]
-    lines = [
+    roles = [
+        [p.name, *(_won(p.roles[r]) for r in ROLES), _won(p.solos), _won(p.contras)]
+        for p in players
+    ]
+    heading = (
         f"{stats.hands} hands"
         + (f", {stats.kara} kara" if stats.kara else "")
         + (f", {stats.adj} adj" if stats.adj else "")
-        + " (won/played; streaks: longest won/lost in a row)",
+    )
+    lines = [
+        heading + " (streaks: the most hands won / lost in a row)",
         "",
-        tabulate(rows, headers=headers, colalign=["left", *["right"] * 11], disable_numparse=True),
+        tabulate(
+            results,
+            headers=["player", "hands", "total", "avg", "best", "worst", "streaks"],
+            colalign=["left", *["right"] * 6],
+            disable_numparse=True,
+        ),
+        "",
+        "won / played as",
+        tabulate(
+            roles,
+            headers=["player", "declarer", "partner", "opponent", "solo", "own contras"],
+            colalign=["left", *["right"] * 5],
+            disable_numparse=True,
+        ),
         "",
     ]
-    for p in _players(stats):
+    for p in players:
         partner, rival = stats.best_partner(p.name), stats.toughest_opponent(p.name)
         words = []
         if partner is not None:
