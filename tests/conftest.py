@@ -6,6 +6,8 @@ from pathlib import Path
 
 import pytest
 
+from baska_cli import i18n
+
 ROOT = Path(__file__).resolve().parent.parent
 SHARED = ROOT.parent / "shared"
 
@@ -16,3 +18,7 @@ def _no_environment_defaults(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) ->
     monkeypatch.delenv("BASKA_RULES", raising=False)
     monkeypatch.delenv("BASKA_LEDGER", raising=False)
     monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    for name in ("BASKA_LANG", "LANGUAGE", "LC_ALL", "LC_MESSAGES"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("LANG", "C.UTF-8")  # English, whatever the machine's locale
+    i18n.use("en")  # sets LANGUAGE, which monkeypatch puts back after the test

@@ -15,6 +15,7 @@ from baska_cli import __version__
 from baska_cli.cli.check import check, recalc
 from baska_cli.cli.common import CONTEXT, Group, run
 from baska_cli.cli.edits import amend, undo, void
+from baska_cli.cli.lang import Option, lang_option
 from baska_cli.cli.report import report
 from baska_cli.cli.rules import rules
 from baska_cli.cli.score import score
@@ -24,7 +25,8 @@ from baska_cli.cli.stats import stats
 
 
 @click.group(cls=Group, context_settings=CONTEXT)
-@click.version_option(__version__, "-V", "--version", prog_name="baska")
+@lang_option
+@click.version_option(__version__, "-V", "--version", prog_name="baska", cls=Option)
 def cli() -> None:
     """Score Baśka hands and keep the evening's ledger.
 

@@ -7,7 +7,14 @@ from typing import TYPE_CHECKING
 
 import click
 
-from baska_cli.cli.common import CONTEXT, FileProblem, fail, load_rules_or_fail, note_written
+from baska_cli.cli.common import (
+    FileProblem,
+    command,
+    fail,
+    load_rules_or_fail,
+    note_written,
+    option,
+)
 
 if TYPE_CHECKING:
     from baska_cli.ledger.format import Meta, Row
@@ -15,7 +22,7 @@ if TYPE_CHECKING:
     from baska_cli.session import Deltas
 
 
-@click.command(context_settings=CONTEXT)
+@command()
 @click.argument("paths", nargs=-1, required=True, metavar="FILE...")
 def check(paths: tuple[str, ...]) -> None:
     """Re-read, re-parse and re-score every hand; list every problem as file:line: message.
@@ -67,17 +74,17 @@ class _Diff:
         sys.stdout.write(diff_hand(row, deltas))
 
 
-@click.command(context_settings=CONTEXT)
+@command()
 @click.argument("path", metavar="FILE")
-@click.option(
+@option(
     "--rules",
     "-r",
     "rules_spec",
     metavar="NAME|FILE",
     help="Re-score under this rule system (default: the ledger's own; BASKA_RULES is not used).",
 )
-@click.option("--diff", is_flag=True, help="Show every hand whose changes differ.")
-@click.option("--write", is_flag=True, help="Rewrite the ledger with the new changes and rules.")
+@option("--diff", is_flag=True, help="Show every hand whose changes differ.")
+@option("--write", is_flag=True, help="Rewrite the ledger with the new changes and rules.")
 def recalc(path: str, rules_spec: str | None, diff: bool, write: bool) -> None:
     """Re-score every hand, under another rule system if asked; show or write what changes.
 

@@ -11,10 +11,12 @@ import contextlib
 import errno
 import os
 import sys
-from collections.abc import Iterable
-from typing import TYPE_CHECKING, Any, NoReturn
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
 
 import click
+
+from baska_cli.cli.lang import Command, Option, TranslatedHelp, choose_language
 
 if TYPE_CHECKING:
     from baska_cli.errors import BaskaError
@@ -24,6 +26,7 @@ EXIT_OK, EXIT_FILE, EXIT_INPUT, EXIT_WRITTEN_OUTPUT_FAILED = 0, 1, 2, 3
 CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
 RULES_ENV = "BASKA_RULES"
 LEDGER_ENV = "BASKA_LEDGER"
+_F = TypeVar("_F", bound=Callable[..., Any])
 
 
 class UserInputError(click.ClickException):
@@ -95,7 +98,20 @@ class Count(click.IntRange):
 
 COUNT = Count(min=1)
 
-rules_option = click.option(
+
+def command(name: str | None = None, **attrs: Any) -> Callable[[Callable[..., Any]], Command]:
+    """`click.command` with baska's Command class (help in the interface language)."""
+    attrs.setdefault("context_settings", CONTEXT)
+    return click.command(name, cls=Command, **attrs)
+
+
+def option(*param_decls: str, **attrs: Any) -> Callable[[_F], _F]:
+    """`click.option` with baska's Option class (help in the interface language)."""
+    attrs.setdefault("cls", Option)
+    return click.option(*param_decls, **attrs)
+
+
+rules_option = option(
     "--rules",
     "-r",
     "rules_spec",
@@ -104,7 +120,7 @@ rules_option = click.option(
     help=f"Rule system: plb (default), mester, pagat, or a house-rules .toml file "
     f"[env: {RULES_ENV}].",
 )
-format_option = click.option(
+format_option = option(
     "--format",
     "-f",
     "output_format",
@@ -113,7 +129,7 @@ format_option = click.option(
     show_default=True,
     help="Output format.",
 )
-ledger_option = click.option(
+ledger_option = option(
     "--ledger",
     "-l",
     "ledger_path",
@@ -212,8 +228,15 @@ class OutputFailed(Exception):
         super().__init__(str(error))
 
 
-class Group(click.Group):
-    """The `baska` group: a failed write inside a command reaches `run` as OutputFailed."""
+class Group(TranslatedHelp, click.Group):
+    """The `baska` group: its help in the interface language, chosen before any argument
+    is parsed; a failed write inside a command reaches `run` as OutputFailed."""
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        """Choose the language (--lang, BASKA_LANG, the locale), then parse as Click does."""
+        if ctx.parent is None:
+            choose_language(args)
+        return super().parse_args(ctx, args)
 
     def invoke(self, ctx: click.Context) -> object:
         """Run the command; an OSError that escapes it is output that failed."""

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 import click
 
-from baska_cli.cli.common import CONTEXT, COUNT, fail, note_written
+from baska_cli.cli.common import COUNT, command, fail, note_written
 
 if TYPE_CHECKING:
     from baska_cli.ledger.edits import Edited
@@ -32,7 +32,7 @@ def _show(path: str, edit: Callable[[], Edited]) -> None:
     click.echo(after_edit(session))
 
 
-@click.command(context_settings=CONTEXT)
+@command()
 @click.argument("path", metavar="FILE")
 def undo(path: str) -> None:
     """Take back the last hand (kept in the file, marked undone).
@@ -45,7 +45,7 @@ def undo(path: str) -> None:
     _show(path, lambda: edits.undo(path))
 
 
-@click.command(context_settings=CONTEXT)
+@command()
 @click.argument("path", metavar="FILE")
 @click.argument("number", type=COUNT, metavar="N")
 def void(path: str, number: int) -> None:
@@ -59,7 +59,7 @@ def void(path: str, number: int) -> None:
     _show(path, lambda: edits.void(path, number))
 
 
-@click.command(context_settings=CONTEXT)
+@command()
 @click.argument("path", metavar="FILE")
 @click.argument("number", type=COUNT, metavar="N")
 @click.argument("notation", nargs=-1, required=True)

@@ -6,19 +6,17 @@ from collections.abc import Callable
 
 import click
 
-from baska_cli.cli.common import CONTEXT, FileProblem, UserInputError, fail, ledgers
+from baska_cli.cli.common import FileProblem, UserInputError, command, fail, ledgers, option
 from baska_cli.cli.settle import UNITS, _stake
 
 
-@click.command(context_settings=CONTEXT)
+@command()
 @click.argument("paths", nargs=-1, metavar="[FILE...]")
-@click.option(
+@option(
     "--output", "-o", required=True, metavar="FILE.html", help="Where to write it ('-': stdout)."
 )
-@click.option("--stake", "-s", metavar="AMOUNT", help="Add who pays whom at this stake per point.")
-@click.option(
-    "--currency", "-c", default="zł", show_default=True, metavar="NAME", help="With --stake."
-)
+@option("--stake", "-s", metavar="AMOUNT", help="Add who pays whom at this stake per point.")
+@option("--currency", "-c", default="zł", show_default=True, metavar="NAME", help="With --stake.")
 def report(paths: tuple[str, ...], output: str, stake: str | None, currency: str) -> None:
     """Write a printable HTML report: the sheet, standings, a chart, statistics, payments.
 

@@ -6,12 +6,12 @@ import os
 
 import click
 
-from baska_cli.cli.common import CONTEXT, RULES_ENV, fail, load_rules_or_fail
+from baska_cli.cli.common import RULES_ENV, command, fail, load_rules_or_fail, option
 
 
-@click.command(context_settings=CONTEXT)
+@command()
 @click.argument("system", required=False, metavar="[NAME|FILE]")
-@click.option("--export", is_flag=True, help="Print the system as a TOML house-rules file.")
+@option("--export", is_flag=True, help="Print the system as a TOML house-rules file.")
 def rules(system: str | None, export: bool) -> None:
     """Show a rule system's payout tables, or list the rule systems.
 

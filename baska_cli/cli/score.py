@@ -10,15 +10,16 @@ from typing import IO, TYPE_CHECKING, Any
 import click
 
 from baska_cli.cli.common import (
-    CONTEXT,
     LEDGER_ENV,
     FileProblem,
     UserInputError,
+    command,
     fail,
     format_option,
     ledger_option,
     load_rules_or_fail,
     note_written,
+    option,
     rules_option,
     typed,
 )
@@ -51,12 +52,12 @@ class BatchFile(click.File):
         return stream
 
 
-@click.command(context_settings=CONTEXT)
+@command()
 @click.argument("notation", nargs=-1)
 @rules_option
 @format_option
-@click.option("--explain", "-e", is_flag=True, help="Show the whole derivation.")
-@click.option(
+@option("--explain", "-e", is_flag=True, help="Show the whole derivation.")
+@option(
     "--batch",
     "-b",
     "batch",
@@ -67,7 +68,7 @@ class BatchFile(click.File):
     f"goes with neither --ledger nor --dry-run (and {LEDGER_ENV} is not used).",
 )
 @ledger_option
-@click.option("--dry-run", "-n", is_flag=True, help="With a ledger: show, do not write.")
+@option("--dry-run", "-n", is_flag=True, help="With a ledger: show, do not write.")
 def score(
     notation: tuple[str, ...],
     rules_spec: str | None,

@@ -8,21 +8,22 @@ from collections.abc import Callable
 import click
 
 from baska_cli.cli.common import (
-    CONTEXT,
     COUNT,
     UserInputError,
+    command,
     fail,
     format_option,
     ledgers,
     load_rules_or_fail,
     note_written,
+    option,
     rules_option,
 )
 
 
-@click.command(context_settings=CONTEXT)
+@command()
 @click.argument("path", metavar="FILE")
-@click.option(
+@option(
     "--players",
     "-p",
     required=True,
@@ -30,8 +31,8 @@ from baska_cli.cli.common import (
     help="The four players in seat order (clockwise), comma separated.",
 )
 @rules_option
-@click.option("--dealer", "-d", metavar="NAME", help="Who deals the first hand (default: seat 1).")
-@click.option("--deals", type=COUNT, metavar="N", help="How many deals are planned.")
+@option("--dealer", "-d", metavar="NAME", help="Who deals the first hand (default: seat 1).")
+@option("--deals", type=COUNT, metavar="N", help="How many deals are planned.")
 def new(
     path: str, players: str, rules_spec: str | None, dealer: str | None, deals: int | None
 ) -> None:
@@ -71,10 +72,10 @@ def new(
     )
 
 
-@click.command("ledger", context_settings=CONTEXT)
+@command("ledger")
 @click.argument("paths", nargs=-1, metavar="[FILE...]")
 @format_option
-@click.option(
+@option(
     "--chart", is_flag=True, help="Draw the running totals as a line chart instead of the sheet."
 )
 def ledger_command(paths: tuple[str, ...], output_format: str, chart: bool) -> None:

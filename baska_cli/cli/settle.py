@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 import click
 
-from baska_cli.cli.common import CONTEXT, UserInputError, fail, ledgers
+from baska_cli.cli.common import UserInputError, command, fail, ledgers, option
 
 if TYPE_CHECKING:
     from decimal import Decimal
@@ -31,13 +31,13 @@ def _stake(text: str) -> Decimal:
     return value
 
 
-@click.command(context_settings=CONTEXT)
+@command()
 @click.argument("paths", nargs=-1, metavar="[FILE...]")
-@click.option("--stake", "-s", required=True, metavar="AMOUNT", help="What one point is worth.")
-@click.option(
+@option("--stake", "-s", required=True, metavar="AMOUNT", help="What one point is worth.")
+@option(
     "--currency", "-c", default="zł", show_default=True, metavar="NAME", help="Shown after amounts."
 )
-@click.option(
+@option(
     "--format",
     "-f",
     "output_format",

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import click
 
-from baska_cli.cli.common import CONTEXT, fail, format_option, ledgers
+from baska_cli.cli.common import command, fail, format_option, ledgers
 
 
-@click.command(context_settings=CONTEXT)
+@command()
 @click.argument("paths", nargs=-1, metavar="[FILE...]")
 @format_option
 def stats(paths: tuple[str, ...], output_format: str) -> None:

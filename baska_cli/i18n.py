@@ -1,0 +1,103 @@
+"""The interface language: which one is chosen, and messages translated through gettext.
+
+Every sentence a player reads is written in English in the code and passed through `_`
+(or `ngettext` where a number meets a noun: Polish has three plural forms); the Polish
+texts live in `locale/pl/LC_MESSAGES/baska.po`, compiled to the `.mo` beside it
+(`python tools/catalog.py` extracts, updates and compiles; see docs/translating.md).
+
+Rules for callers:
+- translate when the message is made, never at import time: a constant that is shown
+  later is marked with `N_` and passed through `_` where it is used;
+- placeholders are named (`_("hand {number}").format(number=5)`), so a translation may
+  reorder them; never an f-string inside `_`;
+- what a script reads (JSON and CSV keys and values, the notation, the ledger file, exit
+  codes) is never translated.
+
+Click's own messages ("Usage:", "Missing argument") are looked up by Click through the
+standard `gettext` module in the default text domain; `use` binds that domain to this
+catalog, so one catalog holds both.
+"""
+
+from __future__ import annotations
+
+import gettext
+import os
+from collections.abc import Mapping
+from pathlib import Path
+
+DOMAIN = "baska"
+LOCALE_DIR = Path(__file__).parent / "locale"
+LANGUAGES = ("en", "pl")
+LANG_ENV = "BASKA_LANG"
+LOCALE_ENVS = ("LC_ALL", "LC_MESSAGES", "LANG")
+
+_translation: gettext.NullTranslations = gettext.NullTranslations()
+_language = "en"
+
+
+class LanguageError(ValueError):
+    """A language asked for that baska does not speak (BASKA_LANG=de)."""
+
+
+def language_from(flag: str | None, environ: Mapping[str, str]) -> str:
+    """The interface language: --lang, else BASKA_LANG, else the first set of LC_ALL,
+    LC_MESSAGES and LANG (Polish for pl*, English otherwise), else English."""
+    if flag:
+        return _known(flag, "--lang")
+    chosen = environ.get(LANG_ENV, "").strip()
+    if chosen:
+        return _known(chosen, LANG_ENV)
+    for name in LOCALE_ENVS:
+        value = environ.get(name, "")
+        if value:
+            return "pl" if value.lower().startswith("pl") else "en"
+    return "en"
+
+
+def _known(value: str, source: str) -> str:
+    """`pl`, `en` (also `pl_PL.UTF-8`, `EN`), or a LanguageError that names the source."""
+    short = value.strip().lower()[:2]
+    if short in LANGUAGES and (len(value.strip()) == 2 or value.strip()[2] in "_-."):
+        return short
+    # the message is in the language the environment asks for, as no other is chosen yet
+    raise LanguageError(
+        _("{source}={value!r}: expected pl (Polish) or en (English)").format(
+            source=source, value=value
+        )
+    )
+
+
+def use(language: str) -> None:
+    """Speak `language` (one of LANGUAGES) from now on, in baska's messages and Click's."""
+    global _translation, _language
+    if language not in LANGUAGES:
+        raise LanguageError(language)
+    _language = language
+    if language == "en":
+        _translation = gettext.NullTranslations()
+    else:
+        _translation = gettext.translation(DOMAIN, LOCALE_DIR, [language])
+    # Click asks gettext.gettext, which reads the domain and LANGUAGE at every call
+    gettext.bindtextdomain(DOMAIN, str(LOCALE_DIR))
+    gettext.textdomain(DOMAIN)
+    os.environ["LANGUAGE"] = language
+
+
+def language() -> str:
+    """The language messages are in now."""
+    return _language
+
+
+def _(message: str) -> str:
+    """`message` in the interface language."""
+    return _translation.gettext(message)
+
+
+def ngettext(singular: str, plural: str, count: int) -> str:
+    """The form of a message for `count` (1 lewa, 2 lewy, 5 lew) in the interface language."""
+    return _translation.ngettext(singular, plural, count)
+
+
+def N_(message: str) -> str:
+    """Mark `message` for translation where it is defined; `_` translates it where shown."""
+    return message

@@ -1,0 +1,55 @@
+"""The interface language: how it is chosen, and that both languages are whole."""
+
+from __future__ import annotations
+
+import pytest
+
+from baska_cli import i18n
+from baska_cli.i18n import LanguageError, language_from
+from tests.clikit import invoke
+
+
+@pytest.mark.parametrize(
+    ("flag", "environ", "expected"),
+    [
+        (None, {}, "en"),
+        (None, {"LANG": "pl_PL.UTF-8"}, "pl"),
+        (None, {"LANG": "de_DE.UTF-8"}, "en"),
+        (None, {"LC_MESSAGES": "pl_PL", "LANG": "en_GB"}, "pl"),
+        (None, {"LC_ALL": "en_US.UTF-8", "LC_MESSAGES": "pl_PL"}, "en"),
+        (None, {"LC_ALL": "", "LANG": "pl_PL"}, "pl"),
+        (None, {"BASKA_LANG": "en", "LC_ALL": "pl_PL.UTF-8"}, "en"),
+        (None, {"BASKA_LANG": "pl_PL.UTF-8"}, "pl"),
+        ("pl", {"BASKA_LANG": "en"}, "pl"),
+        ("en", {"LANG": "pl_PL"}, "en"),
+    ],
+)
+def test_language_precedence(flag: str | None, environ: dict[str, str], expected: str) -> None:
+    assert language_from(flag, environ) == expected
+
+
+@pytest.mark.parametrize("value", ["de", "polish", "p", "plx"])
+def test_unknown_baska_lang_is_refused(value: str) -> None:
+    with pytest.raises(LanguageError, match=f"BASKA_LANG={value!r}: expected pl"):
+        language_from(None, {"BASKA_LANG": value})
+
+
+def test_bad_baska_lang_is_bad_input() -> None:
+    result = invoke("rules", env={"BASKA_LANG": "de"})
+    assert result.exit_code == 2
+    assert "BASKA_LANG='de'" in result.stderr
+
+
+def test_lang_option_wins_over_environment() -> None:
+    english = invoke("--lang", "en", "--help", env={"BASKA_LANG": "pl"})
+    polish = invoke("--lang", "pl", "--help", env={"BASKA_LANG": "en"})
+    assert english.exit_code == polish.exit_code == 0
+    assert english.stdout.startswith("Usage:")
+    assert not polish.stdout.startswith("Usage:")
+
+
+def test_use_switches_messages_back_and_forth() -> None:
+    i18n.use("pl")
+    assert i18n.language() == "pl"
+    i18n.use("en")
+    assert i18n._("Usage:") == "Usage:"
