@@ -16,6 +16,7 @@ from baska_cli.cli.check import check, recalc
 from baska_cli.cli.common import CONTEXT, Group, run
 from baska_cli.cli.edits import amend, undo, void
 from baska_cli.cli.lang import Option, lang_option
+from baska_cli.cli.repair import repair, upgrade
 from baska_cli.cli.report import report
 from baska_cli.cli.rules import rules
 from baska_cli.cli.score import score
@@ -47,6 +48,8 @@ for command in (
     amend,
     check,
     recalc,
+    repair,
+    upgrade,
     settle,
     stats,
     report,

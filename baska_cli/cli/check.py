@@ -18,6 +18,7 @@ from baska_cli.cli.common import (
 
 if TYPE_CHECKING:
     from baska_cli.ledger.format import Meta, Row
+    from baska_cli.ledger.reader import LedgerReader
     from baska_cli.rules import RuleSet
     from baska_cli.session import Deltas
 
@@ -53,8 +54,26 @@ def check(paths: tuple[str, ...]) -> None:
             click.echo(f"{path}: {count} problem{'s' if count > 1 else ''}", err=True)
         else:
             hands = reader.tally.counted
-            click.echo(f"{path}: ok, {hands} hand{'s' if hands != 1 else ''}", err=True)
+            click.echo(f"{path}: ok, {hands} hand{'s' if hands != 1 else ''}{_kind(reader)}", err=True)
     sys.exit(1 if failed else 0)
+
+
+def _kind(reader: LedgerReader) -> str:
+    """The ledger's format version, and its dialect where it is not baska's own."""
+    from baska_cli.i18n import _
+    from baska_cli.ledger.dialect import encoding_name, separator_name
+
+    meta = reader.meta
+    parts = [_("ledger format {version}").format(version=meta.version)]
+    if meta.version < 2:
+        parts[0] = _("ledger format 1, which `baska upgrade` rewrites in format 2")
+    if meta.encoding != "utf-8" or meta.bom:
+        parts.append(encoding_name(meta.encoding) + (" " + _("with a BOM") if meta.bom else ""))
+    if meta.sep != ",":
+        parts.append(_("cells separated by {sep}").format(sep=separator_name(meta.sep)))
+    if meta.newline != "\n":
+        parts.append(_("CRLF line ends"))
+    return " (" + "; ".join(parts) + ")"
 
 
 class _Diff:

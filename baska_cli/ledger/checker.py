@@ -12,6 +12,7 @@ from collections import deque
 from collections.abc import Callable, Iterator, Sequence
 
 from baska_cli.errors import BaskaError, LedgerError
+from baska_cli.i18n import N_, _
 from baska_cli.ledger.format import (
     AMENDED,
     FORMULA_STARTS,
@@ -73,7 +74,13 @@ def _dangling(n: int, after: str) -> str:
     return (
         f"hand {n} (amended): {after}, but an amended row must be followed by the row that "
         f"replaced it (hand {n}, counted, void or undone)"
-    )
+    ) + _("; {hint}").format(hint=_(ORDER_HINT))
+
+
+ORDER_HINT = N_(
+    "if the sheet was sorted in a spreadsheet, sort it back by the # column, each amended "
+    "or undone row above the row that follows it"
+)
 
 
 KEPT = 100_000  # hand-and-changes texts a pass remembers as checked (memory stays bounded)
@@ -107,7 +114,10 @@ def _checked(
     plain = [d if '"' not in d else None for d in dealers]
     decode, text, new = reader.decode, str, tuple.__new__
     known_get = checked.get
-    eol = meta.newline
+    eol = reader.last  # what the last running total's text ends with (format 1: the line end)
+    sep, tail = reader.dialect.sep, reader.tail
+    cut = -len(tail)
+    bracketing = meta.version >= 2  # a cancelled row's changes in parentheses, and only its
     slots, counted = 0, 0
     amended_at, amended_n = 0, 0  # the line and number of an amended row not yet replaced
     t0 = t1 = t2 = t3 = 0
@@ -119,8 +129,8 @@ def _checked(
             key = None
             expect = text(slots + 1)  # the number expected, as baska writes it
             # reader.split, inlined (this loop runs a million times): a key checked before?
-            pieces = raw.rsplit(",", 4)
-            head = pieces[0].split(",", 2)
+            pieces = (raw if not tail else raw[:cut] if raw.endswith(tail) else "").rsplit(sep, 4)
+            head = pieces[0].split(sep, 2)
             known = known_get(head[-1])  # (a key holds commas: no number or dealer is one)
             if known is not None and (head[0] != expect or head[1] != plain[(slots + 1) % seats]):
                 known = None
@@ -133,12 +143,13 @@ def _checked(
                     status = ""
                     hand, deltas = known
                     tt = pieces
+                    bracketed, extra = 0, ()
                 else:
                     cells, line, key = decode(raw, start)
                     if cells is None:
                         skip = True
                         break
-                    _, number, dealer, hand, deltas, totals, status = cells
+                    _line, number, dealer, hand, deltas, totals, status, bracketed, extra = cells
                     tt = None
                     if totals is not None:
                         four = len(totals) == 4
@@ -182,7 +193,12 @@ def _checked(
                     problem(amended_at, _dangling(amended_n, f"hand {n} follows it"))
                 amended_at = 0
             if number != expect and n != slots + 1:
-                problem(start, f"hand number {n}, expected {slots + 1}")
+                problem(
+                    start,
+                    _("hand number {n}, expected {expected}; {hint}").format(
+                        n=n, expected=slots + 1, hint=_(ORDER_HINT)
+                    ),
+                )
             if dealer != dealers[n % seats] and dealer.strip() != dealers[n % seats]:
                 problem(start, f'hand {n}: the dealer is {dealers[n % seats]}, not "{dealer}"')
             if not hand:
@@ -195,9 +211,26 @@ def _checked(
                     slots = n if n > slots else slots + 1
                 elif status == AMENDED:
                     amended_at, amended_n = start, n
+                if bracketing and bracketed != 4:
+                    problem(
+                        start,
+                        _(
+                            "hand {n} ({status}): a cancelled hand's changes are written in "
+                            "parentheses, (+2) (-2) (+0), so that a spreadsheet's SUM leaves "
+                            "them out"
+                        ).format(n=n, status=status),
+                    )
             else:
                 slots = n if n > slots else slots + 1
                 counted += 1
+                if bracketed:
+                    problem(
+                        start,
+                        _(
+                            "hand {n}: a counted hand's changes are plain numbers; changes in "
+                            "parentheses mark a cancelled hand (void, amended or undone)"
+                        ).format(n=n),
+                    )
             if known is None:  # the checks of a hand: once for each text with its changes
                 fine = True
                 if (strict or status) and a + b + c + d:
@@ -216,7 +249,8 @@ def _checked(
                         fine = False
                         if on_change is not None:
                             read = None if tt is None else values or (e0, e1, e2, e3)
-                            on_change(Row(start, n, dealer, hand, deltas, read, status), scored)
+                            row = Row(start, n, dealer, hand, deltas, read, status, extra)
+                            on_change(row, scored)
                         elif isinstance(scored, BaskaError):
                             problem(start, f'{named} "{hand}": {scored}')
                         else:
@@ -236,7 +270,7 @@ def _checked(
                     checked[key] = (hand, deltas)
             if status:
                 if keep:
-                    yield new(Row, (start, n, dealer, hand, deltas, None, status))
+                    yield new(Row, (start, n, dealer, hand, deltas, None, status, extra))
                 continue
             t0 = e0
             t1 = e1
@@ -254,7 +288,7 @@ def _checked(
                     t0, t1, t2, t3 = values
             if keep:
                 read = None if tt is None else values or (e0, e1, e2, e3)
-                yield new(Row, (start, n, dealer, hand, deltas, read, ""))
+                yield new(Row, (start, n, dealer, hand, deltas, read, "", extra))
         if amended_at:
             problem(amended_at, _dangling(amended_n, "the file ends"))
     except (UnicodeDecodeError, csv.Error) as exc:

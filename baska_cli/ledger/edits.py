@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Literal, Protocol
 
 from baska_cli.errors import BaskaError, LedgerError, ProblemsError, RequestError
@@ -16,7 +16,6 @@ from baska_cli.ledger.format import (
     Meta,
     Row,
     Tally,
-    row_cells,
     rules_lines,
 )
 from baska_cli.ledger.reader import LedgerReader, open_ledger
@@ -72,7 +71,7 @@ def record(path: str, text: str, rules_spec: str | None = None, dry_run: bool = 
         text_written = canonical(entry, meta.players)
         dealer = meta.players[dealer_of(meta.first_dealer, n)]
         found.append(Recorded(path, meta, rules, entry, outcome, n, dealer, totals, not dry_run))
-        return row_cells(n, dealer, text_written, outcome.deltas, totals, "")
+        return meta.row(n, dealer, text_written, outcome.deltas, totals, "")
 
     if dry_run:
         reader = check(path)
@@ -132,6 +131,8 @@ def _edit(path: str, action: Action, number: int | None, text: str | None) -> Ed
             entry = parse_hand(text, meta.players)
             new = (canonical(entry, meta.players), score(entry, rules, meta.players).deltas)
 
+        cells = meta.row
+
         def rows() -> Iterator[list[str]]:
             totals: Deltas = (0, 0, 0, 0)
             for row in verify(reader):
@@ -161,13 +162,13 @@ def _edit(path: str, action: Action, number: int | None, text: str | None) -> Ed
                         status = UNDONE
                     else:
                         assert new is not None
-                        yield row_cells(row.n, row.dealer, row.hand, row.deltas, None, AMENDED)
+                        yield cells(row.n, row.dealer, row.hand, row.deltas, None, AMENDED, row.extra)
                         row = row._replace(hand=new[0], deltas=new[1])  # a void hand stays void
                 if status:
-                    yield row_cells(row.n, row.dealer, row.hand, row.deltas, None, status)
+                    yield cells(row.n, row.dealer, row.hand, row.deltas, None, status, row.extra)
                     continue
                 totals = add(totals, row.deltas)
-                yield row_cells(row.n, row.dealer, row.hand, row.deltas, totals, "")
+                yield cells(row.n, row.dealer, row.hand, row.deltas, totals, "", row.extra)
 
         return meta, rows()
 
@@ -252,17 +253,20 @@ def recalc(
     ) -> tuple[Meta, Iterable[Sequence[str]]]:
         scorer, changed, new = rescoring(reader, own)
 
+        meta = reader.meta.with_rules(rules or own)
+        cells = meta.row
+
         def rows() -> Iterator[list[str]]:
             totals: Deltas = (0, 0, 0, 0)
             for row in verify(reader, scorer, strict=False, on_change=changed):
                 deltas = new.pop() if new else row.deltas
                 if row.status:
-                    yield row_cells(row.n, row.dealer, row.hand, deltas, None, row.status)
+                    yield cells(row.n, row.dealer, row.hand, deltas, None, row.status, row.extra)
                     continue
                 totals = add(totals, deltas)
-                yield row_cells(row.n, row.dealer, row.hand, deltas, totals, "")
+                yield cells(row.n, row.dealer, row.hand, deltas, totals, "", row.extra)
 
-        return reader.meta.with_rules(rules or own), rows()
+        return meta, rows()
 
     try:
         if write:
@@ -297,3 +301,37 @@ def _refuse(
     else:
         message = f"the ledger has problems{unchanged.replace('the ledger', 'it')}"
     raise ProblemsError(message, path, problems=tuple(reader.problems)) from cause
+
+
+@dataclass(frozen=True, slots=True)
+class Converted:
+    """A ledger rewritten in another format version: the versions and the hands it holds."""
+
+    path: str
+    old: int
+    new: int
+    hands: int
+
+
+def convert(path: str, version: int = 2) -> Converted:
+    """Rewrite a ledger (which must check clean) in format `version`, keeping its dialect,
+    extra rows and columns, every hand and its history; nothing else changes. `baska
+    upgrade` turns a version 1 ledger into version 2 this way (and only this way)."""
+    found: list[int] = []
+
+    def transform(
+        reader: LedgerReader, rules: RuleSet, tally: Tally
+    ) -> tuple[Meta, Iterable[Sequence[str]]]:
+        found.append(reader.meta.version)
+        meta = replace(reader.meta, version=version)
+        cells = meta.row
+
+        def rows() -> Iterator[list[str]]:
+            for row in verify(reader):
+                totals = None if row.status else row.totals
+                yield cells(row.n, row.dealer, row.hand, row.deltas, totals, row.status, row.extra)
+
+        return meta, rows()
+
+    reader = rewrite(path, transform)
+    return Converted(path, found[0], version, reader.tally.counted)

@@ -29,9 +29,10 @@ def line_breaks(data: bytes, after_cr: bool) -> int:
     return count - 1 if after_cr and data.startswith(b"\n") else count
 
 
-def undecodable_line(path: str) -> int | None:
-    """The physical line (ended by CR, LF or CRLF) of the first bytes that are not UTF-8."""
-    decoder = codecs.getincrementaldecoder("utf-8")()
+def undecodable_line(path: str, encoding: str = "utf-8") -> int | None:
+    """The physical line (ended by CR, LF or CRLF) of the first bytes that are not text in
+    `encoding`."""
+    decoder = codecs.getincrementaldecoder(encoding)()
     line, after_cr = 1, False
     try:
         with open(path, "rb") as raw:

@@ -60,7 +60,7 @@ from __future__ import annotations
 
 import csv
 import io
-from collections.abc import Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from typing import NamedTuple
 
@@ -68,7 +68,8 @@ from baska_cli.rules import BUILTIN_NAMES, RuleSet, override_lines, toml_value
 from baska_cli.session import Deltas
 
 FORMAT_KEY = "baska ledger"
-FORMAT_VERSION = "1"
+FORMAT_VERSION = "2"  # what baska writes in a new ledger
+FORMAT_VERSIONS = ("1", "2")  # what it reads (a version 1 file stays one until upgraded)
 KEY_PLAYERS = "players"
 KEY_RULES = "rules"
 KEY_HOUSE = "house rule"
@@ -84,7 +85,7 @@ HISTORY_STATUSES = (AMENDED, UNDONE)  # rows kept for the record: an earlier tex
 STATUSES = ("", VOID, AMENDED, UNDONE)
 FORMULA_STARTS = "=+-@"  # a cell starting with one of these runs as a spreadsheet formula
 STATUS_WORDS = "void, amended or undone (or empty)"
-ROW_CELLS = 12
+ROW_CELLS = 12  # the cells of a hand row up to its status; extra columns may follow
 ROW_CELLS_COUNTED = 11  # a counted hand with its running totals, no status
 MAX_LINE = 65_536  # characters in one physical line, its line end included; longer is refused
 
@@ -101,15 +102,25 @@ class Meta:
     extra: tuple[tuple[str, ...], ...] = ()
     newline: str = "\n"
     bom: bool = False
+    sep: str = ","
+    encoding: str = "utf-8"
+    version: int = 2
+    columns: tuple[str, ...] = ()  # the header's extra columns after `status` (a note …)
 
     def header(self) -> list[str]:
         """The header row above the hands."""
         p = self.players
-        return [HEADER_MARK, "dealer", "hand", *p, *(f"{name} total" for name in p), "status"]
+        names = [*p, *(f"{name} total" for name in p)]
+        return [HEADER_MARK, "dealer", "hand", *names, "status", *self.columns]
+
+    @property
+    def width(self) -> int:
+        """How many cells a row of a version 2 file has: the header's."""
+        return ROW_CELLS + len(self.columns)
 
     def metadata_rows(self) -> list[list[str]]:
         """The rows above the header, ending with an empty row."""
-        rows = [[FORMAT_KEY, FORMAT_VERSION], [KEY_PLAYERS, *self.players]]
+        rows = [[FORMAT_KEY, str(self.version)], [KEY_PLAYERS, *self.players]]
         rows.append([KEY_RULES, self.rules_name])
         if not self.is_builtin:
             rows.extend([KEY_HOUSE, line] for line in self.rules_lines)
@@ -128,6 +139,71 @@ class Meta:
         """The same session recorded under another rule system."""
         return replace(self, rules_name=rules.name, rules_lines=rules_lines(rules))
 
+    def row(
+        self,
+        n: int,
+        dealer: str,
+        hand: str,
+        deltas: Sequence[int],
+        totals: Sequence[int] | None,
+        status: str,
+        extra: Sequence[str] = (),
+    ) -> list[str]:
+        """A hand row's cells as this file's version writes them: version 1 leaves empty
+        cells out at the end; version 2 writes every row as wide as the header and a
+        cancelled row's changes as text in parentheses, `(+2)`, which a SUM leaves out."""
+        if self.version == 1:
+            cells = row_cells(n, dealer, hand, deltas, totals, status)
+            if any(extra):
+                cells += [""] * (ROW_CELLS - len(cells))
+                cells += extra
+                while not cells[-1]:
+                    cells.pop()
+            return cells
+        shown = [f"({d:+d})" for d in deltas] if status else [str(d) for d in deltas]
+        cells = [str(n), dealer, hand, *shown]
+        cells += ["", "", "", ""] if totals is None else [str(t) for t in totals]
+        cells.append(status)
+        cells += extra
+        return cells
+
+    def line(self, cells: Sequence[str], quote: Sequence[int] = ()) -> str:
+        """One row as it is written, its line end included. Version 1: CSV, a cell quoted
+        only where it must be. Version 2: as wide as the header, and the cells at `quote`
+        always quoted (a hand row's hand, the players row's names: see `lines`)."""
+        if self.version == 1:
+            buffer = io.StringIO()
+            csv.writer(buffer, delimiter=self.sep, lineterminator=self.newline).writerow(cells)
+            return buffer.getvalue()
+        sep = self.sep
+        pad = self.width - len(cells)
+        out = [
+            _quote(c) if i in quote or sep in c or '"' in c or "\n" in c or "\r" in c else c
+            for i, c in enumerate(cells)
+        ]
+        if pad > 0:
+            out += [""] * pad
+        return sep.join(out) + self.newline
+
+    def lines(self, rows: Iterable[Sequence[str]]) -> Iterator[str]:
+        """The whole file's lines (without the BOM): metadata, header, hand rows. In version 2
+        the players' names and every hand are quoted, so that a spreadsheet's separator
+        guesser (Gnumeric's looks at the first quoted cell) finds the file's separator."""
+        line = self.line
+        for cells in self.metadata_rows():
+            yield line(cells, (1, 2, 3, 4) if cells[:1] == [KEY_PLAYERS] else ())
+        yield line(self.header())
+        for cells in rows:
+            yield line(cells, HAND_QUOTED)
+
+
+HAND_QUOTED = (2,)  # the cells of a hand row that version 2 always quotes
+
+
+def _quote(cell: str) -> str:
+    """A cell in double quotes, its own quotes doubled."""
+    return '"' + cell.replace('"', '""') + '"'
+
 
 def rules_lines(rules: RuleSet) -> tuple[str, ...]:
     """How a rule system is kept in a ledger: a built-in's name, or its house settings."""
@@ -140,7 +216,8 @@ def rules_lines(rules: RuleSet) -> tuple[str, ...]:
 
 
 class Row(NamedTuple):
-    """One hand row as stored: physical line, number, dealer, text, changes, totals, status."""
+    """One hand row as stored: physical line, number, dealer, text, changes, totals, status,
+    and the cells of the extra columns after the status (a note), if any."""
 
     line: int
     n: int
@@ -149,11 +226,14 @@ class Row(NamedTuple):
     deltas: Deltas
     totals: Deltas | None
     status: str
+    extra: tuple[str, ...] = ()
 
 
 class Cells(NamedTuple):
     """A hand row as read, before it is checked: its physical line, the texts of its number
-    and running totals (None: no totals given), its dealer, hand, changes and status."""
+    and running totals (None: no totals given), its dealer, hand, changes and status, how
+    many of the changes were written in parentheses (version 2: a cancelled row's), and its
+    extra cells."""
 
     line: int
     number: str
@@ -162,6 +242,8 @@ class Cells(NamedTuple):
     deltas: Deltas
     totals: tuple[str, ...] | None
     status: str
+    bracketed: int
+    extra: tuple[str, ...]
 
 
 @dataclass(slots=True)
@@ -177,7 +259,7 @@ class Tally:
 def row_cells(
     n: int, dealer: str, hand: str, deltas: Sequence[int], totals: Sequence[int] | None, status: str
 ) -> list[str]:
-    """A hand row's cells as written (trailing empty cells left out)."""
+    """A hand row's cells as format version 1 writes them (trailing empty cells left out)."""
     cells = [str(n), dealer, hand, *map(str, deltas)]
     cells += ["", "", "", ""] if totals is None else [str(t) for t in totals]
     if status:
@@ -187,8 +269,8 @@ def row_cells(
     return cells
 
 
-def csv_line(cells: Sequence[str], newline: str) -> str:
-    """One row as the ledger's CSV writer writes it, its line end included."""
+def csv_line(cells: Sequence[str], newline: str, sep: str = ",") -> str:
+    """One row as format version 1's CSV writer writes it, its line end included."""
     buffer = io.StringIO()
-    csv.writer(buffer, lineterminator=newline).writerow(cells)
+    csv.writer(buffer, delimiter=sep, lineterminator=newline).writerow(cells)
     return buffer.getvalue()

@@ -1,8 +1,11 @@
 """Reading a ledger: bytes to metadata and hand rows, each with the physical line it starts on.
 
-The reader checks nothing about the hands (that is `verify`): it decodes. A row it cannot
-decode (too many cells, a number that is not one) becomes a problem and is skipped; a file
-that is not UTF-8 text or not CSV, or whose metadata is wrong, raises a LedgerError.
+The reader checks nothing about the hands (that is `verify`): it decodes, in the file's own
+dialect (`dialect`: character set, BOM, separator, line end). A row it cannot decode (too
+many cells, a number that is not one) becomes a problem and is skipped, and so does a cell
+whose text a spreadsheet garbled (`garbled`); a file that is not text in a character set
+baska reads or not CSV, whose metadata is wrong, or whose players' names are damaged,
+raises a LedgerError.
 """
 
 from __future__ import annotations
@@ -11,15 +14,27 @@ import contextlib
 import csv
 import os
 import re
+from dataclasses import replace
 from collections.abc import Iterator, Sequence
 from typing import IO
 
 from baska_cli.errors import BaskaError, LedgerError
 from baska_cli.filekind import NotRegularFile, open_regular
+from baska_cli.i18n import _
+from baska_cli.ledger.dialect import (
+    HEAD,
+    UTF8,
+    Dialect,
+    DialectError,
+    encoding_name,
+    separator_name,
+    sniff,
+)
 from baska_cli.ledger.filebytes import first_long_line, identity, read_at, undecodable_line
 from baska_cli.ledger.format import (
     FORMAT_KEY,
     FORMAT_VERSION,
+    FORMAT_VERSIONS,
     HEADER_MARK,
     KEY_DEALER,
     KEY_DEALS,
@@ -34,6 +49,7 @@ from baska_cli.ledger.format import (
     Meta,
     Tally,
 )
+from baska_cli.ledger.garbled import garbled, lost_letter
 from baska_cli.names import check_player_names
 from baska_cli.notation import MAX_TOKEN, fold
 from baska_cli.rules import BUILTIN_NAMES, RuleSet, rules_from_lines
@@ -42,6 +58,8 @@ from baska_cli.rules import BUILTIN_NAMES, RuleSet, rules_from_lines
 # spaces or tabs around it (spreadsheets pad). Not what int() takes besides: "٣", "１", "1_0".
 _SIGNED = re.compile(r"[ \t]*([+-]?[0-9]+)[ \t]*\Z")
 _UNSIGNED = re.compile(r"[ \t]*([0-9]+)[ \t]*\Z")
+# A cancelled row's change in format 2: in parentheses, with its sign, `(+2)` `(-2)` `(+0)`
+_BRACKETED = re.compile(r"[ \t]*\(([+-]?[0-9]+)\)[ \t]*\Z")
 
 
 def read_number(text: str, signed: bool = True) -> int:
@@ -88,23 +106,29 @@ class LedgerReader:
         self,
         path: str,
         stream: IO[str],
-        newline: str,
-        bom: bool,
+        dialect: Dialect = Dialect(),  # noqa: B008  (frozen)
         identity: tuple[int, ...] | None = None,
     ) -> None:
         self.path = path
         self.identity = identity  # the file read, as identity() gives it
+        self.dialect = dialect
         self.problems: list[LedgerError] = []
         self.tally = Tally()  # filled in by verify's pass
         self._stream = stream
         self._feed = _Feed(stream)
-        self._reader = csv.reader(self._feed)
+        self._reader = csv.reader(self._feed, delimiter=dialect.sep)
         self._line = 0  # the last physical line read
         self.csv_rows = 0  # hand rows read as CSV (the others were split at their commas)
-        # "hand,change,change,change,change" exactly as on an earlier line: its decoded cells
         self.meta_lines: dict[str, int] = {}
-        self.meta = self._read_meta(newline, bom)
+        self._sep = dialect.sep
+        self.meta = self._read_meta(dialect)
         self._header_line = self._line
+        self._version = self.meta.version
+        self._cells = ROW_CELLS + len(self.meta.columns)  # at most, in a hand row
+        # what ends a counted row after its last running total (format 2: the empty status
+        # and extra cells), and what the last total's text carries (format 1: the line end)
+        self.tail = "" if self._version == 1 else dialect.sep * (self._cells - 11) + dialect.newline
+        self.last = dialect.newline if self._version == 1 else ""
 
     def problem(self, line: int, message: str) -> None:
         """Record one problem at a physical line."""
@@ -129,7 +153,7 @@ class LedgerReader:
             if cells:
                 return start, cells
 
-    def _read_meta(self, newline: str, bom: bool) -> Meta:
+    def _read_meta(self, dialect: Dialect) -> Meta:
         """The metadata rows up to and including the header row."""
         values: dict[str, list[str]] = {}
         house: list[str] = []
@@ -141,6 +165,8 @@ class LedgerReader:
                 break
             line, cells = got
             key = cells[0].strip().lower()
+            if key.startswith(FORMAT_KEY) and key != FORMAT_KEY:
+                raise LedgerError(self._one_cell(cells[0]), self.path, line)
             if key == HEADER_MARK:
                 header = got
             elif key == KEY_HOUSE:
@@ -152,6 +178,7 @@ class LedgerReader:
                 values[key] = [c.strip() for c in cells[1:]]
                 self.meta_lines[key] = line
             else:
+                self._garbled(line, cells)
                 extra.append(tuple(cells))
         if FORMAT_KEY not in values:
             raise LedgerError(
@@ -160,10 +187,11 @@ class LedgerReader:
                 self.path,
                 1,
             )
-        if values[FORMAT_KEY] != [FORMAT_VERSION]:
+        version = values[FORMAT_KEY][0] if len(values[FORMAT_KEY]) == 1 else ""
+        if version not in FORMAT_VERSIONS:
             raise LedgerError(
                 f"ledger format {','.join(values[FORMAT_KEY])!r} is not known; "
-                f"this baska reads format {FORMAT_VERSION}",
+                f"this baska reads format {' and '.join(FORMAT_VERSIONS)}",
                 self.path,
                 self.meta_lines[FORMAT_KEY],
             )
@@ -171,7 +199,19 @@ class LedgerReader:
         rules_name, lines = self._rules(values.get(KEY_RULES), house)
         first = self._first_dealer(values.get(KEY_DEALER), players)
         deals = self._deals(values.get(KEY_DEALS))
-        meta = Meta(players, rules_name, lines, first, deals, tuple(extra), newline, bom)
+        meta = Meta(
+            players,
+            rules_name,
+            lines,
+            first,
+            deals,
+            tuple(extra),
+            dialect.newline,
+            dialect.bom,
+            dialect.sep,
+            dialect.encoding,
+            int(version),
+        )
         if header is None:
             raise LedgerError(
                 f'no header row; expected "{",".join(meta.header())}" after the metadata',
@@ -181,18 +221,71 @@ class LedgerReader:
         line, cells = header
         want = meta.header()
         got_cells = [c.strip() for c in cells]
+        if got_cells[: len(want)] == want and all(got_cells[len(want) :]):
+            columns = tuple(got_cells[len(want) :])  # extra columns (a note, a time) are kept
+            return replace(meta, columns=columns)
         if got_cells not in (want, want[:-1]):
-            raise LedgerError(
-                f'the header row should be "{",".join(want)}", not "{",".join(got_cells)}"',
-                self.path,
-                line,
-            )
+            raise LedgerError(self._bad_header(got_cells, want), self.path, line)
         return meta
+
+    def _one_cell(self, cell: str) -> str:
+        """The problem of a first row read as one cell holding its separator."""
+        found = cell.strip()[len(FORMAT_KEY) :][:1]
+        return _(
+            'the first row is one cell, "{cell}": the program that saved the file took another '
+            "character than the {found} as the separator (Gnumeric guesses it, and can guess "
+            "wrong); open the original again with {found} as the separator, or restore a copy"
+        ).format(cell=cell.strip(), found=separator_name(found or ","))
+
+    def _bad_header(self, got: list[str], want: list[str]) -> str:
+        """Why the header row is not the one the players row gives."""
+        sep = self._sep
+        message = _('the header row should be "{want}", not "{got}"').format(
+            want=sep.join(want), got=sep.join(got)
+        )
+        for cell, expected in zip(got[3:7], want[3:7], strict=False):
+            if cell != expected:
+                fixed = garbled(cell)
+                if fixed is not None:
+                    return message + "; " + _garbled_hint(cell, fixed, self.path)
+                mark = lost_letter(cell)
+                if mark is not None:
+                    return message + "; " + _lost_hint(cell, mark)
+                return message + "; " + _(
+                    'the name "{got}" differs from "{name}" in the players row: both must '
+                    "name the same player"
+                ).format(got=cell, name=expected)
+        return message
+
+    def _garbled(self, line: int, cells: Sequence[str]) -> None:
+        """Record a problem for each cell whose text a spreadsheet garbled."""
+        for cell in cells:
+            if not cell.isascii():
+                fixed = garbled(cell)
+                if fixed is not None:
+                    self.problem(line, _garbled_hint(cell, fixed, self.path))
 
     def _players(self, cells: list[str] | None) -> tuple[str, str, str, str]:
         """The `players` row: four valid names."""
         if cells is None:
             raise LedgerError('the "players" row is missing', self.path, 1)
+        line = self.meta_lines[KEY_PLAYERS]
+        for cell in cells:
+            name = cell.strip()
+            fixed = garbled(name) if not name.isascii() else None
+            if fixed is not None:
+                raise LedgerError(
+                    _("the players row: {hint}").format(hint=_garbled_hint(name, fixed, self.path)),
+                    self.path,
+                    line,
+                )
+            mark = lost_letter(name)
+            if mark is not None:
+                raise LedgerError(
+                    _("the players row: {hint}").format(hint=_lost_hint(name, mark)),
+                    self.path,
+                    line,
+                )
         try:
             names = check_player_names(cells, longest=MAX_TOKEN)  # (older files: longer names)
         except BaskaError as error:
@@ -294,14 +387,19 @@ class LedgerReader:
             key = self._key(text, cells)
         return row, end, key
 
-    @staticmethod
-    def split(text: str) -> tuple[str, str, str, tuple[str, ...]] | None:
-        """A line split at its commas as `number,dealer,KEY,total,total,total,total`: the
-        number, the dealer, the key and the totals' texts, where CSV reads the same cells
-        (a number of digits, a dealer without a quote), else None. A key that `decode` gave
-        for an earlier line stands for the same hand and changes here."""
-        pieces = text.rsplit(",", 4)
-        head = pieces[0].split(",", 2)
+    def split(self, text: str) -> tuple[str, str, str, tuple[str, ...]] | None:
+        """A line split at its separators as `number,dealer,KEY,total,total,total,total`
+        (then, in format 2, the empty status and extra cells): the number, the dealer, the
+        key and the totals' texts, where CSV reads the same cells (a number of digits, a
+        dealer without a quote), else None. A key that `decode` gave for an earlier line
+        stands for the same hand and changes here."""
+        sep, tail = self._sep, self.tail
+        if tail:
+            if not text.endswith(tail):
+                return None
+            text = text[: -len(tail)]
+        pieces = text.rsplit(sep, 4)
+        head = pieces[0].split(sep, 2)
         if len(head) != 3 or not (head[0].isascii() and head[0].isdigit()) or '"' in head[1]:
             return None
         return (
@@ -313,35 +411,48 @@ class LedgerReader:
 
     def _key(self, text: str, cells: list[str]) -> str | None:
         """The hand-and-changes text of a line that CSV read as a counted row, if the line
-        split at its commas gives the same cells."""
+        split at its separators gives the same cells."""
         got = self.split(text)
         if got is None or [got[0], got[1], *got[3]] != [*cells[:2], *cells[7:11]]:
             return None
         try:
-            return got[2] if next(csv.reader([got[2]]), None) == cells[2:7] else None
+            read = next(csv.reader([got[2]], delimiter=self._sep), None)
         except csv.Error:
             return None
+        return got[2] if read == cells[2:7] else None
 
     def read_error(self, exc: UnicodeDecodeError | csv.Error, line: int) -> LedgerError:
-        """The error for a file that stops being UTF-8 or CSV at the row starting on `line`."""
+        """The error for a file that stops being text in its character set or CSV at the row
+        starting on `line`."""
         if isinstance(exc, UnicodeDecodeError):  # decoded ahead: find the line of the bytes
-            line = undecodable_line(self.path) or line
-            return LedgerError("the file is not UTF-8 text", self.path, line)
+            encoding = self.dialect.encoding
+            line = undecodable_line(self.path, encoding) or line
+            if encoding == UTF8:
+                return LedgerError("the file is not UTF-8 text", self.path, line)
+            return LedgerError(
+                _(
+                    "the file is not {charset} text here (its first rows are); save it again "
+                    "in one character set, UTF-8 if you can"
+                ).format(charset=encoding_name(encoding)),
+                self.path,
+                line,
+            )
         return LedgerError(f"not a CSV file: {exc}", self.path, line)
 
     def _decode(self, line: int, cells: list[str]) -> Cells | None:
         """One row's CSV cells as Cells, or None for an empty row or one that is not a hand
         row (recorded as a problem). A counted row's 11 cells are taken as they are; in other
-        rows the dealer and the hand are trimmed."""
+        rows the dealer and the hand are trimmed. Format 2 reads a change in parentheses."""
         if not cells or not cells[-1]:
             while cells and not cells[-1].strip():
                 cells.pop()
         count = len(cells)
         if not count:
             return None
-        if count > ROW_CELLS:
-            self.problem(line, f"{count} cells; a hand row has at most {ROW_CELLS}")
+        if count > self._cells:
+            self.problem(line, f"{count} cells; a hand row has at most {self._cells}")
             return None
+        bracketed = 0
         try:
             read_number(cells[0], signed=False)
             deltas = (
@@ -351,13 +462,58 @@ class LedgerReader:
                 read_number(cells[6]),
             )
         except (ValueError, IndexError):
-            self.problem(line, _bad_row(cells))
-            return None
-        status = cells[11].strip().lower() if count == ROW_CELLS else ""
+            if self._version == 1 or count < 7:
+                self.problem(line, _bad_row(cells))
+                return None
+            try:
+                deltas, bracketed = _read_changes(cells[3:7])
+            except ValueError:
+                self.problem(line, _bad_row(cells))
+                return None
+        status = cells[11].strip().lower() if count >= ROW_CELLS else ""
         totals = tuple(cells[7:11]) if count > 7 and not status else None
+        extra = tuple(cells[ROW_CELLS:])
+        if not (cells[1].isascii() and cells[2].isascii()) or (extra and not all(
+            c.isascii() for c in extra
+        )):
+            self._garbled(line, [cells[1], cells[2], *extra])
         if count == ROW_CELLS_COUNTED:
-            return Cells(line, cells[0], cells[1], cells[2], deltas, totals, status)
-        return Cells(line, cells[0], cells[1].strip(), cells[2].strip(), deltas, totals, status)
+            return Cells(line, cells[0], cells[1], cells[2], deltas, totals, status, 0, ())
+        dealer, hand = cells[1].strip(), cells[2].strip()
+        return Cells(line, cells[0], dealer, hand, deltas, totals, status, bracketed, extra)
+
+
+def _read_changes(cells: Sequence[str]) -> tuple[tuple[int, int, int, int], int]:
+    """Four changes of which some are in parentheses, and how many; or ValueError."""
+    values: list[int] = []
+    bracketed = 0
+    for cell in cells:
+        match = _BRACKETED.match(cell)
+        if match is not None:
+            bracketed += 1
+            values.append(int(match.group(1)))
+        else:
+            values.append(read_number(cell))
+    return (values[0], values[1], values[2], values[3]), bracketed
+
+
+def _garbled_hint(text: str, fixed: str, path: str) -> str:
+    """The problem of a garbled text, with what it probably was and how to repair it."""
+    return _(
+        '"{text}" is garbled text, probably "{fixed}": the file was opened in a spreadsheet '
+        "with the wrong character set and saved again; `baska repair {path}` puts it right "
+        "(the damaged file is kept beside it)"
+    ).format(text=text, fixed=fixed, path=path)
+
+
+def _lost_hint(text: str, mark: str) -> str:
+    """The problem of a name in which a letter was replaced by a mark."""
+    return _(
+        '"{text}" has a "{mark}" where a letter was: the program that saved the file wrote it '
+        "in a character set without that letter (as an .xlsx saved as plain CSV); a name "
+        "cannot hold it. Save the sheet again as CSV in UTF-8 from the original, or restore "
+        "a copy"
+    ).format(text=text, mark=mark)
 
 
 def _bad_row(cells: Sequence[str]) -> str:
@@ -372,11 +528,9 @@ def _bad_row(cells: Sequence[str]) -> str:
     return f'hand {cells[0].strip()}: the changes "{",".join(cells[3:7])}" must be whole numbers'
 
 
-def _peek(fileno: int) -> tuple[str, bool]:
-    """The file's line end and whether it starts with a BOM."""
-    head = read_at(fileno, 4096, 0)
-    newline = "\r\n" if b"\r\n" in head else "\n"
-    return newline, head.startswith(b"\xef\xbb\xbf")
+def _peek(fileno: int, size: int) -> Dialect:
+    """The file's dialect, from its first bytes."""
+    return sniff(read_at(fileno, HEAD, 0), size <= HEAD)
 
 
 @contextlib.contextmanager
@@ -398,12 +552,19 @@ def open_ledger(path: str) -> Iterator[LedgerReader]:
     with stream:
         fileno = stream.fileno()
         try:
-            found = identity(os.fstat(fileno))
-            newline, bom = _peek(fileno)
+            st = os.fstat(fileno)
+            found = identity(st)
+            dialect = _peek(fileno, st.st_size)
             long_line = first_long_line(fileno)
             os.lseek(fileno, 0, os.SEEK_SET)  # (read_at moves it where there is no os.pread)
+        except DialectError as exc:
+            raise LedgerError(exc.message, path, exc.line) from None
         except OSError as exc:
             raise LedgerError(f"cannot read the ledger: {exc.strerror}", path) from None
         if long_line is not None:
             raise LedgerError(TOO_LONG, path, long_line)
-        yield LedgerReader(path, stream, newline, bom, found)
+        if dialect.encoding != UTF8:
+            stream.reconfigure(encoding=dialect.stream_encoding)
+            if dialect.bom:
+                stream.read(3)  # (the BOM's three bytes, a character each: line 1 follows)
+        yield LedgerReader(path, stream, dialect, found)

@@ -21,17 +21,18 @@ may write the ledger may take its lock.
 from __future__ import annotations
 
 import contextlib
-import csv
 import os
 import stat
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import IO
 
 from baska_cli.errors import LedgerError
+from baska_cli.i18n import _
 from baska_cli.filekind import kind_of
 from baska_cli.ledger.checker import check, refuse_if_broken, scan
 from baska_cli.ledger.filebytes import ends_with_line_end, identity
-from baska_cli.ledger.format import Meta, Tally, csv_line
+from baska_cli.ledger.dialect import BOM, encoding_name
+from baska_cli.ledger.format import HAND_QUOTED, Meta, Tally
 from baska_cli.ledger.reader import LedgerReader, open_ledger
 from baska_cli.rules import RuleSet
 from baska_cli.session import Scorer
@@ -156,20 +157,22 @@ def _fsync_dir(folder: str) -> None:
             os.close(fd)
 
 
-def _write_rows(stream: IO[str], meta: Meta, rows: Iterable[Sequence[str]]) -> None:
-    """The whole file: BOM if the ledger had one, metadata, header, rows."""
-    if meta.bom:
-        stream.write("\ufeff")
-    writer = csv.writer(stream, lineterminator=meta.newline)
-    writer.writerows(meta.metadata_rows())
-    writer.writerow(meta.header())
-    writer.writerows(rows)
+def _write_rows(stream: IO[str], meta: Meta, rows: Iterable[Sequence[str]], path: str) -> None:
+    """The whole file in the ledger's own dialect (its character set, BOM, separator and
+    line end) and format version: metadata, header, rows."""
+    try:
+        stream.writelines(meta.lines(rows))
+    except UnicodeEncodeError as exc:
+        raise _unwritable(exc, meta, path) from None
 
 
 @contextlib.contextmanager
-def _temporary(path: str, doing: str) -> Iterator[tuple[str, IO[str]]]:
-    """A new temporary file beside the ledger, open for writing; removed on the way out
-    unless it was moved into place: its name and its stream (see `_finish`)."""
+def _temporary(
+    path: str, doing: str, meta: Meta | None = None
+) -> Iterator[tuple[str, IO[str]]]:
+    """A new temporary file beside the ledger, open for writing in the ledger's character
+    set (after its BOM, if it has one); removed on the way out unless it was moved into
+    place: its name and its stream (see `_finish`)."""
     import tempfile  # (here: check and append, which never write a new file, skip its import)
 
     folder, prefix = _temp_prefix(path)
@@ -177,8 +180,11 @@ def _temporary(path: str, doing: str) -> Iterator[tuple[str, IO[str]]]:
         fd, temp = tempfile.mkstemp(prefix=prefix, suffix=".tmp", dir=folder)
     except OSError as exc:
         raise LedgerError(f"cannot {doing} the ledger: {exc.strerror}", path) from None
+    encoding = "utf-8" if meta is None else meta.encoding
     try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="") as stream:
+        if meta is not None and meta.bom:
+            os.write(fd, BOM)
+        with os.fdopen(fd, "w", encoding=encoding, newline="") as stream:
             yield temp, stream
     finally:
         with contextlib.suppress(OSError):
@@ -221,8 +227,8 @@ def create(path: str, meta: Meta) -> None:
     folder, _ = _temp_prefix(real)
     with locked(path, real):
         try:
-            with _temporary(real, "create") as (temp, stream):
-                _write_rows(stream, meta, [])
+            with _temporary(real, "create", meta) as (temp, stream):
+                _write_rows(stream, meta, [], path)
                 _finish(stream)
                 with contextlib.suppress(OSError):  # (mkstemp makes it 0o600)
                     os.chmod(temp, 0o666 & ~umask())
@@ -265,14 +271,34 @@ def append(path: str, build: Build) -> None:
                 )
             _refuse_hard_links(st, path)
             ends = ends_with_line_end(fd, st.st_size)
-            line = ("" if ends else newline) + csv_line(cells, newline)
-            _append_whole(fd, line.encode("utf-8"), st.st_size, path)
+            meta = reader.meta
+            line = ("" if ends else newline) + meta.line(cells, HAND_QUOTED)
+            _append_whole(fd, encode(line, meta, path), st.st_size, path)
             if identity(os.stat(real))[:2] != identity(st)[:2]:
                 raise LedgerError(f"{_CHANGED.format('replaced')}; the hand was not recorded", path)
         except OSError as exc:
             raise LedgerError(f"cannot write the ledger: {exc.strerror}", path) from None
         finally:
             os.close(fd)
+
+
+def encode(text: str, meta: Meta, path: str) -> bytes:
+    """Text in the ledger's character set, or a LedgerError naming what it cannot hold."""
+    try:
+        return text.encode(meta.encoding)
+    except UnicodeEncodeError as exc:
+        raise _unwritable(exc, meta, path) from None
+
+
+def _unwritable(exc: UnicodeEncodeError, meta: Meta, path: str) -> LedgerError:
+    """The error of a text that the ledger's character set cannot hold."""
+    return LedgerError(
+        _(
+            'cannot write "{text}" in {charset}, the character set of this ledger; save the '
+            "ledger as CSV in UTF-8 to use it; nothing was written"
+        ).format(text=exc.object[exc.start : exc.end], charset=encoding_name(meta.encoding)),
+        path,
+    )
 
 
 def _append_whole(fd: int, data: bytes, size: int, path: str) -> None:
@@ -308,8 +334,8 @@ def rewrite(path: str, transform: Transform, precheck: bool = True) -> LedgerRea
             rules = reader.rules()
             meta, rows = transform(reader, rules, tally)
             try:
-                with _temporary(real, "write") as (temp, stream):
-                    _write_rows(stream, meta, rows)
+                with _temporary(real, "write", meta) as (temp, stream):
+                    _write_rows(stream, meta, rows, path)
                     _finish(stream)
                     refuse_if_broken(reader)
                     _read_back(temp, real)

@@ -1,0 +1,147 @@
+"""`baska repair`: garbled text put right in place, atomically, the damaged file kept beside it.
+
+Under the ledger's lock the file is read in its own dialect; each line holding garbled text
+(see `garbled`) is replaced by what it was, and nothing else changes: no other line, no cell,
+no quote, no line end. The result must read back as `baska check` would; only then is the
+damaged file given a new name beside it (`NAME.damaged`, or `NAME.damaged-2` … when that is
+taken: never overwritten) and the repaired file renamed into place, with the ledger's mode.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import csv
+import os
+from dataclasses import dataclass
+
+from baska_cli.errors import LedgerError
+from baska_cli.i18n import _
+from baska_cli.ledger.dialect import BOM, DialectError, sniff
+from baska_cli.ledger.filebytes import identity
+from baska_cli.ledger.garbled import garbled
+from baska_cli.ledger.store import (
+    _fsync_dir,
+    _read_back,
+    _refuse_hard_links,
+    _temp_prefix,
+    locked,
+    real_path,
+)
+
+MAX_SIZE = 1 << 28  # a ledger to repair is read whole: 256 MB is far more than any evening
+
+
+@dataclass(frozen=True, slots=True)
+class Repaired:
+    """What a repair did: the lines changed (number, old text, new text) and where the
+    damaged file was kept (None when nothing was garbled and nothing was written)."""
+
+    path: str
+    lines: tuple[tuple[int, str, str], ...]
+    kept: str | None
+
+
+def _fixed_line(line: str, sep: str) -> str | None:
+    """The line with its garbled text put right, or None if it holds none."""
+    body = line.rstrip("\r\n")
+    if body.isascii():
+        return None
+    whole = garbled(body)
+    if whole is not None:
+        return whole + line[len(body) :]
+    try:
+        cells = next(csv.reader([body], delimiter=sep), [])
+    except csv.Error:
+        return None
+    fixes = {cell: fix for cell in cells if (fix := garbled(cell)) is not None}
+    if not fixes:
+        return None
+    for cell in sorted(fixes, key=len, reverse=True):
+        body = body.replace(cell, fixes[cell])
+    return body + line[len(line.rstrip("\r\n")) :]
+
+
+def _keep(real: str) -> str:
+    """Give the damaged file a second name beside it, never over an existing file."""
+    for n in range(1, 1000):
+        kept = f"{real}.damaged" if n == 1 else f"{real}.damaged-{n}"
+        try:
+            os.link(real, kept)
+        except FileExistsError:
+            continue
+        return kept
+    raise LedgerError(_("too many damaged copies beside the ledger; remove some"), real)
+
+
+def repair(path: str) -> Repaired:
+    """Put garbled text right (see the module); a LedgerError if the file cannot be read or
+    the repaired file would not read back clean."""
+    real = real_path(path)
+    folder, prefix = _temp_prefix(real)
+    with locked(path, real):
+        try:
+            with open(real, "rb") as raw:
+                st = os.fstat(raw.fileno())
+                if st.st_size > MAX_SIZE:
+                    raise LedgerError(_("the file is too large to repair"), path)
+                data = raw.read()
+            dialect = sniff(data[: 1 << 16], len(data) <= 1 << 16)
+        except DialectError as exc:
+            raise LedgerError(exc.message, path, exc.line) from None
+        except OSError as exc:
+            raise LedgerError(f"cannot read the ledger: {exc.strerror}", path) from None
+        _refuse_hard_links(st, path)
+        body = data[len(BOM) :] if dialect.bom else data
+        try:
+            text = body.decode(dialect.encoding)
+        except UnicodeDecodeError:
+            raise LedgerError(
+                _("the file is not text in one character set; it cannot be repaired"), path
+            ) from None
+        lines = text.splitlines(keepends=True)
+        changed: list[tuple[int, str, str]] = []
+        for i, line in enumerate(lines):
+            fixed = _fixed_line(line, dialect.sep)
+            if fixed is not None:
+                changed.append((i + 1, line.rstrip("\r\n"), fixed.rstrip("\r\n")))
+                lines[i] = fixed
+        if not changed:
+            return Repaired(path, (), None)
+        try:
+            out = (BOM if dialect.bom else b"") + "".join(lines).encode(dialect.encoding)
+        except UnicodeEncodeError:
+            raise LedgerError(
+                _(
+                    "the repaired text cannot be written in this file's character set; save "
+                    "the file as CSV in UTF-8 and repair it again"
+                ),
+                path,
+            ) from None
+        import tempfile
+
+        fd, temp = tempfile.mkstemp(prefix=prefix, suffix=".tmp", dir=folder)
+        try:
+            with os.fdopen(fd, "wb") as stream:
+                stream.write(out)
+                stream.flush()
+                os.fsync(stream.fileno())
+            _read_back(temp, real)
+            if hasattr(os, "chown"):
+                with contextlib.suppress(OSError):
+                    os.chown(temp, st.st_uid, st.st_gid)
+            with contextlib.suppress(OSError):
+                os.chmod(temp, st.st_mode & 0o777)
+            if identity(os.stat(real)) != identity(st):
+                raise LedgerError(
+                    _("the ledger was changed by another program while baska was repairing it"),
+                    path,
+                )
+            kept = path + _keep(real)[len(real) :]  # (named as the ledger was)
+            os.replace(temp, real)
+            _fsync_dir(folder)
+        except OSError as exc:
+            raise LedgerError(f"cannot write the ledger: {exc.strerror}", path) from None
+        finally:
+            with contextlib.suppress(OSError):
+                os.unlink(temp)
+        return Repaired(path, tuple(changed), kept)
