@@ -90,6 +90,11 @@ def check_player_names(players: Sequence[str], longest: int = MAX_NAME) -> tuple
                 f'"{name}" cannot be a player\'s name: "{digit}" reads as a number; '
                 f"numbers are written with the digits 0–9"
             )
+        if "?" in name or "\ufffd" in name:
+            raise NotationError(
+                f'"{name}" cannot be a player\'s name: "?" is what a program writes for a '
+                f"letter it could not save"
+            )
         if not name.isprintable():
             raise NotationError(f"{name!a} cannot be a player's name: it holds a control character")
         if name.isdigit():

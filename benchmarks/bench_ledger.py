@@ -23,7 +23,6 @@ interpreter named on that script's first line, so both sides start the same Pyth
 from __future__ import annotations
 
 import argparse
-import csv
 import os
 import random
 import shutil
@@ -106,17 +105,23 @@ def make_pool(rng: random.Random, rules: RuleSet, size: int) -> list[Pooled]:
     return list(seen.values())
 
 
-def write_ledger(path: str, hands: int, rules: RuleSet, seed: int, pool_size: int) -> None:
-    """A valid ledger of `hands` hands (about 1 % void, 1 % amended), written streaming."""
+def write_ledger(
+    path: str, hands: int, rules: RuleSet, seed: int, pool_size: int, version: int = 2
+) -> None:
+    """A valid ledger of `hands` hands (about 1 % void, 1 % amended) in format `version`,
+    written streaming."""
     rng = random.Random(seed)
     pool = make_pool(rng, rules, pool_size)
-    meta = ledger.Meta(PLAYERS, rules.name, ledger.rules_lines(rules))
+    meta = ledger.Meta(PLAYERS, rules.name, ledger.rules_lines(rules), version=version)
     ledger.create(path, meta)
     dealers = [PLAYERS[dealer_of(meta.first_dealer, n)] for n in range(1, 5)]
     totals = (0, 0, 0, 0)
-    cells = ledger.row_cells
+    cells, line = meta.row, meta.line
     with open(path, "a", encoding="utf-8", newline="") as stream:
-        write = csv.writer(stream, lineterminator=meta.newline).writerow
+
+        def write(row: list[str]) -> None:
+            stream.write(line(row, (2,)))
+
         picks = rng.choices(pool, k=hands)
         marks = rng.choices(("", ledger.VOID, ledger.AMENDED), (98, 1, 1), k=hands)
         for n, (hand, mark) in enumerate(zip(picks, marks, strict=True), start=1):
@@ -209,6 +214,9 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--rules", default="plb", help="rule system of the ledger")
     parser.add_argument("--pool", type=int, default=4000, help="distinct hands in the pool")
     parser.add_argument("--seed", type=int, default=2024)
+    parser.add_argument(
+        "--format-version", type=int, default=2, choices=(1, 2), help="ledger format written"
+    )
     parser.add_argument("--repeat", type=int, default=5, help="runs per command and size")
     parser.add_argument("--repeat-large", type=int, help="runs at 1M hands and more")
     parser.add_argument("--startup-repeat", type=int, default=21, help="runs of the start-up pair")
@@ -228,7 +236,7 @@ def main(argv: Sequence[str] | None = None) -> None:
             parser.error("--out takes one --hands N")
         start = time.perf_counter()
         try:
-            write_ledger(args.out, sizes[0], rules, args.seed, args.pool)
+            write_ledger(args.out, sizes[0], rules, args.seed, args.pool, args.format_version)
         except BaskaError as error:
             sys.exit(f"bench_ledger.py: {error}")
         print(f"{args.out}: {sizes[0]} hands in {time.perf_counter() - start:.1f} s")
@@ -242,7 +250,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         for size in sizes:
             path = os.path.join(folder, f"ledger-{size}.csv")
             start = time.perf_counter()
-            write_ledger(path, size, rules, args.seed, args.pool)
+            write_ledger(path, size, rules, args.seed, args.pool, args.format_version)
             made = time.perf_counter() - start
             megabytes = os.path.getsize(path) / 1e6
             repeat = args.repeat_large if args.repeat_large and size >= 1_000_000 else args.repeat

@@ -14,6 +14,9 @@ def invoke(*args: str, env: dict[str, str] | None = None) -> Result:
     return CliRunner().invoke(cli, list(args), env=env)
 
 
+V1 = " (ledger format 1, which `baska upgrade` rewrites in format 2)"  # `check` says so
+
+
 def start_evening(tmp_path: Path, version: int = 1) -> str:
     """A new 8-deal ledger with four hands recorded through `score --ledger`, rewritten in
     format `version` (1: the format most of these tests were written for, read forever)."""

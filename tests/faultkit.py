@@ -46,7 +46,7 @@ def distinct_hands(count: int, systems: Sequence[str] = ("plb", "mester")) -> li
 def make_ledger(path: Path, hands: Iterable[str], rules: str = "plb") -> None:
     """A ledger holding `hands`, written by the project's own create and rewrite."""
     system = builtin(rules)
-    ledger.create(str(path), Meta(PLAYERS, system.name, ledger.rules_lines(system)))
+    ledger.create(str(path), Meta(PLAYERS, system.name, ledger.rules_lines(system), version=1))
     texts = list(hands)
 
     def transform(

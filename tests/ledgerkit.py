@@ -5,7 +5,7 @@ from __future__ import annotations
 from baska_cli.ledger import Meta
 from tests.faultkit import PLAYERS
 
-META = Meta(PLAYERS, "plb", ("plb",), first_dealer=0, deals=8)
+META = Meta(PLAYERS, "plb", ("plb",), first_dealer=0, deals=8, version=1)
 
 EMPTY = (
     "baska ledger,1\n"

@@ -8,7 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.clikit import invoke, start_evening
+from baska_cli.ledger.checker import ORDER_HINT
+from tests.clikit import V1, invoke, start_evening
 
 from .conftest import ROOT
 
@@ -32,7 +33,7 @@ def test_check_reports_every_problem_and_exits_1(evening: str, tmp_path: Path) -
         f'{evening}:9: hand 2 "zo Darek 70": the changes are -5 -5 -5 +16, but plb gives '
         f"-5 -5 -5 +15",
         f"{evening}:9: hand 2: the running totals are -3 -7 -3 13, expected -3 -7 -3 14",
-        f"{evening}:11: hand number 5, expected 4",
+        f"{evening}:11: hand number 5, expected 4; {ORDER_HINT}",
         f'{evening}:11: hand 5: the dealer is Ania, not "Darek"',
         f"{evening}: 5 problems",
         f"{missing}: no such ledger; start one with `baska new FILE --players …`",
@@ -45,7 +46,7 @@ def test_check_reports_every_problem_and_exits_1(evening: str, tmp_path: Path) -
 def test_the_sample_evening_checks_clean() -> None:
     sample = str(ROOT / "samples" / "evening.csv")
     result = invoke("check", sample)
-    assert (result.exit_code, result.stderr) == (0, f"{sample}: ok, 16 hands\n")
+    assert (result.exit_code, result.stderr) == (0, f"{sample}: ok, 16 hands{V1}\n")
     data = json.loads(invoke("ledger", sample, "-f", "json").stdout)
     contracts = {h["notation"].split()[0] for h in data["hands"]}
     assert contracts == {"zw", "we", "ci", "gr", "zo", "gd", "zd", "ba"}
@@ -71,7 +72,7 @@ def test_check_reads_history_rows_as_evidence(evening: str) -> None:
         f'{evening}:11: hand 3 (undone) "gr Bartek 40": the changes are +10 -31 +11 +10, but '
         f"plb gives +10 -30 +10 +10",
         f"{evening}:14: hand 5 (amended): the file ends, but an amended row must be followed "
-        f"by the row that replaced it (hand 5, counted, void or undone)",
+        f"by the row that replaced it (hand 5, counted, void or undone); {ORDER_HINT}",
         f"{evening}: 3 problems",
     ]
     result = invoke("score", "-l", evening, "ba", "Ania")

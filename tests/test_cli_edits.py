@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.clikit import invoke, start_evening
+from tests.clikit import V1, invoke, start_evening
 
 
 @pytest.fixture
@@ -44,7 +44,7 @@ def test_an_amended_void_hand_stays_void(evening: str) -> None:
         "3,Celina,gr Bartek 40,10,-30,10,10,,,,,void",
         "4,Darek,ci Celina 70,-4,-4,12,-4,-7,-11,9,9",
     ]
-    assert invoke("check", evening).stderr == f"{evening}: ok, 3 hands\n"
+    assert invoke("check", evening).stderr == f"{evening}: ok, 3 hands{V1}\n"
     result = invoke("void", evening, "3")
     assert (result.exit_code, result.stderr) == (
         1,
@@ -76,10 +76,10 @@ def test_undo_twice_is_refused_rather_than_breaking_the_numbering(evening: str) 
         f"instead\n",
     )
     assert Path(evening).read_bytes() == before
-    assert invoke("check", evening).stderr == f"{evening}: ok, 3 hands\n"
+    assert invoke("check", evening).stderr == f"{evening}: ok, 3 hands{V1}\n"
     assert invoke("score", "-l", evening, "zw", "bd", "61").exit_code == 0
     assert invoke("undo", evening).exit_code == 0  # the last hand, with nothing after it
-    assert invoke("check", evening).stderr == f"{evening}: ok, 3 hands\n"
+    assert invoke("check", evening).stderr == f"{evening}: ok, 3 hands{V1}\n"
 
 
 def test_recalc_rescores_history_rows_without_counting_them(evening: str) -> None:
@@ -93,7 +93,7 @@ def test_recalc_rescores_history_rows_without_counting_them(evening: str) -> Non
     )
     result = invoke("recalc", evening, "--rules", "pagat", "--write")
     assert result.exit_code == 0, result.output
-    assert invoke("check", evening).stderr == f"{evening}: ok, 3 hands\n"
+    assert invoke("check", evening).stderr == f"{evening}: ok, 3 hands{V1}\n"
     lines = Path(evening).read_text("utf-8").splitlines()
     assert lines[-4:] == [
         "3,Celina,gr Bartek 53,-5,15,-5,-5,,,,,void",

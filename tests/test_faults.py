@@ -20,6 +20,7 @@ from click.testing import CliRunner, Result
 from baska_cli import ledger
 from baska_cli.cli import cli
 from baska_cli.errors import LedgerError
+from baska_cli.ledger.checker import ORDER_HINT
 from baska_cli.ledger import LedgerReader, Meta, Tally
 from baska_cli.ledger import edits as edits_module
 from baska_cli.rules import RuleSet
@@ -39,6 +40,7 @@ def evening(tmp_path: Path) -> Path:
     two lines, so that physical lines and CSV records differ."""
     path = tmp_path / "e.csv"
     assert run("new", str(path), "-p", ",".join(PLAYERS)).exit_code == 0
+    ledger.convert(str(path), 1)  # (the format these edits by hand were written for)
     text = path.read_text("utf-8").replace("deals,\n", 'deals,\nplace,"Gdańsk,\nul. Długa 1"\n')
     path.write_text(text, "utf-8")
     for hand in ("zw ac 61 k", "zo d 70", "gr b 53", "ci 3 70", "zw bd 78"):
@@ -326,10 +328,10 @@ def test_a_removed_ledger_is_not_recreated(evening: Path) -> None:
 @pytest.mark.parametrize(
     ("replacement", "message"),
     [
-        ("", ':1: not a baska ledger: the first row should be "baska ledger,1"'),
+        ("", ':1: not a baska ledger: the first row should be "baska ledger,2"'),
         (
             "shopping list\nmilk\n",
-            ':1: not a baska ledger: the first row should be "baska ledger,1"',
+            ':1: not a baska ledger: the first row should be "baska ledger,2"',
         ),
         (None, ": is a directory, not a ledger file"),
     ],
@@ -479,9 +481,9 @@ def _edit(lines: list[str], how: str) -> list[str]:
 
 
 HAND_EDITS = [
-    ("number", 11, "hand number 3, expected 2"),
-    ("deleted row", 11, "hand number 3, expected 2"),
-    ("swapped rows", 11, "hand number 3, expected 2"),
+    ("number", 11, f"hand number 3, expected 2; {ORDER_HINT}"),
+    ("deleted row", 11, f"hand number 3, expected 2; {ORDER_HINT}"),
+    ("swapped rows", 11, f"hand number 3, expected 2; {ORDER_HINT}"),
     ("delta", 12, "hand 3: the changes sum to +1, not 0"),
     (
         "delta and totals, zero sum",

@@ -13,6 +13,7 @@ import pytest
 from baska_cli import ledger
 from baska_cli.errors import LedgerError
 from baska_cli.ledger import checker
+from baska_cli.ledger.checker import ORDER_HINT
 from baska_cli.session import Scorer
 from tests.ledgerkit import EMPTY, TWO_HANDS
 
@@ -33,7 +34,7 @@ def test_check_collects_every_problem(tmp_path: Path) -> None:
     reader = ledger.check(str(path))
     assert [str(p) for p in reader.problems] == [
         f'{path}:8: hand 1: the dealer is Ania, not "Bartek"',
-        f"{path}:9: hand number 3, expected 2",
+        f"{path}:9: hand number 3, expected 2; {ORDER_HINT}",
         f'{path}:9: hand 3: the dealer is Celina, not "Bartek"',
         f"{path}:9: hand 3: the changes sum to -1, not 0",
         f'{path}:9: hand 3 "zo Darek 70": the changes are -5 -5 -5 +14, but plb gives -5 -5 -5 +15',
@@ -334,12 +335,12 @@ def test_a_dangling_amended_row_is_a_problem(tmp_path: Path) -> None:
     amended = "3,Celina,gr Bartek 53,-5,15,-5,-5,,,,,amended\n"
     assert _problems(tmp_path, amended + amended) == [
         "11: hand 3 (amended): the file ends, but an amended row must be followed by the row "
-        "that replaced it (hand 3, counted, void or undone)"
+        f"that replaced it (hand 3, counted, void or undone); {ORDER_HINT}"
     ]
     assert _problems(tmp_path, amended + "4,Darek,gr Bartek 40,10,-30,10,10,7,-37,7,23\n") == [
         "10: hand 3 (amended): hand 4 follows it, but an amended row must be followed by the "
-        "row that replaced it (hand 3, counted, void or undone)",
-        "11: hand number 4, expected 3",
+        f"row that replaced it (hand 3, counted, void or undone); {ORDER_HINT}",
+        f"11: hand number 4, expected 3; {ORDER_HINT}",
     ]
     # replaced by a void row, or by a row undone afterwards: both are the row that replaced it
     assert _problems(tmp_path, amended + "3,Celina,gr Bartek 40,10,-30,10,10,,,,,void\n") == []
@@ -354,7 +355,7 @@ def test_undone_and_void_rows_are_scored_and_numbered(tmp_path: Path) -> None:
     ]
     # an undone row carries the number the next hand takes
     assert _problems(tmp_path, "2,Bartek,zo Darek 70,-5,-5,-5,15,,,,,undone\n" + HAND_3) == [
-        "10: hand number 2, expected 3"
+        f"10: hand number 2, expected 3; {ORDER_HINT}"
     ]
     assert _problems(tmp_path, "3,Celina,gr Bartek 40,10,-30,10,11,,,,,void\n") == [
         "10: hand 3: the changes sum to +1, not 0",

@@ -24,9 +24,9 @@ def test_house_rules_are_kept_in_the_file(tmp_path: Path) -> None:
     house.unlink()
     text = path.read_text("utf-8")
     assert text.splitlines()[2:5] == [
-        "rules,club",
-        'house rule,"base = ""plb"""',
-        'house rule,"name = ""club"""',
+        "rules,club,,,,,,,,,,",
+        'house rule,"base = ""plb""",,,,,,,,,,',
+        'house rule,"name = ""club""",,,,,,,,,,',
     ]
     with ledger.open_ledger(str(path)) as reader:
         loaded = reader.rules()

@@ -116,7 +116,11 @@ def _checked(
     known_get = checked.get
     eol = reader.last  # what the last running total's text ends with (format 1: the line end)
     sep, tail = reader.dialect.sep, reader.tail
-    cut = -len(tail)
+    # format 2: a counted row ends with its empty status (and extra cells): split off one
+    # piece more and compare it (no extra columns), or cut the empty cells off (extra ones)
+    cut = -len(tail) if len(tail) > len(sep) + len(meta.newline) else 0
+    nsplit = 4 if not tail or cut else 5
+    end = meta.newline if nsplit == 5 else None
     bracketing = meta.version >= 2  # a cancelled row's changes in parentheses, and only its
     slots, counted = 0, 0
     amended_at, amended_n = 0, 0  # the line and number of an amended row not yet replaced
@@ -129,10 +133,14 @@ def _checked(
             key = None
             expect = text(slots + 1)  # the number expected, as baska writes it
             # reader.split, inlined (this loop runs a million times): a key checked before?
-            pieces = (raw if not tail else raw[:cut] if raw.endswith(tail) else "").rsplit(sep, 4)
+            pieces = (raw if not cut else raw[:cut] if raw.endswith(tail) else "").rsplit(sep, nsplit)
             head = pieces[0].split(sep, 2)
             known = known_get(head[-1])  # (a key holds commas: no number or dealer is one)
-            if known is not None and (head[0] != expect or head[1] != plain[(slots + 1) % seats]):
+            if known is not None and (
+                head[0] != expect
+                or head[1] != plain[(slots + 1) % seats]
+                or (end is not None and pieces[5] != end)
+            ):
                 known = None
             skip = False
             while True:  # twice where a line split at its commas turns out to need CSV

@@ -3,8 +3,9 @@
 A ledger saved by a spreadsheet keeps its own dialect: appends and rewrites write it back the
 same way. The rule, deterministic and written down in the README ("With a spreadsheet"):
 
-- character set: UTF-8 when the first 64 KiB are UTF-8 (with or without a BOM); otherwise
-  Windows-1250 or Windows-1252. Each is tried on the rows up to the header: Windows-1250
+- character set: UTF-8 when the rows up to the header (the metadata) are UTF-8, with or
+  without a BOM (a later byte that is not is then a problem at its line); otherwise
+  Windows-1250 or Windows-1252. Each is tried on the metadata: Windows-1250
   scores the Polish letters (ą ć ę ł ń ó ś ź ż, either case) it gives, Windows-1252 the
   letters it gives where the two differ; the higher score wins, a tie goes to Windows-1250.
   A set that cannot decode those bytes at all is out. UTF-16 and files with NUL bytes are
@@ -82,10 +83,8 @@ def _score(text: str, other: str, encoding: str) -> int:
     return sum(ch.isalpha() and ch != o for ch, o in zip(text, other, strict=False) if ord(ch) > 127)
 
 
-def legacy_encoding(head: bytes) -> str:
-    """Windows-1250 or Windows-1252 for bytes that are not UTF-8 (the module's rule)."""
-    end = head.find(b"\n#")
-    meta = head if end < 0 else head[: end + 1]
+def legacy_encoding(meta: bytes) -> str:
+    """Windows-1250 or Windows-1252 for metadata that is not UTF-8 (the module's rule)."""
     decoded = {}
     for encoding in (CP1250, CP1252):
         try:
@@ -102,7 +101,8 @@ def legacy_encoding(head: bytes) -> str:
 
 def sniff(head: bytes, whole: bool) -> Dialect:
     """The dialect of a file that starts with `head` (`whole`: the head is the whole file)."""
-    if head.startswith((b"\xff\xfe", b"\xfe\xff")) or b"\x00" in head[:4096]:
+    first = head[: head.find(b"\n") + 1 or 4096]
+    if head.startswith((b"\xff\xfe", b"\xfe\xff")) or b"\x00" in first:
         raise DialectError(
             _(
                 "the file is UTF-16 text (or holds NUL bytes); save it as CSV in UTF-8 "
@@ -111,7 +111,9 @@ def sniff(head: bytes, whole: bool) -> Dialect:
         )
     bom = head.startswith(BOM)
     body = head[len(BOM) :] if bom else head
-    encoding = UTF8 if _is_utf8(body, whole) else legacy_encoding(body)
+    end = body.find(b"\n#")
+    meta = body if end < 0 else body[: end + 1]
+    encoding = UTF8 if _is_utf8(meta, whole or end >= 0) else legacy_encoding(meta)
     newline = "\r\n" if b"\r\n" in head[:4096] else "\n"
     text = body[:4096].decode(encoding, errors="replace")
     return Dialect(encoding, bom, _separator(text), newline)

@@ -1,24 +1,24 @@
 """The ledger file's format: its spec, constants, metadata (Meta), hand rows (Row), cells.
 
 The `baska_cli.ledger` package is the only place that opens ledger files. The format is plain
-CSV (UTF-8, comma separated, RFC 4180 quoting) laid out so that a spreadsheet shows a readable
-score sheet:
+CSV (RFC 4180 quoting) laid out so that a spreadsheet shows a readable score sheet. A new
+ledger is format version 2, UTF-8, comma separated, LF line ends:
 
-    baska ledger,1
-    players,Ania,Bartek,Celina,Darek
-    rules,plb
-    first dealer,Ania
-    deals,16
-
+    baska ledger,2,,,,,,,,,,
+    players,"Ania","Bartek","Celina","Darek",,,,,,,
+    rules,plb,,,,,,,,,,
+    first dealer,Ania,,,,,,,,,,
+    deals,16,,,,,,,,,,
+    ,,,,,,,,,,,
     #,dealer,hand,Ania,Bartek,Celina,Darek,Ania total,Bartek total,Celina total,Darek total,status
-    1,Ania,zw Ania+Celina 61 k,2,-2,2,-2,2,-2,2,-2
-    2,Bartek,zo Darek 70,-5,-5,-5,15,-3,-7,-3,13
-    3,Celina,gr Bartek 53,-5,15,-5,-5,,,,,amended
-    3,Celina,gr Bartek 40,10,-30,10,10,7,-37,7,23
+    1,Ania,"zw Ania+Celina 61 k",2,-2,2,-2,2,-2,2,-2,
+    2,Bartek,"zo Darek 70",-5,-5,-5,15,-3,-7,-3,13,
+    3,Celina,"gr Bartek 53",(-5),(+15),(-5),(-5),,,,,amended
+    3,Celina,"gr Bartek 40",10,-30,10,10,7,-37,7,23,
 
 Metadata rows come first, as `key,value` cells, until the header row (first cell `#`):
 
-- `baska ledger` — the format version (1);
+- `baska ledger` — the format version (2; version 1 files are read forever, see below);
 - `players` — the four names in seat order (seats 1–4 clockwise);
 - `rules` — the rule system: a built-in name (plb, mester, pagat) or a house system's name;
 - `house rule` — for a house system, one row per setting (`key = value`, TOML), so the file
@@ -36,6 +36,21 @@ player's running total, and a status:
 - `amended` — an earlier text of the hand on the next row with the same number (audit trail);
 - `undone` — a hand taken back by `baska undo`; the next hand reuses its number.
 
+Columns after `status` in the header (a note, a time: any non-empty names) are extra
+columns: their cells are kept with their row through every append and rewrite, as are
+extra metadata rows.
+
+Version 2 (what `baska new` and `baska upgrade` write):
+- every row has as many cells as the header (12, plus any extra columns);
+- the players' names and every hand are quoted, other cells only where they must be: a
+  separator guesser that looks at the first quoted cell (Gnumeric's) finds the separator;
+- a cancelled (void, amended or undone) row's changes are text in parentheses with their
+  sign, `(+2)` `(-2)` `(+0)`, and a counted row's are plain numbers: a spreadsheet's SUM over
+  a player's change column is the player's total, and a cancelled hand is seen as such.
+Version 1 (files written before): empty cells are left out at the end of a row, a cell is
+quoted only where it must be, and every row's changes are plain numbers. Appends and edits
+keep a file's version; only `baska upgrade` rewrites a version 1 file as version 2.
+
 Hands that count and void hands are numbered 1, 2, 3 … in file order; `amended` and
 `undone` rows carry the number of the hand that follows them. Precisely: every row's number
 is one more than the number of counted and void rows above it, so an `undone` row (which may
@@ -45,15 +60,17 @@ the row that replaced it: a counted, void or undone row of the same number (an a
 that was then undone); an `amended` row at the end of the file, or followed by another
 number, is a problem. Every row, whatever its status, is evidence checked alike: its changes
 sum to 0, its hand text scores to exactly its changes under the session's rules, and no hand
-text starts with `=`, `+`, `-` or `@` (a spreadsheet would run it as a formula). A void hand
-stays void when it is amended (its new text on a void row) and cannot be undone.
+text starts with `=`, `+`, `-` or `@` (a spreadsheet would run it as a formula).
 
-Reading accepts what a spreadsheet saves back: a UTF-8 BOM, CRLF line ends, quoted cells,
-`+2` or `2`, empty trailing cells and empty rows. Lines in messages are physical lines
-(a quoted cell may span several). Appends and rewrites hold an exclusive lock on the sidecar
-file `.NAME.lock` beside the ledger and re-read the whole file under it; a ledger with any
-problem is never written to. Rewrites go to a temporary file in the same directory, are
-fsynced and then renamed over the ledger.
+Reading accepts what a spreadsheet saves back (see `dialect`): a `;` or tab separator, UTF-8
+with or without a BOM, Windows-1250 or Windows-1252, CRLF line ends, quoted cells, `+2` or
+`2`, empty trailing cells and empty rows; appends and rewrites write the file's own
+separator, character set, BOM and line ends back. Text a spreadsheet garbled (see
+`garbled`) is a problem at its line, and in the players row an error: `baska repair` puts it
+right. Lines in messages are physical lines (a quoted cell may span several). Appends and
+rewrites hold an exclusive lock on the sidecar file `.NAME.lock` beside the ledger and
+re-read the whole file under it; a ledger with any problem is never written to. Rewrites go
+to a temporary file in the same directory, are fsynced and then renamed over the ledger.
 """
 
 from __future__ import annotations

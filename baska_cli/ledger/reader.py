@@ -234,7 +234,9 @@ class LedgerReader:
         return _(
             'the first row is one cell, "{cell}": the program that saved the file took another '
             "character than the {found} as the separator (Gnumeric guesses it, and can guess "
-            "wrong); open the original again with {found} as the separator, or restore a copy"
+            "wrong); open the original again with {found} as the separator, or restore a copy "
+            "(a ledger of format 1 with a quoted hand misleads Gnumeric's guess: `baska "
+            "upgrade` it first)"
         ).format(cell=cell.strip(), found=separator_name(found or ","))
 
     def _bad_header(self, got: list[str], want: list[str]) -> str:

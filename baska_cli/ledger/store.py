@@ -160,8 +160,10 @@ def _fsync_dir(folder: str) -> None:
 def _write_rows(stream: IO[str], meta: Meta, rows: Iterable[Sequence[str]], path: str) -> None:
     """The whole file in the ledger's own dialect (its character set, BOM, separator and
     line end) and format version: metadata, header, rows."""
+    write = stream.write
     try:
-        stream.writelines(meta.lines(rows))
+        for line in meta.lines(rows):
+            write(line)
     except UnicodeEncodeError as exc:
         raise _unwritable(exc, meta, path) from None
 
