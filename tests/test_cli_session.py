@@ -130,7 +130,11 @@ def test_the_whole_evening(evening: str) -> None:
     assert data["hands"][2]["amends"] == ["gr Bartek 53"]
 
     result = invoke("check", evening)
-    assert (result.exit_code, result.stdout, result.stderr) == (0, "", f"{evening}: ok, 3 hands{V1}\n")
+    assert (result.exit_code, result.stdout, result.stderr) == (
+        0,
+        "",
+        f"{evening}: ok, 3 hands{V1}\n",
+    )
 
     # recalc under mester: show the difference, then write it
     result = invoke("recalc", evening, "--rules", "mester", "--diff")

@@ -54,7 +54,9 @@ def check(paths: tuple[str, ...]) -> None:
             click.echo(f"{path}: {count} problem{'s' if count > 1 else ''}", err=True)
         else:
             hands = reader.tally.counted
-            click.echo(f"{path}: ok, {hands} hand{'s' if hands != 1 else ''}{_kind(reader)}", err=True)
+            click.echo(
+                f"{path}: ok, {hands} hand{'s' if hands != 1 else ''}{_kind(reader)}", err=True
+            )
     sys.exit(1 if failed else 0)
 
 

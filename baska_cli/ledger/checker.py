@@ -83,6 +83,7 @@ ORDER_HINT = N_(
 )
 
 
+NO_EXTRA: tuple[str, ...] = ()
 KEPT = 100_000  # hand-and-changes texts a pass remembers as checked (memory stays bounded)
 
 
@@ -133,7 +134,9 @@ def _checked(
             key = None
             expect = text(slots + 1)  # the number expected, as baska writes it
             # reader.split, inlined (this loop runs a million times): a key checked before?
-            pieces = (raw if not cut else raw[:cut] if raw.endswith(tail) else "").rsplit(sep, nsplit)
+            pieces = (raw if not cut else raw[:cut] if raw.endswith(tail) else "").rsplit(
+                sep, nsplit
+            )
             head = pieces[0].split(sep, 2)
             known = known_get(head[-1])  # (a key holds commas: no number or dealer is one)
             if known is not None and (
@@ -151,7 +154,7 @@ def _checked(
                     status = ""
                     hand, deltas = known
                     tt = pieces
-                    bracketed, extra = 0, ()
+                    bracketed, extra = 0, NO_EXTRA
                 else:
                     cells, line, key = decode(raw, start)
                     if cells is None:

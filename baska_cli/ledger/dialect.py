@@ -1,4 +1,4 @@
-"""How a ledger file is written: its character set, BOM, separator and line end, found from its first bytes.
+"""How a ledger file is written (character set, BOM, separator, line end), from its first bytes.
 
 A ledger saved by a spreadsheet keeps its own dialect: appends and rewrites write it back the
 same way. The rule, deterministic and written down in the README ("With a spreadsheet"):
@@ -80,7 +80,9 @@ def _score(text: str, other: str, encoding: str) -> int:
     """How plausible a decoding of the metadata is (see the module's rule)."""
     if encoding == CP1250:
         return sum(ch in _POLISH for ch in text)
-    return sum(ch.isalpha() and ch != o for ch, o in zip(text, other, strict=False) if ord(ch) > 127)
+    return sum(
+        ch.isalpha() and ch != o for ch, o in zip(text, other, strict=False) if ord(ch) > 127
+    )
 
 
 def legacy_encoding(meta: bytes) -> str:

@@ -162,7 +162,9 @@ def _edit(path: str, action: Action, number: int | None, text: str | None) -> Ed
                         status = UNDONE
                     else:
                         assert new is not None
-                        yield cells(row.n, row.dealer, row.hand, row.deltas, None, AMENDED, row.extra)
+                        yield cells(
+                            row.n, row.dealer, row.hand, row.deltas, None, AMENDED, row.extra
+                        )
                         row = row._replace(hand=new[0], deltas=new[1])  # a void hand stays void
                 if status:
                     yield cells(row.n, row.dealer, row.hand, row.deltas, None, status, row.extra)

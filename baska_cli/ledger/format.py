@@ -207,8 +207,8 @@ class Meta:
         the players' names and every hand are quoted, so that a spreadsheet's separator
         guesser (Gnumeric's looks at the first quoted cell) finds the file's separator."""
         line = self.line
-        for cells in self.metadata_rows():
-            yield line(cells, (1, 2, 3, 4) if cells[:1] == [KEY_PLAYERS] else ())
+        for meta_row in self.metadata_rows():
+            yield line(meta_row, (1, 2, 3, 4) if meta_row[:1] == [KEY_PLAYERS] else ())
         yield line(self.header())
         for cells in rows:
             yield line(cells, HAND_QUOTED)

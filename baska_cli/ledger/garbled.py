@@ -1,4 +1,4 @@
-"""Text a spreadsheet garbled: UTF-8 read as Windows-1252/1250 and saved again, or letters lost as "?".
+"""Text a spreadsheet garbled: UTF-8 read as Windows-1252 or 1250 and saved again; lost letters.
 
 `garbled(text)` gives what a cell probably was, or None. The test, in that order:
 
@@ -61,7 +61,7 @@ def _plausible(text: str) -> bool:
 
 def _undo_once(text: str) -> str | None:
     """The text one reading-as-the-wrong-character-set back, or None."""
-    import ftfy.bad_codecs  # noqa: F401  (registers the sloppy codecs)
+    import ftfy.bad_codecs
 
     raw = text.translate(_LO_UNDEFINED_TABLE)
     for codec in _SLOPPY:

@@ -12,10 +12,11 @@ from __future__ import annotations
 
 import contextlib
 import csv
+import io
 import os
 import re
-from dataclasses import replace
 from collections.abc import Iterator, Sequence
+from dataclasses import replace
 from typing import IO
 
 from baska_cli.errors import BaskaError, LedgerError
@@ -253,10 +254,14 @@ class LedgerReader:
                 mark = lost_letter(cell)
                 if mark is not None:
                     return message + "; " + _lost_hint(cell, mark)
-                return message + "; " + _(
-                    'the name "{got}" differs from "{name}" in the players row: both must '
-                    "name the same player"
-                ).format(got=cell, name=expected)
+                return (
+                    message
+                    + "; "
+                    + _(
+                        'the name "{got}" differs from "{name}" in the players row: both must '
+                        "name the same player"
+                    ).format(got=cell, name=expected)
+                )
         return message
 
     def _garbled(self, line: int, cells: Sequence[str]) -> None:
@@ -475,12 +480,12 @@ class LedgerReader:
         status = cells[11].strip().lower() if count >= ROW_CELLS else ""
         totals = tuple(cells[7:11]) if count > 7 and not status else None
         extra = tuple(cells[ROW_CELLS:])
-        if not (cells[1].isascii() and cells[2].isascii()) or (extra and not all(
-            c.isascii() for c in extra
-        )):
+        if not (cells[1].isascii() and cells[2].isascii()) or (
+            extra and not all(c.isascii() for c in extra)
+        ):
             self._garbled(line, [cells[1], cells[2], *extra])
         if count == ROW_CELLS_COUNTED:
-            return Cells(line, cells[0], cells[1], cells[2], deltas, totals, status, 0, ())
+            return Cells(line, cells[0], cells[1], cells[2], deltas, totals, status, bracketed, ())
         dealer, hand = cells[1].strip(), cells[2].strip()
         return Cells(line, cells[0], dealer, hand, deltas, totals, status, bracketed, extra)
 
@@ -566,6 +571,7 @@ def open_ledger(path: str) -> Iterator[LedgerReader]:
         if long_line is not None:
             raise LedgerError(TOO_LONG, path, long_line)
         if dialect.encoding != UTF8:
+            assert isinstance(stream, io.TextIOWrapper)
             stream.reconfigure(encoding=dialect.stream_encoding)
             if dialect.bom:
                 stream.read(3)  # (the BOM's three bytes, a character each: line 1 follows)

@@ -27,11 +27,11 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import IO
 
 from baska_cli.errors import LedgerError
-from baska_cli.i18n import _
 from baska_cli.filekind import kind_of
+from baska_cli.i18n import _
 from baska_cli.ledger.checker import check, refuse_if_broken, scan
-from baska_cli.ledger.filebytes import ends_with_line_end, identity
 from baska_cli.ledger.dialect import BOM, encoding_name
+from baska_cli.ledger.filebytes import ends_with_line_end, identity
 from baska_cli.ledger.format import HAND_QUOTED, Meta, Tally
 from baska_cli.ledger.reader import LedgerReader, open_ledger
 from baska_cli.rules import RuleSet
@@ -169,9 +169,7 @@ def _write_rows(stream: IO[str], meta: Meta, rows: Iterable[Sequence[str]], path
 
 
 @contextlib.contextmanager
-def _temporary(
-    path: str, doing: str, meta: Meta | None = None
-) -> Iterator[tuple[str, IO[str]]]:
+def _temporary(path: str, doing: str, meta: Meta | None = None) -> Iterator[tuple[str, IO[str]]]:
     """A new temporary file beside the ledger, open for writing in the ledger's character
     set (after its BOM, if it has one); removed on the way out unless it was moved into
     place: its name and its stream (see `_finish`)."""
