@@ -50,3 +50,30 @@ def test_a_hand_row_as_written(
 ) -> None:
     cells = ledger.row_cells(1, "Ania", "zw Ania+Celina 61 k", deltas, totals, status)
     assert csv_line(cells, "\r\n") == line
+
+
+def test_format_2_rows_are_as_wide_as_the_header_and_cancelled_changes_are_text() -> None:
+    meta = Meta(PLAYERS, "plb", ("plb",), columns=("note",), sep=";", newline="\r\n")
+    counted = meta.row(
+        1, "Ania", "zo Darek 77 k:Ania,Darek", (-20, -20, -20, 60), (1, 2, 3, -6), ""
+    )
+    void = meta.row(2, "Bartek", "zw Ania+Celina 61", (1, -1, 1, -1), None, "void", ("late",))
+    assert meta.line(counted, (2,)) == (
+        '1;Ania;"zo Darek 77 k:Ania,Darek";-20;-20;-20;60;1;2;3;-6;;\r\n'
+    )
+    assert (
+        meta.line(void, (2,))
+        == '2;Bartek;"zw Ania+Celina 61";(+1);(-1);(+1);(-1);;;;;void;late\r\n'
+    )
+    lines = list(meta.lines([]))
+    assert [line.count(";") for line in lines] == [12] * len(lines)
+    assert lines[1] == 'players;"Ania";"Bartek";"Celina";"Darek";;;;;;;;\r\n'
+    assert lines[-1].endswith(";status;note\r\n")
+
+
+def test_format_1_rows_are_written_as_before() -> None:
+    meta = Meta(PLAYERS, "plb", ("plb",), version=1)
+    void = meta.row(2, "Bartek", "zw Ania+Celina 61", (1, -1, 1, -1), None, "void")
+    assert meta.line(void) == "2,Bartek,zw Ania+Celina 61,1,-1,1,-1,,,,,void\n"
+    noted = meta.row(1, "Ania", "ba Ania", (30, -10, -10, -10), (30, -10, -10, -10), "", ("x",))
+    assert meta.line(noted) == "1,Ania,ba Ania,30,-10,-10,-10,30,-10,-10,-10,,x\n"

@@ -313,8 +313,11 @@ class LedgerReader:
             return 0
         folded = [fold(p) for p in players]
         if fold(cells[0]) not in folded:
+            fixed = garbled(cells[0])
             raise LedgerError(
-                f'the first dealer "{cells[0]}" is not one of the players ({", ".join(players)})',
+                f'the first dealer "{cells[0]}" is not one of the players ({", ".join(players)})'
+                if fixed is None
+                else _garbled_hint(cells[0], fixed, self.path),
                 self.path,
                 self.meta_lines[KEY_DEALER],
             )
