@@ -94,8 +94,7 @@ def test_a_header_that_names_other_players_is_refused_saying_so(tmp_path: Path) 
     result = invoke("check", path)
     assert result.exit_code == 1
     assert result.stderr.endswith(
-        '; the name "Anja" differs from "Ania" in the players row: both must name the same '
-        "player\n"
+        '; the name "Anja" differs from "Ania" in the players row: both must name the same player\n'
     )
 
 

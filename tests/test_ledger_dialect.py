@@ -101,7 +101,7 @@ def test_a_ledger_in_any_dialect_is_read_appended_and_rewritten_alike(
         f"{sep}-2{sep}{newline}",
         f'1{sep}Łucja{sep}"zw Łucja+Żaneta 61 k"{sep}(+2){sep}(-2){sep}(+2){sep}(-2)'
         f"{sep}{sep}{sep}{sep}{sep}void{newline}",
-    ) + sep.join(['2', "Ścibor", '"ba Darek"', "-10", "-10", "-10", "30", "-10", "-10", "-10"])
+    ) + sep.join(["2", "Ścibor", '"ba Darek"', "-10", "-10", "-10", "30", "-10", "-10", "-10"])
     assert body.decode(encoding) == expected + f"{sep}30{sep}{newline}"
     result = invoke("check", str(path))
     assert result.exit_code == 0, result.stderr
@@ -113,7 +113,9 @@ def test_a_cp1252_ledger_is_written_in_cp1252(tmp_path: Path) -> None:
     path.write_bytes(text.replace("Żaneta", "Åsa").encode(CP1252))
     assert invoke("check", str(path)).stderr.endswith("(ledger format 2; Windows-1252)\n")
     assert invoke("score", "--ledger", str(path), "ba", "Zoë").exit_code == 0
-    assert path.read_bytes().endswith('2,Zoë,"ba Zoë",-10,30,-10,-10,-8,28,-8,-12,\n'.encode(CP1252))
+    assert path.read_bytes().endswith(
+        '2,Zoë,"ba Zoë",-10,30,-10,-10,-8,28,-8,-12,\n'.encode(CP1252)
+    )
 
 
 def test_text_a_character_set_cannot_hold_is_refused_named() -> None:
