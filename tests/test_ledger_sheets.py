@@ -95,8 +95,10 @@ def test_garbled_text_is_refused_then_repaired(name: str, tmp_path: Path) -> Non
         result = invoke(*args)
         assert (result.exit_code, result.stderr) == (1, f"Error: {message}")
     assert path.read_bytes() == damaged
+    path.chmod(0o640)
     result = invoke("repair", str(path))
     assert result.exit_code == 0
+    assert path.stat().st_mode & 0o777 == 0o640  # the ledger's mode is kept
     assert result.stderr == (
         f"{path}: 10 lines repaired; the damaged file is kept as {path}.damaged\n"
     )
