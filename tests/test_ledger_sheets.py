@@ -6,7 +6,9 @@ the file's dialect. A live round trip through the programs themselves is in the 
 from __future__ import annotations
 
 import csv
+import gzip
 import json
+import re
 import shutil
 import subprocess
 from pathlib import Path
@@ -222,12 +224,20 @@ def _has(program: str) -> bool:
     return shutil.which(program) is not None
 
 
+CANCELLED = re.compile(r"\([+-][0-9]+\)")
+
+
 @pytest.mark.slow
 @pytest.mark.skipif(not _has("ssconvert"), reason="Gnumeric's ssconvert is not installed")
 def test_live_gnumeric_round_trip(tmp_path: Path) -> None:
     out = tmp_path / "g.csv"
     subprocess.run(["ssconvert", str(DATA / "source.csv"), str(out)], check=True)
     assert _sheet(out) == SOURCE
+    sheet = tmp_path / "g.gnumeric"  # the cells as Gnumeric holds them: (+8) is text (60)
+    subprocess.run(["ssconvert", str(DATA / "source.csv"), str(sheet)], check=True)
+    xml = gzip.decompress(sheet.read_bytes()).decode("utf-8")
+    cells = re.findall(r'ValueType="(\d+)"[^>]*>([^<]*)<', xml)
+    assert {kind for kind, text in cells if CANCELLED.fullmatch(text)} == {"60"}
 
 
 @pytest.mark.slow
@@ -249,3 +259,22 @@ def test_live_libreoffice_round_trip(tmp_path: Path) -> None:
         capture_output=True,
     )
     assert _sheet(tmp_path / "out" / "source.csv") == SOURCE
+    subprocess.run(  # the cells as Calc holds them, with "Detect special numbers" on
+        [
+            "soffice",
+            "--headless",
+            f"-env:UserInstallation=file://{tmp_path}/profile",
+            "--infilter=CSV:44,34,76,1,,0,false,true",
+            "--convert-to",
+            "fods",
+            "--outdir",
+            str(tmp_path / "out"),
+            str(DATA / "source.csv"),
+        ],
+        check=True,
+        capture_output=True,
+    )
+    xml = (tmp_path / "out" / "source.fods").read_text("utf-8")
+    cells = re.findall(r'office:value-type="(\w+)"[^>]*>\s*<text:p>([^<]*)<', xml)
+    assert {kind for kind, text in cells if CANCELLED.fullmatch(text)} == {"string"}
+    assert {kind for kind, text in cells if text.lstrip("-").isdigit()} == {"float"}
