@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
 import click
 
 from baska_cli.cli.lang import Command, Option, TranslatedHelp, choose_language
-from baska_cli.i18n import _
+from baska_cli.i18n import N_, _
 
 if TYPE_CHECKING:
     from baska_cli.errors import BaskaError
@@ -28,6 +28,9 @@ CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
 RULES_ENV = "BASKA_RULES"
 LEDGER_ENV = "BASKA_LEDGER"
 _F = TypeVar("_F", bound=Callable[..., Any])
+# Click shows `[required]` after an option's help through gettext, but its source passes the
+# word to `_` through a variable, so extraction from Click misses it: marked here.
+CLICK_REQUIRED = N_("required")
 
 
 class UserInputError(click.ClickException):
