@@ -165,7 +165,7 @@ class _ClosedOutput:
 
     def write(self, text: str) -> int:
         """Fail as a write to a closed file descriptor does."""
-        raise OSError(errno.EBADF, "the stream is closed")
+        raise OSError(errno.EBADF, _("the stream is closed"))
 
     def flush(self) -> None:
         """Nothing is held."""
