@@ -10,7 +10,7 @@ import click
 import pytest
 from click.testing import CliRunner
 
-from baska_cli import i18n
+from baska_cli import __version__, i18n
 from baska_cli.cli import cli
 
 
@@ -144,3 +144,8 @@ def test_clicks_messages_stay_english_in_english() -> None:
         "Usage: baska void [OPTIONS] FILE N\nTry 'baska void --help' for help.\n\n"
         "Error: Missing argument 'N'.\n",
     )
+
+
+def test_version_in_both_languages() -> None:
+    assert run("-V") == (0, f"baska, version {__version__}\n", "")
+    assert run("--lang", "pl", "--version") == (0, f"baska, wersja {__version__}\n", "")
