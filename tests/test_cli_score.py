@@ -477,3 +477,47 @@ def test_standard_input_that_is_not_utf8() -> None:
     result = CliRunner().invoke(cli, ["score", "-b", "-"], input=b"\xef\xbb\xbfzw A+C 61\n\xe9\n")
     assert result.exit_code == 1
     assert result.stderr == "-:2: not UTF-8 text (the byte 0xe9 at column 1)\n"
+
+
+REFUSED_IN_POLISH = [
+    (
+        ["--batch", "-", "--dry-run"],
+        "--dry-run nie działa z --batch: rozdania z pliku nigdy nie są zapisywane",
+    ),
+    (
+        ["--batch", "-", "zw", "A+C", "61"],
+        "podaj albo rozdanie, albo --batch FILE, nie jedno i drugie",
+    ),
+    (
+        ["--dry-run", "zw", "A+C", "61"],
+        "--dry-run działa tylko z zapisem (--ledger FILE albo BASKA_LEDGER): bez niego i tak "
+        "nic nie jest zapisywane; pomiń --dry-run",
+    ),
+    (["--ledger", "", "zw", "A+C", "61"], "--ledger wymaga nazwy pliku, np. --ledger wieczor.csv"),
+    (
+        ["--rules", " ", "zw", "A+C", "61"],
+        "--rules (albo BASKA_RULES) jest puste; podaj zasady (plb, mester, pagat) albo plik "
+        ".toml z zasadami domowymi, albo pomiń je, a obowiązywać będą zasady plb",
+    ),
+    ([], "nie podano rozdania; oczekiwano np. „baska score zw A+C 61 k”"),
+]
+
+
+@pytest.mark.parametrize(
+    ("args", "message"), REFUSED_IN_POLISH, ids=[" ".join(a) for a, _ in REFUSED_IN_POLISH]
+)
+def test_refusals_in_polish(args: list[str], message: str) -> None:
+    result = CliRunner().invoke(cli, ["--lang", "pl", "score", *args], input="zw A+C 61\n")
+    assert (result.exit_code, result.stdout, result.stderr) == (2, "", f"Błąd: {message}\n")
+
+
+def test_a_dry_run_and_batch_lines_in_polish(evening: str) -> None:
+    result = invoke("--lang", "pl", "score", "-l", evening, "-n", "ba", "Darek")
+    assert result.exit_code == 0
+    assert result.stderr == f"próba: rozdanie 5 nie zostało zapisane w {evening}\n"
+    long_line = "zw A+C 61 " + "k" * 5000 + "\n"
+    result = CliRunner().invoke(cli, ["--lang", "pl", "score", "--batch", "-"], input=long_line)
+    assert result.exit_code == 1
+    assert result.stderr.splitlines()[0] == (
+        "-:1: wiersz ma ponad 4096 znaków; rozdanie jest dużo krótsze"
+    )
