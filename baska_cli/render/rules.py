@@ -110,7 +110,7 @@ def rules_tables(rules: RuleSet) -> str:
                 base = rules.pair[(side, margin)]
                 cells = [str(base * rules.contra_factor**k) for k in range(max_k + 1)]
                 rows.append((label, cells, [f"pair.{side.value}_win.{margin.value}"]))
-        out.append(_("zwykła, wesele — each winner +, each loser − (per player)"))
+        out += _wrap(_("zwykła, wesele — each winner +, each loser − (per player)"))
         out += _table(rules, main, rows, max_k)
         out.append("")
         kinds += [k for _, _, keys in rows for k in keys]
@@ -137,7 +137,7 @@ def rules_tables(rules: RuleSet) -> str:
                     for k in range(max_k + 1)
                 ]
                 rows.append((label.format(contract=c.info.name, code=c.value), cells, keys))
-        out.append(
+        out += _wrap(
             _("one against three — each opponent pays or gets; the soloist three times that")
         )
         out += _table(rules, main, rows, max_k)
@@ -241,17 +241,19 @@ def settings_table(rules: RuleSet, main: str = "") -> tuple[str, list[str]]:
     keys = [key for key, _label, _value in rows]
     sources = [source_of([rules.provenance_of(key)], main, short=True) for key in keys]
     label_width = max(len(label) for _key, label, _value in rows)
-    source_width = max(map(len, sources))
-    value_room = WIDTH - label_width - source_width - 4
-    value_width = min(max(len(value) for _key, _label, value in rows), max(value_room, 20))
+    room = WIDTH - label_width - 4  # for the value and the source, two spaces apart
+    value_width = min(max(len(value) for _key, _label, value in rows), room // 2)
+    source_width = min(max(map(len, sources)), room - value_width)
+    value_width = min(max(len(value) for _key, _label, value in rows), room - source_width)
     lines = []
     for (_key, label, value), source in zip(rows, sources, strict=True):
-        parts = textwrap.wrap(value, value_width, break_on_hyphens=False) or [""]
-        for i, part in enumerate(parts):
+        values = textwrap.wrap(value, value_width, break_on_hyphens=False) or [""]
+        places = textwrap.wrap(source, source_width, break_on_hyphens=False) or [""]
+        for i in range(max(len(values), len(places))):
             cells = [
                 (label if i == 0 else "").ljust(label_width),
-                part.ljust(value_width),
-                source if i == 0 else "",
+                (values[i] if i < len(values) else "").ljust(value_width),
+                places[i] if i < len(places) else "",
             ]
             lines.append("  ".join(cells).rstrip())
     return "\n".join(lines), keys

@@ -90,9 +90,9 @@ def parse_provenance(text: str) -> Provenance:
 def point_text(point: str, tr: Translate = _) -> str:
     """A point as a player reads it: `point 7H`, `payout table`, `§9`, `Punktacja (I)`."""
     if point == "table":
-        return tr("payout table")
+        return tr(N_("payout table"))
     if point[:1].isdigit():
-        return tr("point {point}").format(point=point)
+        return tr(N_("point {point}")).format(point=point)
     return point
 
 
@@ -103,7 +103,7 @@ def cite_text(cite: Cite, main: str = "", tr: Translate = _) -> str:
     if cite.book == main:
         return point
     title = titles()[cite.book]
-    return tr("{rulebook}, {point}").format(rulebook=title, point=point) if point else title
+    return tr(N_("{rulebook}, {point}")).format(rulebook=title, point=point) if point else title
 
 
 def cites_text(cites: Iterable[Cite], main: str = "", tr: Translate = _) -> str:
@@ -114,7 +114,7 @@ def cites_text(cites: Iterable[Cite], main: str = "", tr: Translate = _) -> str:
 
 def mark(kind: str, tr: Translate = _) -> str:
     """`(reconstructed)`, `(our choice)`, `(house rule)`; nothing for a stated number."""
-    return tr("({mark})").format(mark=tr(MARKS[kind])) if kind in MARKS else ""
+    return tr(N_("({mark})")).format(mark=tr(MARKS[kind])) if kind in MARKS else ""
 
 
 def strongest(kinds: Iterable[str]) -> str:
