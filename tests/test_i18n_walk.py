@@ -236,3 +236,25 @@ def test_output_is_in_one_language(case: str, language: str, tmp_path: Path) -> 
     if found and not catalog_complete():
         pytest.xfail(f"issue 12 not merged whole yet; other language in {found}")
     assert found == []
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["score", "-f", "json", "--explain", "zw", "A+C", "61", "k"],
+        ["score", "-f", "csv", "zw", "A+C", "61", "k"],
+        ["ledger", SAMPLE, "-f", "json"],
+        ["ledger", SAMPLE, "-f", "csv"],
+        ["stats", SAMPLE, "-f", "json"],
+        ["stats", SAMPLE, "-f", "csv"],
+        ["settle", SAMPLE, "--stake", "0.10", "-f", "json"],
+        ["rules", "mester", "--export"],
+        ["rules", HOUSE, "--export"],
+    ],
+    ids=" ".join,
+)
+def test_what_scripts_read_does_not_depend_on_the_language(args: list[str]) -> None:
+    english = CliRunner().invoke(cli, ["--lang", "en", *args])
+    polish = CliRunner().invoke(cli, ["--lang", "pl", *args])
+    assert (polish.exit_code, polish.stdout) == (english.exit_code, english.stdout)
+    assert english.exit_code == 0
