@@ -41,8 +41,8 @@ def _set(text: str) -> frozenset[str]:
 
 
 # English words that have no business in a Polish sentence ("a", "to", "do", "no", "on" and
-# "na" are Polish words too, so they are not listed; "rules", "score", "ledger" … are
-# command names)
+# "na" are Polish words too, so they are not listed; "rules", "score", "void", "undo" … are
+# command names, and "void", "amended", "undone" the ledger file's marks, never translated)
 ENGLISH = _set(
     """the is are was were not of and or with without from for by this that these those
     expected hand hands file files deal deals dealt leads lead won lost wins win loses lose
@@ -52,7 +52,7 @@ ENGLISH = _set(
     card sheet standings default given written write read instead than into per one two
     three four place places sessions session streaks best worst opponent
     opponents declarers declarer allowed forbidden source rulebook rulebooks reconstructed
-    choice our amended undone void voided again changes change over"""
+    choice our again changes change over"""
 )
 # Polish words that have no business in an English sentence
 POLISH = _set(
@@ -70,6 +70,7 @@ GAME_WORDS = _set(
     oczka oczek oczko lewa lewy lew słup czerwona zł solo partner"""
 )
 POLISH_LETTERS = re.compile(r"[ąćęłńóśźż]", re.IGNORECASE)
+QUOTED = re.compile(r"\"[^\"\n]*\"|„[^”\n]*”|(?<!\w)'[^'\n]*'(?!\w)")
 
 
 @cache
@@ -90,6 +91,7 @@ def words(text: str) -> list[str]:
     paths, options, metavars (FILE), notation and numbers left out."""
     for title in titles():
         text = text.replace(title, " ")
+    text = QUOTED.sub(" ", text)  # what the user typed, quoted back in an error
     for phrase in GAME_PHRASES:
         text = re.sub(re.escape(phrase), " ", text, flags=re.IGNORECASE)
     found = []
@@ -122,7 +124,6 @@ def test_wrong_language_finds_both_ways() -> None:
         "Error",
         "hand",
         "is",
-        "void",
     ]
     assert wrong_language("rozdanie 5 jest unieważnione; Ania, bez bitki", "en") == [
         "jest",
@@ -130,6 +131,10 @@ def test_wrong_language_finds_both_ways() -> None:
         "unieważnione",
     ]
     assert wrong_language("baska rules mester --export > house.toml FILE", "pl") == []
+    assert wrong_language("Błąd: 'dużo' to nie kwota; the rulebook's words", "en") == [
+        "Błąd",
+        "nie",
+    ]
 
 
 @cache

@@ -88,7 +88,7 @@ def test_polish_tables() -> None:
     assert _lines(text, "wygrywają starzy, młodzi z", "kara", "jeden gracz", "(nasz") == [
         "wygrywają starzy, młodzi z wyjściem            1       2         4    8     16",
         "jeden gracz dwie kontry z rzędu  wolno                       (nasz wybór)",
-        "kara (za błąd)                   winny -12, pozostali po +4  pkt 7H",
+        "kara (renons)                    winny -12, pozostali po +4  pkt 7H",
         "(nasz wybór): zasady milczą albo się różnią; to nasze ustawienie domyślne",
     ]
 

@@ -174,7 +174,7 @@ def _limit(rules: RuleSet, contract: Any) -> int:
 
 
 def _k_headers(max_k: int) -> list[str]:
-    names = [_("no contra"), "kontra", "rekontra", "bok", "hirsz"]  # game words after the first
+    names = [_("no kontra"), "kontra", "rekontra", "bok", "hirsz"]  # game words after the first
     return [
         names[k]
         if k < len(names)
@@ -191,7 +191,6 @@ def settings_table(rules: RuleSet, main: str = "") -> tuple[str, list[str]]:
         "opponents_win": N_("the opponents win"),
         "last_doubler_loses": N_("the side of the last contra loses (no contra: the declarers)"),
     }
-    none = _("none")
     rows = [
         (
             "win_points",
@@ -220,7 +219,7 @@ def settings_table(rules: RuleSet, main: str = "") -> tuple[str, list[str]]:
                 offender=penalty.offender, others=penalty.others
             )
             if penalty
-            else none,
+            else _("no kara"),
         ),
         (
             "session.deals",
@@ -230,12 +229,12 @@ def settings_table(rules: RuleSet, main: str = "") -> tuple[str, list[str]]:
         (
             "session.place_points",
             _("place points"),
-            "/".join(f"{p:g}" for p in rules.place_points) or none,
+            "/".join(f"{p:g}" for p in rules.place_points) or "–",
         ),
         (
             "session.positive_bonus",
             _("bonus for a positive result"),
-            "/".join(f"{p:g}" for p in rules.positive_bonus) or none,
+            "/".join(f"{p:g}" for p in rules.positive_bonus) or "–",
         ),
     ]
     keys = [key for key, _label, _value in rows]
