@@ -68,20 +68,21 @@ def _table(
     """A payout table: rows of (label, cells, the settings they rest on); where every row
     rests on the same source it is named once under the table, else in a last column."""
     sources = [
-        source_of([rules.provenance_of(k) for k in keys], main, short=True) for _, _, keys in rows
+        source_of([rules.provenance_of(k) for k in keys], main, short=True)
+        for _label, _cells, keys in rows
     ]
     headers = ["", *_k_headers(max_k)]
     if len(set(sources)) == 1:
-        every = [k for _, _, keys in rows for k in keys]
+        every = [k for _label, _cells, keys in rows for k in keys]
         text = source_of([rules.provenance_of(k) for k in every])
-        table = _grid(headers, [[label, *cells] for label, cells, _ in rows])
+        table = _grid(headers, [[label, *cells] for label, cells, _keys in rows])
         return [table, *(_wrap(_("source: {source}").format(source=text)) if text else [])]
     return [
         _grid(
             [*headers, ""],
             [
                 [label, *cells, source]
-                for (label, cells, _), source in zip(rows, sources, strict=True)
+                for (label, cells, _keys), source in zip(rows, sources, strict=True)
             ],
         )
     ]
@@ -97,7 +98,7 @@ def rules_tables(rules: RuleSet) -> str:
     if rules.overrides and "source" not in dict(rules.overrides):
         out.append(_("house rules starting from {system}").format(system=rules.base))
     out.append("")
-    kinds = []
+    shown: list[str] = []  # the settings the tables rest on, for the legend
     pair_contracts = [c for c in (Contract.ZW, Contract.WE) if rules.has(c)]
     if pair_contracts:
         max_k = max(_limit(rules, c) for c in pair_contracts)
@@ -113,7 +114,7 @@ def rules_tables(rules: RuleSet) -> str:
         out += _wrap(_("zwykła, wesele — each winner +, each loser − (per player)"))
         out += _table(rules, main, rows, max_k)
         out.append("")
-        kinds += [k for _, _, keys in rows for k in keys]
+        shown += [k for _label, _cells, keys in rows for k in keys]
     solo = [c for c in Contract if rules.has(c) and not c.is_pair]
     if solo:
         max_k = max(max(_limit(rules, c) for c in solo), 0)
@@ -142,11 +143,11 @@ def rules_tables(rules: RuleSet) -> str:
         )
         out += _table(rules, main, rows, max_k)
         out.append("")
-        kinds += [k for _, _, keys in rows for k in keys]
+        shown += [k for _label, _cells, keys in rows for k in keys]
     table, keys = settings_table(rules, main)
     out += [table, ""]
-    kinds += keys
-    present = {parse_provenance(rules.provenance_of(k)).kind for k in kinds}
+    shown += keys
+    present = {parse_provenance(rules.provenance_of(k)).kind for k in shown}
     if main:
         out += _wrap(_("a number without a mark is stated in the rulebook"))
     out += [line for kind in LEGEND if kind in present for line in _wrap(_(LEGEND[kind]))]
