@@ -74,7 +74,7 @@ def test_table_output() -> None:
     assert lines[0] == "zw A+C 61 k   (plb)"
     assert lines[1].split() == ["A", "B", "C", "D"]
     assert lines[3].split() == ["+2", "-2", "+2", "-2"]
-    assert lines[4] == "starzy 61 – wygrana z wyjściem: 1 × 2 (kontra) = 2 od każdego młodego"
+    assert lines[4] == "starzy 61 – won, młodzi with wyjście: 1 × 2 (kontra) = 2 from each of młodzi"
 
 
 def test_csv_output() -> None:
@@ -102,7 +102,7 @@ def test_csv_output() -> None:
 def test_explain_shows_the_derivation() -> None:
     code, out, _ = run("score", "--explain", "zw", "C+D", "26/1")
     assert code == 0
-    assert "  przegrani (starzy) mają 26, próg wyjścia 27: bez wyjścia" in out.splitlines()
+    assert "  the losers (starzy) have 26, wyjście from 27: bez wyjścia" in out.splitlines()
 
 
 def test_explain_in_json_adds_the_derivation() -> None:
@@ -243,7 +243,7 @@ def test_score_ledger_prints_changes_totals_and_who_deals(evening: str) -> None:
         "-----  ------  --------  --------  -------\n"
         " hand     -10       -10       -10      +30\n"
         "total     -22        -6        -6      +34\n"
-        "baśka Darek – wygrana bez rozgrywki: 10 = 10 od każdego, Darek +30\n"
+        "baśka Darek – won without play: 10 = 10 from each, Darek +30\n"
         "next: Bartek deals, Celina leads (3 of 8 deals left)\n"
     )
 

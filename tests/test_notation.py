@@ -209,7 +209,7 @@ ERRORS = [
     ("zw A+C 61 k kr", "given twice"),
     ("zo A 61 kara kara", "given twice"),
     ("zw A+C 61 kx", '"kx" is not a contra'),
-    ("zw A+C 61 kx", "expected k, kr, krb, krbh"),
+    ("zw A+C 61 kx", "is not a contra; expected kontra, rekontra"),
     ("zw A+C 61 krr", 'did you mean "kr"?'),
     ("zw A+C 61 x", '"x" is not understood'),
     ("zw A+C 61 1/2/3", '"1/2/3" is not points/tricks'),
@@ -241,7 +241,7 @@ def test_ambiguous_prefix_lists_both_players() -> None:
     with pytest.raises(NotationError) as info:
         parse_hand("ci a 40", names)
     assert str(info.value) == (
-        '"a" is ambiguous: it starts Ania and Adam; players: 1=Ania, 2=Adam, 3=Celina, 4=Darek'
+        '"a" is ambiguous: it could be Ania or Adam; players: 1=Ania, 2=Adam, 3=Celina, 4=Darek'
     )
 
 
