@@ -74,7 +74,9 @@ def test_table_output() -> None:
     assert lines[0] == "zw A+C 61 k   (plb)"
     assert lines[1].split() == ["A", "B", "C", "D"]
     assert lines[3].split() == ["+2", "-2", "+2", "-2"]
-    assert lines[4] == "starzy 61 – won, młodzi with wyjście: 1 × 2 (kontra) = 2 from each of młodzi"
+    assert lines[4] == (
+        "starzy 61 – won, młodzi with wyjście: 1 × 2 (kontra) = 2 from each of młodzi"
+    )
 
 
 def test_csv_output() -> None:

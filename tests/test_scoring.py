@@ -297,6 +297,95 @@ REJECTED = [
 
 
 @pytest.mark.parametrize(
+    ("system", "text", "fragment"), REJECTED, ids=[f"{r[0]}:{r[1]}" for r in REJECTED]
+)
+def test_rejected(system: str, text: str, fragment: str) -> None:
+    with pytest.raises(RuleError) as info:
+        score(parse_hand(text), builtin(system))
+    assert fragment in str(info.value)
+
+
+def test_a_hand_built_without_the_parser_is_checked_too() -> None:
+    hand = Hand(Contract.ZO, (0,), 70, None, 3)
+    with pytest.raises(BaskaError) as info:
+        score(hand, builtin("plb"))
+    assert "3 counted contras" in str(info.value)
+
+
+# --- house rules change the numbers ------------------------------------------------------
+
+HOUSE = [
+    # exit thresholds
+    ('base = "plb"\nexit_old = 26', "zw C+D 26/1", (2, 2, -2, -2)),
+    ('base = "plb"\nexit_young = 30', "zw A+C 76", (2, -2, 2, -2)),
+    ('base = "pagat"\nexit_old = 27', "zw C+D 26/1", (4, 4, -4, -4)),
+    # the 52:52 rule
+    ('base = "plb"\ntie_52 = "last_doubler_loses"', "zw A+C 52 k", (2, -2, 2, -2)),
+    ('base = "plb"\ntie_52 = "last_doubler_loses"', "zo D 52 k", (-10, -10, -10, 30)),
+    ('base = "pagat"\ntie_52 = "opponents_win"', "zw A+C 52 k", (-4, 4, -4, 4)),
+    # the loss multiplier
+    ('base = "plb"\nsolo_loss_multiplier = 1', "ci A 50", (-12, 4, 4, 4)),
+    ('base = "mester"\nsolo_loss_multiplier = 2', "zo A 40", (-30, 10, 10, 10)),
+    ('base = "pagat"\nsolo_loss_multiplier = 1', "zd D 80/3", (10, 10, 10, -30)),
+    # bases
+    ('base = "plb"\n[contracts.zo]\nbase = 7', "zo A 70 k", (42, -14, -14, -14)),
+    (
+        'base = "plb"\n[pair]\nopponents_win = { exit = 3, noexit = 5, nobitka = 7 }',
+        "zw A+C 0",
+        (-7, 7, -7, 7),
+    ),
+    # contra limits, Słup
+    ('base = "pagat"\nslup = true', "zw A+C 61 k6", (64, -64, 64, -64)),
+    ('base = "pagat"\nslup = true', "ci A 70 k5", (384, -128, -128, -128)),
+    ('base = "plb"\nslup = true', "zw A+C 61 k5", (32, -32, 32, -32)),
+    ('base = "plb"\n[contracts.zw]\nmax_contras = 6', "zw A+C 61 k6", (64, -64, 64, -64)),
+    ('base = "plb"\nsame_player_twice = true', "zw A+C 70 k:A,A", (2, -2, 2, -2)),
+    # 7N strict still allows uncontra'd solos and contras on cicha
+    ('base = "mester"\nrule_7n_strict = true', "zo A 70", (15, -5, -5, -5)),
+    ('base = "mester"\nrule_7n_strict = true', "ci C 70 k", (-8, -8, 24, -8)),
+    # a higher win threshold: below it the declarers lose, it is not a 52:52 tie
+    ('base = "pagat"\nwin_points = 60', "zo A 55 k", (-90, 30, 30, 30)),
+    ('base = "pagat"\nwin_points = 60', "zw A+C 55 k", (-4, 4, -4, 4)),
+    ('base = "plb"\nwin_points = 60', "zw A+C 60", (1, -1, 1, -1)),
+]
+
+
+@pytest.mark.parametrize(("toml", "text", "deltas"), HOUSE, ids=[f"{h[0]!r}:{h[1]}" for h in HOUSE])
+def test_house_rules_hand(toml: str, text: str, deltas: tuple[int, int, int, int]) -> None:
+    assert score(parse_hand(text), house_rules(toml, "house.toml")).deltas == deltas
+
+
+HOUSE_REJECTED = [
+    ('base = "plb"\nno_gran = true', "gr A 70", 'not a contract of the rule system "house"'),
+    ('base = "plb"\nno_gran = true', "gr A 70", "it is played in plb, mester, pagat"),
+    ('base = "plb"\nno_gran = true', "gd A /4", "it is played in plb, mester, pagat"),
+    ('base = "mester"\nrule_7n_strict = true', "zo A 70 k", "allows no contra"),
+    ('base = "mester"\nrule_7n_strict = true', "gd A /4 k", "allows no contra"),
+    ('base = "plb"\nslup = true', "zo A 70 krb", "at most 2"),
+    ('base = "pagat"\nslup = true', "ba A k", "allows no contra"),
+    ('base = "plb"\n[contracts.zw]\nmax_contras = 6', "zw A+C 61 k7", "at most 6"),
+    (
+        'base = "mester"\n[contracts.zo]\nenabled = false',
+        "zo A 70",
+        "it is played in plb, mester, pagat",
+    ),
+]
+
+
+@pytest.mark.parametrize(("toml", "text", "fragment"), HOUSE_REJECTED)
+def test_house_rules_reject(toml: str, text: str, fragment: str) -> None:
+    with pytest.raises(RuleError) as info:
+        score(parse_hand(text), house_rules(toml, "house.toml"))
+    assert fragment in str(info.value)
+
+
+def test_named_players_appear_in_the_explanation() -> None:
+    names = ("Ania", "Bartek", "Celina", "Darek")
+    outcome = score(parse_hand("zo bar 70 k", names), builtin("plb"), names)
+    assert (outcome.deltas, "Bartek +30" in outcome.explanation) == ((-10, 30, -10, -10), True)
+
+
+@pytest.mark.parametrize(
     ("system", "text", "english", "polish"),
     [
         ("plb", "zw A+C 52", "tie 52:52", "remis 52:52"),
