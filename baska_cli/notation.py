@@ -553,23 +553,31 @@ def _check_play(hand: Hand, tokens: list[str]) -> None:
         near = deck.nearest_points(points, tricks)
         if tricks is None:
             raise NotationError(
-                _(
+                ngettext(
+                    '"{typed}": no side can take exactly {points} card point with this deck; '
+                    "{nearest}",
                     '"{typed}": no side can take exactly {points} card points with this deck; '
-                    "{nearest}"
+                    "{nearest}",
+                    points,
                 ).format(typed=given, points=points, nearest=_nearest_totals(near))
             )
-        message = _(
-            '"{typed}": {points} card points cannot be taken in {tricks}; with {tricks} {nearest}'
+        message = ngettext(
+            '"{typed}": {points} card point cannot be taken {in_tricks}; {with_tricks} {nearest}',
+            '"{typed}": {points} card points cannot be taken {in_tricks}; {with_tricks} {nearest}',
+            points,
         ).format(
             typed=given,
             points=points,
-            tricks=_tricks_text([tricks]),
+            in_tricks=_in_tricks([tricks]),
+            with_tricks=ngettext("with {count} trick", "with {count} tricks", tricks).format(
+                count=tricks
+            ),
             nearest=_nearest_totals(near),
         )
         can = sorted(deck.tricks_for_points(points))
         if can:
-            message += _("; {points} is possible in {tricks}").format(
-                points=points, tricks=_tricks_text(can)
+            message += _("; {points} is possible {in_tricks}").format(
+                points=points, in_tricks=_in_tricks(can)
             )
         raise NotationError(message)
 
@@ -581,11 +589,13 @@ def _nearest_totals(near: list[int]) -> str:
     return _("the nearest possible totals are {low} or {high}").format(low=near[0], high=near[1])
 
 
-def _tricks_text(counts: list[int]) -> str:
-    """`1 trick`, `2 tricks`, `1 or 2 tricks`."""
+def _in_tricks(counts: list[int]) -> str:
+    """`in 1 trick`, `in 2 tricks`, `in 1 or 2 tricks`."""
     if len(counts) == 1:
-        return ngettext("{count} trick", "{count} tricks", counts[0]).format(count=counts[0])
-    return _("{some} or {count} tricks").format(
+        return ngettext("in {count} trick", "in {count} tricks", counts[0]).format(
+            count=counts[0]
+        )
+    return _("in {some} or {count} tricks").format(
         some=", ".join(str(c) for c in counts[:-1]), count=counts[-1]
     )
 
