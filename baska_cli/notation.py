@@ -592,9 +592,7 @@ def _nearest_totals(near: list[int]) -> str:
 def _in_tricks(counts: list[int]) -> str:
     """`in 1 trick`, `in 2 tricks`, `in 1 or 2 tricks`."""
     if len(counts) == 1:
-        return ngettext("in {count} trick", "in {count} tricks", counts[0]).format(
-            count=counts[0]
-        )
+        return ngettext("in {count} trick", "in {count} tricks", counts[0]).format(count=counts[0])
     return _("in {some} or {count} tricks").format(
         some=", ".join(str(c) for c in counts[:-1]), count=counts[-1]
     )
