@@ -57,10 +57,16 @@ def _words_in(language: str) -> Words:
     return Words(language, i18n.translation(language))
 
 
+@cache
+def _interface_words(language: str) -> Words:
+    return Words(language)  # (i18n's own `_`: whatever catalog the interface uses now)
+
+
 def words(language: str | None = None) -> Words:
     """The messages of `language`, or of the interface language for None."""
-    if language is None or language == i18n.language():
-        return Words(i18n.language())
+    now = i18n.language()
+    if language is None or language == now:
+        return _interface_words(now)
     return _words_in(language)
 
 
