@@ -130,7 +130,7 @@ def other_digit(text: str) -> str | None:
 def _quoted_in(part: str, whole: str) -> str:
     """`"E" in "A+E"`, or just `"E"` when the part is the whole token."""
     if part == whole:
-        return f'"{part}"'
+        return _('"{typed}"').format(typed=part)
     return _('"{part}" in "{whole}"').format(part=part, whole=whole)
 
 

@@ -479,3 +479,31 @@ def test_standard_input_that_is_not_utf8() -> None:
     result = CliRunner().invoke(cli, ["score", "-b", "-"], input=b"\xef\xbb\xbfzw A+C 61\n\xe9\n")
     assert result.exit_code == 1
     assert result.stderr == "-:2: not UTF-8 text (the byte 0xe9 at column 1)\n"
+
+
+# --- the explanation: the interface language for players, Polish for scripts (issue 12) ---
+
+POLISH_61 = "starzy 61 – wygrana, młodzi z wyjściem: 1 × 2 (kontra) = 2 od każdego młodego"
+ENGLISH_61 = "starzy 61 – won, młodzi with wyjście: 1 × 2 (kontra) = 2 from each of młodzi"
+
+
+@pytest.mark.parametrize("language", ["en", "pl"])
+def test_json_and_csv_explain_in_polish_whatever_the_language(language: str) -> None:
+    as_json = invoke("--lang", language, "score", "-e", "-f", "json", "zw", "A+C", "61", "k")
+    as_csv = invoke("--lang", language, "score", "-f", "csv", "zw", "A+C", "61", "k")
+    record = json.loads(as_json.stdout)
+    assert (as_json.exit_code, as_csv.exit_code) == (0, 0)
+    assert (record["explanation"], record["derivation"][1]) == (
+        POLISH_61,
+        "kontry: 1 liczona kontra",
+    )
+    assert as_csv.stdout.splitlines()[1].endswith(f',"{POLISH_61}"')
+
+
+@pytest.mark.parametrize(("language", "shown"), [("en", ENGLISH_61), ("pl", POLISH_61)])
+def test_a_table_explains_in_the_interface_language(language: str, shown: str) -> None:
+    single = invoke("--lang", language, "score", "zw", "A+C", "61", "k")
+    batch = CliRunner().invoke(cli, ["--lang", language, "score", "--batch", "-"], "zw A+C 61 k\n")
+    assert (single.exit_code, batch.exit_code) == (0, 0)
+    assert single.stdout.splitlines()[4] == shown
+    assert batch.stdout.rstrip("\n").endswith(f"   {shown}")
