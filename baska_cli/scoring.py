@@ -149,11 +149,7 @@ def count_contras(
     if hand.callers is None:
         k = hand.contras
         last = None if k == 0 else (Side.OPPONENTS if k % 2 else Side.DECLARERS)
-        how = (
-            w.ngettext("{count} counted contra", "{count} counted contras", k).format(count=k)
-            if k
-            else w._("none")
-        )
+        how = w.ngettext("{count} counted contra", "{count} counted contras", k).format(count=k)
     else:
         calls = hand.callers
         sides = [Side.DECLARERS if c in hand.declarers else Side.OPPONENTS for c in calls]
@@ -310,7 +306,7 @@ def _score_hand(hand: Hand, rules: RuleSet, players: Sequence[str], w: Words) ->
     if hand.kara:
         _check_kara(hand, rules)
     k, last, how = count_contras(hand, rules, crules, players, w)
-    derivation.append(w._("contras: {how}").format(how=how))
+    derivation.append(w._("contras: {how}").format(how=how) if k else w._("contras: none"))
     factor, factor_words = _contra_factor(k, rules, w)
 
     tie = ""

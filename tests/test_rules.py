@@ -492,7 +492,7 @@ def test_check_export_refuses_a_text_that_gives_other_rules() -> None:
         ),
         (
             'base = "plb"\nwin_points = 200',
-            "dom.toml: „win_points” musi być: liczbą całkowitą od 27 do 104, a nie 200",
+            "dom.toml: „win_points” musi być: liczba całkowita od 27 do 104, a nie 200",
         ),
         (
             'base = "plb"\nslup = 1',
