@@ -550,3 +550,20 @@ def test_a_contra_error_quotes_the_word_typed() -> None:
     with pytest.raises(RuleError) as info:
         score(parse_hand("zo A 70 bok"), builtin("plb"))
     assert str(info.value).startswith('"bok": 3 counted contras, but zolo under "plb"')
+
+
+@pytest.mark.parametrize(
+    ("toml", "cited"),
+    [
+        ('base = "mester"\nsame_player_twice = false', "rule 7H of Baszka Méster Sport"),
+        ('base = "mester"\n[penalty]\noffender = -9\nothers = 3', "the house rules klub"),
+        (
+            'base = "plb"\n[penalty]\nenabled = true\noffender = -9\nothers = 3',
+            "the house rules klub",
+        ),
+    ],
+)
+def test_a_penalty_cites_the_rule_of_the_system_in_use(toml: str, cited: str) -> None:
+    rules = house_rules(toml, "klub.toml", default_name="klub")
+    said = score(parse_hand("kara A"), rules).derivation[0]
+    assert said == f"kara: A revoked ({cited}); the deal is void and not played on"
