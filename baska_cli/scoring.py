@@ -9,7 +9,7 @@ from itertools import pairwise
 
 from baska_cli import i18n
 from baska_cli.errors import RuleError
-from baska_cli.i18n import N_
+from baska_cli.i18n import N_, _, ngettext
 from baska_cli.model import (
     DEFAULT_PLAYERS,
     SEATS,
@@ -110,11 +110,11 @@ def _contract_rules(hand: Hand, rules: RuleSet) -> ContractRules:
     found = rules.contracts.get(hand.contract)
     if found is None:
         having = [n for n in BUILTIN_NAMES if builtin(n).has(hand.contract)]
-        message = i18n._(
-            '"{short}" ({contract}) is not a contract of the rule system "{rules}"'
-        ).format(short=hand.contract.value, contract=hand.contract.info.name, rules=rules.name)
+        message = _('"{short}" ({contract}) is not a contract of the rule system "{rules}"').format(
+            short=hand.contract.value, contract=hand.contract.info.name, rules=rules.name
+        )
         if having:
-            message += i18n._("; it is played in {systems}").format(systems=", ".join(having))
+            message += _("; it is played in {systems}").format(systems=", ".join(having))
         raise RuleError(message)
     return found
 
@@ -145,7 +145,6 @@ def count_contras(
 ) -> tuple[int, Side | None, str]:
     """The counted contras, the side of the last doubling call, and how they were counted."""
     w = w or words()
-    _ = i18n._
     if hand.callers is None:
         k = hand.contras
         last = None if k == 0 else (Side.OPPONENTS if k % 2 else Side.DECLARERS)
@@ -190,7 +189,7 @@ def count_contras(
             names = ", ".join(CONTRA_NAMES[:limit]) if limit <= len(CONTRA_NAMES) else str(limit)
             allowed = _("at most {limit} ({names})").format(limit=limit, names=names)
         raise RuleError(
-            i18n.ngettext(
+            ngettext(
                 '"{typed}": {count} counted contra, but {contract} under "{rules}" allows '
                 "{allowed}",
                 '"{typed}": {count} counted contras, but {contract} under "{rules}" allows '
@@ -509,7 +508,6 @@ def _settle_solo(
 
 def _check_kara(hand: Hand, rules: RuleSet) -> None:
     """`kara` after a hand: only a played solo, only where the system scores it as lost."""
-    _ = i18n._
     info = hand.contract.info
     typed = hand.typed_kara or "kara"
     if rules.penalty is None:
@@ -531,7 +529,7 @@ def _check_kara(hand: Hand, rules: RuleSet) -> None:
 
 def _no_penalty(typed: str, rules: RuleSet, point: str) -> str:
     """The error for `kara` in a system without a revoke penalty, citing where one exists."""
-    return i18n._(
+    return _(
         '"{typed}": the rule system "{rules}" has no penalty for a revoke; the {system} '
         "system has one ({rule}): --rules {system}"
     ).format(
