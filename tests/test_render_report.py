@@ -44,7 +44,8 @@ def test_the_report_is_self_contained_and_shows_what_it_should() -> None:
     assert html.count("<svg") == 1 and "<polyline" in html
     assert '<tr class="history" ' not in html  # history rows carry no explanation…
     assert len(re.findall(r'<tr class="history">', html)) == 1  # …and one is struck through
-    assert 'title="starzy 61 – wygrana z wyjściem: 1 × 2 (kontra) = 2 od każdego młodego"' in html
+    explained = "starzy 61 – won, młodzi with wyjście: 1 × 2 (kontra) = 2 from each of młodzi"
+    assert f'title="{explained}"' in html
     assert '<td class="text">Ania</td><td class="text">pays</td>' in html
     assert "Statistics" in html and "Who pays whom" in html
 

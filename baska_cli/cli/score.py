@@ -290,7 +290,9 @@ def _score_batch(stream: IO[str], rules_spec: str | None, output_format: str) ->
         if result is None:
             try:
                 entry = parse_hand(text)
-                result = render.outcome_record(entry, score_entry(entry, rules), rules, players)
+                outcome = score_entry(entry, rules)
+                scripts = output_format != "table"  # (a table is read by a player)
+                result = render.outcome_record(entry, outcome, rules, players, scripts)
             except BaskaError as error:
                 result = error
             if len(cache) < 10_000:

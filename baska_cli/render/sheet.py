@@ -92,7 +92,10 @@ def recorded_record(found: Recorded, explain: bool) -> dict[str, Any]:
     players = meta.players
     record = outcome_record(found.entry, found.outcome, found.rules, players)
     if explain:
-        record["derivation"] = list(found.outcome.derivation)
+        from baska_cli.scoring import for_scripts
+
+        script = for_scripts(found.entry, found.outcome, found.rules, players)
+        record["derivation"] = list(script.derivation)
     dealer, leader = next_turn(meta.first_dealer, n)
     record.update(
         n=n,
