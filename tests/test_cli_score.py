@@ -523,6 +523,8 @@ def test_a_dry_run_and_batch_lines_in_polish(evening: str) -> None:
     assert result.stderr.splitlines()[0] == (
         "-:1: wiersz ma ponad 4096 znaków; rozdanie jest dużo krótsze"
     )
+
+
 # --- the explanation: the interface language for players, Polish for scripts (issue 12) ---
 
 POLISH_61 = "starzy 61 – wygrana, młodzi z wyjściem: 1 × 2 (kontra) = 2 od każdego młodego"

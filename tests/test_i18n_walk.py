@@ -6,17 +6,12 @@ the sheet of samples/evening.csv, standings, rules, stats, settle, new, undo, vo
 check, recalc) run under `--lang pl` and `--lang en`; each output's words are checked
 against two word lists.
 
-Issue 12 was done in three parts (core, ledger and cli, render); until all three are merged
-and the catalog holds every message translated (`python tools/catalog.py check` finds no
-problem), a case that finds a word of the wrong language is an expected failure (xfail),
-with the words it found; once the catalog is complete it is a failure. To see what is left
-while the catalog is incomplete: `python -m pytest tests/test_i18n_walk.py -rx`.
+A word of the other language fails the case and names the words found.
 """
 
 from __future__ import annotations
 
 import re
-import sys
 import tomllib
 from collections.abc import Callable
 from functools import cache
@@ -138,16 +133,6 @@ def test_wrong_language_finds_both_ways() -> None:
 
 
 @cache
-def catalog_complete() -> bool:
-    """Whether the Polish catalog holds every message of the code, translated."""
-    sys.path.insert(0, str(ROOT / "tools"))
-    try:
-        from catalog import problems  # type: ignore[import-not-found]
-    finally:
-        sys.path.remove(str(ROOT / "tools"))
-    return not problems("pl")
-
-
 def _commands() -> list[list[str]]:
     """The path of every command (the group's own first)."""
     paths: list[list[str]] = [[]]
@@ -238,8 +223,6 @@ def test_output_is_in_one_language(case: str, language: str, tmp_path: Path) -> 
     result = CliRunner().invoke(cli, ["--lang", language, *args])
     assert result.exception is None or isinstance(result.exception, SystemExit), result.output
     found = wrong_language(result.stdout + "\n" + result.stderr, language)
-    if found and not catalog_complete():
-        pytest.xfail(f"issue 12 not merged whole yet; other language in {found}")
     assert found == []
 
 

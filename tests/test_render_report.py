@@ -138,14 +138,6 @@ def test_a_season_prints_a_page_per_evening_and_a_summary(tmp_path: Path) -> Non
     assert 4 <= pages <= 5
 
 
-# (until the lead regenerates the catalog from every part of issue 12, it may lack these)
-needs_polish = pytest.mark.skipif(
-    i18n.translation("pl").gettext("Who pays whom") == "Who pays whom",
-    reason="the Polish catalog does not hold render's messages yet (tools/catalog.py update)",
-)
-
-
-@needs_polish
 def test_the_report_in_polish_says_so_and_keeps_the_data() -> None:
     english = report_html([_evening(SAMPLE, "0.10"), _evening(SAMPLE)])
     i18n.use("pl")
