@@ -51,7 +51,7 @@ def _scripts(name: str) -> dict[str, str]:
     return found
 
 
-def _look_alike(a: str, b: str) -> bool:
+def look_alike(a: str, b: str) -> bool:
     """Whether two folded names can be read as each other, letter by letter."""
     if len(a) != len(b):
         return False
@@ -59,6 +59,52 @@ def _look_alike(a: str, b: str) -> bool:
         x == y or bool(set(_LOOK_ALIKE.get(x, x)) & set(_LOOK_ALIKE.get(y, y)))
         for x, y in zip(a, b, strict=True)
     )
+
+
+def check_name(name: str, longest: int = MAX_NAME) -> str:
+    """One usable name (stripped), or a NotationError that says why not."""
+    name = name.strip()
+    if not name:
+        raise NotationError("a player's name is empty")
+    if len(name) > longest:
+        raise NotationError(
+            f'"{name[:20]}…" ({len(name)} characters) cannot be a player\'s name: '
+            f"a name has at most {longest} characters"
+        )
+    if _FORBIDDEN_IN_NAMES.search(name):
+        raise NotationError(
+            f'"{name}" cannot be a player\'s name: no spaces, "+", ",", "/" or ":" in names'
+        )
+    digit = other_digit(name)
+    if digit is not None:
+        raise NotationError(
+            f'"{name}" cannot be a player\'s name: "{digit}" reads as a number; '
+            f"numbers are written with the digits 0–9"
+        )
+    if not name.isprintable():
+        raise NotationError(f"{name!a} cannot be a player's name: it holds a control character")
+    if name.isdigit():
+        raise NotationError(f'"{name}" cannot be a player\'s name: digits mean seat numbers')
+    if name[0] in "=+-@":
+        raise NotationError(
+            f'"{name}" cannot be a player\'s name: a spreadsheet would run it as a formula'
+        )
+    if fold(name) in CONTRACT_LOOKUP or fold(name) in (PENALTY_WORD, ADJUST_WORD):
+        raise NotationError(
+            f'"{name}" cannot be a player\'s name: it is a word of the notation'
+        )
+    return name
+
+
+def check_one_alphabet(name: str) -> None:
+    """A NotationError if the name mixes Latin, Cyrillic and Greek letters (`Аnia`)."""
+    scripts = _scripts(name) if not name.isascii() else {}
+    if len(scripts) > 1:
+        mixed = " and ".join(f'{script} letters ("{ch}")' for script, ch in scripts.items())
+        raise NotationError(
+            f'"{name}" cannot be a player\'s name: it mixes {mixed}, '
+            f"which look alike; write it in one alphabet"
+        )
 
 
 def check_player_names(players: Sequence[str], longest: int = MAX_NAME) -> tuple[str, ...]:
@@ -73,51 +119,61 @@ def check_player_names(players: Sequence[str], longest: int = MAX_NAME) -> tuple
     if len(names) != SEATS:
         raise NotationError(f"a table has 4 players, got {len(names)}: {', '.join(names)}")
     for name in names:
-        if not name:
-            raise NotationError("a player's name is empty")
-        if len(name) > longest:
-            raise NotationError(
-                f'"{name[:20]}…" ({len(name)} characters) cannot be a player\'s name: '
-                f"a name has at most {longest} characters"
-            )
-        if _FORBIDDEN_IN_NAMES.search(name):
-            raise NotationError(
-                f'"{name}" cannot be a player\'s name: no spaces, "+", ",", "/" or ":" in names'
-            )
-        digit = other_digit(name)
-        if digit is not None:
-            raise NotationError(
-                f'"{name}" cannot be a player\'s name: "{digit}" reads as a number; '
-                f"numbers are written with the digits 0–9"
-            )
-        if not name.isprintable():
-            raise NotationError(f"{name!a} cannot be a player's name: it holds a control character")
-        if name.isdigit():
-            raise NotationError(f'"{name}" cannot be a player\'s name: digits mean seat numbers')
-        if name[0] in "=+-@":
-            raise NotationError(
-                f'"{name}" cannot be a player\'s name: a spreadsheet would run it as a formula'
-            )
-        if fold(name) in CONTRACT_LOOKUP or fold(name) in (PENALTY_WORD, ADJUST_WORD):
-            raise NotationError(
-                f'"{name}" cannot be a player\'s name: it is a word of the notation'
-            )
+        check_name(name, longest)
     folded = [fold(n) for n in names]
     for i, name in enumerate(folded):
         if name in folded[:i]:
             raise NotationError(f'"{names[i]}" appears twice: the four names must differ')
-        other = next((j for j in range(i) if _look_alike(folded[j], name)), None)
+        other = next((j for j in range(i) if look_alike(folded[j], name)), None)
         if other is not None:
             raise NotationError(
                 f'"{names[other]}" and "{names[i]}" look alike (Latin, Cyrillic or Greek '
                 f"letters that look the same): the four names must be told apart"
             )
     for name in names:
-        scripts = _scripts(name) if not name.isascii() else {}
-        if len(scripts) > 1:
-            mixed = " and ".join(f'{script} letters ("{ch}")' for script, ch in scripts.items())
-            raise NotationError(
-                f'"{name}" cannot be a player\'s name: it mixes {mixed}, '
-                f"which look alike; write it in one alphabet"
-            )
+        check_one_alphabet(name)
     return names
+
+
+# Spellings of one sound that players write either way (Felix, Feliks; Wojtek, Voytek).
+_SOUNDS = (("x", "ks"), ("v", "w"), ("ph", "f"), ("th", "t"), ("y", "j"), ("ck", "k"))
+
+
+def _sound(folded: str) -> str:
+    """A folded name with spelling variants of one sound written one way, doubled letters once."""
+    for variant, plain in _SOUNDS:
+        folded = folded.replace(variant, plain)
+    return "".join(ch for i, ch in enumerate(folded) if i == 0 or ch != folded[i - 1])
+
+
+def _one_edit(a: str, b: str) -> bool:
+    """Whether b is a with one letter changed, added, removed, or two neighbours swapped."""
+    if a == b:
+        return True
+    if len(a) == len(b):
+        diff = [i for i in range(len(a)) if a[i] != b[i]]
+        if len(diff) == 1:
+            return True
+        return len(diff) == 2 and diff[1] == diff[0] + 1 and a[diff[0]] == b[diff[1]] and (
+            a[diff[1]] == b[diff[0]]
+        )
+    if abs(len(a) - len(b)) != 1:
+        return False
+    short, long = (a, b) if len(a) < len(b) else (b, a)
+    i = next((k for k in range(len(short)) if short[k] != long[k]), len(short))
+    return short[i:] == long[i + 1 :]
+
+
+def likely_same(a: str, b: str) -> bool:
+    """Whether two different names look like one player's name misspelt: equal when
+    spelling variants of a sound are written one way (`Felix`, `Feliks`), one letter apart in
+    names of five letters or more (`Bartek`, `Bratek`), or Latin/Cyrillic/Greek look-alikes."""
+    fa, fb = fold(a), fold(b)
+    if fa == fb:
+        return True
+    if look_alike(fa, fb):
+        return True
+    sa, sb = _sound(fa), _sound(fb)
+    if sa == sb:
+        return True
+    return min(len(sa), len(sb)) >= 5 and _one_edit(sa, sb)
