@@ -90,9 +90,7 @@ def check_name(name: str, longest: int = MAX_NAME) -> str:
             f'"{name}" cannot be a player\'s name: a spreadsheet would run it as a formula'
         )
     if fold(name) in CONTRACT_LOOKUP or fold(name) in (PENALTY_WORD, ADJUST_WORD):
-        raise NotationError(
-            f'"{name}" cannot be a player\'s name: it is a word of the notation'
-        )
+        raise NotationError(f'"{name}" cannot be a player\'s name: it is a word of the notation')
     return name
 
 
@@ -154,8 +152,11 @@ def _one_edit(a: str, b: str) -> bool:
         diff = [i for i in range(len(a)) if a[i] != b[i]]
         if len(diff) == 1:
             return True
-        return len(diff) == 2 and diff[1] == diff[0] + 1 and a[diff[0]] == b[diff[1]] and (
-            a[diff[1]] == b[diff[0]]
+        return (
+            len(diff) == 2
+            and diff[1] == diff[0] + 1
+            and a[diff[0]] == b[diff[1]]
+            and (a[diff[1]] == b[diff[0]])
         )
     if abs(len(a) - len(b)) != 1:
         return False
@@ -177,3 +178,57 @@ def likely_same(a: str, b: str) -> bool:
     if sa == sb:
         return True
     return min(len(sa), len(sb)) >= 5 and _one_edit(sa, sb)
+
+
+def similar_pairs(names: Sequence[str]) -> list[tuple[str, str]]:
+    """Pairs of different names (each name once, in the order given) that look like one
+    player's name misspelt (`likely_same`), the earlier name first."""
+    by_length: dict[int, list[tuple[int, str, str]]] = {}
+    for i, name in enumerate(names):
+        key = _sound(fold(name))
+        by_length.setdefault(len(key), []).append((i, name, key))
+    found: list[tuple[int, int]] = []
+    for i, name in enumerate(names):
+        folded = fold(name)
+        length = len(_sound(folded))
+        for near in (length - 1, length, length + 1):
+            for j, other, _ in by_length.get(near, ()):
+                if j > i and fold(other) != folded and likely_same(name, other):
+                    found.append((i, j))
+    return [(names[i], names[j]) for i, j in sorted(set(found))]
+
+
+def parse_aliases(text: str, origin: str) -> dict[str, str]:
+    """An alias file: `Felix = Feliks` lines (the name written, then the name it is merged
+    into), `#` comments and blank lines skipped; the folded alias to the name kept."""
+    from baska_cli.i18n import _
+
+    found: dict[str, str] = {}
+    for number, line in enumerate(text.splitlines(), 1):
+        line = line.strip()
+        if not line or line.startswith("#"):
+            continue
+        alias, equals, name = (part.strip() for part in line.partition("="))
+        if not equals or not alias or not name or "=" in name:
+            raise NotationError(
+                _(
+                    '{where}: "{line}" is not an alias; expected e.g. "Felix = Feliks" (the name '
+                    "written, then the name to count it as)"
+                ).format(where=f"{origin}:{number}", line=line)
+            )
+        if fold(alias) == fold(name) or fold(alias) in found:
+            raise NotationError(
+                _('{where}: "{alias}" is given twice or as itself').format(
+                    where=f"{origin}:{number}", alias=alias
+                )
+            )
+        found[fold(alias)] = name
+    for name in found.values():
+        if fold(name) in found:
+            raise NotationError(
+                _(
+                    '{origin}: "{name}" is an alias itself; merge each name straight into the '
+                    "name kept"
+                ).format(origin=origin, name=name)
+            )
+    return found

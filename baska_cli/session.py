@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from baska_cli.errors import BaskaError
@@ -93,11 +93,20 @@ def standings(
     return sorted(rows, key=lambda s: s.place)
 
 
-def season(sessions: Sequence[Sequence[Standing]]) -> list[Standing]:
-    """Several sessions' standings summed by player (names compared case- and accent-blind)."""
+SEASON_ORDER = ("place_points", "total")  # how a season's standings are ordered (README)
+
+
+def season(
+    sessions: Sequence[Sequence[Standing]], aliases: Mapping[str, str] | None = None
+) -> list[Standing]:
+    """Several sessions' standings summed by player (names compared case- and accent-blind;
+    `aliases` maps a folded name to the name it is merged into), ordered by place points,
+    then by total; players equal on both share a place."""
     merged: dict[str, Standing] = {}
     for table in sessions:
         for s in table:
+            if aliases and fold(s.name) in aliases:
+                s = Standing(aliases[fold(s.name)], s.total, s.place, s.place_points, s.hands)
             key = fold(s.name)
             old = merged.get(key)
             if old is None:

@@ -337,3 +337,21 @@ def rewrite(path: str, transform: Transform, precheck: bool = True) -> LedgerRea
             except OSError as exc:
                 raise LedgerError(f"cannot write the ledger: {exc.strerror}", path) from None
     return reader
+
+
+def replace_text(path: str, text: str) -> None:
+    """Write a small text file (a tournament's players, seating, results) whole: a temporary
+    file beside it, synced, then renamed over it; the caller holds the lock that guards it.
+    The file is either its old self or all of `text`, never half of it."""
+    real = real_path(path)
+    folder, _ = _temp_prefix(real)
+    try:
+        with _temporary(real, "write") as (temp, stream):
+            stream.write(text)
+            _finish(stream)
+            with contextlib.suppress(OSError):  # (mkstemp makes it 0o600)
+                os.chmod(temp, 0o666 & ~umask())
+            os.replace(temp, real)
+        _fsync_dir(folder)
+    except OSError as exc:
+        raise LedgerError(f"cannot write the file: {exc.strerror}", path) from None

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
+from baska_cli.i18n import _
 from baska_cli.render.outcome import render_outcome
 from baska_cli.render.text import signed, simple_table
 from baska_cli.session import Deltas, Standing, next_turn
@@ -221,7 +222,7 @@ def after_edit(session: Session) -> str:
     return f"{standings_table(session.standings())}\n{where(session.meta, session.tally.slots)}"
 
 
-def season_table(sessions: Sequence[Session]) -> str:
+def season_table(sessions: Sequence[Session], aliases: Mapping[str, str] | None = None) -> str:
     """Several sessions: each one's result, then the season's standings by player."""
     from tabulate import tabulate
 
@@ -236,8 +237,12 @@ def season_table(sessions: Sequence[Session]) -> str:
         )
         rows.append([session.path, session.rules.name, session.tally.counted, result])
     table = tabulate(rows, headers=["session", "rules", "hands", "result (place points)"])
-    standings = season([s.standings() for s in sessions])
-    return f"{table}\n\n{standings_table(standings, season=True)}"
+    standings = season([s.standings() for s in sessions], aliases)
+    if any(s.place_points is not None for s in standings):
+        ordered = _("ordered by place points, then by total; players equal on both share a place")
+    else:
+        ordered = _("ordered by total; players with equal totals share a place")
+    return f"{table}\n\n{standings_table(standings, season=True)}\n\n{ordered}"
 
 
 DIFF_WIDTH = 24  # the hand column of recalc --diff
