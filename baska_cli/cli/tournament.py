@@ -373,7 +373,13 @@ def _standings(t: Tournament, up_to: int) -> tuple[list[Line], list[Problem]]:
     from baska_cli.tournament.standings import standings
 
     results, problems = table_results(t, up_to)
-    lines = standings(t.players, results, t.rules, t.plan.tie_breaks, t.lots, up_to)
+    sat_out: dict[str, list[int]] = {}
+    for d in t.draws:
+        for name in d.sitting_out:
+            sat_out.setdefault(name, []).append(d.round)
+    lines = standings(
+        t.players, results, t.rules, t.plan.tie_breaks, t.lots, up_to, sat_out=sat_out
+    )
     return lines, problems
 
 
@@ -493,7 +499,12 @@ def problems_of(t: Tournament) -> list[Problem]:
             elif times > 1:
                 found.append(
                     Problem(
-                        where, _("{name} is seated {count} times").format(name=name, count=times)
+                        where,
+                        ngettext(
+                            "{name} is seated {count} time",
+                            "{name} is seated {count} times",
+                            times,
+                        ).format(name=name, count=times),
                     )
                 )
         for p in t.players:

@@ -344,7 +344,7 @@ def replace_text(path: str, text: str) -> None:
     file beside it, synced, then renamed over it; the caller holds the lock that guards it.
     The file is either its old self or all of `text`, never half of it."""
     real = real_path(path)
-    folder, _ = _temp_prefix(real)
+    folder = _temp_prefix(real)[0]
     try:
         with _temporary(real, "write") as (temp, stream):
             stream.write(text)
@@ -354,4 +354,8 @@ def replace_text(path: str, text: str) -> None:
             os.replace(temp, real)
         _fsync_dir(folder)
     except OSError as exc:
-        raise LedgerError(f"cannot write the file: {exc.strerror}", path) from None
+        from baska_cli.i18n import _
+
+        raise LedgerError(
+            _("cannot write the file: {reason}").format(reason=exc.strerror), path
+        ) from None

@@ -53,6 +53,7 @@ def draw_table(draw: Draw) -> str:
     from tabulate import tabulate
 
     headers = [_("table"), *(_("seat {n}").format(n=n) for n in (1, 2, 3, 4)), _("ledger")]
+    align = ["right", "left", "left", "left", "left", "left"]
     rows = [[t, *members, ledger_name(draw.round, t)] for t, members in enumerate(draw.tables, 1)]
     title = (
         _("round {round}").format(round=draw.round)
@@ -61,7 +62,7 @@ def draw_table(draw: Draw) -> str:
             count=len(draw.tables)
         )
     )
-    lines = [title, "", tabulate(rows, headers=headers, disable_numparse=True), ""]
+    lines = [title, "", tabulate(rows, headers=headers, disable_numparse=True, colalign=align), ""]
     if draw.sitting_out:
         lines.append(_("sitting out: {names}").format(names=", ".join(draw.sitting_out)))
     if draw.repeats:
@@ -100,7 +101,13 @@ def note(line: Line) -> str:
     if line.lot is not None:
         notes.append(_("lot {lot}").format(lot=line.lot))
     if line.tied:
-        notes.append(_("tied: draw lots"))
+        notes.append(_("tied"))
+    if line.sat_out:
+        notes.append(
+            ngettext("sat out round {rounds}", "sat out rounds {rounds}", len(line.sat_out)).format(
+                rounds=", ".join(str(r) for r in line.sat_out)
+            )
+        )
     if line.withdrawn is not None:
         notes.append(_("withdrew before round {round}").format(round=line.withdrawn))
     return "; ".join(notes)
@@ -138,7 +145,9 @@ def standings_table(lines: Sequence[Line], round_number: int, rounds: int, order
     ordered = _("ordered by {order}; players equal on all of them share a place").format(
         order=order
     )
-    table = tabulate(rows, headers=headers, disable_numparse=True, colalign=None)
+    right = {_("place"), _("place points"), _("total"), _("tables won")}
+    align = ["right" if h in right else "left" for h in headers]
+    table = tabulate(rows, headers=headers, disable_numparse=True, colalign=align)
     return f"{title}\n{ordered}\n\n{table}"
 
 
@@ -165,6 +174,7 @@ def line_record(line: Line) -> dict[str, Any]:
         "lot": line.lot,
         "tied": line.tied,
         "withdrawn": line.withdrawn,
+        "sat_out": list(line.sat_out),
     }
 
 

@@ -19,7 +19,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from baska_cli.errors import TournamentInputError
-from baska_cli.i18n import _
+from baska_cli.i18n import _, ngettext
 
 SEATS = 4
 REPEAT = 1_000  # a pair that met before (plus 1 for each meeting)
@@ -117,7 +117,11 @@ def draw_round(
     fixed = dict(fixed or {})
     if len(names) < SEATS:
         raise TournamentInputError(
-            _("{count} players cannot fill a table of four").format(count=len(names))
+            ngettext(
+                "{count} player cannot fill a table of four",
+                "{count} players cannot fill a table of four",
+                len(names),
+            ).format(count=len(names))
         )
     rng = random.Random(f"{seed}/round {round_number}")
     out = choose_sitting_out(names, sat_out, fixed, rng)
@@ -129,8 +133,10 @@ def draw_round(
             t = fixed[name]
             if not 1 <= t <= tables:
                 raise TournamentInputError(
-                    _(
-                        "{name} asked for table {table}, but round {round} has {count} tables"
+                    ngettext(
+                        "{name} asked for table {table}, but round {round} has {count} table",
+                        "{name} asked for table {table}, but round {round} has {count} tables",
+                        tables,
                     ).format(name=name, table=t, round=round_number, count=tables)
                 )
             pinned.setdefault(t - 1, []).append(i)

@@ -113,7 +113,9 @@ def enter(rows: Sequence[TableResult], new: TableResult, correct: bool) -> list[
 
 def describe(result: TableResult) -> str:
     """`Ania +12, Bartek -4, …` for messages."""
-    return ", ".join(f"{p} {t:+d}" for p, t in zip(result.players, result.totals, strict=True))
+    return ", ".join(
+        f"{p} {t:+d}" if t else f"{p} 0" for p, t in zip(result.players, result.totals, strict=True)
+    )
 
 
 def format_results(rows: Sequence[TableResult]) -> str:
@@ -145,9 +147,7 @@ def parse_results(text: str, origin: str) -> list[TableResult]:
         try:
             if len(row) < len(HEADER) - 1 or status not in ("", CORRECTED):
                 raise ValueError(
-                    _("expected {count} cells and a status of corrected or nothing").format(
-                        count=len(HEADER)
-                    )
+                    _("expected 11 cells: round, table, four names and totals, a status")
                 )
             numbers = [int(c) for c in (cells[0], cells[1], *cells[3:10:2])]
         except ValueError as error:

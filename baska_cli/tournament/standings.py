@@ -46,6 +46,7 @@ class Line:
     tied: bool = False  # equal on every tie-break with another player (lots not yet drawn)
     withdrawn: int | None = None  # the first round the player no longer played
     movement: int | None = None  # places gained since the previous round (None: new)
+    sat_out: tuple[int, ...] = ()  # the rounds the player sat out (no points)
 
 
 def table_places(result: TableResult, rules: RuleSet) -> list[TablePlace]:
@@ -78,6 +79,7 @@ def standings(
     lots: Mapping[int, Mapping[str, int]],
     up_to: int,
     with_movement: bool = True,
+    sat_out: Mapping[str, Sequence[int]] | None = None,
 ) -> list[Line]:
     """The standings after round `up_to`: every player who had entered by then (a withdrawn
     player keeps what they earned), best first; `lots` gives each player's recorded lot for
@@ -104,6 +106,7 @@ def standings(
                 sum(1 for t in done if t.place == 1),
                 tuple(done),
                 withdrawn=player.withdrawn if player else None,
+                sat_out=tuple(r for r in (sat_out or {}).get(name, ()) if r <= up_to),
             )
         )
     use_lots = LOTS in order
