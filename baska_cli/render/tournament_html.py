@@ -102,6 +102,8 @@ def sheets_html(name: str, draw: Draw, deals: int, rules: RuleSet) -> str:
             "dealer": _("dealer"),
             "hand": _("hand"),
             "final": _("final totals"),
+            "change": _("change"),
+            "running": _("running total"),
             "signature": _("signature"),
         },
     )
