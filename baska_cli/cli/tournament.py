@@ -372,7 +372,7 @@ def _standings(t: Tournament, up_to: int) -> tuple[list[Line], list[Problem]]:
     from baska_cli.tournament.folder import table_results
     from baska_cli.tournament.standings import standings
 
-    results, problems = table_results(t, up_to)
+    results, problems = table_results(t, up_to, remember=True)
     sat_out: dict[str, list[int]] = {}
     for d in t.draws:
         for name in d.sitting_out:

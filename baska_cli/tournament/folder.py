@@ -20,6 +20,7 @@ import csv
 import io
 import os
 import shutil
+import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 
@@ -29,6 +30,7 @@ from baska_cli.ledger.format import Meta, rules_lines
 from baska_cli.ledger.store import create as create_ledger
 from baska_cli.ledger.store import locked, replace_text
 from baska_cli.rules import RuleSet
+from baska_cli.session import Deltas
 from baska_cli.tournament.draw import Draw
 from baska_cli.tournament.plan import Plan, format_plan, parse_plan
 from baska_cli.tournament.players import Player, format_players, parse_players
@@ -271,16 +273,73 @@ def save_page(tournament: Tournament, relative: str, text: str) -> None:
     replace_text(tournament.file(relative), text)
 
 
+CHECKED = ".checked.csv"  # table ledgers checked before, by identity (see table_results)
+CHECKED_HEADER = ("ledger", "device", "inode", "size", "mtime_ns", "ctime_ns", "slots",
+                  "total 1", "total 2", "total 3", "total 4",
+                  "player 1", "player 2", "player 3", "player 4")  # fmt: skip
+Checked = tuple[tuple[int, ...], int, Deltas, tuple[str, ...]]  # stamp, slots, totals, players
+_SETTLED = 2_000_000_000  # ns: a file changed this recently is checked again next time
+
+
+def _stamp(st: os.stat_result) -> tuple[int, ...]:
+    """What tells whether a file was written since: any write changes its change time."""
+    return (st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns, st.st_ctime_ns)
+
+
+def _read_checked(path: str) -> dict[str, Checked]:
+    """The ledgers checked by an earlier run; an unreadable record is simply not used."""
+    found: dict[str, Checked] = {}
+    with contextlib.suppress(OSError, UnicodeDecodeError, csv.Error, ValueError, IndexError):
+        with open(path, encoding="utf-8", newline="") as stream:
+            rows = list(csv.reader(stream))
+        if rows and tuple(rows[0]) == CHECKED_HEADER:
+            for row in rows[1:]:
+                numbers = [int(c) for c in row[1:11]]
+                totals = (numbers[6], numbers[7], numbers[8], numbers[9])
+                found[row[0]] = (tuple(numbers[:5]), numbers[5], totals, tuple(row[11:15]))
+    return found
+
+
+def _write_checked(path: str, checked: dict[str, Checked]) -> None:
+    """Keep what this run checked for the next (best effort: it is only a cache)."""
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(CHECKED_HEADER)
+    for name, (stamp, slots, totals, players) in sorted(checked.items()):
+        writer.writerow([name, *stamp, slots, *totals, *players])
+    with contextlib.suppress(BaskaError):
+        replace_text(path, out.getvalue())
+
+
 def table_results(
-    tournament: Tournament, up_to: int | None = None
+    tournament: Tournament, up_to: int | None = None, remember: bool = False
 ) -> tuple[list[TableResult], list[Problem]]:
     """Every table's result that counts, from its ledger (all planned deals played) or from
-    a paper sheet (when the ledger has no hand); what is missing or wrong as problems."""
-    from baska_cli.ledger.checker import check
+    a paper sheet (when the ledger has no hand); what is missing or wrong as problems.
 
+    Every table ledger is checked as `baska check` checks it. With `remember`, the totals of
+    a ledger that passed are kept in `.checked.csv` with its device, inode, size,
+    modification and change time, and a later run takes them from there while all five are
+    the same (any write to a file changes its change time; a file changed in the last two
+    seconds is not kept, so a write within the clock's tick is never missed); `baska
+    tournament check` never takes them.
+    """
+    from baska_cli.ledger.checker import check
+    from baska_cli.session import Scorer, Shape
+
+    memos: dict[tuple[str, ...], dict[Shape, Deltas]] = {}  # one per rule system
+
+    def scorer(meta: Meta, rules: RuleSet) -> Scorer:
+        return Scorer(meta.players, rules, shared=memos.setdefault(meta.rules_lines, {}))
+
+    record = tournament.file(CHECKED)
+    before = _read_checked(record) if remember else {}
+    checked: dict[str, Checked] = {}
+    now = time.time_ns()
     found: list[TableResult] = []
     problems: list[Problem] = []
     deals = tournament.plan.deals
+    own_rules = tuple(rules_lines(tournament.rules))
     for draw in tournament.draws:
         if up_to is not None and draw.round > up_to:
             break
@@ -291,28 +350,57 @@ def table_results(
                  if (s.round, s.table) == (draw.round, t) and not s.status),
                 None,
             )  # fmt: skip
-            path = tournament.file(ledger_name(draw.round, t))
+            name = ledger_name(draw.round, t)
+            path = tournament.file(name)
             try:
-                reader = check(path)
-            except LedgerError as error:
-                problems.append(
-                    Problem(f"{error.path}:{error.line}" if error.line else path, error.message)
-                )
-                continue
-            if reader.problems:
-                problems += [Problem(f"{p.path}:{p.line}", p.message) for p in reader.problems]
-                continue
-            if tuple(reader.meta.players) != tuple(members):
-                problems.append(
-                    Problem(
-                        path,
-                        _("its players are {found}, but the seating has {seated}").format(
-                            found=", ".join(reader.meta.players), seated=", ".join(members)
-                        ),
+                st = os.stat(path)
+            except OSError:
+                st = None
+            known = before.get(name)
+            if (
+                st is not None
+                and known is not None
+                and known[0] == _stamp(st)
+                and known[3] == tuple(members)
+            ):
+                slots, totals = known[1], known[2]
+                checked[name] = known
+            else:
+                try:
+                    reader = check(path, scorer)
+                except LedgerError as error:
+                    where_line = f"{error.path}:{error.line}" if error.line else path
+                    problems.append(Problem(where_line, error.message))
+                    continue
+                if reader.problems:
+                    problems += [Problem(f"{p.path}:{p.line}", p.message) for p in reader.problems]
+                    continue
+                if tuple(reader.meta.players) != tuple(members):
+                    problems.append(
+                        Problem(
+                            path,
+                            _("its players are {found}, but the seating has {seated}").format(
+                                found=", ".join(reader.meta.players), seated=", ".join(members)
+                            ),
+                        )
                     )
-                )
-                continue
-            slots = reader.tally.slots
+                    continue
+                if tuple(reader.meta.rules_lines) != own_rules:
+                    problems.append(
+                        Problem(
+                            path,
+                            _(
+                                "it is scored under {found}, but the tournament plays {rules}"
+                            ).format(found=reader.meta.rules_name, rules=tournament.rules.name),
+                        )
+                    )
+                    continue
+                slots, totals = reader.tally.slots, reader.tally.totals
+                same = st is not None and reader.identity == (
+                    st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns
+                )  # fmt: skip
+                if remember and st is not None and same and now - st.st_ctime_ns > _SETTLED:
+                    checked[name] = (_stamp(st), slots, totals, tuple(members))
             if slots and sheet is not None:
                 problems.append(
                     Problem(
@@ -340,7 +428,7 @@ def table_results(
                     continue
                 found.append(sheet)
             elif slots >= deals:
-                found.append(TableResult(draw.round, t, tuple(members), tuple(reader.tally.totals)))
+                found.append(TableResult(draw.round, t, tuple(members), tuple(totals)))
             elif slots:
                 problems.append(
                     Problem(
@@ -354,4 +442,6 @@ def table_results(
                 )
             else:
                 problems.append(Problem(where, _("no result yet")))
+    if remember and checked != before:
+        _write_checked(record, checked)
     return found, problems

@@ -77,7 +77,8 @@ def _checked_name(name: str, where: str) -> str:
 def check_roster(players: Sequence[Player], origin: str) -> None:
     """Refuse two players whose names are equal case- and accent-blind, or look alike."""
     seen: dict[str, str] = {}
-    by_length: dict[int, list[str]] = {}
+    plain: dict[int, list[str]] = {}  # ASCII names by length: alike only if equal (seen)
+    other: dict[int, list[str]] = {}  # names with other letters, which may look alike
     for player in players:
         key = fold(player.name)
         if key in seen:
@@ -87,16 +88,19 @@ def check_roster(players: Sequence[Player], origin: str) -> None:
                     "of their own (add a letter of the surname: Jan.K, Jan.M)"
                 ).format(origin=origin, name=player.name, first=seen[key])
             )
-        for other in by_length.get(len(key), ()):
-            if look_alike(fold(other), key):
+        suspects = other.get(len(key), [])
+        if not key.isascii():
+            suspects = suspects + plain.get(len(key), [])
+        for earlier in suspects:
+            if look_alike(fold(earlier), key):
                 raise TournamentInputError(
                     _(
                         '{origin}: "{first}" and "{name}" look alike (Latin, Cyrillic or Greek '
                         "letters that look the same): the names must be told apart"
-                    ).format(origin=origin, first=other, name=player.name)
+                    ).format(origin=origin, first=earlier, name=player.name)
                 )
         seen[key] = player.name
-        by_length.setdefault(len(key), []).append(player.name)
+        (plain if key.isascii() else other).setdefault(len(key), []).append(player.name)
 
 
 def find(players: Iterable[Player], typed: str) -> Player | None:
