@@ -210,3 +210,27 @@ def test_lots_for_a_tie(liga: str) -> None:
     data = json.loads(invoke("tournament", "standings", liga, "-f", "json").stdout)
     assert sorted(line["place"] for line in data["standings"]) == list(range(1, 9))
     assert all(line["lot"] is not None for line in data["standings"])
+
+
+def test_check_finds_a_table_entered_twice_by_hand(liga: str) -> None:
+    invoke("tournament", "draw", liga)
+    invoke("tournament", "draw", liga)
+    for number in (1, 2):
+        for table in (1, 2):
+            a, b, c, d = _table(liga, number, table)
+            result = invoke(
+                "tournament", "result", liga, str(number), str(table), f"{a}=+1", f"{b}=-1",
+                f"{c}=0", f"{d}=0",
+            )  # fmt: skip
+            assert result.exit_code == 0
+    result = invoke("tournament", "check", liga)
+    assert (result.exit_code, result.stderr) == (0, f"{liga}: ok, 2 rounds, 4 tables\n")
+    results = Path(liga, "results.csv")
+    lines = results.read_text("utf-8").splitlines()
+    results.write_text("\n".join([*lines, lines[1]]) + "\n", "utf-8")
+    result = invoke("tournament", "check", liga)
+    assert result.exit_code == 1
+    assert result.stderr.splitlines() == [
+        f"{results}: round 1, table 1 has 2 results that count; mark all but one corrected",
+        f"{liga}: 1 problem",
+    ]

@@ -135,7 +135,7 @@ def new(
     from baska_cli.names import similar_pairs
     from baska_cli.tournament.folder import create
     from baska_cli.tournament.plan import Plan, check_plan
-    from baska_cli.tournament.players import find, read_entry_list
+    from baska_cli.tournament.players import named, read_entry_list
 
     try:
         with open(players_file, encoding="utf-8-sig") as stream:
@@ -150,21 +150,17 @@ def new(
         players = read_entry_list(text, players_file)
         pairs = [_pair(a) for a in apart]
         pins = [_fixed(f) for f in fixed]
-        for name in [n for p in pairs for n in p] + [n for n, _t in pins]:
-            if find(players, name) is None:
-                raise UserInputError(
-                    _('"{name}" is not in {file}').format(name=name, file=players_file)
-                )
-        canon = {n: find(players, n).name for n in [x for p in pairs for x in p]}  # type: ignore[union-attr]
         plan = Plan(
             rounds,
             deals,
             rules_lines(rules),
             seed if seed is not None else str(secrets.randbelow(1_000_000)),
             tuple(t.strip() for t in tie_breaks.split(",")),
-            tuple((canon[a], canon[b]) for a, b in pairs),
+            tuple(
+                (named(players, a, players_file), named(players, b, players_file)) for a, b in pairs
+            ),
             apart_clubs,
-            tuple((find(players, n).name, t) for n, t in pins),  # type: ignore[union-attr]
+            tuple((named(players, n, players_file), table) for n, table in pins),
         )
         check_plan(plan, rules)
         create(path, plan, players)
@@ -198,34 +194,16 @@ def new(
 
 def _with_history(t: Tournament, draw: Draw) -> Draw:
     """A stored round's draw with its repeats and broken requests worked out again."""
-    from dataclasses import replace
-
-    from baska_cli.tournament.draw import history, pair
+    from baska_cli.tournament.draw import annotated, history
 
     met, _out = history(t.draws[: draw.round - 1])
-    apart = {pair(a, b) for a, b in _apart(t)}
-    repeats, broken = [], []
-    for members in draw.tables:
-        for x in range(len(members)):
-            for y in range(x + 1, len(members)):
-                p = pair(members[x], members[y])
-                if met.get(p):
-                    repeats.append(p)
-                if p in apart:
-                    broken.append(p)
-    return replace(draw, repeats=tuple(sorted(repeats)), apart_broken=tuple(sorted(broken)))
+    return annotated(draw, met, _apart(t))
 
 
 def _apart(t: Tournament) -> list[tuple[str, str]]:
-    pairs = list(t.plan.apart)
-    if t.plan.apart_clubs:
-        clubs: dict[str, list[str]] = {}
-        for p in t.players:
-            if p.club:
-                clubs.setdefault(p.club.casefold(), []).append(p.name)
-        for members in clubs.values():
-            pairs += [(a, b) for i, a in enumerate(members) for b in members[i + 1 :]]
-    return pairs
+    from baska_cli.tournament.players import apart_pairs
+
+    return apart_pairs(t.plan.apart, t.plan.apart_clubs, t.players)
 
 
 @command()
@@ -512,6 +490,24 @@ def problems_of(t: Tournament) -> list[Problem]:
                 found.append(Problem(where, _("{name} is not seated").format(name=p.name)))
     _results, problems = table_results(t)
     found += problems
+    current: dict[tuple[int, int], int] = {}
+    for row in t.sheets:
+        if not row.status:
+            current[(row.round, row.table)] = current.get((row.round, row.table), 0) + 1
+    for (number, table), count in sorted(current.items()):
+        if count > 1:
+            found.append(
+                Problem(
+                    t.file(RESULTS),
+                    ngettext(
+                        "round {round}, table {table} has {count} result that counts; "
+                        "mark all but one corrected",
+                        "round {round}, table {table} has {count} results that count; "
+                        "mark all but one corrected",
+                        count,
+                    ).format(round=number, table=table, count=count),
+                )
+            )
     for row in t.sheets:
         if row.round > len(t.draws) or row.table > len(t.draws[row.round - 1].tables):
             found.append(

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from baska_cli.errors import TournamentInputError
 from baska_cli.i18n import _, ngettext
@@ -177,18 +177,23 @@ def draw_round(
     for indices in best:
         rng.shuffle(indices)
         result.append(tuple(seated[i] for i in indices))
+    return annotated(Draw(round_number, tuple(result), tuple(out), ()), met, sorted(apart_pairs))
+
+
+def annotated(draw: Draw, met: Mapping[Pair, int], apart: Sequence[Pair]) -> Draw:
+    """The draw with the pairs that meet again and those seated together despite asking
+    not to be (`met`: the meetings of the rounds before it)."""
+    wanted_apart = {pair(a, b) for a, b in apart}
     repeats, broken = [], []
-    for names_at in result:
-        for x in range(SEATS):
-            for y in range(x + 1, SEATS):
-                p = pair(names_at[x], names_at[y])
+    for members in draw.tables:
+        for x in range(len(members)):
+            for y in range(x + 1, len(members)):
+                p = pair(members[x], members[y])
                 if met.get(p):
                     repeats.append(p)
-                if p in apart_pairs:
+                if p in wanted_apart:
                     broken.append(p)
-    return Draw(
-        round_number, tuple(result), tuple(out), tuple(sorted(repeats)), tuple(sorted(broken))
-    )
+    return replace(draw, repeats=tuple(sorted(repeats)), apart_broken=tuple(sorted(broken)))
 
 
 def history(rounds: Sequence[Draw]) -> tuple[dict[Pair, int], dict[str, int]]:

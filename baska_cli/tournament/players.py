@@ -167,3 +167,27 @@ def parse_players(text: str, origin: str) -> list[Player]:
     except TournamentInputError as error:
         raise TournamentError(str(error)) from None
     return players
+
+
+def apart_pairs(
+    asked: Sequence[tuple[str, str]], by_club: bool, players: Sequence[Player]
+) -> list[tuple[str, str]]:
+    """The pairs to keep apart: those asked for, and with `by_club` every two players of a
+    club (clubs compared case-blind)."""
+    pairs = list(asked)
+    if by_club:
+        clubs: dict[str, list[str]] = {}
+        for p in players:
+            if p.club:
+                clubs.setdefault(p.club.casefold(), []).append(p.name)
+        for members in clubs.values():
+            pairs += [(a, b) for i, a in enumerate(members) for b in members[i + 1 :]]
+    return pairs
+
+
+def named(players: Sequence[Player], typed: str, origin: str) -> str:
+    """The name of the player typed (any case), or an error naming where it should be."""
+    player = find(players, typed)
+    if player is None:
+        raise TournamentInputError(_('"{name}" is not in {file}').format(name=typed, file=origin))
+    return player.name
