@@ -234,3 +234,19 @@ def test_check_finds_a_table_entered_twice_by_hand(liga: str) -> None:
         f"{results}: round 1, table 1 has 2 results that count; mark all but one corrected",
         f"{liga}: 1 problem",
     ]
+
+
+def test_no_lots_when_the_tie_breaks_have_none(tmp_path: Path) -> None:
+    players = tmp_path / "players.txt"
+    players.write_text(EIGHT, "utf-8")
+    path = str(tmp_path / "bez")
+    assert invoke("tournament", "new", path, "-p", str(players), "--rounds", "1", "--deals",
+                  "16", "--tie-breaks", "place_points,total").exit_code == 0  # fmt: skip
+    invoke("tournament", "draw", path)
+    result = invoke("tournament", "standings", path)
+    assert result.exit_code == 0
+    assert "drawing of lots" not in result.stderr and "drawing of lots" not in result.stdout
+    result = invoke("tournament", "lots", path)
+    assert (result.exit_code, result.stderr) == (
+        1, "Error: this tournament's tie-breaks (place_points,total) have no drawing of lots\n"
+    )  # fmt: skip

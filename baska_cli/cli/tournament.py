@@ -411,7 +411,7 @@ def standings(
         standings_rows,
         standings_table,
     )
-    from baska_cli.tournament.plan import tie_break_text
+    from baska_cli.tournament.plan import LOTS, tie_break_text
 
     t = _load(path)
     up_to = _round_or_last(t, round_number)
@@ -446,7 +446,7 @@ def standings(
             _("the standings count only the tables with a result; see `baska tournament check`"),
             err=True,
         )
-    if any(ln.tied for ln in lines):
+    if any(ln.tied for ln in lines) and LOTS in t.plan.tie_breaks:
         click.echo(
             _(
                 "players tied on every tie-break share a place; record a drawing of lots with "
@@ -651,12 +651,19 @@ def lots(path: str, names: tuple[str, ...], round_number: int | None) -> None:
 
     from baska_cli.errors import BaskaError
     from baska_cli.tournament.folder import lock, save_lots
+    from baska_cli.tournament.plan import LOTS
     from baska_cli.tournament.players import find
     from baska_cli.tournament.standings import tied_groups
 
     try:
         with lock(path):
             t = _load(path)
+            if LOTS not in t.plan.tie_breaks:
+                raise FileProblem(
+                    _("this tournament's tie-breaks ({order}) have no drawing of lots").format(
+                        order=",".join(t.plan.tie_breaks)
+                    )
+                )
             up_to = _round_or_last(t, round_number)
             lines, _problems = _standings(t, up_to)
             groups = tied_groups(lines)
