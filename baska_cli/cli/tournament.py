@@ -1,10 +1,7 @@
-"""`baska tournament`: a tournament in one directory — new, draw, result, standings, check,
-late entries and withdrawals, lots, printable pages."""
+"""`baska tournament`: a tournament in one directory — new, draw, print, enter, withdraw here;
+result, standings, lots and check in `tournament_scores`."""
 
 from __future__ import annotations
-
-import sys
-from typing import TYPE_CHECKING
 
 import click
 
@@ -21,12 +18,15 @@ from baska_cli.cli.common import (
     option,
     rules_option,
 )
+from baska_cli.cli.tournament_common import (
+    apart,
+    load_or_fail,
+    round_or_last,
+    tournament_name,
+    with_history,
+)
+from baska_cli.cli.tournament_scores import check_command, lots, result, standings
 from baska_cli.i18n import _, ngettext
-
-if TYPE_CHECKING:
-    from baska_cli.tournament.draw import Draw
-    from baska_cli.tournament.folder import Problem, Tournament
-    from baska_cli.tournament.standings import Line
 
 
 @click.group("tournament", cls=Group, context_settings=CONTEXT)
@@ -39,22 +39,6 @@ def tournament() -> None:
               baska tournament result liga 1 3 Ania=+40 Bartek=-12 Celina=-8 Darek=-20
               baska tournament standings liga
     """
-
-
-def _load(path: str) -> Tournament:
-    from baska_cli.errors import BaskaError
-    from baska_cli.tournament.folder import load
-
-    try:
-        return load(path)
-    except BaskaError as error:
-        fail(error)
-
-
-def _name(t: Tournament) -> str:
-    import os
-
-    return os.path.basename(os.path.normpath(t.path)) or t.path
 
 
 def _pair(text: str) -> tuple[str, str]:
@@ -192,20 +176,6 @@ def new(
     )
 
 
-def _with_history(t: Tournament, draw: Draw) -> Draw:
-    """A stored round's draw with its repeats and broken requests worked out again."""
-    from baska_cli.tournament.draw import annotated, history
-
-    met, _out = history(t.draws[: draw.round - 1])
-    return annotated(draw, met, _apart(t))
-
-
-def _apart(t: Tournament) -> list[tuple[str, str]]:
-    from baska_cli.tournament.players import apart_pairs
-
-    return apart_pairs(t.plan.apart, t.plan.apart_clubs, t.players)
-
-
 @command()
 @click.argument("path", metavar="DIR")
 @option(
@@ -237,9 +207,9 @@ def draw(path: str, round_number: int | None, output_format: str) -> None:
     from baska_cli.tournament.draw import draw_round, history
     from baska_cli.tournament.folder import lock, round_dir, write_round
 
-    t = _load(path)
+    t = load_or_fail(path)
     if round_number is not None and round_number < t.next_round:
-        done = _with_history(t, t.draws[round_number - 1])
+        done = with_history(t, t.draws[round_number - 1])
         click.echo(draw_json(done) if output_format == "json" else draw_table(done))
         return
     if round_number is not None and round_number != t.next_round:
@@ -250,18 +220,18 @@ def draw(path: str, round_number: int | None, output_format: str) -> None:
         )
     try:
         with lock(path):
-            t = _load(path)
+            t = load_or_fail(path)
             number = t.next_round
             if number > t.plan.rounds:
                 raise FileProblem(_("all {rounds} rounds are drawn").format(rounds=t.plan.rounds))
             met, sat_out = history(t.draws)
             names = [p.name for p in t.players if p.plays(number)]
             done = draw_round(
-                number, t.plan.seed, names, met, sat_out, _apart(t), dict(t.plan.fixed)
+                number, t.plan.seed, names, met, sat_out, apart(t), dict(t.plan.fixed)
             )
             pages = {
-                "seating.html": seating_html(_name(t), done),
-                "sheets.html": sheets_html(_name(t), done, t.plan.deals, t.rules),
+                "seating.html": seating_html(tournament_name(t), done),
+                "sheets.html": sheets_html(tournament_name(t), done, t.plan.deals, t.rules),
             }
             write_round(t, done, pages)
     except BaskaError as error:
@@ -275,282 +245,6 @@ def draw(path: str, round_number: int | None, output_format: str) -> None:
             round=number,
             seating=f"{folder}/seating.html",
             sheets=f"{folder}/sheets.html",
-        ),
-        err=True,
-    )
-
-
-def _table(t: Tournament, round_number: int, table: int) -> tuple[str, ...]:
-    if round_number > len(t.draws):
-        raise UserInputError(
-            _("round {round} is not drawn yet ({count} drawn)").format(
-                round=round_number, count=len(t.draws)
-            )
-        )
-    tables = t.draws[round_number - 1].tables
-    if not 1 <= table <= len(tables):
-        raise UserInputError(
-            _("round {round} has tables 1 to {count}, not {table}").format(
-                round=round_number, count=len(tables), table=table
-            )
-        )
-    return tables[table - 1]
-
-
-@command()
-@click.argument("path", metavar="DIR")
-@click.argument("round_number", metavar="ROUND", type=COUNT)
-@click.argument("table", metavar="TABLE", type=COUNT)
-@click.argument("entries", metavar="NAME=+N...", nargs=-1, required=True)
-@option(
-    "--correct",
-    is_flag=True,
-    help="Replace the table's result entered before (the old one is kept, marked corrected).",
-)
-def result(
-    path: str, round_number: int, table: int, entries: tuple[str, ...], correct: bool
-) -> None:
-    """Enter a paper sheet's final totals for one table (four names, summing to zero).
-
-    \b
-    Example:  baska tournament result liga 1 3 Ania=+40 Bartek=-12 Celina=-8 Darek=-20
-    """
-    from baska_cli.errors import BaskaError
-    from baska_cli.ledger.checker import check
-    from baska_cli.tournament.folder import ledger_name, lock, save_results
-    from baska_cli.tournament.results import TableResult, describe, enter, parse_entries
-
-    try:
-        with lock(path):
-            t = _load(path)
-            members = _table(t, round_number, table)
-            totals = parse_entries(entries, members)
-            ledger = t.file(ledger_name(round_number, table))
-            reader = check(ledger)
-            if reader.tally.slots:
-                raise FileProblem(
-                    _(
-                        "{ledger} has hands recorded: the table's result comes from its ledger"
-                    ).format(ledger=ledger)
-                )
-            new = TableResult(round_number, table, members, totals)
-            save_results(t, enter(t.sheets, new, correct))
-    except BaskaError as error:
-        fail(error)
-    note_written(_("the result was entered"))
-    message = _("round {round}, table {table}: {result}").format(
-        round=round_number, table=table, result=describe(new)
-    )
-    if correct:
-        message += " " + _("(corrected; the old result is kept)")
-    click.echo(message, err=True)
-
-
-def _standings(t: Tournament, up_to: int) -> tuple[list[Line], list[Problem]]:
-    from baska_cli.tournament.folder import table_results
-    from baska_cli.tournament.standings import standings
-
-    results, problems = table_results(t, up_to, remember=True)
-    sat_out: dict[str, list[int]] = {}
-    for d in t.draws:
-        for name in d.sitting_out:
-            sat_out.setdefault(name, []).append(d.round)
-    lines = standings(
-        t.players, results, t.rules, t.plan.tie_breaks, t.lots, up_to, sat_out=sat_out
-    )
-    return lines, problems
-
-
-def _round_or_last(t: Tournament, round_number: int | None) -> int:
-    if not t.draws:
-        raise FileProblem(_("no round is drawn yet; start with `baska tournament draw`"))
-    if round_number is None:
-        return len(t.draws)
-    if round_number > len(t.draws):
-        raise UserInputError(
-            _("round {round} is not drawn yet ({count} drawn)").format(
-                round=round_number, count=len(t.draws)
-            )
-        )
-    return round_number
-
-
-@command()
-@click.argument("path", metavar="DIR")
-@option(
-    "--round",
-    "round_number",
-    type=COUNT,
-    metavar="N",
-    help="The standings after this round (default: the last drawn).",
-)
-@option(
-    "--format",
-    "-f",
-    "output_format",
-    type=click.Choice(["table", "json", "csv"]),
-    default="table",
-    show_default=True,
-    help="Output format.",
-)
-@option("--html", "html_path", metavar="FILE", help="Also write the standings as a printable page.")
-def standings(
-    path: str, round_number: int | None, output_format: str, html_path: str | None
-) -> None:
-    """The standings by place points and tie-breaks, with the movement since the last round.
-
-    \b
-    Example:  baska tournament standings liga
-              baska tournament standings liga --round 2 --format json
-              baska tournament standings liga --html standings.html
-    """
-    from baska_cli.errors import BaskaError
-    from baska_cli.render.tournament import (
-        standings_csv,
-        standings_json,
-        standings_rows,
-        standings_table,
-    )
-    from baska_cli.tournament.plan import LOTS, tie_break_text
-
-    t = _load(path)
-    up_to = _round_or_last(t, round_number)
-    try:
-        lines, problems = _standings(t, up_to)
-    except BaskaError as error:
-        fail(error)
-    order = tie_break_text(t.plan.tie_breaks)
-    if output_format == "json":
-        click.echo(standings_json(lines, up_to, t.plan.tie_breaks))
-    elif output_format == "csv":
-        click.echo(standings_csv(lines))
-    else:
-        click.echo(standings_table(lines, up_to, t.plan.rounds, order))
-    if html_path:
-        from baska_cli.ledger.store import replace_text
-        from baska_cli.render.tournament_html import standings_html
-
-        headers, rows = standings_rows(lines, up_to > 1)
-        ordered = _("ordered by {order}; players equal on all of them share a place").format(
-            order=order
-        )
-        page = standings_html(_name(t), up_to, t.plan.rounds, ordered, headers, rows, lines)
-        try:
-            replace_text(html_path, page)
-        except BaskaError as error:
-            fail(error)
-    for problem in problems:
-        click.echo(_("warning: {problem}").format(problem=problem), err=True)
-    if problems:
-        click.echo(
-            _("the standings count only the tables with a result; see `baska tournament check`"),
-            err=True,
-        )
-    if any(ln.tied for ln in lines) and LOTS in t.plan.tie_breaks:
-        click.echo(
-            _(
-                "players tied on every tie-break share a place; record a drawing of lots with "
-                "`baska tournament lots {path} --round {round}`"
-            ).format(path=path, round=up_to),
-            err=True,
-        )
-
-
-def problems_of(t: Tournament) -> list[Problem]:
-    """Everything `tournament check` reports."""
-    from baska_cli.notation import fold
-    from baska_cli.tournament.folder import RESULTS, Problem, table_results
-
-    found: list[Problem] = []
-    known = {fold(p.name): p for p in t.players}
-    for d in t.draws:
-        where = _("round {round}").format(round=d.round)
-        seen: dict[str, int] = {}
-        for name in [n for m in d.tables for n in m] + list(d.sitting_out):
-            seen[name] = seen.get(name, 0) + 1
-        for name, times in seen.items():
-            player = known.get(fold(name))
-            if player is None:
-                found.append(Problem(where, _('"{name}" is not a player').format(name=name)))
-            elif not player.plays(d.round):
-                found.append(Problem(where, _("{name} does not play this round").format(name=name)))
-            elif times > 1:
-                found.append(
-                    Problem(
-                        where,
-                        ngettext(
-                            "{name} is seated {count} time",
-                            "{name} is seated {count} times",
-                            times,
-                        ).format(name=name, count=times),
-                    )
-                )
-        for p in t.players:
-            if p.plays(d.round) and p.name not in seen:
-                found.append(Problem(where, _("{name} is not seated").format(name=p.name)))
-    _results, problems = table_results(t)
-    found += problems
-    current: dict[tuple[int, int], int] = {}
-    for row in t.sheets:
-        if not row.status:
-            current[(row.round, row.table)] = current.get((row.round, row.table), 0) + 1
-    for (number, table), count in sorted(current.items()):
-        if count > 1:
-            found.append(
-                Problem(
-                    t.file(RESULTS),
-                    ngettext(
-                        "round {round}, table {table} has {count} result that counts; "
-                        "mark all but one corrected",
-                        "round {round}, table {table} has {count} results that count; "
-                        "mark all but one corrected",
-                        count,
-                    ).format(round=number, table=table, count=count),
-                )
-            )
-    for row in t.sheets:
-        if row.round > len(t.draws) or row.table > len(t.draws[row.round - 1].tables):
-            found.append(
-                Problem(
-                    t.file(RESULTS),
-                    _("round {round}, table {table} was never drawn").format(
-                        round=row.round, table=row.table
-                    ),
-                )
-            )
-    for number in range(len(t.draws) + 1, t.plan.rounds + 1):
-        found.append(Problem(_("round {round}").format(round=number), _("not drawn yet")))
-    return found
-
-
-@command("check")
-@click.argument("path", metavar="DIR")
-def check_command(path: str) -> None:
-    """Check every round, seating, table ledger and result; list the problems, exit 1 if any.
-
-    \b
-    Example:  baska tournament check liga
-    """
-    t = _load(path)
-    found = problems_of(t)
-    for problem in found:
-        click.echo(str(problem), err=True)
-    if found:
-        click.echo(
-            ngettext("{path}: {count} problem", "{path}: {count} problems", len(found)).format(
-                path=path, count=len(found)
-            ),
-            err=True,
-        )
-        sys.exit(1)
-    tables = sum(len(d.tables) for d in t.draws)
-    click.echo(
-        _("{path}: ok, {rounds}, {tables}").format(
-            path=path,
-            rounds=ngettext("{count} round", "{count} rounds", len(t.draws)).format(
-                count=len(t.draws)
-            ),
-            tables=ngettext("{count} table", "{count} tables", tables).format(count=tables),
         ),
         err=True,
     )
@@ -573,7 +267,7 @@ def enter(path: str, name: str, club: str) -> None:
 
     try:
         with lock(path):
-            t = _load(path)
+            t = load_or_fail(path)
             number = t.next_round
             if number > t.plan.rounds:
                 raise FileProblem(_("all {rounds} rounds are drawn").format(rounds=t.plan.rounds))
@@ -610,7 +304,7 @@ def withdraw(path: str, name: str) -> None:
 
     try:
         with lock(path):
-            t = _load(path)
+            t = load_or_fail(path)
             number = t.next_round
             roster = leave(t.players, name, number)
             save_players(t, roster)
@@ -625,85 +319,6 @@ def withdraw(path: str, name: str) -> None:
         ),
         err=True,
     )
-
-
-@command()
-@click.argument("path", metavar="DIR")
-@click.argument("names", metavar="[NAME...]", nargs=-1)
-@option(
-    "--round",
-    "round_number",
-    type=COUNT,
-    metavar="N",
-    help="The standings whose ties are drawn (default: after the last drawn round).",
-)
-def lots(path: str, names: tuple[str, ...], round_number: int | None) -> None:
-    """Record a drawing of lots for players tied on every tie-break.
-
-    With NAMEs: the order the tied players drew, best first (a drawing held at the venue).
-    Without: baska draws lots for every tie, from the tournament's seed.
-
-    \b
-    Example:  baska tournament lots liga Celina Ania
-              baska tournament lots liga --round 5
-    """
-    import random
-
-    from baska_cli.errors import BaskaError
-    from baska_cli.tournament.folder import lock, save_lots
-    from baska_cli.tournament.plan import LOTS
-    from baska_cli.tournament.players import find
-    from baska_cli.tournament.standings import tied_groups
-
-    try:
-        with lock(path):
-            t = _load(path)
-            if LOTS not in t.plan.tie_breaks:
-                raise FileProblem(
-                    _("this tournament's tie-breaks ({order}) have no drawing of lots").format(
-                        order=",".join(t.plan.tie_breaks)
-                    )
-                )
-            up_to = _round_or_last(t, round_number)
-            lines, _problems = _standings(t, up_to)
-            groups = tied_groups(lines)
-            if not groups:
-                raise FileProblem(_("no players are tied after round {round}").format(round=up_to))
-            drawn: list[list[str]] = []
-            if names:
-                typed = []
-                for n in names:
-                    player = find(t.players, n)
-                    if player is None:
-                        raise UserInputError(_('"{name}" is not a player').format(name=n))
-                    typed.append(player.name)
-                group = next((g for g in groups if sorted(g) == sorted(typed)), None)
-                if group is None:
-                    raise UserInputError(
-                        _("give all the players of one tie, in the order drawn: {groups}").format(
-                            groups="; ".join(", ".join(g) for g in groups)
-                        )
-                    )
-                drawn.append(typed)
-            else:
-                rng = random.Random(f"{t.plan.seed}/lots after round {up_to}")
-                for g in groups:
-                    order = sorted(g)
-                    rng.shuffle(order)
-                    drawn.append(order)
-            recorded = {r: dict(v) for r, v in t.lots.items()}
-            for order in drawn:
-                for lot, player_name in enumerate(order, 1):
-                    recorded.setdefault(up_to, {})[player_name] = lot
-            save_lots(t, recorded)
-    except BaskaError as error:
-        fail(error)
-    note_written(_("the lots were recorded"))
-    for order in drawn:
-        click.echo(
-            _("lots after round {round}: {order}").format(round=up_to, order=", ".join(order)),
-            err=True,
-        )
 
 
 @command("print")
@@ -723,13 +338,15 @@ def print_command(path: str, round_number: int | None) -> None:
 
     try:
         with lock(path):
-            t = _load(path)
-            number = _round_or_last(t, round_number)
+            t = load_or_fail(path)
+            number = round_or_last(t, round_number)
             done = t.draws[number - 1]
             folder = round_dir(number)
-            save_page(t, f"{folder}/seating.html", seating_html(_name(t), done))
+            save_page(t, f"{folder}/seating.html", seating_html(tournament_name(t), done))
             save_page(
-                t, f"{folder}/sheets.html", sheets_html(_name(t), done, t.plan.deals, t.rules)
+                t,
+                f"{folder}/sheets.html",
+                sheets_html(tournament_name(t), done, t.plan.deals, t.rules),
             )
     except BaskaError as error:
         fail(error)
