@@ -145,13 +145,16 @@ _LITERALS = frozenset((*COUNTED_FORMS.values(), PENALTY_WORD))
 _POINTS = re.compile(r"[0-9]{0,3}(?:/[0-9]{1,2})?\Z")
 
 
-def _shape(text: str, seat_of: dict[str, int]) -> Shape | None:
+def _shape(text: str, seat_of: dict[str, int], sides: dict[str, tuple[int, ...]]) -> Shape | None:
     """A hand in canonical form (`zw Ania+Celina 61 k:Bartek`) as its contract, its seats and
-    its literal tokens, or None for anything else (penalties, adjustments, other spellings)."""
+    its literal tokens, or None for anything else (penalties, adjustments, other spellings);
+    `sides` gives the seats of each side as written (`Ania`, `Ania+Celina`)."""
     parts = text.split(" ")
     if not 2 <= len(parts) <= 5 or parts[0] not in _CODES:
         return None
-    side = tuple(seat_of.get(name, -1) for name in parts[1].split("+"))
+    side = sides.get(parts[1])
+    if side is None:
+        return None
     shape: list[object] = [parts[0], side]
     for part in parts[2:]:
         if part.startswith("k:"):
@@ -163,7 +166,7 @@ def _shape(text: str, seat_of: dict[str, int]) -> Shape | None:
             shape.append(part)
         else:
             return None
-    return None if -1 in side else tuple(shape)
+    return tuple(shape)
 
 
 class Scorer:
@@ -194,13 +197,20 @@ class Scorer:
         )
         self.shared = shared if safe else None
         self.seat_of = {name: seat for seat, name in enumerate(self.players)}
+        self.sides: dict[str, tuple[int, ...]] = {n: (s,) for n, s in self.seat_of.items()}
+        self.sides.update(
+            (f"{a}+{b}", (self.seat_of[a], self.seat_of[b]))
+            for a in self.players
+            for b in self.players
+            if a != b
+        )
 
     def __call__(self, text: str) -> Scored | BaskaError:
         """The scored hand, or the error that parsing or scoring raised (never raises it)."""
         found = self.cache.get(text)
         if found is not None:
             return found
-        shape = None if self.shared is None else _shape(text, self.seat_of)
+        shape = None if self.shared is None else _shape(text, self.seat_of, self.sides)
         result: Scored | BaskaError
         known = None if shape is None or self.shared is None else self.shared.get(shape)
         if known is not None:
