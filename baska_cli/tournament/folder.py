@@ -28,7 +28,7 @@ from baska_cli.errors import BaskaError, LedgerError, TournamentError
 from baska_cli.i18n import _, ngettext
 from baska_cli.ledger.format import Meta, rules_lines
 from baska_cli.ledger.store import create as create_ledger
-from baska_cli.ledger.store import locked, replace_text
+from baska_cli.ledger.store import locked, replace_text, sync_folder
 from baska_cli.rules import RuleSet
 from baska_cli.session import Deltas
 from baska_cli.tournament.draw import Draw
@@ -231,11 +231,13 @@ def write_round(tournament: Tournament, draw: Draw, pages: dict[str, str]) -> No
                 tournament.plan.deals,
                 (("round", str(draw.round)), ("table", str(t))),
             )
-            create_ledger(os.path.join(temp, f"t{t}.csv"), meta)
+            create_ledger(os.path.join(temp, f"t{t}.csv"), meta, sync=False)
         for name, text in pages.items():
             replace_text(os.path.join(temp, name), text)
         replace_text(os.path.join(temp, SEATING), format_seating(draw))
+        sync_folder(temp)  # every ledger's name, once, before the round appears
         os.rename(temp, final)
+        sync_folder(tournament.path)
     except OSError as error:
         shutil.rmtree(temp, ignore_errors=True)
         raise TournamentError(
