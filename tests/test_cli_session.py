@@ -264,13 +264,15 @@ def test_the_standings_show_each_running_total_as_a_sparkline() -> None:
     assert "\033[" not in out  # no colour off a terminal
 
 
-def test_ledger_chart_draws_the_running_totals() -> None:
+def test_ledger_chart_draws_the_running_totals(monkeypatch: pytest.MonkeyPatch) -> None:
     from click.testing import CliRunner
 
     from baska_cli.cli import cli
 
-    sample = str(Path(__file__).parent.parent / "samples" / "evening.csv")
-    result = CliRunner().invoke(cli, ["ledger", sample, "--chart"])
+    # the title line names the file: a relative name, so that where the repository lies
+    # (a longer checkout path) does not decide whether the output fits 80 columns
+    monkeypatch.chdir(Path(__file__).parent.parent)
+    result = CliRunner().invoke(cli, ["ledger", "samples/evening.csv", "--chart"])
     lines = result.stdout.splitlines()
     assert result.exit_code == 0
     assert lines[2].startswith("+121 │") and lines[9].startswith("   0 │■───")
