@@ -87,6 +87,9 @@ def words(text: str) -> list[str]:
     for title in titles():
         text = text.replace(title, " ")
     text = QUOTED.sub(" ", text)  # what the user typed, quoted back in an error
+    # a subcommand's name (`standings`), in an example and in the help's list of commands
+    text = re.sub(r"\btournament [a-z]+", " ", text)
+    text = re.sub(r"(?m)^  [a-z]+(?=  )", " ", text)
     for phrase in GAME_PHRASES:
         text = re.sub(re.escape(phrase), " ", text, flags=re.IGNORECASE)
     found = []
@@ -168,6 +171,31 @@ def _broken(tmp: Path) -> str:
     return str(path)
 
 
+def _tournament(tmp: Path, draw: bool = True) -> str:
+    """A tournament of nine players (one sits out), round 1 drawn, table 1's sheet entered."""
+    players = tmp / "gracze.txt"
+    players.write_text("\n".join([*PLAYERS, "Ewa", "Feliks", "Felix", "Halina", "Irena"]), "utf-8")
+    path = str(tmp / "liga")
+    run = CliRunner().invoke
+    args = ["tournament", "new", path, "-p", str(players), "--rounds", "2", "--deals", "16"]
+    assert run(cli, [*args, "--seed", "1"]).exit_code == 0
+    if draw:
+        assert run(cli, ["tournament", "draw", path]).exit_code == 0
+        seating = (tmp / "liga" / "r1" / "seating.csv").read_text("utf-8").splitlines()
+        names = [row.split(",")[2] for row in seating if row.startswith("1,")]
+        totals = ["+10", "-10", "+4", "-4"]
+        entries = [f"{n}={t}" for n, t in zip(names, totals, strict=True)]
+        assert run(cli, ["tournament", "result", path, "1", "1", *entries]).exit_code == 0
+    return path
+
+
+def _players_file(tmp: Path) -> str:
+    """A players file of eight, two of them misspelt alike (Feliks, Felix)."""
+    path = tmp / "p.txt"
+    path.write_text("\n".join([*PLAYERS, "Ewa", "Feliks", "Felix", "Halina"]), "utf-8")
+    return str(path)
+
+
 CASES: dict[str, Setup] = {
     **{
         "help " + " ".join(path or ["baska"]): (lambda p: lambda tmp: [*p, "--help"])(path)
@@ -195,6 +223,34 @@ CASES: dict[str, Setup] = {
     "check": lambda tmp: ["check", _evening(tmp)],
     "recalc --diff": lambda tmp: ["recalc", _evening(tmp), "--rules", "mester", "--diff"],
     "recalc --write": lambda tmp: ["recalc", _evening(tmp), "--rules", "pagat", "--write"],
+    "tournament new": lambda tmp: [
+        "tournament",
+        "new",
+        str(tmp / "t"),
+        "-p",
+        _players_file(tmp),
+        "--rounds",
+        "3",
+        "--deals",
+        "16",
+    ],
+    "tournament draw": lambda tmp: ["tournament", "draw", _tournament(tmp, draw=False)],
+    "tournament standings": lambda tmp: ["tournament", "standings", _tournament(tmp)],
+    "tournament check": lambda tmp: ["tournament", "check", _tournament(tmp)],
+    "tournament enter": lambda tmp: ["tournament", "enter", _tournament(tmp), "Zenon"],
+    "tournament withdraw": lambda tmp: ["tournament", "withdraw", _tournament(tmp), "Ewa"],
+    "tournament lots": lambda tmp: ["tournament", "lots", _tournament(tmp)],
+    "error: tournament sum": lambda tmp: [
+        "tournament",
+        "result",
+        _tournament(tmp),
+        "1",
+        "2",
+        "Ania=+1",
+        "B=0",
+        "C=0",
+        "D=0",
+    ],
     # error paths
     "error: unknown player": lambda tmp: ["score", "zw", "A+E", "61"],
     "error: impossible points": lambda tmp: ["score", "zw", "A+C", "65"],

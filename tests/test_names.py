@@ -6,7 +6,13 @@ import pytest
 
 from baska_cli import i18n
 from baska_cli.errors import NotationError
-from baska_cli.names import check_player_names
+from baska_cli.names import (
+    check_name,
+    check_player_names,
+    likely_same,
+    parse_aliases,
+    similar_pairs,
+)
 
 REFUSED = [
     (
@@ -69,3 +75,37 @@ def test_refused_names_say_why_in_either_language(
 def test_names_with_polish_letters_that_differ_only_by_them_are_kept_apart() -> None:
     names = ("Zbigniew", "Żaneta", "Łucja", "Ślimak")
     assert check_player_names(names) == names
+
+
+@pytest.mark.parametrize(
+    ("a", "b", "expected"),
+    [
+        ("Felix", "Feliks", True),
+        ("Wojtek", "Voytek", True),
+        ("Bartek", "Bratek", True),
+        ("Marek", "Mirek", True),
+        ("Ola", "Оla", True),  # Cyrillic О
+        ("ANIA", "Ania", True),
+        ("Ania", "Anna", False),  # short names one letter apart are often two people
+        ("Jan", "Jen", False),
+        ("Tomasz", "Tomek", False),
+    ],
+)
+def test_likely_same(a: str, b: str, expected: bool) -> None:
+    assert likely_same(a, b) is expected
+
+
+def test_similar_pairs_in_order_given() -> None:
+    names = ["Feliks", "Ania", "Bartek", "Felix", "Anna", "Bratek"]
+    assert similar_pairs(names) == [("Feliks", "Felix"), ("Bartek", "Bratek")]
+
+
+def test_check_name_alone() -> None:
+    assert check_name("  Ania ") == "Ania"
+    with pytest.raises(NotationError, match="a spreadsheet would run it as a formula"):
+        check_name("@x")
+
+
+def test_alias_file() -> None:
+    text = "# season 2026\nFelix = Feliks\n\nBratek=Bartek\n"
+    assert parse_aliases(text, "a.txt") == {"felix": "Feliks", "bratek": "Bartek"}

@@ -22,6 +22,7 @@ from baska_cli.cli.score import score
 from baska_cli.cli.session import ledger_command, new
 from baska_cli.cli.settle import settle
 from baska_cli.cli.stats import stats
+from baska_cli.cli.tournament import tournament
 from baska_cli.i18n import _
 
 
@@ -66,6 +67,7 @@ for command in (
     settle,
     stats,
     report,
+    tournament,
 ):
     cli.add_command(command)
 

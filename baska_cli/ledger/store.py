@@ -243,8 +243,10 @@ def _read_back(temp: str, path: str) -> None:
     )
 
 
-def create(path: str, meta: Meta) -> None:
-    """Write a new, empty ledger; refuse if the file exists (never overwrites)."""
+def create(path: str, meta: Meta, sync: bool = True) -> None:
+    """Write a new, empty ledger; refuse if the file exists (never overwrites). The file is
+    synced before it gets its name; with `sync=False` the folder is not, and the caller
+    syncs it once for many new ledgers (`sync_folder`)."""
     exists = _("the file exists already; a new ledger never overwrites a file")
     if not path:
         raise LedgerError(_("the ledger's file name is empty; expected e.g. evening.csv"))
@@ -261,7 +263,8 @@ def create(path: str, meta: Meta) -> None:
                     os.chmod(temp, 0o666 & ~umask())
                 _read_back(temp, real)
                 os.link(temp, real)  # fails if the file appeared meanwhile
-            _fsync_dir(folder)
+            if sync:
+                _fsync_dir(folder)
         except FileExistsError:
             raise LedgerError(exists, path) from None
         except OSError as exc:
@@ -367,3 +370,28 @@ def rewrite(path: str, transform: Transform, precheck: bool = True) -> LedgerRea
             except OSError as exc:
                 raise LedgerError(_(_CANNOT_WRITE).format(reason=exc.strerror), path) from None
     return reader
+
+
+def replace_text(path: str, text: str) -> None:
+    """Write a small text file (a tournament's players, seating, results) whole: a temporary
+    file beside it, synced, then renamed over it; the caller holds the lock that guards it.
+    The file is either its old self or all of `text`, never half of it."""
+    real = real_path(path)
+    folder = _temp_prefix(real)[0]
+    try:
+        with _temporary(real, N_("cannot write the file: {reason}")) as (temp, stream):
+            stream.write(text)
+            _finish(stream)
+            with contextlib.suppress(OSError):  # (mkstemp makes it 0o600)
+                os.chmod(temp, 0o666 & ~umask())
+            os.replace(temp, real)
+        _fsync_dir(folder)
+    except OSError as exc:
+        raise LedgerError(
+            _("cannot write the file: {reason}").format(reason=exc.strerror), path
+        ) from None
+
+
+def sync_folder(folder: str) -> None:
+    """Make the names made in a folder durable (one sync for many `create(…, sync=False)`)."""
+    _fsync_dir(folder)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from baska_cli.i18n import _, ngettext
@@ -250,7 +250,7 @@ def after_edit(session: Session) -> str:
     return f"{standings_table(session.standings())}\n{where(session.meta, session.tally.slots)}"
 
 
-def season_table(sessions: Sequence[Session]) -> str:
+def season_table(sessions: Sequence[Session], aliases: Mapping[str, str] | None = None) -> str:
     """Several sessions: each one's result, then the season's standings by player."""
     from tabulate import tabulate
 
@@ -267,8 +267,12 @@ def season_table(sessions: Sequence[Session]) -> str:
     table = tabulate(
         rows, headers=[_("session"), _("rules"), _("hands"), _("result (place points)")]
     )
-    standings = season([s.standings() for s in sessions])
-    return f"{table}\n\n{standings_table(standings, season=True)}"
+    standings = season([s.standings() for s in sessions], aliases)
+    if any(s.place_points is not None for s in standings):
+        ordered = _("ordered by place points, then by total; players equal on both share a place")
+    else:
+        ordered = _("ordered by total; players with equal totals share a place")
+    return f"{table}\n\n{standings_table(standings, season=True)}\n\n{ordered}"
 
 
 DIFF_WIDTH = 24  # the hand column of recalc --diff
