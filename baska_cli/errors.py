@@ -55,3 +55,11 @@ class ProblemsError(LedgerError):
     ) -> None:
         self.problems = problems
         super().__init__(message, path, line)
+
+
+class TournamentError(LedgerError):
+    """A tournament's file that is broken, or an operation on it that is refused (exit 1)."""
+
+
+class TournamentInputError(BaskaError):
+    """What was typed for a tournament (a round, a table, a name, a result) is wrong (exit 2)."""

@@ -20,6 +20,7 @@ catalog, so one catalog holds both.
 
 from __future__ import annotations
 
+import errno
 import gettext
 import os
 from collections.abc import Mapping
@@ -101,3 +102,45 @@ def ngettext(singular: str, plural: str, count: int) -> str:
 def N_(message: str) -> str:
     """Mark `message` for translation where it is defined; `_` translates it where shown."""
     return message
+
+
+def translation(language: str) -> gettext.NullTranslations:
+    """The catalog of `language`, whatever the interface speaks now: for a text that must
+    read the same under every language (the `explanation` a script reads in JSON)."""
+    if language not in LANGUAGES:
+        raise LanguageError(language)
+    if language == "en":
+        return gettext.NullTranslations()
+    return gettext.translation(DOMAIN, LOCALE_DIR, [language])
+
+
+# The operating system's reasons a file operation fails, as its C library says them in
+# English (strerror), so that they can be said in the interface language too.
+_OS_REASONS = {
+    errno.ENOENT: N_("No such file or directory"),
+    errno.EACCES: N_("Permission denied"),
+    errno.EPERM: N_("Operation not permitted"),
+    errno.ENOSPC: N_("No space left on device"),
+    errno.EDQUOT: N_("Disk quota exceeded"),
+    errno.EISDIR: N_("Is a directory"),
+    errno.ENOTDIR: N_("Not a directory"),
+    errno.EEXIST: N_("File exists"),
+    errno.EROFS: N_("Read-only file system"),
+    errno.EIO: N_("Input/output error"),
+    errno.EPIPE: N_("Broken pipe"),
+    errno.EBADF: N_("Bad file descriptor"),
+    errno.ENAMETOOLONG: N_("File name too long"),
+    errno.ELOOP: N_("Too many levels of symbolic links"),
+    errno.EBUSY: N_("Device or resource busy"),
+    errno.ETXTBSY: N_("Text file busy"),
+    errno.EFBIG: N_("File too large"),
+}
+
+
+def os_reason(error: OSError) -> str:
+    """Why a file operation failed, in the interface language where baska knows the
+    reason, else as the operating system said it."""
+    known = _OS_REASONS.get(error.errno or 0)
+    if known is not None:
+        return _(known)
+    return error.strerror or str(error)

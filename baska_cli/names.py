@@ -12,6 +12,7 @@ import unicodedata
 from collections.abc import Sequence
 
 from baska_cli.errors import NotationError
+from baska_cli.i18n import N_, _, ngettext
 from baska_cli.model import SEATS
 from baska_cli.notation import (
     ADJUST_WORD,
@@ -39,6 +40,7 @@ _LOOK_ALIKE: dict[str, str] = {
     "ν": "nv", "ο": "o", "ρ": "p", "τ": "t", "υ": "yu", "χ": "x", "ω": "w",
 }  # fmt: skip
 _SCRIPTS = ("LATIN", "CYRILLIC", "GREEK")
+_SCRIPT_NAMES = (N_("Latin"), N_("Cyrillic"), N_("Greek"))  # as _scripts() names them
 
 
 def _scripts(name: str) -> dict[str, str]:
@@ -51,7 +53,7 @@ def _scripts(name: str) -> dict[str, str]:
     return found
 
 
-def _look_alike(a: str, b: str) -> bool:
+def look_alike(a: str, b: str) -> bool:
     """Whether two folded names can be read as each other, letter by letter."""
     if len(a) != len(b):
         return False
@@ -59,6 +61,81 @@ def _look_alike(a: str, b: str) -> bool:
         x == y or bool(set(_LOOK_ALIKE.get(x, x)) & set(_LOOK_ALIKE.get(y, y)))
         for x, y in zip(a, b, strict=True)
     )
+
+
+def check_name(name: str, longest: int = MAX_NAME) -> str:
+    """One usable name (stripped), or a NotationError that says why not."""
+    name = name.strip()
+    if not name:
+        raise NotationError(_("a player's name is empty"))
+    if len(name) > longest:
+        raise NotationError(
+            ngettext(
+                '"{start}…" ({count} character) cannot be a player\'s name: a name has at '
+                "most {most} characters",
+                '"{start}…" ({count} characters) cannot be a player\'s name: a name has at '
+                "most {most} characters",
+                len(name),
+            ).format(start=name[:20], count=len(name), most=longest)
+        )
+    if _FORBIDDEN_IN_NAMES.search(name):
+        raise NotationError(
+            _(
+                '"{name}" cannot be a player\'s name: no spaces, "+", ",", "/" or ":" in names'
+            ).format(name=name)
+        )
+    digit = other_digit(name)
+    if digit is not None:
+        raise NotationError(
+            _(
+                '"{name}" cannot be a player\'s name: "{digit}" reads as a number; numbers '
+                "are written with the digits 0–9"
+            ).format(name=name, digit=digit)
+        )
+    if "?" in name or "\ufffd" in name:
+        raise NotationError(
+            _(
+                '"{name}" cannot be a player\'s name: "?" is what a program writes for a letter '
+                "it could not save"
+            ).format(name=name)
+        )
+    if not name.isprintable():
+        raise NotationError(
+            _("{name} cannot be a player's name: it holds a control character").format(
+                name=ascii(name)
+            )
+        )
+    if name.isdigit():
+        raise NotationError(
+            _('"{name}" cannot be a player\'s name: digits mean seat numbers').format(name=name)
+        )
+    if name[0] in "=+-@":
+        raise NotationError(
+            _(
+                '"{name}" cannot be a player\'s name: a spreadsheet would run it as a formula'
+            ).format(name=name)
+        )
+    if fold(name) in CONTRACT_LOOKUP or fold(name) in (PENALTY_WORD, ADJUST_WORD):
+        raise NotationError(
+            _('"{name}" cannot be a player\'s name: it is a word of the notation').format(name=name)
+        )
+    return name
+
+
+def check_one_alphabet(name: str) -> None:
+    """A NotationError if the name mixes Latin, Cyrillic and Greek letters (`Аnia`)."""
+    scripts = _scripts(name) if not name.isascii() else {}
+    if len(scripts) > 1:
+        mixed = _(" and ").join(
+            _('{script} letters ("{letter}")').format(script=_(script), letter=ch)
+            for script, ch in scripts.items()
+        )
+        raise NotationError(
+            _(
+                '"{name}" cannot be a player\'s name: it mixes {mixed}, which look alike; '
+                "write it in one alphabet"
+            ).format(name=name, mixed=mixed)
+        )
 
 
 def check_player_names(players: Sequence[str], longest: int = MAX_NAME) -> tuple[str, ...]:
@@ -71,58 +148,126 @@ def check_player_names(players: Sequence[str], longest: int = MAX_NAME) -> tuple
     """
     names = tuple(p.strip() for p in players)
     if len(names) != SEATS:
-        raise NotationError(f"a table has 4 players, got {len(names)}: {', '.join(names)}")
+        raise NotationError(
+            _("a table has 4 players, got {count}: {names}").format(
+                count=len(names), names=", ".join(names)
+            )
+        )
     for name in names:
-        if not name:
-            raise NotationError("a player's name is empty")
-        if len(name) > longest:
-            raise NotationError(
-                f'"{name[:20]}…" ({len(name)} characters) cannot be a player\'s name: '
-                f"a name has at most {longest} characters"
-            )
-        if _FORBIDDEN_IN_NAMES.search(name):
-            raise NotationError(
-                f'"{name}" cannot be a player\'s name: no spaces, "+", ",", "/" or ":" in names'
-            )
-        digit = other_digit(name)
-        if digit is not None:
-            raise NotationError(
-                f'"{name}" cannot be a player\'s name: "{digit}" reads as a number; '
-                f"numbers are written with the digits 0–9"
-            )
-        if "?" in name or "\ufffd" in name:
-            raise NotationError(
-                f'"{name}" cannot be a player\'s name: "?" is what a program writes for a '
-                f"letter it could not save"
-            )
-        if not name.isprintable():
-            raise NotationError(f"{name!a} cannot be a player's name: it holds a control character")
-        if name.isdigit():
-            raise NotationError(f'"{name}" cannot be a player\'s name: digits mean seat numbers')
-        if name[0] in "=+-@":
-            raise NotationError(
-                f'"{name}" cannot be a player\'s name: a spreadsheet would run it as a formula'
-            )
-        if fold(name) in CONTRACT_LOOKUP or fold(name) in (PENALTY_WORD, ADJUST_WORD):
-            raise NotationError(
-                f'"{name}" cannot be a player\'s name: it is a word of the notation'
-            )
+        check_name(name, longest)
     folded = [fold(n) for n in names]
     for i, name in enumerate(folded):
         if name in folded[:i]:
-            raise NotationError(f'"{names[i]}" appears twice: the four names must differ')
-        other = next((j for j in range(i) if _look_alike(folded[j], name)), None)
+            raise NotationError(
+                _('"{name}" appears twice: the four names must differ').format(name=names[i])
+            )
+        other = next((j for j in range(i) if look_alike(folded[j], name)), None)
         if other is not None:
             raise NotationError(
-                f'"{names[other]}" and "{names[i]}" look alike (Latin, Cyrillic or Greek '
-                f"letters that look the same): the four names must be told apart"
+                _(
+                    '"{first}" and "{second}" look alike (Latin, Cyrillic or Greek letters that '
+                    "look the same): the four names must be told apart"
+                ).format(first=names[other], second=names[i])
             )
     for name in names:
-        scripts = _scripts(name) if not name.isascii() else {}
-        if len(scripts) > 1:
-            mixed = " and ".join(f'{script} letters ("{ch}")' for script, ch in scripts.items())
-            raise NotationError(
-                f'"{name}" cannot be a player\'s name: it mixes {mixed}, '
-                f"which look alike; write it in one alphabet"
-            )
+        check_one_alphabet(name)
     return names
+
+
+# Spellings of one sound that players write either way (Felix, Feliks; Wojtek, Voytek).
+_SOUNDS = (("x", "ks"), ("v", "w"), ("ph", "f"), ("th", "t"), ("y", "j"), ("ck", "k"))
+
+
+def _sound(folded: str) -> str:
+    """A folded name with spelling variants of one sound written one way, doubled letters once."""
+    for variant, plain in _SOUNDS:
+        folded = folded.replace(variant, plain)
+    return "".join(ch for i, ch in enumerate(folded) if i == 0 or ch != folded[i - 1])
+
+
+def _one_edit(a: str, b: str) -> bool:
+    """Whether b is a with one letter changed, added, removed, or two neighbours swapped."""
+    if a == b:
+        return True
+    if len(a) == len(b):
+        diff = [i for i in range(len(a)) if a[i] != b[i]]
+        if len(diff) == 1:
+            return True
+        return (
+            len(diff) == 2
+            and diff[1] == diff[0] + 1
+            and a[diff[0]] == b[diff[1]]
+            and (a[diff[1]] == b[diff[0]])
+        )
+    if abs(len(a) - len(b)) != 1:
+        return False
+    short, long = (a, b) if len(a) < len(b) else (b, a)
+    i = next((k for k in range(len(short)) if short[k] != long[k]), len(short))
+    return short[i:] == long[i + 1 :]
+
+
+def likely_same(a: str, b: str) -> bool:
+    """Whether two different names look like one player's name misspelt: equal when
+    spelling variants of a sound are written one way (`Felix`, `Feliks`), one letter apart in
+    names of five letters or more (`Bartek`, `Bratek`), or Latin/Cyrillic/Greek look-alikes."""
+    fa, fb = fold(a), fold(b)
+    if fa == fb:
+        return True
+    if look_alike(fa, fb):
+        return True
+    sa, sb = _sound(fa), _sound(fb)
+    if sa == sb:
+        return True
+    return min(len(sa), len(sb)) >= 5 and _one_edit(sa, sb)
+
+
+def similar_pairs(names: Sequence[str]) -> list[tuple[str, str]]:
+    """Pairs of different names (each name once, in the order given) that look like one
+    player's name misspelt (`likely_same`), the earlier name first."""
+    by_length: dict[int, list[tuple[int, str, str]]] = {}
+    for i, name in enumerate(names):
+        key = _sound(fold(name))
+        by_length.setdefault(len(key), []).append((i, name, key))
+    found: list[tuple[int, int]] = []
+    for i, name in enumerate(names):
+        folded = fold(name)
+        length = len(_sound(folded))
+        for near in (length - 1, length, length + 1):
+            for j, other, _key in by_length.get(near, ()):
+                if j > i and fold(other) != folded and likely_same(name, other):
+                    found.append((i, j))
+    return [(names[i], names[j]) for i, j in sorted(set(found))]
+
+
+def parse_aliases(text: str, origin: str) -> dict[str, str]:
+    """An alias file: `Felix = Feliks` lines (the name written, then the name it is merged
+    into), `#` comments and blank lines skipped; the folded alias to the name kept."""
+    found: dict[str, str] = {}
+    for number, line in enumerate(text.splitlines(), 1):
+        line = line.strip()
+        if not line or line.startswith("#"):
+            continue
+        alias, equals, name = (part.strip() for part in line.partition("="))
+        if not equals or not alias or not name or "=" in name:
+            raise NotationError(
+                _(
+                    '{where}: "{line}" is not an alias; expected e.g. "Felix = Feliks" (the name '
+                    "written, then the name to count it as)"
+                ).format(where=f"{origin}:{number}", line=line)
+            )
+        if fold(alias) == fold(name) or fold(alias) in found:
+            raise NotationError(
+                _('{where}: "{alias}" is given twice or as itself').format(
+                    where=f"{origin}:{number}", alias=alias
+                )
+            )
+        found[fold(alias)] = name
+    for name in found.values():
+        if fold(name) in found:
+            raise NotationError(
+                _(
+                    '{origin}: "{name}" is an alias itself; merge each name straight into the '
+                    "name kept"
+                ).format(origin=origin, name=name)
+            )
+    return found

@@ -101,3 +101,29 @@ def test_recalc_rescores_history_rows_without_counting_them(evening: str) -> Non
         "4,Darek,ci Celina 40,12,12,-36,12,,,,,amended",
         "4,Darek,ci Celina 70,-4,-4,12,-4,-7,-11,9,9",
     ]
+
+
+def test_edits_refuse_in_polish(evening: str, tmp_path: Path) -> None:
+    result = invoke("--lang", "pl", "void", evening, "9")
+    assert (result.exit_code, result.stderr) == (
+        2,
+        f"Błąd: w {evening} nie ma rozdania 9; rozdania mają numery od 1 do 4\n",
+    )
+    assert invoke("void", evening, "3").exit_code == 0
+    result = invoke("--lang", "pl", "void", evening, "3")
+    assert (result.exit_code, result.stderr) == (
+        1,
+        f"Błąd: {evening}:10: rozdanie 3 jest już unieważnione\n",
+    )
+    path = str(tmp_path / "pusty.csv")
+    assert invoke("new", path, "-p", "Ania,Bartek,Celina,Darek").exit_code == 0
+    result = invoke("--lang", "pl", "undo", path)
+    assert (result.exit_code, result.stderr) == (
+        1,
+        f"Błąd: {path}: nie ma rozdania do cofnięcia\n",
+    )
+    result = invoke("--lang", "pl", "void", path, "1")
+    assert (result.exit_code, result.stderr) == (
+        2,
+        f"Błąd: nie ma rozdania 1: w {path} nie ma jeszcze żadnego rozdania\n",
+    )

@@ -185,7 +185,7 @@ def test_a_season_adds_up_by_name(evening: str, tmp_path: Path) -> None:
     assert len(data["hands"]) == 5
     result = invoke("ledger", evening, second)
     assert result.exit_code == 0
-    assert result.stdout.splitlines()[-7:] == [
+    assert result.stdout.splitlines()[-9:] == [
         "  place  player      sessions    hands    total    place points",
         "-------  --------  ----------  -------  -------  --------------",
         "      1  Ewa                1        1      +30               5",
@@ -193,7 +193,68 @@ def test_a_season_adds_up_by_name(evening: str, tmp_path: Path) -> None:
         "      2  Darek              2        5       -6            4.33",
         "      4  Bartek             1        4       +4               3",
         "      5  Ania               2        5      -22            1.33",
+        "",
+        "ordered by place points, then by total; players equal on both share a place",
     ]
+    assert data["ordered_by"] == ["place_points", "total"]
+
+
+def test_a_season_warns_of_misspelt_names_and_merges_aliases(evening: str, tmp_path: Path) -> None:
+    second = str(tmp_path / "second.csv")
+    assert invoke("new", second, "-p", "Darrek,Ewa,Celina,Ania").exit_code == 0
+    assert invoke("score", "-l", second, "ba", "Ewa").exit_code == 0
+    result = invoke("ledger", evening, second, "-f", "json")
+    assert result.exit_code == 0
+    assert result.stderr == (
+        f'warning: "Darek" ({evening}) and "Darrek" ({second}) look like one player\'s name '
+        f'misspelt; if they are, merge them with --aliases FILE (a line "Darrek = Darek")\n'
+    )
+    assert set(json.loads(result.stdout)["totals"]) == {
+        "Ania",
+        "Bartek",
+        "Celina",
+        "Darek",
+        "Darrek",
+        "Ewa",
+    }
+    aliases = tmp_path / "aliases.txt"
+    aliases.write_text("# merged\nDarrek = Darek\n", "utf-8")
+    result = invoke("ledger", evening, second, "-f", "json", "--aliases", str(aliases))
+    assert (result.exit_code, result.stderr) == (0, "")
+    assert json.loads(result.stdout)["totals"] == {
+        "Darek": -6,
+        "Ewa": 30,
+        "Celina": -6,
+        "Bartek": 4,
+        "Ania": -22,
+    }
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        (
+            "Darrek Darek\n",
+            '{path}:1: "Darrek Darek" is not an alias; expected e.g. "Felix = Feliks"',
+        ),
+        ("Darrek = Darek\nDarrek = Ewa\n", '{path}:2: "Darrek" is given twice or as itself'),
+        ("A = B\nB = C\n", '{path}: "B" is an alias itself'),
+    ],
+)
+def test_a_bad_alias_file_is_refused(evening: str, tmp_path: Path, text: str, message: str) -> None:
+    aliases = tmp_path / "aliases.txt"
+    aliases.write_text(text, "utf-8")
+    result = invoke("ledger", evening, evening.replace("evening", "x"), "--aliases", str(aliases))
+    assert result.exit_code == 2
+    assert result.stderr.startswith("Error: " + message.format(path=aliases))
+
+
+def test_aliases_need_a_season(evening: str, tmp_path: Path) -> None:
+    aliases = tmp_path / "aliases.txt"
+    aliases.write_text("A = B\n", "utf-8")
+    result = invoke("ledger", evening, "--aliases", str(aliases))
+    assert result.exit_code == 2
+    assert "--aliases merges names in a season's standings" in result.stderr
 
 
 def test_the_standings_show_each_running_total_as_a_sparkline() -> None:
@@ -207,13 +268,15 @@ def test_the_standings_show_each_running_total_as_a_sparkline() -> None:
     assert "\033[" not in out  # no colour off a terminal
 
 
-def test_ledger_chart_draws_the_running_totals() -> None:
+def test_ledger_chart_draws_the_running_totals(monkeypatch: pytest.MonkeyPatch) -> None:
     from click.testing import CliRunner
 
     from baska_cli.cli import cli
 
-    sample = str(Path(__file__).parent.parent / "samples" / "evening.csv")
-    result = CliRunner().invoke(cli, ["ledger", sample, "--chart"])
+    # the title line names the file: a relative name, so that where the repository lies
+    # (a longer checkout path) does not decide whether the output fits 80 columns
+    monkeypatch.chdir(Path(__file__).parent.parent)
+    result = CliRunner().invoke(cli, ["ledger", "samples/evening.csv", "--chart"])
     lines = result.stdout.splitlines()
     assert result.exit_code == 0
     assert lines[2].startswith("+121 │") and lines[9].startswith("   0 │■───")
@@ -443,3 +506,50 @@ def test_a_house_system_named_like_a_built_in_says_which_is_which(tmp_path: Path
     result = invoke("score", "-l", path, "-r", "plb", "zw", "A+C", "61")
     assert result.exit_code == 2
     assert 'played under house rules "plb", not the built-in "plb"' in result.stderr
+
+
+@pytest.mark.parametrize(
+    ("deals", "planned"),
+    [
+        ([], ""),
+        (["--deals", "1"], ", 1 rozdanie"),
+        (["--deals", "4"], ", 4 rozdania"),
+        (["--deals", "12"], ", 12 rozdań"),
+        (["--deals", "22"], ", 22 rozdania"),
+    ],
+)
+def test_new_speaks_polish(tmp_path: Path, deals: list[str], planned: str) -> None:
+    path = str(tmp_path / "wieczor.csv")
+    result = invoke("--lang", "pl", "new", path, "-p", "Ania,Bartek,Celina,Darek", *deals)
+    assert (result.exit_code, result.stdout) == (0, "")
+    assert result.stderr == (
+        f"{path}: Ania, Bartek, Celina, Darek (plb{planned}); pierwsze rozdanie: Ania, "
+        f"wychodzi Bartek\n"
+    )
+    result = invoke("--lang", "pl", "new", path, "-p", "Ania,Bartek,Celina,Darek")
+    assert (result.exit_code, result.stderr) == (
+        1,
+        f"Błąd: {path}: plik już istnieje; nowy zapis nigdy nie nadpisuje pliku\n",
+    )
+
+
+def test_ledger_errors_in_polish(evening: str) -> None:
+    result = invoke("--lang", "pl", "ledger")
+    assert (result.exit_code, result.stderr) == (
+        2,
+        "Błąd: nie podano zapisu; oczekiwano np. `baska ledger evening.csv`\n",
+    )
+    result = invoke("--lang", "pl", "ledger", evening, "--chart", "-f", "json")
+    assert (result.exit_code, result.stderr) == (
+        2,
+        "Błąd: --chart rysuje wykres jednego zapisu w formacie tabeli; pomiń --format albo "
+        "podaj jeden plik\n",
+    )
+    result = invoke(
+        "--lang", "pl", "new", "x.csv", "-p", "Ania,Bartek,Celina,Darek", "--deals", "٣"
+    )
+    assert result.exit_code == 2
+    assert result.stderr.endswith(
+        "Błąd: Nieprawidłowa wartość dla '--deals': '٣' to nie liczba całkowita zapisana "
+        "cyframi 0–9\n"
+    )

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 import click
 
 from baska_cli.cli.common import COUNT, command, fail, note_written
+from baska_cli.i18n import _
 
 if TYPE_CHECKING:
     from baska_cli.ledger.edits import Edited
@@ -23,7 +24,7 @@ def _show(path: str, edit: Callable[[], Edited]) -> None:
         done = edit()
     except BaskaError as error:
         fail(error)
-    note_written(f"{path} was changed")
+    note_written(_("{path} was changed").format(path=path))
     click.echo(edited(done), err=True)
     try:
         session = read(path)

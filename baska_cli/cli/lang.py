@@ -15,6 +15,9 @@ import click
 
 from baska_cli.i18n import LANG_ENV, N_, LanguageError, _, language_from, use
 
+# Click's defaults in a usage line, marked here so the catalog holds them
+USAGE_WORDS = (N_("[OPTIONS]"), N_("COMMAND [ARGS]..."))
+
 
 def _translated(text: str | None) -> str | None:
     """A help text in the interface language (the catalog knows it without its indent)."""
@@ -29,6 +32,8 @@ class TranslatedHelp:
     _help: str | None = None
     _short_help: str | None = None
     _epilog: str | None = None
+    _options_metavar: str | None = None
+    _subcommand_metavar: str | None = None
 
     @property
     def help(self) -> str | None:
@@ -56,6 +61,32 @@ class TranslatedHelp:
     @epilog.setter
     def epilog(self, value: str | None) -> None:
         self._epilog = value
+
+    @property
+    def options_metavar(self) -> str | None:
+        """`[OPTIONS]` in the usage line, translated."""
+        return _(self._options_metavar) if self._options_metavar else self._options_metavar
+
+    @options_metavar.setter
+    def options_metavar(self, value: str | None) -> None:
+        self._options_metavar = value
+
+    @property
+    def subcommand_metavar(self) -> str:
+        """`COMMAND [ARGS]...` in a group's usage line, translated."""
+        return _(self._subcommand_metavar) if self._subcommand_metavar else ""
+
+    @subcommand_metavar.setter
+    def subcommand_metavar(self, value: str) -> None:
+        self._subcommand_metavar = value
+
+    def get_help_option(self, ctx: click.Context) -> click.Option | None:
+        """Click's -h/--help, its help in the language of now (Click makes the option once
+        per command, with its help translated then)."""
+        option: click.Option | None = super().get_help_option(ctx)  # type: ignore[misc]
+        if option is not None:
+            option.help = _("Show this message and exit.")
+        return option
 
 
 class Command(TranslatedHelp, click.Command):

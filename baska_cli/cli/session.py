@@ -19,6 +19,7 @@ from baska_cli.cli.common import (
     option,
     rules_option,
 )
+from baska_cli.i18n import _, ngettext
 
 
 @command()
@@ -49,7 +50,7 @@ def new(
     from baska_cli.notation import player_seat
 
     if not path:
-        raise UserInputError('the ledger\'s file name is empty; expected e.g. "evening.csv"')
+        raise UserInputError(_('the ledger\'s file name is empty; expected e.g. "evening.csv"'))
     try:
         names = check_player_names(players.split(","))
     except BaskaError as error:
@@ -62,12 +63,25 @@ def new(
         create(path, meta)
     except BaskaError as error:
         fail(error)
-    note_written(f"the ledger {path} was created")
-    planned = f", {deals} deals" if deals else ""
+    note_written(_("the ledger {path} was created").format(path=path))
     leader = names[(first + 1) % 4]
+    if deals:
+        made = ngettext(
+            "{path}: {players} ({rules}, {count} deal); {dealer} deals first, {leader} leads",
+            "{path}: {players} ({rules}, {count} deals); {dealer} deals first, {leader} leads",
+            deals,
+        )
+    else:
+        made = _("{path}: {players} ({rules}); {dealer} deals first, {leader} leads")
     click.echo(
-        f"{path}: {', '.join(names)} ({rules.name}{planned}); "
-        f"{names[first]} deals first, {leader} leads",
+        made.format(
+            path=path,
+            players=", ".join(names),
+            rules=rules.name,
+            count=deals,
+            dealer=names[first],
+            leader=leader,
+        ),
         err=True,
     )
 
@@ -78,7 +92,16 @@ def new(
 @option(
     "--chart", is_flag=True, help="Draw the running totals as a line chart instead of the sheet."
 )
-def ledger_command(paths: tuple[str, ...], output_format: str, chart: bool) -> None:
+@option(
+    "--aliases",
+    "aliases_path",
+    metavar="FILE",
+    help='Merge names in a season: lines such as "Felix = Feliks" (the name written, then '
+    "the name to count it as).",
+)
+def ledger_command(
+    paths: tuple[str, ...], output_format: str, chart: bool, aliases_path: str | None
+) -> None:
     """Show a session's score sheet and standings; several files add up as a season.
 
     Without FILE, the ledger in BASKA_LEDGER is shown; each file may be given once.
@@ -87,6 +110,7 @@ def ledger_command(paths: tuple[str, ...], output_format: str, chart: bool) -> N
     Example:  baska ledger evening.csv
               baska ledger evening.csv --chart
               baska ledger autumn/*.csv --format json
+              baska ledger autumn/*.csv --aliases names.txt
     """
 
     from baska_cli.errors import BaskaError
@@ -97,13 +121,16 @@ def ledger_command(paths: tuple[str, ...], output_format: str, chart: bool) -> N
     paths = ledgers(paths, "baska ledger evening.csv")
     if chart and (output_format != "table" or len(paths) > 1):
         raise UserInputError(
-            "--chart draws one ledger as a table; leave out --format, or give one file"
+            _("--chart draws one ledger as a table; leave out --format, or give one file")
         )
+    aliases = _aliases(aliases_path, output_format, len(paths))
+    if len(paths) > 1:
+        _warn_misspelt(paths, aliases)
     try:
         if output_format == "json":
             from baska_cli.render.stream import write_json
 
-            write_json(paths, sys.stdout)
+            write_json(paths, sys.stdout, aliases)
             return
         if output_format == "csv":
             from baska_cli.render.stream import write_csv
@@ -113,7 +140,7 @@ def ledger_command(paths: tuple[str, ...], output_format: str, chart: bool) -> N
         from baska_cli.render import sheet
 
         if len(paths) > 1:
-            click.echo(sheet.season_table([read(p) for p in paths]))
+            click.echo(sheet.season_table([read(p) for p in paths], aliases))
             return
         rows: list[Row] = []
 
@@ -139,3 +166,60 @@ def _terminal(chart: bool) -> tuple[bool, bool, tuple[int, int] | None]:
     colour = tty and "NO_COLOR" not in os.environ and os.environ.get("TERM") != "dumb"
     size = shutil.get_terminal_size((80, 24)) if tty else os.terminal_size((80, 24))
     return unicode_ok(stream.encoding), colour, (size.columns, 16) if chart else None
+
+
+def _aliases(path: str | None, output_format: str, files: int) -> dict[str, str] | None:
+    """The alias file's merges (folded alias: name kept), or None without --aliases."""
+    from baska_cli.errors import BaskaError
+    from baska_cli.i18n import _
+    from baska_cli.names import parse_aliases
+
+    if path is None:
+        return None
+    if files < 2 or output_format == "csv":
+        raise UserInputError(
+            _(
+                "--aliases merges names in a season's standings: give two ledgers or more, "
+                "with --format table or json"
+            )
+        )
+    try:
+        with open(path, encoding="utf-8-sig") as stream:
+            text = stream.read()
+    except (OSError, UnicodeDecodeError) as error:
+        reason = error.strerror if isinstance(error, OSError) else _("not UTF-8 text")
+        raise UserInputError(
+            _("{file}: cannot read the aliases: {reason}").format(file=path, reason=reason)
+        ) from None
+    try:
+        return parse_aliases(text, path)
+    except BaskaError as error:
+        fail(error)
+
+
+def _warn_misspelt(paths: tuple[str, ...], aliases: dict[str, str] | None) -> None:
+    """Warn about names in a season's files that look like one player's name misspelt."""
+    import contextlib
+
+    from baska_cli.errors import BaskaError
+    from baska_cli.i18n import _
+    from baska_cli.ledger.reader import open_ledger
+    from baska_cli.names import similar_pairs
+    from baska_cli.notation import fold
+
+    where: dict[str, tuple[str, str]] = {}  # folded name: (name, first file)
+    for path in paths:
+        with contextlib.suppress(BaskaError, OSError), open_ledger(path) as reader:
+            for name in reader.meta.players:
+                if aliases and fold(name) in aliases:
+                    name = aliases[fold(name)]
+                where.setdefault(fold(name), (name, path))
+    names = [name for name, _path in where.values()]
+    for a, b in similar_pairs(names):
+        click.echo(
+            _(
+                'warning: "{a}" ({file_a}) and "{b}" ({file_b}) look like one player\'s name '
+                'misspelt; if they are, merge them with --aliases FILE (a line "{b} = {a}")'
+            ).format(a=a, file_a=where[fold(a)][1], b=b, file_b=where[fold(b)][1]),
+            err=True,
+        )

@@ -21,7 +21,7 @@ from typing import IO
 
 from baska_cli.errors import BaskaError, LedgerError
 from baska_cli.filekind import NotRegularFile, open_regular
-from baska_cli.i18n import _
+from baska_cli.i18n import N_, _, ngettext
 from baska_cli.ledger.dialect import (
     HEAD,
     UTF8,
@@ -71,7 +71,7 @@ def read_number(text: str, signed: bool = True) -> int:
     return int(match.group(1))
 
 
-TOO_LONG = f"the line is longer than {MAX_LINE - 1} bytes; a ledger line is far shorter"
+TOO_LONG = N_("the line is longer than {limit} bytes; a ledger line is far shorter")
 
 
 class _Feed:
@@ -175,7 +175,9 @@ class LedgerReader:
                 self.meta_lines.setdefault(KEY_HOUSE, line)
             elif key in KNOWN_KEYS:
                 if key in values:
-                    raise LedgerError(f'"{cells[0]}" is given twice', self.path, line)
+                    raise LedgerError(
+                        _('"{key}" is given twice').format(key=cells[0]), self.path, line
+                    )
                 values[key] = [c.strip() for c in cells[1:]]
                 self.meta_lines[key] = line
             else:
@@ -183,16 +185,19 @@ class LedgerReader:
                 extra.append(tuple(cells))
         if FORMAT_KEY not in values:
             raise LedgerError(
-                f'not a baska ledger: the first row should be "{FORMAT_KEY},{FORMAT_VERSION}" '
-                f"(start one with `baska new FILE --players …`)",
+                _(
+                    'not a baska ledger: the first row should be "{row}" '
+                    "(start one with `baska new FILE --players …`)"
+                ).format(row=f"{FORMAT_KEY},{FORMAT_VERSION}"),
                 self.path,
                 1,
             )
         version = values[FORMAT_KEY][0] if len(values[FORMAT_KEY]) == 1 else ""
         if version not in FORMAT_VERSIONS:
             raise LedgerError(
-                f"ledger format {','.join(values[FORMAT_KEY])!r} is not known; "
-                f"this baska reads format {' and '.join(FORMAT_VERSIONS)}",
+                _("ledger format {found!r} is not known; this baska reads format {known}").format(
+                    found=",".join(values[FORMAT_KEY]), known=", ".join(FORMAT_VERSIONS)
+                ),
                 self.path,
                 self.meta_lines[FORMAT_KEY],
             )
@@ -215,7 +220,9 @@ class LedgerReader:
         )
         if header is None:
             raise LedgerError(
-                f'no header row; expected "{",".join(meta.header())}" after the metadata',
+                _('no header row; expected "{header}" after the metadata').format(
+                    header=",".join(meta.header())
+                ),
                 self.path,
                 self._line or 1,
             )
@@ -243,8 +250,8 @@ class LedgerReader:
     def _bad_header(self, got: list[str], want: list[str]) -> str:
         """Why the header row is not the one the players row gives."""
         sep = self._sep
-        message = _('the header row should be "{want}", not "{got}"').format(
-            want=sep.join(want), got=sep.join(got)
+        message = _('the header row should be "{header}", not "{found}"').format(
+            header=sep.join(want), found=sep.join(got)
         )
         for cell, expected in zip(got[3:7], want[3:7], strict=False):
             if cell != expected:
@@ -275,7 +282,7 @@ class LedgerReader:
     def _players(self, cells: list[str] | None) -> tuple[str, str, str, str]:
         """The `players` row: four valid names."""
         if cells is None:
-            raise LedgerError('the "players" row is missing', self.path, 1)
+            raise LedgerError(_('the "players" row is missing'), self.path, 1)
         line = self.meta_lines[KEY_PLAYERS]
         for cell in cells:
             name = cell.strip()
@@ -303,7 +310,9 @@ class LedgerReader:
         """The `rules` row (and `house rule` rows); loading them is checked by `rules()`."""
         if not cells or not cells[0]:
             raise LedgerError(
-                'the "rules" row is missing or empty', self.path, self.meta_lines.get(KEY_RULES, 1)
+                _('the "rules" row is missing or empty'),
+                self.path,
+                self.meta_lines.get(KEY_RULES, 1),
             )
         return cells[0], tuple(house) if house else (cells[0].lower(),)
 
@@ -315,7 +324,9 @@ class LedgerReader:
         if fold(cells[0]) not in folded:
             fixed = garbled(cells[0])
             raise LedgerError(
-                f'the first dealer "{cells[0]}" is not one of the players ({", ".join(players)})'
+                _('the first dealer "{name}" is not one of the players ({players})').format(
+                    name=cells[0], players=", ".join(players)
+                )
                 if fixed is None
                 else _garbled_hint(cells[0], fixed, self.path),
                 self.path,
@@ -333,7 +344,7 @@ class LedgerReader:
             deals = 0
         if deals < 1:
             raise LedgerError(
-                f'"deals" must be a whole number of deals, not "{cells[0]}"',
+                _('"deals" must be a whole number of deals, not "{found}"').format(found=cells[0]),
                 self.path,
                 self.meta_lines[KEY_DEALS],
             )
@@ -345,8 +356,12 @@ class LedgerReader:
         lines = list(self.meta.rules_lines)
         if KEY_HOUSE not in self.meta_lines and lines[0] not in BUILTIN_NAMES:
             raise LedgerError(
-                f'the rule system "{self.meta.rules_name}" is not built in '
-                f'({", ".join(BUILTIN_NAMES)}) and the file has no "{KEY_HOUSE}" rows',
+                _(
+                    'the rule system "{name}" is not built in ({builtin}) and the file has no '
+                    '"{key}" rows'
+                ).format(
+                    name=self.meta.rules_name, builtin=", ".join(BUILTIN_NAMES), key=KEY_HOUSE
+                ),
                 self.path,
                 line,
             )
@@ -357,7 +372,9 @@ class LedgerReader:
             prefix = f"{self.path}:{line}: "
             message = message[len(prefix) :] if message.startswith(prefix) else message
             raise LedgerError(
-                f"the rule system cannot be loaded: {message}", self.path, line
+                _("the rule system cannot be loaded: {problem}").format(problem=message),
+                self.path,
+                line,
             ) from None
 
     # --- hand rows --------------------------------------------------------------------------
@@ -388,7 +405,7 @@ class LedgerReader:
         end = line + reader.line_num - before - 1
         if feed.ended:  # (CSV would take the rows written after it into that cell)
             self.problem(
-                line, 'a quoted cell starts in this row and is never closed (a " is missing)'
+                line, _('a quoted cell starts in this row and is never closed (a " is missing)')
             )
             return None, end, None
         row = self._decode(line, cells)
@@ -438,7 +455,7 @@ class LedgerReader:
             encoding = self.dialect.encoding
             line = undecodable_line(self.path, encoding) or line
             if encoding == UTF8:
-                return LedgerError("the file is not UTF-8 text", self.path, line)
+                return LedgerError(_("the file is not UTF-8 text"), self.path, line)
             return LedgerError(
                 _(
                     "the file is not {charset} text here (its first rows are); save it again "
@@ -447,7 +464,7 @@ class LedgerReader:
                 self.path,
                 line,
             )
-        return LedgerError(f"not a CSV file: {exc}", self.path, line)
+        return LedgerError(_("not a CSV file: {problem}").format(problem=exc), self.path, line)
 
     def _decode(self, line: int, cells: list[str]) -> Cells | None:
         """One row's CSV cells as Cells, or None for an empty row or one that is not a hand
@@ -460,7 +477,14 @@ class LedgerReader:
         if not count:
             return None
         if count > self._cells:
-            self.problem(line, f"{count} cells; a hand row has at most {self._cells}")
+            self.problem(
+                line,
+                ngettext(
+                    "{count} cell; a hand row has at most {most}",
+                    "{count} cells; a hand row has at most {most}",
+                    count,
+                ).format(count=count, most=self._cells),
+            )
             return None
         bracketed = 0
         try:
@@ -529,13 +553,15 @@ def _lost_hint(text: str, mark: str) -> str:
 def _bad_row(cells: Sequence[str]) -> str:
     """Why a row is not a hand row."""
     if len(cells) < 7:
-        return (
-            f'"{",".join(cells)}" is not a hand row; expected the number, dealer, hand and '
-            f"four players' changes"
-        )
+        return _(
+            '"{row}" is not a hand row; expected the number, dealer, hand and '
+            "four players' changes"
+        ).format(row=",".join(cells))
     if not _UNSIGNED.match(cells[0]):
-        return f'"{cells[0]}" is not a hand number'
-    return f'hand {cells[0].strip()}: the changes "{",".join(cells[3:7])}" must be whole numbers'
+        return _('"{found}" is not a hand number').format(found=cells[0])
+    return _('hand {number}: the changes "{changes}" must be whole numbers').format(
+        number=cells[0].strip(), changes=",".join(cells[3:7])
+    )
 
 
 def _peek(fileno: int, size: int) -> Dialect:
@@ -550,15 +576,17 @@ def open_ledger(path: str) -> Iterator[LedgerReader]:
     try:
         stream = open_regular(path, encoding="utf-8-sig", newline="")
     except NotRegularFile as exc:
-        raise LedgerError(f"is {exc.kind}, not a ledger file", path) from None
+        raise LedgerError(_("is {kind}, not a ledger file").format(kind=exc.kind), path) from None
     except FileNotFoundError:
         raise LedgerError(
-            "no such ledger; start one with `baska new FILE --players …`", path
+            _("no such ledger; start one with `baska new FILE --players …`"), path
         ) from None
     except IsADirectoryError:
-        raise LedgerError("is a directory, not a ledger file", path) from None
+        raise LedgerError(_("is a directory, not a ledger file"), path) from None
     except OSError as exc:
-        raise LedgerError(f"cannot read the ledger: {exc.strerror}", path) from None
+        raise LedgerError(
+            _("cannot read the ledger: {reason}").format(reason=exc.strerror), path
+        ) from None
     with stream:
         fileno = stream.fileno()
         try:
@@ -570,9 +598,11 @@ def open_ledger(path: str) -> Iterator[LedgerReader]:
         except DialectError as exc:
             raise LedgerError(exc.message, path, exc.line) from None
         except OSError as exc:
-            raise LedgerError(f"cannot read the ledger: {exc.strerror}", path) from None
+            raise LedgerError(
+                _("cannot read the ledger: {reason}").format(reason=exc.strerror), path
+            ) from None
         if long_line is not None:
-            raise LedgerError(TOO_LONG, path, long_line)
+            raise LedgerError(_(TOO_LONG).format(limit=MAX_LINE - 1), path, long_line)
         if dialect.encoding != UTF8:
             assert isinstance(stream, io.TextIOWrapper)
             stream.reconfigure(encoding=dialect.stream_encoding)

@@ -13,7 +13,7 @@ import csv
 import functools
 import json
 import shutil
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from json.encoder import encode_basestring
 from typing import IO, Any
 
@@ -21,7 +21,7 @@ from baska_cli.ledger.format import Meta, Row
 from baska_cli.ledger.view import Session, Sheet, read
 from baska_cli.notation import fold
 from baska_cli.rules import RuleSet
-from baska_cli.session import Deltas, Standing, season
+from baska_cli.session import SEASON_ORDER, Deltas, Standing, season
 
 SPOOL_MEMORY = 1 << 20  # characters a spool keeps in memory before it moves to a file
 BATCH = 2048  # items joined before they are written to a spool
@@ -199,7 +199,9 @@ class _Spooled:
         out.write("}")
 
 
-def write_json(paths: Sequence[str], out: IO[str]) -> None:
+def write_json(
+    paths: Sequence[str], out: IO[str], aliases: Mapping[str, str] | None = None
+) -> None:
     """One session's object, or a season: its sessions, all hands, totals by player. Every
     ledger is read (and checked) before anything is written."""
     if len(paths) == 1:
@@ -217,9 +219,14 @@ def write_json(paths: Sequence[str], out: IO[str]) -> None:
         one.write(out, "  ")
     out.write("\n ]")
     everything.write_to(out, "hands", "")
-    standings = season([one.session.standings() for one in spooled])
+    standings = season([one.session.standings() for one in spooled], aliases)
     totals = {s.name: s.total for s in standings}
-    _write_fields(out, {"totals": totals, "standings": [standing_record(s) for s in standings]}, "")
+    fields = {
+        "totals": totals,
+        "standings": [standing_record(s) for s in standings],
+        "ordered_by": list(SEASON_ORDER),
+    }
+    _write_fields(out, fields, "")
     out.write("}\n")
 
 

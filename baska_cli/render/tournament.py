@@ -1,0 +1,212 @@
+"""A tournament for the terminal and for scripts: the draw and the standings as text tables,
+JSON and CSV (keys and values in JSON and CSV are never translated)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from typing import Any
+
+from baska_cli.i18n import _, ngettext
+from baska_cli.render.text import csv_line, signed
+from baska_cli.tournament.draw import Draw
+from baska_cli.tournament.folder import ledger_name
+from baska_cli.tournament.standings import Line
+
+CSV_HEADER = (
+    "place", "player", "club", "place_points", "total", "tables_won", "movement", "lot",
+    "withdrawn",
+)  # fmt: skip
+
+
+def points(value: float) -> str:
+    """Place points: 5, 2.5."""
+    return f"{round(value, 2):g}"
+
+
+def draw_record(draw: Draw) -> dict[str, Any]:
+    """The draw as the JSON contract gives it."""
+    return {
+        "round": draw.round,
+        "tables": [
+            {"table": t, "players": list(members), "ledger": ledger_name(draw.round, t)}
+            for t, members in enumerate(draw.tables, 1)
+        ],
+        "sitting_out": list(draw.sitting_out),
+        "repeats": [list(p) for p in draw.repeats],
+        "apart_broken": [list(p) for p in draw.apart_broken],
+    }
+
+
+def draw_json(draw: Draw) -> str:
+    """One line of JSON."""
+    return json.dumps(draw_record(draw), ensure_ascii=False)
+
+
+def pairs_text(pairs: Sequence[tuple[str, str]]) -> str:
+    """`Ania–Bartek, Celina–Darek`."""
+    return ", ".join(f"{a}–{b}" for a, b in pairs)
+
+
+def draw_table(draw: Draw) -> str:
+    """The seating as a table, then who sits out and who meets again."""
+    from tabulate import tabulate
+
+    headers = [_("table"), *(_("seat {n}").format(n=n) for n in (1, 2, 3, 4)), _("ledger")]
+    align = ["right", "left", "left", "left", "left", "left"]
+    rows = [[t, *members, ledger_name(draw.round, t)] for t, members in enumerate(draw.tables, 1)]
+    title = (
+        _("round {round}").format(round=draw.round)
+        + ": "
+        + ngettext("{count} table", "{count} tables", len(draw.tables)).format(
+            count=len(draw.tables)
+        )
+    )
+    lines = [title, "", tabulate(rows, headers=headers, disable_numparse=True, colalign=align), ""]
+    if draw.sitting_out:
+        lines.append(_("sitting out: {names}").format(names=", ".join(draw.sitting_out)))
+    if draw.repeats:
+        lines.append(
+            ngettext(
+                "{count} pair meets again: {pairs}",
+                "{count} pairs meet again: {pairs}",
+                len(draw.repeats),
+            ).format(count=len(draw.repeats), pairs=pairs_text(draw.repeats))
+        )
+    else:
+        lines.append(_("no two players meet at a table again"))
+    if draw.apart_broken:
+        lines.append(
+            _("seated together although asked not to be: {pairs}").format(
+                pairs=pairs_text(draw.apart_broken)
+            )
+        )
+    return "\n".join(lines)
+
+
+def movement_text(movement: int | None) -> str:
+    """▲2, ▼1, = or `new`."""
+    if movement is None:
+        return _("new")
+    if movement > 0:
+        return f"▲{movement}"
+    if movement < 0:
+        return f"▼{-movement}"
+    return "="
+
+
+def note(line: Line) -> str:
+    """What the standings say beside a line: a lot, a tie still to draw, a withdrawal."""
+    notes = []
+    if line.lot is not None:
+        notes.append(_("lot {lot}").format(lot=line.lot))
+    if line.tied:
+        notes.append(_("tied"))
+    if line.sat_out:
+        notes.append(
+            ngettext("sat out round {rounds}", "sat out rounds {rounds}", len(line.sat_out)).format(
+                rounds=", ".join(str(r) for r in line.sat_out)
+            )
+        )
+    if line.withdrawn is not None:
+        notes.append(_("withdrew before round {round}").format(round=line.withdrawn))
+    return "; ".join(notes)
+
+
+def standings_rows(lines: Sequence[Line], movement: bool) -> tuple[list[str], list[list[str]]]:
+    """Headers and cells of the standings table (shared with the HTML page)."""
+    headers = [_("place")]
+    if movement:
+        headers.append(_("move"))
+    headers += [_("player"), _("club"), _("place points"), _("total"), _("tables won"), _("note")]
+    rows = []
+    for ln in lines:
+        cells = [str(ln.place)]
+        if movement:
+            cells.append(movement_text(ln.movement))
+        cells += [
+            ln.player,
+            ln.club,
+            points(ln.place_points),
+            signed(ln.total),
+            str(ln.tables_won),
+            note(ln),
+        ]
+        rows.append(cells)
+    return headers, rows
+
+
+def standings_table(lines: Sequence[Line], round_number: int, rounds: int, order: str) -> str:
+    """The standings after a round, with how they are ordered."""
+    from tabulate import tabulate
+
+    headers, rows = standings_rows(lines, round_number > 1)
+    title = _("standings after round {round} of {rounds}").format(round=round_number, rounds=rounds)
+    ordered = _("ordered by {order}; players equal on all of them share a place").format(
+        order=order
+    )
+    right = {_("place"), _("place points"), _("total"), _("tables won")}
+    align = ["right" if h in right else "left" for h in headers]
+    table = tabulate(rows, headers=headers, disable_numparse=True, colalign=align)
+    return f"{title}\n{ordered}\n\n{table}"
+
+
+def line_record(line: Line) -> dict[str, Any]:
+    """A standings line as the JSON contract gives it."""
+    return {
+        "place": line.place,
+        "player": line.player,
+        "place_points": float(line.place_points),
+        "total": line.total,
+        "tables_won": line.tables_won,
+        "rounds": [
+            {
+                "round": t.round,
+                "table": t.table,
+                "place": t.place,
+                "place_points": float(t.place_points),
+                "total": t.total,
+            }
+            for t in line.rounds
+        ],
+        "club": line.club,
+        "movement": line.movement,
+        "lot": line.lot,
+        "tied": line.tied,
+        "withdrawn": line.withdrawn,
+        "sat_out": list(line.sat_out),
+    }
+
+
+def standings_json(lines: Sequence[Line], round_number: int, order: Sequence[str]) -> str:
+    """One line of JSON."""
+    return json.dumps(
+        {
+            "round": round_number,
+            "tie_breaks": list(order),
+            "standings": [line_record(ln) for ln in lines],
+        },
+        ensure_ascii=False,
+    )
+
+
+def standings_csv(lines: Sequence[Line]) -> str:
+    """One row per player."""
+    out = [csv_line(CSV_HEADER)]
+    for ln in lines:
+        out.append(
+            csv_line(
+                [
+                    ln.place,
+                    ln.player,
+                    ln.club,
+                    points(ln.place_points),
+                    ln.total,
+                    ln.tables_won,
+                    "" if ln.movement is None else ln.movement,
+                    "" if ln.lot is None else ln.lot,
+                    "" if ln.withdrawn is None else ln.withdrawn,
+                ]
+            )
+        )
+    return "\n".join(out)

@@ -1,0 +1,141 @@
+"""A tournament's printable pages as self-contained HTML (Jinja2, no script, no network) in
+the interface language: the seating plan, the table sheets for paper scoring, the standings;
+each prints on A4."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from baska_cli.i18n import _, language, ngettext
+from baska_cli.rules import RuleSet
+from baska_cli.session import dealer_of
+from baska_cli.tournament.draw import Draw
+from baska_cli.tournament.standings import Line
+
+
+def _render(template: str, **values: Any) -> str:
+    import os
+
+    from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
+
+    folder = os.path.join(os.path.dirname(__file__), "templates")
+    env = Environment(
+        loader=FileSystemLoader(folder),
+        autoescape=select_autoescape(["html", "j2"]),
+        undefined=StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+    )
+    return env.get_template(template).render(lang=language(), **values)
+
+
+def _table_label(t: int) -> str:
+    return _("table {table}").format(table=t)
+
+
+def seating_html(name: str, draw: Draw) -> str:
+    """The seating plan for the wall: each table's players in seat order, then every player
+    in alphabetical order with their table and seat."""
+    tables = [{"label": _table_label(t), "players": m} for t, m in enumerate(draw.tables, 1)]
+    index = [
+        {
+            "player": player,
+            "where": _("table {table}, seat {seat}").format(table=t, seat=s),
+        }
+        for t, members in enumerate(draw.tables, 1)
+        for s, player in enumerate(members, 1)
+    ]
+    index += [{"player": p, "where": _("sits out")} for p in draw.sitting_out]
+    index.sort(key=lambda row: row["player"].casefold())
+    return _render(
+        "seating.html.j2",
+        orientation="portrait",
+        title=_("{tournament}: seating, round {round}").format(tournament=name, round=draw.round),
+        subtitle=ngettext("{count} table", "{count} tables", len(draw.tables)).format(
+            count=len(draw.tables)
+        ),
+        tables=tables,
+        sitting_out=draw.sitting_out,
+        index=index,
+        labels={"sitting_out": _("Sitting out:"), "index": _("Who sits where")},
+    )
+
+
+def sheets_html(name: str, draw: Draw, deals: int, rules: RuleSet) -> str:
+    """One A4 page per table for scoring on paper: the seats, who deals each deal, an empty
+    cell for each change and running total, the final totals and the players' signatures."""
+    tables = []
+    for t, members in enumerate(draw.tables, 1):
+        tables.append(
+            {
+                "title": _("{tournament}: round {round}, table {table}").format(
+                    tournament=name, round=draw.round, table=t
+                ),
+                "seats": [
+                    {"label": _("seat {n}").format(n=s), "player": p}
+                    for s, p in enumerate(members, 1)
+                ],
+                "deals": [
+                    {"n": n, "dealer": members[dealer_of(0, n)]} for n in range(1, deals + 1)
+                ],
+            }
+        )
+    rows = deals + 1
+    row_height = min(9.0, round(205 / rows, 1))
+    return _render(
+        "sheets.html.j2",
+        orientation="portrait",
+        title=_("{tournament}: table sheets, round {round}").format(
+            tournament=name, round=draw.round
+        ),
+        subtitle=_(
+            "{rules}, {deals}; each player's change and running total after every deal"
+        ).format(
+            rules=f"{rules.name}: {rules.title}",
+            deals=ngettext("{count} deal", "{count} deals", deals).format(count=deals),
+        ),
+        tables=tables,
+        row_height=row_height,
+        font_size=8 if deals > 24 else 9,
+        labels={
+            "dealer": _("dealer"),
+            "hand": _("hand"),
+            "final": _("final totals"),
+            "change": _("change"),
+            "running": _("running total"),
+            "signature": _("signature"),
+        },
+    )
+
+
+def standings_html(
+    name: str,
+    round_number: int,
+    rounds: int,
+    ordered: str,
+    headers: Sequence[str],
+    rows: Sequence[Sequence[str]],
+    lines: Sequence[Line],
+) -> str:
+    """The standings for the wall (A4 portrait, the header repeated on every page)."""
+    numeric = {
+        0,
+        *(
+            i
+            for i, h in enumerate(headers)
+            if h in (_("place points"), _("total"), _("tables won"))
+        ),
+    }
+    return _render(
+        "tournament_standings.html.j2",
+        orientation="portrait",
+        title=_("{tournament}: standings").format(tournament=name),
+        subtitle=_("after round {round} of {rounds}").format(round=round_number, rounds=rounds)
+        + " · "
+        + ngettext("{count} player", "{count} players", len(lines)).format(count=len(lines)),
+        ordered=ordered,
+        headers=headers,
+        rows=rows,
+        numeric=numeric,
+    )

@@ -1,0 +1,71 @@
+"""What `baska tournament check` reports: seatings, table ledgers, results and rounds."""
+
+from __future__ import annotations
+
+from baska_cli.i18n import _, ngettext
+from baska_cli.notation import fold
+from baska_cli.tournament.folder import RESULTS, Problem, Tournament, table_results
+
+
+def problems_of(t: Tournament) -> list[Problem]:
+    """Everything `tournament check` reports, in order: seatings, tables, results, rounds."""
+    found: list[Problem] = []
+    known = {fold(p.name): p for p in t.players}
+    for d in t.draws:
+        where = _("round {round}").format(round=d.round)
+        seen: dict[str, int] = {}
+        for name in [n for m in d.tables for n in m] + list(d.sitting_out):
+            seen[name] = seen.get(name, 0) + 1
+        for name, times in seen.items():
+            player = known.get(fold(name))
+            if player is None:
+                found.append(Problem(where, _('"{name}" is not a player').format(name=name)))
+            elif not player.plays(d.round):
+                found.append(Problem(where, _("{name} does not play this round").format(name=name)))
+            elif times > 1:
+                found.append(
+                    Problem(
+                        where,
+                        ngettext(
+                            "{name} is seated {count} time",
+                            "{name} is seated {count} times",
+                            times,
+                        ).format(name=name, count=times),
+                    )
+                )
+        for p in t.players:
+            if p.plays(d.round) and p.name not in seen:
+                found.append(Problem(where, _("{name} is not seated").format(name=p.name)))
+    _results, problems = table_results(t)
+    found += problems
+    current: dict[tuple[int, int], int] = {}
+    for row in t.sheets:
+        if not row.status:
+            current[(row.round, row.table)] = current.get((row.round, row.table), 0) + 1
+    for (number, table), count in sorted(current.items()):
+        if count > 1:
+            found.append(
+                Problem(
+                    t.file(RESULTS),
+                    ngettext(
+                        "round {round}, table {table} has {count} result that counts; "
+                        "mark all but one corrected",
+                        "round {round}, table {table} has {count} results that count; "
+                        "mark all but one corrected",
+                        count,
+                    ).format(round=number, table=table, count=count),
+                )
+            )
+    for row in t.sheets:
+        if row.round > len(t.draws) or row.table > len(t.draws[row.round - 1].tables):
+            found.append(
+                Problem(
+                    t.file(RESULTS),
+                    _("round {round}, table {table} was never drawn").format(
+                        round=row.round, table=row.table
+                    ),
+                )
+            )
+    for number in range(len(t.draws) + 1, t.plan.rounds + 1):
+        found.append(Problem(_("round {round}").format(round=number), _("not drawn yet")))
+    return found

@@ -1,0 +1,193 @@
+"""A tournament's players: names (checked as a ledger's are), clubs, late entries, withdrawals."""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, replace
+
+from baska_cli.errors import BaskaError, TournamentError, TournamentInputError
+from baska_cli.i18n import _
+from baska_cli.names import check_name, check_one_alphabet, look_alike
+from baska_cli.notation import fold
+
+HEADER = ("name", "club", "entered", "withdrawn")
+
+
+@dataclass(frozen=True, slots=True)
+class Player:
+    """One player: the name used at every table, a club, and the rounds they play."""
+
+    name: str
+    club: str = ""
+    entered: int = 1  # the first round they play
+    withdrawn: int | None = None  # the first round they no longer play (None: still playing)
+
+    def plays(self, round_number: int) -> bool:
+        """Whether the player is in the draw of this round."""
+        return self.entered <= round_number and (
+            self.withdrawn is None or round_number < self.withdrawn
+        )
+
+
+def _clean_club(club: str, where: str) -> str:
+    """A club's name: printable, one line, not a spreadsheet formula."""
+    club = club.strip()
+    if club and (not club.isprintable() or club[0] in "=+-@"):
+        raise TournamentInputError(
+            _(
+                '{where}: "{club}" cannot be a club: printable text, not starting with =, +, - or @'
+            ).format(where=where, club=club)
+        )
+    return club
+
+
+def read_entry_list(text: str, origin: str) -> list[Player]:
+    """The players file given to `tournament new`: one name per line, optionally a comma and
+    a club; blank lines and `#` comments are skipped."""
+    players: list[Player] = []
+    for number, line in enumerate(text.splitlines(), 1):
+        line = line.strip()
+        if not line or line.startswith("#"):
+            continue
+        name, _comma, club = line.partition(",")
+        where = f"{origin}:{number}"
+        players.append(Player(_checked_name(name, where), _clean_club(club, where)))
+    if not players:
+        raise TournamentInputError(
+            _("{origin}: no players; expected one name per line (Name or Name,Club)").format(
+                origin=origin
+            )
+        )
+    check_roster(players, origin)
+    return players
+
+
+def _checked_name(name: str, where: str) -> str:
+    """A name a table's ledger accepts, or an error that says where it was typed."""
+    try:
+        name = check_name(name)
+        check_one_alphabet(name)
+    except BaskaError as error:
+        raise TournamentInputError(f"{where}: {error}") from None
+    return name
+
+
+def check_roster(players: Sequence[Player], origin: str) -> None:
+    """Refuse two players whose names are equal case- and accent-blind, or look alike."""
+    seen: dict[str, str] = {}
+    plain: dict[int, list[str]] = {}  # ASCII names by length: alike only if equal (seen)
+    other: dict[int, list[str]] = {}  # names with other letters, which may look alike
+    for player in players:
+        key = fold(player.name)
+        if key in seen:
+            raise TournamentInputError(
+                _(
+                    '{origin}: "{name}" appears twice (as "{first}"): every player needs a name '
+                    "of their own (add a letter of the surname: Jan.K, Jan.M)"
+                ).format(origin=origin, name=player.name, first=seen[key])
+            )
+        suspects = other.get(len(key), [])
+        if not key.isascii():
+            suspects = suspects + plain.get(len(key), [])
+        for earlier in suspects:
+            if look_alike(fold(earlier), key):
+                raise TournamentInputError(
+                    _(
+                        '{origin}: "{first}" and "{name}" look alike (Latin, Cyrillic or Greek '
+                        "letters that look the same): the names must be told apart"
+                    ).format(origin=origin, first=earlier, name=player.name)
+                )
+        seen[key] = player.name
+        (plain if key.isascii() else other).setdefault(len(key), []).append(player.name)
+
+
+def find(players: Iterable[Player], typed: str) -> Player | None:
+    """The player whose name is `typed`, case- and accent-blind."""
+    key = fold(typed.strip())
+    return next((p for p in players if fold(p.name) == key), None)
+
+
+def enter(players: Sequence[Player], name: str, club: str, round_number: int) -> list[Player]:
+    """The roster with a late entry who plays from `round_number` on."""
+    player = Player(_checked_name(name, _("the new player")), _clean_club(club, name), round_number)
+    roster = [*players, player]
+    check_roster(roster, _("the players"))
+    return roster
+
+
+def withdraw(players: Sequence[Player], name: str, round_number: int) -> list[Player]:
+    """The roster with `name` withdrawn from `round_number` on (the points stay theirs)."""
+    player = find(players, name)
+    if player is None:
+        raise TournamentInputError(
+            _('"{name}" is not a player of this tournament').format(name=name)
+        )
+    if player.withdrawn is not None:
+        raise TournamentInputError(
+            _('"{name}" withdrew before round {round}').format(
+                name=player.name, round=player.withdrawn
+            )
+        )
+    return [replace(p, withdrawn=round_number) if p is player else p for p in players]
+
+
+def format_players(players: Sequence[Player]) -> str:
+    """The `players.csv` of a tournament's directory."""
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(HEADER)
+    for p in players:
+        writer.writerow([p.name, p.club, p.entered, "" if p.withdrawn is None else p.withdrawn])
+    return out.getvalue()
+
+
+def parse_players(text: str, origin: str) -> list[Player]:
+    """Read `players.csv` back (a TournamentError at file:line for anything wrong)."""
+    rows = list(csv.reader(io.StringIO(text)))
+    if not rows or tuple(c.strip() for c in rows[0]) != HEADER:
+        raise TournamentError(
+            _("expected the header {header}").format(header=",".join(HEADER)), origin, 1
+        )
+    players: list[Player] = []
+    for line, row in enumerate(rows[1:], 2):
+        if not any(cell.strip() for cell in row):
+            continue
+        cells = [*row, "", "", ""][:4]
+        try:
+            name = check_name(cells[0])
+            entered = int(cells[1 + 1] or "1")
+            withdrawn = int(cells[3]) if cells[3].strip() else None
+        except (BaskaError, ValueError) as error:
+            raise TournamentError(str(error), origin, line) from None
+        players.append(Player(name, cells[1].strip(), entered, withdrawn))
+    try:
+        check_roster(players, origin)
+    except TournamentInputError as error:
+        raise TournamentError(str(error)) from None
+    return players
+
+
+def apart_pairs(
+    asked: Sequence[tuple[str, str]], by_club: bool, players: Sequence[Player]
+) -> list[tuple[str, str]]:
+    """The pairs to keep apart: those asked for, and with `by_club` every two players of a
+    club (clubs compared case-blind)."""
+    pairs = list(asked)
+    if by_club:
+        clubs: dict[str, list[str]] = {}
+        for p in players:
+            if p.club:
+                clubs.setdefault(p.club.casefold(), []).append(p.name)
+        for members in clubs.values():
+            pairs += [(a, b) for i, a in enumerate(members) for b in members[i + 1 :]]
+    return pairs
+
+
+def named(players: Sequence[Player], typed: str, origin: str) -> str:
+    """The name of the player typed (any case), or an error naming where it should be."""
+    player = find(players, typed)
+    if player is None:
+        raise TournamentInputError(_('"{name}" is not in {file}').format(name=typed, file=origin))
+    return player.name

@@ -1,0 +1,164 @@
+"""Table results: a paper sheet's final totals entered once (corrections kept), or a ledger's."""
+
+from __future__ import annotations
+
+import csv
+import io
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+
+from baska_cli.errors import TournamentError, TournamentInputError
+from baska_cli.i18n import _
+from baska_cli.notation import fold
+
+CORRECTED = (
+    "corrected"  # a sheet's result replaced by a later row (kept, as the ledger keeps amended)
+)
+HEADER = (
+    "round", "table",
+    "player 1", "total 1", "player 2", "total 2", "player 3", "total 3", "player 4", "total 4",
+    "status",
+)  # fmt: skip
+_ENTRY = re.compile(r"(?P<name>[^=]+)=(?P<total>[+-]?[0-9]+)\Z")
+
+
+@dataclass(frozen=True, slots=True)
+class TableResult:
+    """A table's final totals, in seat order."""
+
+    round: int
+    table: int
+    players: tuple[str, ...]
+    totals: tuple[int, ...]
+    status: str = ""  # "" (counts) or CORRECTED (an earlier entry, kept for the record)
+
+
+def parse_entries(tokens: Sequence[str], players: Sequence[str]) -> tuple[int, ...]:
+    """`NAME=+N` for each of a table's four players (a name or a unique prefix, any case),
+    summing to zero: the totals in seat order."""
+    totals: dict[int, int] = {}
+    for token in tokens:
+        found = _ENTRY.match(token.strip())
+        if found is None:
+            raise TournamentInputError(
+                _('"{token}" is not a result; expected NAME=+N or NAME=-N, e.g. Ania=+12').format(
+                    token=token
+                )
+            )
+        typed = fold(found.group("name").strip())
+        seats = [i for i, p in enumerate(players) if fold(p) == typed]
+        if not seats:
+            seats = [i for i, p in enumerate(players) if fold(p).startswith(typed)]
+        if len(seats) != 1:
+            raise TournamentInputError(
+                _('"{token}": expected one of this table\'s players: {players}').format(
+                    token=token, players=", ".join(players)
+                )
+            )
+        if seats[0] in totals:
+            raise TournamentInputError(
+                _('"{token}": {name} has a total already').format(
+                    token=token, name=players[seats[0]]
+                )
+            )
+        totals[seats[0]] = int(found.group("total"))
+    missing = [players[i] for i in range(len(players)) if i not in totals]
+    if missing:
+        raise TournamentInputError(
+            _("a result needs all four players of the table; missing: {names}").format(
+                names=", ".join(missing)
+            )
+        )
+    values = tuple(totals[i] for i in range(len(players)))
+    if sum(values) != 0:
+        raise TournamentInputError(
+            _("the totals sum to {sum:+d}, not 0; check the sheet").format(sum=sum(values))
+        )
+    return values
+
+
+def current(rows: Sequence[TableResult], round_number: int, table: int) -> TableResult | None:
+    """The entry that counts for a table, if any."""
+    return next(
+        (r for r in rows if (r.round, r.table) == (round_number, table) and not r.status), None
+    )
+
+
+def enter(rows: Sequence[TableResult], new: TableResult, correct: bool) -> list[TableResult]:
+    """The results with a table's entry added; a second entry only as a correction, which
+    keeps the old one (marked corrected)."""
+    old = current(rows, new.round, new.table)
+    if old is not None and not correct:
+        raise TournamentError(
+            _(
+                "round {round}, table {table} has its result already ({result}); to change it, "
+                "enter it again with --correct (the old one is kept)"
+            ).format(round=new.round, table=new.table, result=describe(old))
+        )
+    if old is None and correct:
+        raise TournamentError(
+            _(
+                "--correct: round {round}, table {table} has no result yet; leave out --correct"
+            ).format(round=new.round, table=new.table)
+        )
+    if old is not None and old.totals == new.totals:
+        raise TournamentError(
+            _("round {round}, table {table} has this result already").format(
+                round=new.round, table=new.table
+            )
+        )
+    return [replace(r, status=CORRECTED) if r is old else r for r in rows] + [new]
+
+
+def describe(result: TableResult) -> str:
+    """`Ania +12, Bartek -4, …` for messages."""
+    return ", ".join(
+        f"{p} {t:+d}" if t else f"{p} 0" for p, t in zip(result.players, result.totals, strict=True)
+    )
+
+
+def format_results(rows: Sequence[TableResult]) -> str:
+    """The text of `results.csv`."""
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(HEADER)
+    for r in rows:
+        cells: list[object] = [r.round, r.table]
+        for name, total in zip(r.players, r.totals, strict=True):
+            cells += [name, f"{total:+d}" if total else "0"]
+        writer.writerow([*cells, r.status])
+    return out.getvalue()
+
+
+def parse_results(text: str, origin: str) -> list[TableResult]:
+    """Read `results.csv` back (a TournamentError at file:line for anything wrong)."""
+    rows = list(csv.reader(io.StringIO(text)))
+    if not rows or tuple(c.strip() for c in rows[0]) != HEADER:
+        raise TournamentError(
+            _("expected the header {header}").format(header=",".join(HEADER)), origin, 1
+        )
+    found: list[TableResult] = []
+    for line, row in enumerate(rows[1:], 2):
+        if not any(cell.strip() for cell in row):
+            continue
+        cells = [*row, ""][: len(HEADER)]
+        status = cells[-1].strip()
+        try:
+            if len(row) < len(HEADER) - 1 or status not in ("", CORRECTED):
+                raise ValueError(
+                    _("expected 11 cells: round, table, four names and totals, a status")
+                )
+            numbers = [int(c) for c in (cells[0], cells[1], *cells[3:10:2])]
+        except ValueError as error:
+            raise TournamentError(str(error), origin, line) from None
+        found.append(
+            TableResult(
+                numbers[0],
+                numbers[1],
+                tuple(c.strip() for c in cells[2:10:2]),
+                tuple(numbers[2:]),
+                status,
+            )
+        )
+    return found

@@ -1,0 +1,130 @@
+"""render/tournament_html.py: the seating plan, table sheets and standings as HTML in the
+interface language; printed by a real Chromium on A4 pages."""
+
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from baska_cli import i18n
+from baska_cli.render.tournament_html import seating_html, sheets_html, standings_html
+from baska_cli.rules import builtin
+from baska_cli.tournament.draw import draw_round
+from baska_cli.tournament.standings import Line
+
+NAMES = [f"Gracz{i:03d}.K" for i in range(400)]
+DRAW = draw_round(1, "1", NAMES[: 402 - 4], {}, {})  # 398 players: 99 tables, 2 sit out
+
+
+def test_the_seating_plan_lists_tables_and_every_player() -> None:
+    html = seating_html("liga", DRAW)
+    assert "<script" not in html and "http" not in html
+    assert html.count('<div class="table">') == 99
+    assert len(re.findall(r"<div><b>Gracz\d{3}\.K</b> — ", html)) == 398
+    assert html.count("— sits out</div>") == 2
+
+
+def test_a_table_sheet_names_the_dealer_of_every_deal_and_leaves_cells_empty() -> None:
+    draw = draw_round(1, "1", ["Ania", "Bartek", "Celina", "Darek"], {}, {})
+    html = sheets_html("liga", draw, 16, builtin("mester"))
+    seats = draw.tables[0]
+    dealers = re.findall(r'<tr><td class="num">(\d+)</td><td>(\w+)</td>', html)
+    assert dealers == [(str(n), seats[(n - 1) % 4]) for n in range(1, 17)]
+    # each deal: hand, 4 changes, 4 totals; the final row: the number cell, 4 + 4 totals
+    assert html.count("<td></td>") == 16 * 9 + 1 + 8
+    assert "signature: " + seats[0] in html
+
+
+def test_pages_speak_the_interface_language() -> None:
+    i18n.use("pl")
+    try:
+        html = seating_html("liga", DRAW)
+    finally:
+        i18n.use("en")
+    assert '<html lang="pl">' in html and "Kto gdzie siedzi" in html
+
+
+def test_names_are_escaped() -> None:
+    line = Line(1, "A<b>", "", 5.0, 10, 1, ())
+    html = standings_html("t&t", 1, 3, "ordered", ["place", "player"], [["1", "A<b>"]], [line])
+    assert "A<b>" not in html and "A&lt;b&gt;" in html and "t&amp;t" in html
+
+
+def _chromium() -> str:
+    found = shutil.which("chromium") or shutil.which("chromium-browser")
+    if found is None:
+        pytest.skip("Chromium is not installed here (.ci/run installs it with apt-get)")
+    return found
+
+
+def _pages(html: Path, profile: Path) -> int:
+    pdf = html.with_suffix(".pdf")
+    argv = [
+        _chromium(), "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
+        "--disable-background-networking", "--disable-component-update", "--disable-sync",
+        f"--user-data-dir={profile}", "--no-pdf-header-footer", f"--print-to-pdf={pdf}",
+        html.as_uri(),
+    ]  # fmt: skip
+    subprocess.run(argv, capture_output=True, timeout=180, check=True)
+    return len(re.findall(rb"/Type\s*/Page[^s]", pdf.read_bytes()))
+
+
+def _width(html: Path, profile: Path) -> tuple[int, int]:
+    """(content width, window width) with the print rules, on a window as wide as an A4
+    portrait page within its margins (210 − 2 × 10 mm at 96 dpi)."""
+    probe = html.with_name("probe.html")
+    text = html.read_text("utf-8").replace("@media print", "@media all")
+    script = (
+        "<script>document.title = document.documentElement.scrollWidth + ',' + "
+        "window.innerWidth;</script></body>"
+    )
+    probe.write_text(text.replace("</body>", script), "utf-8")
+    argv = [
+        _chromium(), "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
+        "--disable-background-networking", "--disable-component-update", "--disable-sync",
+        f"--user-data-dir={profile}", "--window-size=718,1000", "--dump-dom", probe.as_uri(),
+    ]  # fmt: skip
+    dom = subprocess.run(argv, capture_output=True, text=True, timeout=180, check=True).stdout
+    found = re.search(r"<title>(\d+),(\d+)</title>", dom)
+    assert found is not None, dom[:500]
+    return int(found.group(1)), int(found.group(2))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("deals", [16, 40])
+def test_each_table_sheet_prints_on_one_a4_page(tmp_path: Path, deals: int) -> None:
+    draw = draw_round(1, "1", NAMES[:12], {}, {})
+    html = tmp_path / "sheets.html"
+    html.write_text(sheets_html("liga", draw, deals, builtin("mester")), "utf-8")
+    assert _pages(html, tmp_path / "profile") == 3
+    width, page = _width(html, tmp_path / "profile")
+    assert width <= page
+
+
+@pytest.mark.slow
+def test_the_seating_plan_of_400_players_prints_without_overflow(tmp_path: Path) -> None:
+    html = tmp_path / "seating.html"
+    html.write_text(seating_html("liga", DRAW), "utf-8")
+    assert 4 <= _pages(html, tmp_path / "profile") <= 7
+    width, page = _width(html, tmp_path / "profile")
+    assert width <= page
+
+
+@pytest.mark.slow
+def test_standings_of_400_players_print_on_a_few_pages(tmp_path: Path) -> None:
+    lines = [Line(i + 1, n, "KS Puck", 50.0 - i / 10, 400 - i, 3, ()) for i, n in enumerate(NAMES)]
+    headers = ["place", "move", "player", "club", "place points", "total", "tables won", "note"]
+    rows = [
+        [str(ln.place), "▲2", ln.player, ln.club, f"{ln.place_points:g}", f"{ln.total:+d}",
+         "3", "lot 2; sat out rounds 3, 7"]
+        for ln in lines
+    ]  # fmt: skip
+    html = tmp_path / "standings.html"
+    html.write_text(standings_html("liga", 10, 10, "ordered", headers, rows, lines), "utf-8")
+    assert 5 <= _pages(html, tmp_path / "profile") <= 9
+    width, page = _width(html, tmp_path / "profile")
+    assert width <= page

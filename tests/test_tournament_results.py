@@ -1,0 +1,64 @@
+"""tournament/results.py: a sheet's totals typed once, corrections kept, results.csv."""
+
+from __future__ import annotations
+
+import pytest
+
+from baska_cli.errors import TournamentError, TournamentInputError
+from baska_cli.tournament.results import (
+    TableResult,
+    enter,
+    format_results,
+    parse_entries,
+    parse_results,
+)
+
+TABLE = ("Ania", "Bartek", "Celina", "Darek")
+
+
+def test_entries_in_any_order_by_name_or_prefix() -> None:
+    tokens = ["darek=-20", "Ania=+40", "bar=-12", "Celina=-8"]
+    assert parse_entries(tokens, TABLE) == (40, -12, -8, -20)
+
+
+@pytest.mark.parametrize(
+    ("tokens", "message"),
+    [
+        (["Ania+40"], '"Ania+40" is not a result; expected NAME=+N'),
+        (["Ewa=+4"], '"Ewa=+4": expected one of this table\'s players: Ania, Bartek'),
+        (["Ania=+4", "ania=-4"], '"ania=-4": Ania has a total already'),
+        (["Ania=+4", "Bartek=-4"], "missing: Celina, Darek"),
+        (["Ania=+4", "Bartek=-4", "Celina=1", "Darek=0"], "the totals sum to +1, not 0"),
+        (["Ania=٤"], '"Ania=٤" is not a result'),
+    ],
+)
+def test_bad_entries_are_refused(tokens: list[str], message: str) -> None:
+    with pytest.raises(TournamentInputError) as caught:
+        parse_entries(tokens, TABLE)
+    assert message in str(caught.value)
+
+
+def test_a_second_entry_only_as_a_correction_which_keeps_the_old_one() -> None:
+    first = TableResult(1, 2, TABLE, (4, -4, 0, 0))
+    rows = enter([], first, correct=False)
+    with pytest.raises(TournamentError, match=r"has its result already \(Ania \+4, Bartek -4"):
+        enter(rows, TableResult(1, 2, TABLE, (0, 0, 4, -4)), correct=False)
+    with pytest.raises(TournamentError, match="has this result already"):
+        enter(rows, first, correct=True)
+    with pytest.raises(TournamentError, match="round 1, table 3 has no result yet"):
+        enter(rows, TableResult(1, 3, TABLE, (0, 0, 0, 0)), correct=True)
+    rows = enter(rows, TableResult(1, 2, TABLE, (0, 0, 4, -4)), correct=True)
+    assert [r.status for r in rows] == ["corrected", ""]
+    text = format_results(rows)
+    assert text.splitlines()[1:] == [
+        "1,2,Ania,+4,Bartek,-4,Celina,0,Darek,0,corrected",
+        "1,2,Ania,0,Bartek,0,Celina,+4,Darek,-4,",
+    ]
+    assert parse_results(text, "results.csv") == rows
+
+
+def test_a_broken_results_file_names_its_line() -> None:
+    text = format_results([]) + "1,2,Ania,+4,Bartek,-4,Celina,0,Darek,0,amended\n"
+    with pytest.raises(TournamentError) as caught:
+        parse_results(text, "results.csv")
+    assert str(caught.value).startswith("results.csv:2: expected 11 cells: round, table")
