@@ -233,6 +233,22 @@ def parse_hand(text: str, players: Sequence[str] = DEFAULT_PLAYERS) -> Entry:
     return _parse_rest(contract, declarers, tokens[2:], table)
 
 
+def token_kind(token: str) -> str | None:
+    """What a word of a hand is, read alone: "contract", "points" (points and/or tricks),
+    "contras", "kara", or None (a player or players, or nothing known). A number is points."""
+    low = fold(token)
+    if low in CONTRACT_LOOKUP:
+        return "contract"
+    match = _POINTS_RE.match(low)
+    if match and (match.group(1) or match.group(2)):
+        return "points"
+    if low.startswith("k:") or low in COUNTED_CONTRAS or _CONTRA_COUNT_RE.match(low):
+        return "contras"
+    if low == PENALTY_WORD:
+        return "kara"
+    return None
+
+
 def _parse_side(contract: Contract, token: str, table: _Table) -> tuple[int, ...]:
     """The declaring side: two players for zw and we, one for the rest."""
     seats = table.seats(token, "+")

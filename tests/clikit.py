@@ -18,7 +18,7 @@ def start_evening(tmp_path: Path) -> str:
     """A new 8-deal ledger with four hands recorded through `score --ledger`."""
     path = str(tmp_path / "evening.csv")
     result = invoke("new", path, "--players", "Ania,Bartek,Celina,Darek", "--deals", "8")
-    assert (result.exit_code, result.stdout) == (0, "")
+    assert (result.exit_code, result.stdout) == (0, f"export BASKA_LEDGER={path}\n")
     assert result.stderr == (
         f"{path}: Ania, Bartek, Celina, Darek (plb, 8 deals); Ania deals first, Bartek leads\n"
     )

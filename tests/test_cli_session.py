@@ -45,7 +45,7 @@ def test_new_with_dealer_and_house_rules(tmp_path: Path) -> None:
     house.unlink()
     result = invoke("score", "-l", path, "zo", "a", "40")
     assert result.exit_code == 0
-    assert result.stdout.splitlines()[0] == "hand 1 (dealt by Celina): zo Ania 40   (club)"
+    assert result.stdout.splitlines()[0] == f"{path}: hand 1 (dealt by Celina): zo Ania 40   (club)"
     assert result.stdout.splitlines()[3] == " hand     -15        +5        +5       +5"
 
 
@@ -263,7 +263,9 @@ def test_a_hand_number_in_other_digits_is_refused(evening: str, command: str, nu
     before = Path(evening).read_bytes()
     result = invoke(command, evening, number, *(["ba", "a"] if command == "amend" else []))
     assert result.exit_code == 2
-    assert f"{number!r} is not a whole number in the digits 0–9" in result.stderr
+    assert f'"{number}" is not a hand number: a whole number from 1 in the digits 0–9' in (
+        result.stderr
+    )
     assert Path(evening).read_bytes() == before
 
 
@@ -439,3 +441,10 @@ def test_a_house_system_named_like_a_built_in_says_which_is_which(tmp_path: Path
     result = invoke("score", "-l", path, "-r", "plb", "zw", "A+C", "61")
     assert result.exit_code == 2
     assert 'played under house rules "plb", not the built-in "plb"' in result.stderr
+
+
+def test_new_prints_the_export_line_shell_quoted(tmp_path: Path) -> None:
+    path = tmp_path / "wtorek wieczór.csv"
+    result = invoke("new", str(path), "-p", "Ania,Bartek,Celina,Darek")
+    assert result.exit_code == 0
+    assert result.stdout == f"export BASKA_LEDGER='{path}'\n"

@@ -16,6 +16,7 @@ from baska_cli.cli.common import (
     command,
     fail,
     format_option,
+    from_environment,
     ledger_option,
     load_rules_or_fail,
     note_written,
@@ -23,6 +24,7 @@ from baska_cli.cli.common import (
     rules_option,
     typed,
 )
+from baska_cli.i18n import _
 
 if TYPE_CHECKING:
     from baska_cli.errors import BaskaError
@@ -69,6 +71,12 @@ class BatchFile(click.File):
 )
 @ledger_option
 @option("--dry-run", "-n", is_flag=True, help="With a ledger: show, do not write.")
+@option(
+    "--extra",
+    "-x",
+    is_flag=True,
+    help="With a ledger: record a hand dealt after the planned deals (refused without it).",
+)
 def score(
     notation: tuple[str, ...],
     rules_spec: str | None,
@@ -77,6 +85,7 @@ def score(
     batch: IO[str] | None,
     ledger_path: str | None,
     dry_run: bool,
+    extra: bool,
 ) -> None:
     """Score a hand: what each player wins or loses, and why.
 
@@ -108,10 +117,21 @@ def score(
             "is recorded anyway; leave out --dry-run"
         )
     text = " ".join(notation)
+    if extra and not ledger_path:
+        raise UserInputError(
+            _("--extra goes with a ledger (--ledger FILE or {env}); leave it out").format(
+                env=LEDGER_ENV
+            )
+        )
     if ledger_path:
+        if from_environment("ledger_path"):
+            click.echo(
+                _("ledger: {path} (from {env})").format(path=ledger_path, env=LEDGER_ENV),
+                err=True,
+            )
         # the session's own rules apply; --rules typed here must name them
         spec = rules_spec if typed("rules_spec") else None
-        _record(ledger_path, text, spec, output_format, explain, dry_run)
+        _record(ledger_path, text, spec, output_format, explain, dry_run, extra)
         return
     from baska_cli.errors import BaskaError
     from baska_cli.notation import parse_hand
@@ -154,6 +174,7 @@ def _record(
     output_format: str,
     explain: bool,
     dry_run: bool,
+    extra: bool,
 ) -> None:
     """Score a hand with the session's players and rules and append it to the ledger."""
     from baska_cli.errors import BaskaError
@@ -161,7 +182,7 @@ def _record(
     from baska_cli.render import sheet
 
     try:
-        found = record(path, text, rules_spec, dry_run)
+        found = record(path, text, rules_spec, dry_run, extra)
     except BaskaError as error:
         fail(error)
     if not dry_run:

@@ -9,6 +9,7 @@ import click
 
 from baska_cli.cli.common import (
     COUNT,
+    LEDGER_ENV,
     UserInputError,
     command,
     fail,
@@ -70,6 +71,16 @@ def new(
         f"{names[first]} deals first, {leader} leads",
         err=True,
     )
+    # the line to copy (or `eval "$(baska new …)"`), so the commands that follow need no FILE
+    click.echo(export_line(path))
+
+
+def export_line(path: str) -> str:
+    """`export BASKA_LEDGER=/abs/path.csv`, shell-quoted."""
+    import os
+    import shlex
+
+    return f"export {LEDGER_ENV}={shlex.quote(os.path.abspath(path))}"
 
 
 @command("ledger")

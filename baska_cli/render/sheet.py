@@ -20,29 +20,30 @@ def points(value: float | None) -> str:
     return "" if value is None else f"{round(value, 2):g}"
 
 
-def deals_left(meta: Meta, slots: int) -> str:
-    """`4 of 16 deals left`, or how many were dealt when no length was planned."""
+def deals_left(meta: Meta, dealt: int) -> str:
+    """`4 of 16 deals left`, or how many were dealt when no length was planned (`dealt`:
+    the deals used, which an `adj` does not add to)."""
     if meta.deals is None:
-        return f"{slots} deal{'s' if slots != 1 else ''} played"
-    left = max(meta.deals - slots, 0)
-    if left == 0 and slots == meta.deals:
+        return f"{dealt} deal{'s' if dealt != 1 else ''} played"
+    left = max(meta.deals - dealt, 0)
+    if left == 0 and dealt == meta.deals:
         return f"all {meta.deals} deals played"
-    extra = f", {slots - meta.deals} over the plan" if slots > meta.deals else ""
+    extra = f", {dealt - meta.deals} over the plan" if dealt > meta.deals else ""
     return f"{left} of {meta.deals} deals left{extra}"
 
 
-def next_words(meta: Meta, slots: int) -> str:
+def next_words(meta: Meta, dealt: int) -> str:
     """`next: Darek deals, Ania leads`."""
-    dealer, leader = next_turn(meta.first_dealer, slots)
+    dealer, leader = next_turn(meta.first_dealer, dealt)
     return f"next: {meta.players[dealer]} deals, {meta.players[leader]} leads"
 
 
-def where(meta: Meta, slots: int) -> str:
+def where(meta: Meta, dealt: int) -> str:
     """How many deals are left and who deals next (nothing next once all are played)."""
-    left = deals_left(meta, slots)
-    if meta.deals is not None and slots >= meta.deals:
+    left = deals_left(meta, dealt)
+    if meta.deals is not None and dealt >= meta.deals:
         return left
-    return f"{left}; {next_words(meta, slots)}"
+    return f"{left}; {next_words(meta, dealt)}"
 
 
 def recorded(found: Recorded, explain: bool) -> str:
@@ -58,10 +59,14 @@ def recorded(found: Recorded, explain: bool) -> str:
         headers=["", *players],
         stralign="right",
     )
-    lines = [f"hand {n} (dealt by {found.dealer}): {first_line}", table, outcome.explanation]
+    lines = [
+        f"{found.path}: hand {n} (dealt by {found.dealer}): {first_line}",
+        table,
+        outcome.explanation,
+    ]
     if explain:
         lines += [""] + [f"  {step}" for step in outcome.derivation] + [""]
-    lines.append(f"{next_words(meta, n)} ({deals_left(meta, n)})")
+    lines.append(f"{next_words(meta, found.dealt)} ({deals_left(meta, found.dealt)})")
     return "\n".join(lines)
 
 
@@ -74,14 +79,14 @@ def recorded_record(found: Recorded, explain: bool) -> dict[str, Any]:
     record = outcome_record(found.entry, found.outcome, found.rules, players)
     if explain:
         record["derivation"] = list(found.outcome.derivation)
-    dealer, leader = next_turn(meta.first_dealer, n)
+    dealer, leader = next_turn(meta.first_dealer, found.dealt)
     record.update(
         n=n,
         dealer=found.dealer,
         totals=dict(zip(players, found.totals, strict=True)),
         next_dealer=players[dealer],
         next_leader=players[leader],
-        deals_left=None if meta.deals is None else max(meta.deals - n, 0),
+        deals_left=None if meta.deals is None else max(meta.deals - found.dealt, 0),
     )
     return record
 
@@ -94,7 +99,7 @@ def recorded_csv(found: Recorded) -> str:
     meta, n = found.meta, found.n
     players = meta.players
     record = outcome_record(found.entry, found.outcome, found.rules, players)
-    dealer, leader = next_turn(meta.first_dealer, n)
+    dealer, leader = next_turn(meta.first_dealer, found.dealt)
     extra = ["n", "dealer", *(f"{p} total" for p in players), "next dealer", "next leader"]
     values = [n, found.dealer, *found.totals, players[dealer], players[leader]]
     row = f"{outcome_csv(record)},{csv_line(values)}"
@@ -111,6 +116,20 @@ def edited(done: Edited) -> str:
         + (" (it stays void)" if old.status == "void" else ""),
     }
     return f"{done.path}: {words[done.action]}"
+
+
+def amended_changes(done: Edited, session: Session) -> str:
+    """After an amend: the hand's changes as they were and as they are, and the new totals."""
+    from baska_cli.i18n import _
+
+    n, old = done.old.n, done.old
+    new = done.new_deltas or old.deltas
+    rows = [
+        [_("hand {number} was").format(number=n), *map(signed, old.deltas)],
+        [_("hand {number} now").format(number=n), *map(signed, new)],
+        [_("total"), *map(signed, session.tally.totals)],
+    ]
+    return simple_table(["", *session.meta.players], rows)
 
 
 def sheet_table(meta: Meta, rows: Sequence[Row]) -> str:
@@ -212,13 +231,13 @@ def one_session(
             p: sparkline(s, low, high, 16, unicode) for p, s in zip(players, series, strict=True)
         }
     lines += ["", standings_table(session.standings(), trends=trends, colour=colour), ""]
-    lines.append(where(session.meta, session.tally.slots))
+    lines.append(where(session.meta, session.tally.dealt))
     return "\n".join(lines)
 
 
 def after_edit(session: Session) -> str:
     """After undo, void or amend: the standings and who deals next."""
-    return f"{standings_table(session.standings())}\n{where(session.meta, session.tally.slots)}"
+    return f"{standings_table(session.standings())}\n{where(session.meta, session.tally.dealt)}"
 
 
 def season_table(sessions: Sequence[Session]) -> str:
