@@ -448,3 +448,26 @@ def test_new_prints_the_export_line_shell_quoted(tmp_path: Path) -> None:
     result = invoke("new", str(path), "-p", "Ania,Bartek,Celina,Darek")
     assert result.exit_code == 0
     assert result.stdout == f"export BASKA_LEDGER='{path}'\n"
+
+
+def test_the_sheet_fits_the_terminal_unless_wide(monkeypatch: pytest.MonkeyPatch) -> None:
+    from baska_cli.cli import session
+
+    sample = str(Path(__file__).parent.parent / "samples" / "evening.csv")
+    piped = invoke("ledger", sample)
+    assert max(map(len, piped.stdout.splitlines()[2:])) == 116  # a pipe: the full sheet
+    monkeypatch.setattr(session, "terminal_width", lambda: 80)
+    result = invoke("ledger", sample)
+    assert result.exit_code == 0
+    assert max(map(len, result.stdout.splitlines())) <= 80
+    assert result.stdout.splitlines()[-28] == (
+        " #  dealer  hand                   A     B     C     D  │    A    B   C    D"
+    )
+    assert invoke("ledger", sample, "--wide").stdout == piped.stdout
+    for extra in (["--chart"], ["-f", "json"]):
+        result = invoke("ledger", sample, "--wide", *extra)
+        assert (result.exit_code, result.stderr) == (
+            2,
+            "Error: --wide shows one ledger's whole score sheet; leave out --chart and --format, "
+            "or give one file\n",
+        )

@@ -310,6 +310,16 @@ def from_env(example: str) -> str:
     return env
 
 
+def terminal_width() -> int | None:
+    """The columns of the terminal standard output is, or None off a terminal (a pipe or a
+    file gets the full text, never cut)."""
+    import shutil
+
+    if not sys.stdout.isatty():
+        return None
+    return shutil.get_terminal_size((80, 24)).columns
+
+
 def hand_number(text: str) -> int | None:
     """A hand number typed as a whole number from 1 in the digits 0–9, else None."""
     if text.isascii() and text.isdigit() and int(text) >= 1:

@@ -22,6 +22,7 @@ from baska_cli.cli.common import (
     note_written,
     option,
     rules_option,
+    terminal_width,
     typed,
 )
 from baska_cli.i18n import _
@@ -144,7 +145,9 @@ def score(
         outcome = score_entry(entry, rules)
     except BaskaError as error:
         fail(error)
-    click.echo(render_outcome(entry, outcome, rules, ("A", "B", "C", "D"), output_format, explain))
+    players = ("A", "B", "C", "D")
+    width = terminal_width()
+    click.echo(render_outcome(entry, outcome, rules, players, output_format, explain, width))
 
 
 def _refuse_with_batch(
@@ -194,7 +197,7 @@ def _record(
     elif output_format == "csv":
         click.echo(sheet.recorded_csv(found))
     else:
-        click.echo(sheet.recorded(found, explain))
+        click.echo(sheet.recorded(found, explain, terminal_width()))
     if dry_run:
         click.echo(f"dry run: hand {found.n} was not recorded in {path}", err=True)
 

@@ -19,7 +19,9 @@ from baska_cli.cli.common import (
     note_written,
     option,
     rules_option,
+    terminal_width,
 )
+from baska_cli.i18n import _
 
 
 @command()
@@ -89,10 +91,20 @@ def export_line(path: str) -> str:
 @option(
     "--chart", is_flag=True, help="Draw the running totals as a line chart instead of the sheet."
 )
-def ledger_command(paths: tuple[str, ...], output_format: str, chart: bool) -> None:
+@option(
+    "--wide",
+    "-w",
+    is_flag=True,
+    help="On a terminal, the full sheet however wide (it is laid out for the terminal's "
+    "width otherwise; a pipe or a file always gets the full sheet).",
+)
+def ledger_command(paths: tuple[str, ...], output_format: str, chart: bool, wide: bool) -> None:
     """Show a session's score sheet and standings; several files add up as a season.
 
-    Without FILE, the ledger in BASKA_LEDGER is shown; each file may be given once.
+    Without FILE, the ledger in BASKA_LEDGER is shown; each file may be given once. On a
+    terminal the sheet fits its width: the players by their initials, then without each
+    hand's changes, then with the hand texts wrapped (80 columns always show every hand's
+    number, dealer, text and the running totals); --wide shows the full sheet.
 
     \b
     Example:  baska ledger evening.csv
@@ -106,6 +118,13 @@ def ledger_command(paths: tuple[str, ...], output_format: str, chart: bool) -> N
     from baska_cli.rules import RuleSet
 
     paths = ledgers(paths, "baska ledger evening.csv")
+    if wide and (chart or output_format != "table" or len(paths) > 1):
+        raise UserInputError(
+            _(
+                "--wide shows one ledger's whole score sheet; leave out --chart and --format, "
+                "or give one file"
+            )
+        )
     if chart and (output_format != "table" or len(paths) > 1):
         raise UserInputError(
             "--chart draws one ledger as a table; leave out --format, or give one file"
@@ -132,7 +151,9 @@ def ledger_command(paths: tuple[str, ...], output_format: str, chart: bool) -> N
             return rows.append
 
         session = read(paths[0], keep)
-        click.echo(sheet.one_session(session, rows, *_terminal(chart)))
+        unicode, colour, size = _terminal(chart)
+        width = None if wide else terminal_width()
+        click.echo(sheet.one_session(session, rows, unicode, colour, size, width))
     except BaskaError as error:
         fail(error)
 

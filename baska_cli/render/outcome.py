@@ -77,9 +77,14 @@ def outcome_csv(record: dict[str, Any]) -> str:
     )
 
 
-def outcome_table(record: dict[str, Any], derivation: Sequence[str] | None = None) -> str:
-    """The hand, a table of the four players' changes, and why."""
+def outcome_table(
+    record: dict[str, Any], derivation: Sequence[str] | None = None, width: int | None = None
+) -> str:
+    """The hand, a table of the four players' changes, and why (with `width`, the
+    explanation and the derivation wrapped at words to that many columns)."""
     from tabulate import tabulate
+
+    from baska_cli.render.fit import wrap
 
     deltas = record["deltas"]
     table = tabulate(
@@ -88,10 +93,11 @@ def outcome_table(record: dict[str, Any], derivation: Sequence[str] | None = Non
         tablefmt="simple",
         stralign="right",
     )
-    lines = [f"{record['notation']}   ({record['rules']})", table, record["explanation"]]
+    lines = [f"{record['notation']}   ({record['rules']})", table]
+    lines.append(wrap(record["explanation"], width, "  "))
     if derivation:
         lines.append("")
-        lines.extend(f"  {step}" for step in derivation)
+        lines.extend(wrap(f"  {step}", width, "  ") for step in derivation)
     return "\n".join(lines)
 
 
@@ -108,8 +114,9 @@ def render_outcome(
     players: Sequence[str],
     output_format: str,
     explain: bool,
+    width: int | None = None,
 ) -> str:
-    """One scored hand in the chosen format."""
+    """One scored hand in the chosen format (the table's sentences wrapped to `width`)."""
     record = outcome_record(entry, outcome, rules, players)
     if output_format == "json":
         if explain:
@@ -117,4 +124,4 @@ def render_outcome(
         return outcome_json(record)
     if output_format == "csv":
         return csv_header(players) + "\n" + outcome_csv(record)
-    return outcome_table(record, outcome.derivation if explain else None)
+    return outcome_table(record, outcome.derivation if explain else None, width)

@@ -46,9 +46,12 @@ def where(meta: Meta, dealt: int) -> str:
     return f"{left}; {next_words(meta, dealt)}"
 
 
-def recorded(found: Recorded, explain: bool) -> str:
-    """A hand recorded in a ledger: its changes, the running totals, who deals and leads next."""
+def recorded(found: Recorded, explain: bool, width: int | None = None) -> str:
+    """A hand recorded in a ledger: its changes, the running totals, who deals and leads next
+    (with `width`, its sentences wrapped at words to that many columns)."""
     from tabulate import tabulate
+
+    from baska_cli.render.fit import wrap
 
     meta, outcome, n = found.meta, found.outcome, found.n
     players = meta.players
@@ -60,13 +63,15 @@ def recorded(found: Recorded, explain: bool) -> str:
         stralign="right",
     )
     lines = [
-        f"{found.path}: hand {n} (dealt by {found.dealer}): {first_line}",
+        wrap(f"{found.path}: hand {n} (dealt by {found.dealer}): {first_line}", width, "  "),
         table,
-        outcome.explanation,
+        wrap(outcome.explanation, width, "  "),
     ]
     if explain:
-        lines += [""] + [f"  {step}" for step in outcome.derivation] + [""]
-    lines.append(f"{next_words(meta, found.dealt)} ({deals_left(meta, found.dealt)})")
+        lines += [""] + [wrap(f"  {step}", width, "  ") for step in outcome.derivation] + [""]
+    lines.append(
+        wrap(f"{next_words(meta, found.dealt)} ({deals_left(meta, found.dealt)})", width, "  ")
+    )
     return "\n".join(lines)
 
 
@@ -210,19 +215,34 @@ def one_session(
     unicode: bool = True,
     colour: bool = False,
     chart: tuple[int, int] | None = None,
+    width: int | None = None,
 ) -> str:
     """The whole text of `baska ledger FILE`: title, the sheet (or with `chart`, a line
     chart of that width and height), standings with each running total as a sparkline,
-    what comes next."""
+    what comes next. With `width`, a sheet wider than that is laid out in fewer columns
+    (render.fit)."""
     from baska_cli.render.chart import line_chart, running_totals, sparkline
 
     rules, players = session.rules, session.meta.players
     series = running_totals([(row.status, row.totals) for row in rows])
-    lines = [f"{session.path} — {rules.name}: {rules.title}", ""]
+    title = f"{session.path} — {rules.name}: {rules.title}"
+    if width is not None:
+        from baska_cli.render.fit import wrap
+
+        title = wrap(title, width, "  ")
+    lines = [title, ""]
     if chart is not None:
         lines.append(line_chart(players, series, chart[0], chart[1], unicode, colour))
     else:
-        lines.append(sheet_table(session.meta, rows) if session.tally.slots else "(no hands yet)")
+        if not session.tally.slots:
+            lines.append("(no hands yet)")
+        else:
+            table = sheet_table(session.meta, rows)
+            if width is not None and max(map(len, table.splitlines())) > width:
+                from baska_cli.render.fit import fitted_sheet
+
+                table = fitted_sheet(session.meta, rows, width)
+            lines.append(table)
     trends = None
     if any(series):
         values = [v for s in series for v in s]
