@@ -9,9 +9,10 @@ from click.testing import CliRunner, Result
 from baska_cli.cli import cli
 
 
-def invoke(*args: str, env: dict[str, str] | None = None) -> Result:
-    """`baska ARGS` through click.testing: exit code, stdout and stderr apart."""
-    return CliRunner().invoke(cli, list(args), env=env)
+def invoke(*args: str, env: dict[str, str] | None = None, input: str | None = None) -> Result:
+    """`baska ARGS` through click.testing: exit code, stdout and stderr apart (`input`:
+    standard input, not a terminal)."""
+    return CliRunner().invoke(cli, list(args), env=env, input=input)
 
 
 def start_evening(tmp_path: Path) -> str:

@@ -16,6 +16,7 @@ from baska_cli.cli.check import check, recalc
 from baska_cli.cli.common import CONTEXT, Group, run
 from baska_cli.cli.edits import amend, undo, void
 from baska_cli.cli.lang import Option, lang_option
+from baska_cli.cli.play import play
 from baska_cli.cli.report import report
 from baska_cli.cli.rules import rules
 from baska_cli.cli.score import score
@@ -45,6 +46,7 @@ for command in (
     undo,
     void,
     amend,
+    play,
     check,
     recalc,
     settle,

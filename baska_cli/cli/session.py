@@ -45,6 +45,15 @@ def new(
     Example:  baska new evening.csv --players Ania,Bartek,Celina,Darek --deals 16
               baska new liga.csv -p Ania,Bartek,Celina,Darek -r mester -d Celina
     """
+    create_ledger(path, players, rules_spec, dealer, deals)
+    # the line to copy (or `eval "$(baska new …)"`), so the commands that follow need no FILE
+    click.echo(export_line(path))
+
+
+def create_ledger(
+    path: str, players: str, rules_spec: str | None, dealer: str | None, deals: int | None
+) -> None:
+    """Create a ledger as `baska new` does and say so on standard error."""
     from baska_cli.errors import BaskaError
     from baska_cli.ledger.format import Meta, rules_lines
     from baska_cli.ledger.store import create
@@ -73,8 +82,6 @@ def new(
         f"{names[first]} deals first, {leader} leads",
         err=True,
     )
-    # the line to copy (or `eval "$(baska new …)"`), so the commands that follow need no FILE
-    click.echo(export_line(path))
 
 
 def export_line(path: str) -> str:
