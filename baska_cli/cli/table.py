@@ -38,6 +38,7 @@ class Table:
         self.last: Last | None = None
         self.identity: tuple[int, ...] | None = None
         self.scorer: Scorer
+        self._scorers: dict[tuple[tuple[str, ...], tuple[str, ...]], Scorer] = {}
         self.refresh()
 
     # --- what the ledger holds -------------------------------------------------------------
@@ -57,8 +58,17 @@ class Table:
 
         self.session = read(self.path, start)
         self.last = last[0] if last else None
-        self.scorer = Scorer(self.session.meta.players, self.session.rules)
+        self.scorer = self._scorer_for(self.session.meta, self.session.rules)
         self.identity = self._stat()
+
+    def _scorer_for(self, meta: Meta, rules: RuleSet) -> Scorer:
+        """One Scorer per players and rules for the evening: its cache spares re-scoring the
+        ledger's hands at every append's check."""
+        key = (meta.players, meta.rules_lines)
+        found = self._scorers.get(key)
+        if found is None:
+            found = self._scorers[key] = Scorer(meta.players, rules)
+        return found
 
     def _stat(self) -> tuple[int, ...] | None:
         try:
@@ -199,7 +209,7 @@ class Table:
         """Score the hand and append it to the ledger (ledger.edits.record)."""
         from baska_cli.ledger.edits import record
 
-        found = record(self.path, text, None, False, extra)
+        found = record(self.path, text, None, False, extra, self._scorer_for)
         self.refresh()
         news = self._elsewhere() if self.session.tally.slots != found.n else []
         dealer, leader = next_turn(found.meta.first_dealer, found.dealt)
@@ -268,7 +278,11 @@ class Table:
         return [
             compact.players_row(_("total"), self.players, self.session.tally.totals, self.width),
             compact.fit(
-                f"  {_('next:')} {compact.turn_words(dealer, leader)} · {self.left()}", self.width
+                "  "
+                + _("next: {turn} · {left}").format(
+                    turn=compact.turn_words(dealer, leader), left=self.left()
+                ),
+                self.width,
             ),
         ]
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Literal, Protocol
 
@@ -61,12 +61,14 @@ def record(
     rules_spec: str | None = None,
     dry_run: bool = False,
     extra: bool = False,
+    scorer: Callable[[Meta, RuleSet], Scorer] | None = None,
 ) -> Recorded:
     """Score a hand with the session's players and rules and append it to the ledger (with
     `dry_run`, check the ledger and score the hand, but write nothing). `rules_spec`, when
     given, must name the session's own rule system. A hand dealt after the planned deals is
     refused (PastPlanError) unless `extra` says it is meant; an `adj` deals nothing and
-    is never refused for that."""
+    is never refused for that. `scorer` is passed to store.append (`baska play` keeps one
+    for the evening)."""
     found: list[Recorded] = []
 
     def build(reader: LedgerReader, rules: RuleSet) -> list[str]:
@@ -112,7 +114,7 @@ def record(
         refuse_if_broken(reader)
         build(reader, reader.rules())
     else:
-        append(path, build)
+        append(path, build, scorer)
     return found[0]
 
 

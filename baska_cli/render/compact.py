@@ -99,9 +99,12 @@ def help_lines(commands: dict[str, tuple[tuple[str, ...], str]], width: int = WI
     """What `help` shows: how to type a hand, a correction, and each command."""
     lines = [
         _('A hand in the usual notation, e.g. "zw ania+cel 61 k": it is recorded at once.'),
-        _('+WORDS  corrects the last hand by what changes: "+k" adds a contra, "+70" sets'),
-        _('        the points, "+zo" the contract, "+cel" the declarer; "+" and a whole'),
-        _("        hand replaces it."),
+        "+WORDS  "
+        + _(
+            'corrects the last hand by what changes: "+k" adds a contra, "+70" sets the '
+            'points, "+zo" the contract, "+cel" the declarer; "+" and a whole hand '
+            "replaces it."
+        ),
     ]
     usage = {"void": " N", "amend": " N TEXT", "explain": " [N]"}
     for name, (words, meaning) in commands.items():
@@ -109,4 +112,4 @@ def help_lines(commands: dict[str, tuple[tuple[str, ...], str]], width: int = WI
         left = f"{words[0]}{usage.get(name, '')}" + (f" ({short})" if short else "")
         lines.append(f"{left:<22} {_(meaning)}")
     lines.append(_("Tab completes contracts, players and commands; ↑ and ↓ go through history."))
-    return [wrap(line, width, "      ") for line in lines]
+    return [piece for line in lines for piece in wrap(line, width, " " * 8).splitlines()]
