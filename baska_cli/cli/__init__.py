@@ -35,6 +35,7 @@ def cli() -> None:
     Score one hand:     baska score zw A+C 61 k
     Start a session:    baska new evening.csv --players Ania,Bartek,Celina,Darek
     Record a hand:      baska score --ledger evening.csv zw ania+cel 61 k
+    At the table:       baska play evening.csv
     """
 
 

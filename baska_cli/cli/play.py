@@ -8,7 +8,6 @@ pipe each line is handled the same way and a bad line is reported as FILE:LINE: 
 
 from __future__ import annotations
 
-import hashlib
 import io
 import os
 import sys
@@ -135,6 +134,8 @@ def _stdin_name() -> str:
 def history_file(ledger: str) -> str:
     """Where the lines typed for this ledger are kept: $XDG_STATE_HOME/baska/history (or
     ~/.local/state/baska/history), one file per ledger, named after it."""
+    import hashlib
+
     state = os.environ.get("XDG_STATE_HOME") or os.path.join(
         os.path.expanduser("~"), ".local", "state"
     )

@@ -218,10 +218,15 @@ class Table:
             f" · {compact.deals_word(found.meta.deals, found.dealt)}"
         )
         from baska_cli.notation import format_hand
+        from baska_cli.render.fit import initials
 
+        written = format_hand(found.entry, self.players)
+        short = initials(self.players)
+        if short is not None and len(written) > self.width - 12:  # (`hand 12: ` and room)
+            written = format_hand(found.entry, short)  # reads back as the same hand
         lines = compact.hand_lines(
             found.n,
-            format_hand(found.entry, self.players),
+            written,
             self.players,
             found.outcome.deltas,
             found.totals,
