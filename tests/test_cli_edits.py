@@ -185,3 +185,24 @@ def test_an_adjustment_deals_nothing_and_amending_it_moves_the_deal(evening: str
         "6,Bartek,zw Ania+Celina 61,1,-1,1,-1,-21,-7,-5,33",
     ]
     assert invoke("check", evening).stderr == f"{evening}: ok, 6 hands\n"
+
+
+def test_a_ledger_from_0_1_0_with_an_adjustment_keeps_its_dealing(tmp_path: Path) -> None:
+    # written by baska 0.1.0, where the adj (hand 3) used up Celina's deal
+    from tests.ledgerkit import TWO_HANDS
+
+    path = tmp_path / "old.csv"
+    path.write_text(
+        TWO_HANDS + "3,Celina,adj Ania+4 Bartek-4 Celina+0 Darek+0,4,-4,0,0,1,-11,-3,13\n"
+        "4,Darek,zw Ania+Celina 61,1,-1,1,-1,2,-12,-2,12\n",
+        "utf-8",
+    )
+    assert invoke("amend", str(path), "4", "k").exit_code == 0
+    result = invoke("score", "-l", str(path), "ba", "d")
+    assert result.stdout.splitlines()[0] == f"{path}: hand 5 (dealt by Ania): ba Darek   (plb)"
+    assert invoke("check", str(path)).stderr == f"{path}: ok, 5 hands\n"
+    assert path.read_text("utf-8").splitlines()[-3:] == [
+        "4,Darek,zw Ania+Celina 61,1,-1,1,-1,,,,,amended",
+        "4,Darek,zw Ania+Celina 61 k,2,-2,2,-2,3,-13,-1,11",
+        "5,Ania,ba Darek,-10,-10,-10,30,-7,-23,-11,41",
+    ]

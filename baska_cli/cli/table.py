@@ -206,8 +206,12 @@ class Table:
     # --- actions -----------------------------------------------------------------------------
 
     def record(self, text: str, extra: bool = False) -> list[str]:
-        """Score the hand and append it to the ledger (ledger.edits.record)."""
+        """Score the hand and append it to the ledger (ledger.edits.record, as `score
+        --ledger` does); its three lines, then a line if another program wrote the ledger
+        in the meantime."""
         from baska_cli.ledger.edits import record
+        from baska_cli.notation import format_hand
+        from baska_cli.render.fit import initials
 
         found = record(self.path, text, None, False, extra, self._scorer_for)
         self.refresh()
@@ -217,9 +221,6 @@ class Table:
             f"{compact.turn_words(found.meta.players[dealer], found.meta.players[leader])}"
             f" · {compact.deals_word(found.meta.deals, found.dealt)}"
         )
-        from baska_cli.notation import format_hand
-        from baska_cli.render.fit import initials
-
         written = format_hand(found.entry, self.players)
         short = initials(self.players)
         if short is not None and len(written) > self.width - 12:  # (`hand 12: ` and room)
