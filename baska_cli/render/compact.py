@@ -87,12 +87,16 @@ def toolbar(
     preview: str,
     width: int = WIDTH,
 ) -> str:
-    """The bottom toolbar: where the table is, then what the line typed would do."""
+    """The bottom toolbar: where the table is, then what the line typed would do (in two
+    lines at most)."""
     first = f"{path} · {rules} · {', '.join(players)}"
     second = _("hand {number}: {turn} · {left}").format(
         number=n, turn=turn_words(dealer, leader), left=left
     )
-    return "\n".join(fit(line, width) for line in (first, second, preview or " "))
+    shown = wrap(preview, width, "  ").splitlines() if preview else [" "]
+    if len(shown) > 2:  # two lines at most: the second cut where it goes on
+        shown = [shown[0], fit(shown[1] + " " + " ".join(shown[2:]), width)]
+    return "\n".join(fit(line, width) for line in (first, second, *shown))
 
 
 def help_lines(commands: dict[str, tuple[tuple[str, ...], str]], width: int = WIDTH) -> list[str]:
