@@ -108,7 +108,7 @@ def test_play_starts_a_new_ledger_and_takes_the_environment(tmp_path: Path) -> N
     result = invoke("play", path, "--deals", "8", input="")
     assert (result.exit_code, result.stderr) == (
         2,
-        "Error: --deals go with --players, which starts a new ledger\n",
+        "Error: --deals: only with --players, which starts a new ledger\n",
     )
 
 

@@ -87,7 +87,7 @@ def play(
             given.insert(0, "--rules")
         if given:
             raise UserInputError(
-                _("{options} go with --players, which starts a new ledger").format(
+                _("{options}: only with --players, which starts a new ledger").format(
                     options=", ".join(given)
                 )
             )

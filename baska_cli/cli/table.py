@@ -11,6 +11,7 @@ import os
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from baska_cli.cli.common import note_written
 from baska_cli.errors import BaskaError
 from baska_cli.i18n import _
 from baska_cli.ledger.format import Meta, Row
@@ -214,6 +215,7 @@ class Table:
         from baska_cli.render.fit import initials
 
         found = record(self.path, text, None, False, extra, self._scorer_for)
+        note_written(f"hand {found.n} was recorded in {self.path}")
         self.refresh()
         news = self._elsewhere() if self.session.tally.slots != found.n else []
         dealer, leader = next_turn(found.meta.first_dealer, found.dealt)
@@ -241,6 +243,7 @@ class Table:
         from baska_cli.ledger.edits import undo
 
         done = undo(self.path)
+        note_written(f"{self.path} was changed")
         self.refresh()
         head = _('hand {number} "{text}" is undone').format(number=done.old.n, text=done.old.hand)
         return [*compact_wrap(head, self.width), *self._after()]
@@ -250,6 +253,7 @@ class Table:
         from baska_cli.ledger.edits import void
 
         done = void(self.path, number)
+        note_written(f"{self.path} was changed")
         self.refresh()
         head = _('hand {number} "{text}" is void: its score is skipped').format(
             number=done.old.n, text=done.old.hand
@@ -261,6 +265,7 @@ class Table:
         from baska_cli.ledger.edits import amend
 
         done = amend(self.path, number, text)
+        note_written(f"{self.path} was changed")
         self.refresh()
         head = _('hand {number} "{old}" is now "{new}"').format(
             number=done.old.n, old=done.old.hand, new=done.new_text or ""
