@@ -82,9 +82,8 @@ def outcome_table(
 ) -> str:
     """The hand, a table of the four players' changes, and why (with `width`, the
     explanation and the derivation wrapped at words to that many columns)."""
-    from tabulate import tabulate
-
     from baska_cli.render.fit import wrap
+    from baska_cli.render.text import tabulate
 
     deltas = record["deltas"]
     table = tabulate(

@@ -17,9 +17,8 @@ def _mark(rules: RuleSet, key: str, text: str) -> str:
 
 def rules_tables(rules: RuleSet) -> str:
     """A rule system's payout tables, provisional numbers marked with *."""
-    from tabulate import tabulate
-
     from baska_cli.model import Contract, Play
+    from baska_cli.render.text import tabulate
 
     out = [f"{rules.name} — {rules.title}", f"source: {rules.source}", ""]
     pair_contracts = [c for c in (Contract.ZW, Contract.WE) if rules.has(c)]
@@ -94,7 +93,7 @@ def _k_headers(max_k: int) -> list[str]:
 
 def settings_table(rules: RuleSet) -> str:
     """The system's other settings, one per line, provisional ones marked."""
-    from tabulate import tabulate
+    from baska_cli.render.text import tabulate
 
     penalty = rules.penalty
     rows = [

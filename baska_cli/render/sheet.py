@@ -49,9 +49,8 @@ def where(meta: Meta, dealt: int) -> str:
 def recorded(found: Recorded, explain: bool, width: int | None = None) -> str:
     """A hand recorded in a ledger: its changes, the running totals, who deals and leads next
     (with `width`, its sentences wrapped at words to that many columns)."""
-    from tabulate import tabulate
-
     from baska_cli.render.fit import wrap
+    from baska_cli.render.text import tabulate
 
     meta, outcome, n = found.meta, found.outcome, found.n
     players = meta.players
@@ -181,9 +180,8 @@ def standings_table(
 ) -> str:
     """Places, totals (green and red with `colour`), place points, and each player's
     running total as a sparkline when `trends` gives them."""
-    from tabulate import tabulate
-
     from baska_cli.render.chart import paint
+    from baska_cli.render.text import tabulate
 
     has_points = any(s.place_points is not None for s in standings)
     headers = ["place", "player", "total"]
@@ -262,8 +260,7 @@ def after_edit(session: Session) -> str:
 
 def season_table(sessions: Sequence[Session]) -> str:
     """Several sessions: each one's result, then the season's standings by player."""
-    from tabulate import tabulate
-
+    from baska_cli.render.text import tabulate
     from baska_cli.session import season
 
     rows = []
