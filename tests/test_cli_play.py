@@ -181,6 +181,7 @@ def test_another_terminal_appending_is_shown(
     path = new_ledger(tmp_path)
     table = Table(path)
     assert invoke("score", "-l", path, "ba", "c").exit_code == 0  # the other terminal
+    assert table.toolbar("").splitlines()[2] == "(changed elsewhere: read again at Enter)"
     assert table.changed_elsewhere() == [
         "The ledger was changed elsewhere (another terminal?): its last hand is now hand",
         '  1 "ba Celina".',

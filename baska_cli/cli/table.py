@@ -135,8 +135,12 @@ class Table:
         return [line for text in lines for line in compact_wrap(text, self.width)]
 
     def toolbar(self, typed: str) -> str:
-        """The bottom toolbar for the line being typed."""
+        """The bottom toolbar for the line being typed (and a warning while another program
+        has written the ledger since: Enter reads it again before doing anything)."""
         dealer, leader = self.turn()
+        preview = self.preview(typed)
+        if self._stat() != self.identity:
+            preview = _("(changed elsewhere: read again at Enter) ") + preview
         return compact.toolbar(
             self.path,
             self.session.rules.name,
@@ -145,7 +149,7 @@ class Table:
             dealer,
             leader,
             self.left(),
-            self.preview(typed),
+            preview,
             self.width,
         )
 
