@@ -7,13 +7,16 @@ import os
 import stat
 from typing import IO
 
+from baska_cli.i18n import N_, _
+
 _KINDS = (
-    (stat.S_ISFIFO, "a named pipe"),
-    (stat.S_ISDIR, "a directory"),
-    (stat.S_ISCHR, "a character device"),
-    (stat.S_ISBLK, "a block device"),
-    (stat.S_ISSOCK, "a socket"),
+    (stat.S_ISFIFO, N_("a named pipe")),
+    (stat.S_ISDIR, N_("a directory")),
+    (stat.S_ISCHR, N_("a character device")),
+    (stat.S_ISBLK, N_("a block device")),
+    (stat.S_ISSOCK, N_("a socket")),
 )
+_OTHER_KIND = N_("not a regular file")
 
 
 _NONBLOCK = getattr(os, "O_NONBLOCK", 0)
@@ -28,10 +31,11 @@ class NotRegularFile(Exception):
 
 
 def kind_of(mode: int) -> str | None:
-    """What a file of this mode is ("a named pipe", …), or None for a regular file."""
+    """What a file of this mode is ("a named pipe", …, in the interface language), or None for
+    a regular file."""
     if stat.S_ISREG(mode):
         return None
-    return next((name for test, name in _KINDS if test(mode)), "not a regular file")
+    return _(next((name for test, name in _KINDS if test(mode)), _OTHER_KIND))
 
 
 def refuse_unless_regular(path: str) -> os.stat_result:

@@ -101,3 +101,13 @@ def ngettext(singular: str, plural: str, count: int) -> str:
 def N_(message: str) -> str:
     """Mark `message` for translation where it is defined; `_` translates it where shown."""
     return message
+
+
+def translation(language: str) -> gettext.NullTranslations:
+    """The catalog of `language`, whatever the interface speaks now: for a text that must
+    read the same under every language (the `explanation` a script reads in JSON)."""
+    if language not in LANGUAGES:
+        raise LanguageError(language)
+    if language == "en":
+        return gettext.NullTranslations()
+    return gettext.translation(DOMAIN, LOCALE_DIR, [language])

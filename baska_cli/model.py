@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum
 
 DEFAULT_PLAYERS: tuple[str, str, str, str] = ("A", "B", "C", "D")
@@ -106,6 +106,9 @@ class Hand:
     contras: int = 0  # counted contras given as k, kr, krb, krbh or k0…kN
     callers: tuple[int, ...] | None = None  # the caller form k:B,A,D, seats in order
     kara: bool = False  # the soloist revoked (mester rule 7I): scored as lost
+    # the contras and the kara flag as typed, for messages; not part of the hand's value
+    typed_contras: str = field(default="", compare=False, repr=False)
+    typed_kara: str = field(default="", compare=False, repr=False)
 
     @property
     def opponents(self) -> tuple[int, ...]:
@@ -141,3 +144,4 @@ class Outcome:
     margin: Margin | None = None
     value: int | None = None
     contras: int = 0
+    language: str = "en"  # of the explanation and the derivation

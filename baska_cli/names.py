@@ -12,6 +12,7 @@ import unicodedata
 from collections.abc import Sequence
 
 from baska_cli.errors import NotationError
+from baska_cli.i18n import N_, _, ngettext
 from baska_cli.model import SEATS
 from baska_cli.notation import (
     ADJUST_WORD,
@@ -39,6 +40,7 @@ _LOOK_ALIKE: dict[str, str] = {
     "ν": "nv", "ο": "o", "ρ": "p", "τ": "t", "υ": "yu", "χ": "x", "ω": "w",
 }  # fmt: skip
 _SCRIPTS = ("LATIN", "CYRILLIC", "GREEK")
+_SCRIPT_NAMES = (N_("Latin"), N_("Cyrillic"), N_("Greek"))  # as _scripts() names them
 
 
 def _scripts(name: str) -> dict[str, str]:
@@ -71,53 +73,85 @@ def check_player_names(players: Sequence[str], longest: int = MAX_NAME) -> tuple
     """
     names = tuple(p.strip() for p in players)
     if len(names) != SEATS:
-        raise NotationError(f"a table has 4 players, got {len(names)}: {', '.join(names)}")
+        raise NotationError(
+            _("a table has 4 players, got {count}: {names}").format(
+                count=len(names), names=", ".join(names)
+            )
+        )
     for name in names:
         if not name:
-            raise NotationError("a player's name is empty")
+            raise NotationError(_("a player's name is empty"))
         if len(name) > longest:
             raise NotationError(
-                f'"{name[:20]}…" ({len(name)} characters) cannot be a player\'s name: '
-                f"a name has at most {longest} characters"
+                ngettext(
+                    '"{start}…" ({count} character) cannot be a player\'s name: a name has at '
+                    "most {most} characters",
+                    '"{start}…" ({count} characters) cannot be a player\'s name: a name has at '
+                    "most {most} characters",
+                    len(name),
+                ).format(start=name[:20], count=len(name), most=longest)
             )
         if _FORBIDDEN_IN_NAMES.search(name):
             raise NotationError(
-                f'"{name}" cannot be a player\'s name: no spaces, "+", ",", "/" or ":" in names'
+                _(
+                    '"{name}" cannot be a player\'s name: no spaces, "+", ",", "/" or ":" in names'
+                ).format(name=name)
             )
         digit = other_digit(name)
         if digit is not None:
             raise NotationError(
-                f'"{name}" cannot be a player\'s name: "{digit}" reads as a number; '
-                f"numbers are written with the digits 0–9"
+                _(
+                    '"{name}" cannot be a player\'s name: "{digit}" reads as a number; numbers '
+                    "are written with the digits 0–9"
+                ).format(name=name, digit=digit)
             )
         if not name.isprintable():
-            raise NotationError(f"{name!a} cannot be a player's name: it holds a control character")
+            raise NotationError(
+                _("{name} cannot be a player's name: it holds a control character").format(
+                    name=ascii(name)
+                )
+            )
         if name.isdigit():
-            raise NotationError(f'"{name}" cannot be a player\'s name: digits mean seat numbers')
+            raise NotationError(
+                _('"{name}" cannot be a player\'s name: digits mean seat numbers').format(name=name)
+            )
         if name[0] in "=+-@":
             raise NotationError(
-                f'"{name}" cannot be a player\'s name: a spreadsheet would run it as a formula'
+                _(
+                    '"{name}" cannot be a player\'s name: a spreadsheet would run it as a formula'
+                ).format(name=name)
             )
         if fold(name) in CONTRACT_LOOKUP or fold(name) in (PENALTY_WORD, ADJUST_WORD):
             raise NotationError(
-                f'"{name}" cannot be a player\'s name: it is a word of the notation'
+                _('"{name}" cannot be a player\'s name: it is a word of the notation').format(
+                    name=name
+                )
             )
     folded = [fold(n) for n in names]
     for i, name in enumerate(folded):
         if name in folded[:i]:
-            raise NotationError(f'"{names[i]}" appears twice: the four names must differ')
+            raise NotationError(
+                _('"{name}" appears twice: the four names must differ').format(name=names[i])
+            )
         other = next((j for j in range(i) if _look_alike(folded[j], name)), None)
         if other is not None:
             raise NotationError(
-                f'"{names[other]}" and "{names[i]}" look alike (Latin, Cyrillic or Greek '
-                f"letters that look the same): the four names must be told apart"
+                _(
+                    '"{first}" and "{second}" look alike (Latin, Cyrillic or Greek letters that '
+                    "look the same): the four names must be told apart"
+                ).format(first=names[other], second=names[i])
             )
     for name in names:
         scripts = _scripts(name) if not name.isascii() else {}
         if len(scripts) > 1:
-            mixed = " and ".join(f'{script} letters ("{ch}")' for script, ch in scripts.items())
+            mixed = _(" and ").join(
+                _('{script} letters ("{letter}")').format(script=_(script), letter=ch)
+                for script, ch in scripts.items()
+            )
             raise NotationError(
-                f'"{name}" cannot be a player\'s name: it mixes {mixed}, '
-                f"which look alike; write it in one alphabet"
+                _(
+                    '"{name}" cannot be a player\'s name: it mixes {mixed}, which look alike; '
+                    "write it in one alphabet"
+                ).format(name=name, mixed=mixed)
             )
     return names

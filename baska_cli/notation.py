@@ -9,6 +9,7 @@ from functools import lru_cache
 
 from baska_cli import deck
 from baska_cli.errors import NotationError
+from baska_cli.i18n import _, ngettext
 from baska_cli.model import (
     DEFAULT_PLAYERS,
     SEATS,
@@ -43,11 +44,20 @@ ADJUST_WORD = "adj"
 CONTRA_NAMES = ("kontra", "rekontra", "bok", "hirsz")
 COUNTED_CONTRAS = {"k": 1, "kr": 2, "krb": 3, "krbh": 4}
 COUNTED_FORMS = {count: form for form, count in COUNTED_CONTRAS.items()}
+# The players' words for the highest doubling call reached, in Polish and other spellings:
+# `rekontra` is two counted contras, as `kr` is.
+CONTRA_WORDS = {
+    "kontra": 1, "contra": 1,
+    "rekontra": 2, "recontra": 2, "re": 2,
+    "bok": 3, "bock": 3,
+    "hirsz": 4, "hirsch": 4,
+}  # fmt: skip
+CONTRA_SPELLINGS = (*COUNTED_CONTRAS, *CONTRA_WORDS)
 
 # numbers are ASCII digits only (`\d` would take "٦١" or "６１" too)
 _POINTS_RE = re.compile(r"([0-9]{1,3})?(?:/([0-9]{1,2}))?\Z")
 _ADJ_RE = re.compile(r"(.+?)([+-][0-9]{1,6})\Z")
-_CONTRA_COUNT_RE = re.compile(r"k[0-9]{1,2}\Z")
+_CONTRA_COUNT_RE = re.compile(r"(?:k|kontra|contra)([0-9]{1,2})\Z")
 
 
 def fold(text: str) -> str:
@@ -106,7 +116,7 @@ def nearest(word: str, choices: Sequence[str]) -> str | None:
 def _suggest(word: str, choices: Sequence[str]) -> str:
     """`; did you mean "x"?` for the nearest choice, or nothing."""
     near = nearest(word, choices)
-    return f'; did you mean "{near}"?' if near else ""
+    return _('; did you mean "{word}"?').format(word=near) if near else ""
 
 
 def other_digit(text: str) -> str | None:
@@ -119,41 +129,90 @@ def other_digit(text: str) -> str | None:
 
 def _quoted_in(part: str, whole: str) -> str:
     """`"E" in "A+E"`, or just `"E"` when the part is the whole token."""
-    return f'"{part}"' if part == whole else f'"{part}" in "{whole}"'
+    if part == whole:
+        return _('"{typed}"').format(typed=part)
+    return _('"{part}" in "{whole}"').format(part=part, whole=whole)
+
+
+def _as_typed(text: str) -> str:
+    """Lower case, accents kept (composed, so `ż` typed in two code points is one letter)."""
+    if text.isascii():
+        return text.lower()
+    return unicodedata.normalize("NFC", text).lower()
+
+
+def _letter_fits(typed: str, letter: str) -> bool:
+    """Whether a typed letter may stand for a name's letter: the same letter, or the letter
+    without its diacritic (`z` for `ż`); a typed diacritic counts (`ż` is never `z`)."""
+    return typed == letter or (fold(typed) == typed and fold(letter) == typed)
+
+
+def _loose_prefix(typed: str, name: str) -> bool:
+    """Whether the name starts with the typed letters, letters typed without diacritics
+    standing for letters with them."""
+    return len(typed) <= len(name) and all(map(_letter_fits, typed, name))
 
 
 class _Table:
-    """The players of one table and how a typed player resolves to a seat."""
+    """The players of one table and how a typed player resolves to a seat.
+
+    A typed diacritic counts: with Zbigniew and Żaneta at the table `z` and `zb` are
+    Zbigniew, `ż` and `ża` Żaneta. Letters typed without diacritics also stand for letters
+    with them when no name matches as typed (`za` is Żaneta, `lu` Łucja)."""
 
     def __init__(self, players: Sequence[str]) -> None:
         self.names = tuple(players)
-        self.folded = [fold(n) for n in self.names]
-        initials = [f[:1] for f in self.folded]  # a name may fold to nothing (a lone accent)
-        self.initials = initials if len(set(initials)) == SEATS else None
+        self.lower = [_as_typed(n) for n in self.names]
 
     def listing(self) -> str:
         return ", ".join(f"{i + 1}={n}" for i, n in enumerate(self.names))
 
+    def matches(self, typed: str) -> list[int]:
+        """The seats a typed name or prefix may mean: the one name it is, else the names
+        that start with it as typed, else those that start with it letting plain letters
+        stand for accented ones."""
+        key = _as_typed(typed)
+        if not key:
+            return []
+        for fits in (str.__eq__, str.startswith):
+            found = [i for i, n in enumerate(self.lower) if fits(n, key)]
+            if found:
+                return found
+        exact = [i for i, n in enumerate(self.lower) if len(n) == len(key)]
+        found = [i for i in exact if _loose_prefix(key, self.lower[i])]
+        if found:
+            return found
+        return [i for i, n in enumerate(self.lower) if _loose_prefix(key, n)]
+
     def seat(self, typed: str, whole: str) -> int:
         """The seat of one typed player: seat number, name or unique prefix."""
-        key = fold(typed)
         if typed.isascii() and typed.isdigit() and 1 <= int(typed) <= SEATS:
             return int(typed) - 1
-        if key in self.folded:
-            return self.folded.index(key)
-        matches = [i for i, n in enumerate(self.folded) if key and n.startswith(key)]
+        matches = self.matches(typed)
         if len(matches) == 1:
             return matches[0]
         if matches:
-            which = " and ".join(self.names[i] for i in matches)
             raise NotationError(
-                f"{_quoted_in(typed, whole)} is ambiguous: it starts {which}; "
-                f"players: {self.listing()}"
+                _("{typed} is ambiguous: it could be {names}; players: {players}").format(
+                    typed=_quoted_in(typed, whole),
+                    names=_(" or ").join(self.names[i] for i in matches),
+                    players=self.listing(),
+                )
             )
         raise NotationError(
-            f"{_quoted_in(typed, whole)} is not a player; players: {self.listing()}"
+            _("{typed} is not a player; players: {players}").format(
+                typed=_quoted_in(typed, whole), players=self.listing()
+            )
             + _suggest(typed, self.names)
         )
+
+    def initials(self, token: str) -> list[str] | None:
+        """The token's letters, when each of them is the first letter of one player only
+        (`AC`, `ŁŚ`, `zż` with Zbigniew and Żaneta); None otherwise."""
+        letters = list(unicodedata.normalize("NFC", token)) if not token.isascii() else [*token]
+        if all(len(self.matches(ch)) == 1 and ch.isalpha() for ch in letters):
+            return letters
+        return None
 
     def seats(self, token: str, separator: str) -> tuple[int, ...]:
         """Several players joined by the separator, or run together as initials or digits."""
@@ -162,12 +221,14 @@ class _Table:
             whole_name = self._try_seat(token)
             if whole_name is not None:
                 return (whole_name,)
-            key = fold(token)
-            seats = token.isascii() and token.isdigit()
-            if seats or (self.initials and all(ch in self.initials for ch in key)):
+            if token.isascii() and token.isdigit():
                 parts = list(token)
+            else:
+                parts = self.initials(token) or parts
         if any(not part for part in parts):
-            raise NotationError(f'"{token}" has an empty player; write players as A+C or 1+3')
+            raise NotationError(
+                _('"{token}" has an empty player; write players as A+C or 1+3').format(token=token)
+            )
         return tuple(self.seat(part, token) for part in parts)
 
     def _try_seat(self, typed: str) -> int | None:
@@ -188,24 +249,34 @@ def player_seat(typed: str, players: Sequence[str] = DEFAULT_PLAYERS) -> int:
     return _Table(players).seat(typed.strip(), typed.strip())
 
 
+EXAMPLE = "zw A+C 61 k"
+
+
 def parse_hand(text: str, players: Sequence[str] = DEFAULT_PLAYERS) -> Entry:
     """Read one line of notation, e.g. `zw A+C 61 k`, into a Hand, Penalty or Adjustment."""
     tokens = text.split()
     if not tokens:
-        raise NotationError('an empty hand; expected e.g. "zw A+C 61 k"')
+        raise NotationError(_('an empty hand; expected e.g. "{example}"').format(example=EXAMPLE))
     too_long = next((t for t in tokens if len(t) > MAX_TOKEN), None)
     if too_long is not None:
         raise NotationError(
-            f'"{too_long[:40]}…" ({len(too_long)} characters) is not a token of a hand; '
-            f'a hand is one short line, e.g. "zw A+C 61 k"'
+            ngettext(
+                '"{start}…" ({count} character) is not a word of a hand; a hand is one short '
+                'line, e.g. "{example}"',
+                '"{start}…" ({count} characters) is not a word of a hand; a hand is one short '
+                'line, e.g. "{example}"',
+                len(too_long),
+            ).format(start=too_long[:40], count=len(too_long), example=EXAMPLE)
         )
     if not text.isascii():
         for token in tokens:
             digit = other_digit(token)
             if digit is not None:
                 raise NotationError(
-                    f'"{token}": "{digit}" is not a digit 0–9; points, tricks, seats, contras '
-                    f"and changes are written with the digits 0–9"
+                    _(
+                        '"{token}": "{digit}" is not a digit 0–9; points, tricks, seats, '
+                        "contras and changes are written with the digits 0–9"
+                    ).format(token=token, digit=digit)
                 )
     table = _table(tuple(players))
     head = fold(tokens[0])
@@ -215,22 +286,28 @@ def parse_hand(text: str, players: Sequence[str] = DEFAULT_PLAYERS) -> Entry:
         return _parse_adjustment(tokens, table)
     contract = CONTRACT_LOOKUP.get(head)
     if contract is None:
+        message = _('"{typed}" is not a contract; expected one of {contracts}').format(
+            typed=tokens[0], contracts=", ".join(c.value for c in Contract)
+        )
         near = nearest(head, sorted(CONTRACT_LOOKUP))
-        hint = ""
         if near:
             c = CONTRACT_LOOKUP[near]
-            hint = f'; did you mean "{c.value}" ({c.info.name})?'
-        raise NotationError(
-            f'"{tokens[0]}" is not a contract; expected one of '
-            f"{', '.join(c.value for c in Contract)}{hint}"
-        )
+            message += _('; did you mean "{short}" ({contract})?').format(
+                short=c.value, contract=c.info.name
+            )
+        raise NotationError(message)
     if len(tokens) < 2:
         raise NotationError(
-            f'"{text.strip()}" needs the declaring side after the contract, e.g. '
-            f'"{contract.value} {"A+C" if contract.is_pair else "A"}"'
+            _('"{typed}" needs the declaring side after the contract, e.g. "{example}"').format(
+                typed=text.strip(), example=f"{contract.value} {_side_example(contract)}"
+            )
         )
-    declarers = _parse_side(contract, tokens[1], table)
+    declarers = _parse_side(contract, tokens, table)
     return _parse_rest(contract, declarers, tokens[2:], table)
+
+
+def _side_example(contract: Contract) -> str:
+    return "A+C" if contract.is_pair else "A"
 
 
 def token_kind(token: str) -> str | None:
@@ -239,31 +316,84 @@ def token_kind(token: str) -> str | None:
     low = fold(token)
     if low in CONTRACT_LOOKUP:
         return "contract"
+    return _token_kind(low)
+
+
+def _token_kind(low: str) -> str | None:
+    """What a folded word after the side is: "points", "contras", "kara", or None."""
     match = _POINTS_RE.match(low)
     if match and (match.group(1) or match.group(2)):
         return "points"
-    if low.startswith("k:") or low in COUNTED_CONTRAS or _CONTRA_COUNT_RE.match(low):
+    if low.startswith("k:") or low in COUNTED_CONTRAS or low in CONTRA_WORDS:
+        return "contras"
+    if _CONTRA_COUNT_RE.match(low):
         return "contras"
     if low == PENALTY_WORD:
         return "kara"
     return None
 
 
-def _parse_side(contract: Contract, token: str, table: _Table) -> tuple[int, ...]:
+def _parse_side(contract: Contract, tokens: list[str], table: _Table) -> tuple[int, ...]:
     """The declaring side: two players for zw and we, one for the rest."""
-    seats = table.seats(token, "+")
+    token = tokens[1]
+    try:
+        seats = table.seats(token, "+")
+    except NotationError:
+        if _token_kind(fold(token)) is None:
+            raise
+        raise NotationError(_word_order(contract, tokens, table)) from None
     size = contract.info.side_size
     if len(set(seats)) != len(seats):
-        raise NotationError(f'"{token}" names the same player twice; players: {table.listing()}')
-    if len(seats) != size:
-        want = "two players, e.g. A+C" if size == 2 else "one player, e.g. B"
         raise NotationError(
-            f'"{token}": {contract.info.name} ({contract.value}) is played by {want}; '
-            f"players: {table.listing()}"
+            _('"{typed}" names the same player twice; players: {players}').format(
+                typed=token, players=table.listing()
+            )
+        )
+    if len(seats) != size:
+        message = (
+            _('"{typed}": {contract} ({short}) is played by two players, e.g. A+C; '
+              "players: {players}")
+            if size == 2
+            else _('"{typed}": {contract} ({short}) is played by one player, e.g. B; '
+                   "players: {players}")
+        )  # fmt: skip
+        raise NotationError(
+            message.format(
+                typed=token,
+                contract=contract.info.name,
+                short=contract.value,
+                players=table.listing(),
+            )
         )
     if contract is Contract.ZW:
         seats = tuple(sorted(seats))
     return seats
+
+
+def _word_order(contract: Contract, tokens: list[str], table: _Table) -> str:
+    """The message for a hand whose second word is not the side but points or contras
+    (`zw 61 A+C`): the order of the words, with the hand put in order where it can be."""
+    side = next((t for t in tokens[2:] if _is_side(contract, t, table)), None)
+    if side is None:
+        example = f"{contract.value} {_side_example(contract)} {' '.join(tokens[1:])}"
+    else:
+        rest = [t for t in tokens[1:] if t is not side]
+        example = " ".join([tokens[0], side, *rest])
+    return _(
+        '"{typed}" stands where the declaring side goes: first the contract, then who '
+        'played, then the rest; e.g. "{example}"'
+    ).format(typed=tokens[1], example=example)
+
+
+def _is_side(contract: Contract, token: str, table: _Table) -> bool:
+    """Whether the token names the right number of different players for the contract."""
+    if _token_kind(fold(token)) is not None:
+        return False
+    try:
+        seats = table.seats(token, "+")
+    except NotationError:
+        return False
+    return len(set(seats)) == len(seats) == contract.info.side_size
 
 
 def _parse_rest(
@@ -274,56 +404,99 @@ def _parse_rest(
     tricks: int | None = None
     contras = 0
     callers: tuple[int, ...] | None = None
-    kara = False
-    seen: set[str] = set()
+    typed_contras = typed_kara = ""
+    seen: dict[str, str] = {}
     for token in tokens:
         low = fold(token)
-        kind: str
-        match = _POINTS_RE.match(low)
-        if match and (match.group(1) or match.group(2)):
-            kind = "points"
+        kind = _token_kind(low)
+        if kind is None:
+            raise NotationError(_unknown_token(token, contract, table))
+        if kind in seen:
+            raise NotationError(_given_twice(kind, seen[kind], token))
+        seen[kind] = token
+        if kind == "points":
+            match = _POINTS_RE.match(low)
+            assert match is not None
             points = int(match.group(1)) if match.group(1) else None
             tricks = int(match.group(2)) if match.group(2) else None
-        elif low.startswith("k:"):
-            kind = "contras"
-            callers = _parse_callers(token, table)
-        elif low in COUNTED_CONTRAS:
-            kind = "contras"
-            contras = COUNTED_CONTRAS[low]
-        elif _CONTRA_COUNT_RE.match(low):
-            kind = "contras"
-            contras = int(low[1:])
-        elif low == PENALTY_WORD:
-            kind = "kara"
-            kara = True
+        elif kind == "kara":
+            typed_kara = token
         else:
-            raise NotationError(_unknown_token(token))
-        if kind in seen:
-            raise NotationError(f'"{token}": the {kind} are given twice in one hand')
-        seen.add(kind)
-    hand = Hand(contract, declarers, points, tricks, contras, callers, kara)
+            typed_contras = token
+            counted = _CONTRA_COUNT_RE.match(low)
+            if low.startswith("k:"):
+                callers = _parse_callers(token, table)
+            elif counted:
+                contras = int(counted.group(1))
+            else:
+                contras = COUNTED_CONTRAS.get(low) or CONTRA_WORDS[low]
+    hand = Hand(
+        contract,
+        declarers,
+        points,
+        tricks,
+        contras,
+        callers,
+        bool(typed_kara),
+        typed_contras=typed_contras,
+        typed_kara=typed_kara,
+    )
     _check_play(hand, tokens)
     return hand
 
 
-def _unknown_token(token: str) -> str:
+def _given_twice(kind: str, first: str, again: str) -> str:
+    """The message for a second word of the same kind ("61" and then "70")."""
+    message = {
+        "points": _('"{again}": the card points are given twice in one hand (first "{first}")'),
+        "contras": _('"{again}": the contras are given twice in one hand (first "{first}"); '
+                     'give the highest call reached, e.g. "rekontra" or "kr"'),
+        "kara": _('"{again}": "kara" is given twice in one hand'),
+    }[kind]  # fmt: skip
+    return message.format(again=again, first=first)
+
+
+def _contra_like(low: str) -> bool | None:
+    """Whether an unknown word was meant as contras (True), as kara (False), or neither
+    clearly (None): so that a suggestion is always a word of the kind typed."""
+    if re.fullmatch(r"k[rbh0-9]*", low):
+        return True
+    to_contras = min(edit_distance(low, w) for w in CONTRA_SPELLINGS)
+    to_kara = edit_distance(low, PENALTY_WORD)
+    if len(low) >= 3 and to_kara < to_contras and to_kara <= len(low) // 2:
+        return False
+    near = nearest(low, CONTRA_SPELLINGS)
+    if low.startswith("k") or (len(low) >= 3 and near and near[0] == low[0]):
+        return True
+    return None
+
+
+def _unknown_token(token: str, contract: Contract, table: _Table) -> str:
     """The message for a token that is neither points, contras nor a flag."""
     low = fold(token)
-    if low.startswith("k"):
-        return (
-            f'"{token}" is not a contra; expected k, kr, krb, krbh (1–4 counted contras), '
-            f"k0…k4, or the callers in order as k:B,A,D"
-            + _suggest(low, [*COUNTED_CONTRAS, PENALTY_WORD])
-        )
     if re.fullmatch(r"[0-9/]+", low):
-        return (
-            f'"{token}" is not points/tricks; expected points 0–104, points/tricks '
-            f'such as "61/2", or tricks alone as "/4"'
-        )
+        return _(
+            '"{typed}" is not points/tricks; expected points 0–104, points/tricks such as '
+            '"61/2", or tricks alone as "/4"'
+        ).format(typed=token)
+    if _is_side(contract, token, table) or "+" in token:
+        return _(
+            '"{typed}" names players, but the declaring side was given already: it is the '
+            'second word, right after the contract, e.g. "{example}"'
+        ).format(typed=token, example=f"{contract.value} {token} 61")
+    kind = _contra_like(low)
+    if kind:
+        return _(
+            '"{typed}" is not a contra; expected kontra, rekontra, bok, hirsz (or k, kr, '
+            "krb, krbh: 1–4 counted contras), k0…k4, or the callers in order as k:B,A,D"
+        ).format(typed=token) + _suggest(low, CONTRA_SPELLINGS)
+    suggestion = _suggest(low, [PENALTY_WORD]) if kind is False else ""
     return (
-        f'"{token}" is not understood; after the side come the card points ("61", "61/2", '
-        f'"/4"), the contras ("k", "kr", "k:B,A") and "kara"'
-        + _suggest(low, [*COUNTED_CONTRAS, PENALTY_WORD])
+        _(
+            '"{typed}" is not understood; after the side come the card points ("61", "61/2", '
+            '"/4"), the contras ("kontra", "rekontra", "kr", "k:B,A") and "kara"'
+        ).format(typed=token)
+        + suggestion
     )
 
 
@@ -331,11 +504,15 @@ def _parse_callers(token: str, table: _Table) -> tuple[int, ...]:
     """`k:B,A,D` or `k:BAD`: who said each doubling call, in order."""
     body = token[2:]
     if not body:
-        raise NotationError(f'"{token}" names no caller; expected e.g. "k:B,A,D"')
+        raise NotationError(
+            _('"{typed}" names no caller; expected e.g. "k:B,A,D"').format(typed=token)
+        )
     try:
         return table.seats(body, ",")
     except NotationError as exc:
-        raise NotationError(f'{exc} (in the contras "{token}")') from None
+        raise NotationError(
+            _('{error} (in the contras "{typed}")').format(error=exc, typed=token)
+        ) from None
 
 
 def _check_play(hand: Hand, tokens: list[str]) -> None:
@@ -346,52 +523,98 @@ def _check_play(hand: Hand, tokens: list[str]) -> None:
     name = f"{contract.info.name} ({contract.value})"
     if play is Play.NONE:
         if points is not None or tricks is not None:
-            raise NotationError(f'"{given}": {name} is not played, so it takes no points or tricks')
+            raise NotationError(
+                _('"{typed}": {contract} is not played, so it takes no points or tricks').format(
+                    typed=given, contract=name
+                )
+            )
         return
     if play is Play.POINTS and points is None:
+        example = f"{contract.value} {_side_example(contract)} 61"
         raise NotationError(
-            f"{name} needs the declaring side's card points, e.g. "
-            f'"{contract.value} {"A+C" if contract.is_pair else "A"} 61" or "… 61/2"'
+            _(
+                '{contract} needs the declaring side\'s card points, e.g. "{example}" or "… 61/2"'
+            ).format(contract=name, example=example)
         )
     if play is Play.TRICKS and points is None and tricks is None:
-        raise NotationError(f'{name} needs the declarer\'s tricks, e.g. "/4" (all four) or "/3"')
+        raise NotationError(
+            _('{contract} needs the declarer\'s tricks, e.g. "/4" (all four) or "/3"').format(
+                contract=name
+            )
+        )
+    if play is Play.TRICKS and tricks is None and points is not None and 1 <= points <= 4:
+        raise NotationError(
+            _(
+                '"{typed}" looks like a number of tricks: write "/{tricks}"; a number alone '
+                "is the card points (0 or 8–104)"
+            ).format(typed=given, tricks=points)
+        )
     if points is not None and points > TOTAL_POINTS:
-        raise NotationError(f'"{given}": card points go from 0 to {TOTAL_POINTS}')
+        raise NotationError(
+            _('"{typed}": card points go from 0 to {most}').format(typed=given, most=TOTAL_POINTS)
+        )
     if tricks is not None and tricks > TOTAL_TRICKS:
-        raise NotationError(f'"{given}": tricks go from 0 to {TOTAL_TRICKS}')
+        raise NotationError(
+            _('"{typed}": tricks go from 0 to {most}').format(typed=given, most=TOTAL_TRICKS)
+        )
     if not deck.is_possible(points, tricks):
         assert points is not None
-        near = " or ".join(str(p) for p in deck.nearest_points(points, tricks))
+        near = deck.nearest_points(points, tricks)
         if tricks is None:
             raise NotationError(
-                f'"{given}": no side can take exactly {points} card points with this deck; '
-                f"the nearest possible {_totals(near)}"
+                ngettext(
+                    '"{typed}": no side can take exactly {points} card point with this deck; '
+                    "{nearest}",
+                    '"{typed}": no side can take exactly {points} card points with this deck; '
+                    "{nearest}",
+                    points,
+                ).format(typed=given, points=points, nearest=_nearest_totals(near))
             )
-        can = sorted(deck.tricks_for_points(points))
-        in_tricks = f"; {points} is possible in {_tricks_text(can)}" if can else ""
-        raise NotationError(
-            f'"{given}": {points} card points cannot be taken in {_tricks_text([tricks])}; '
-            f"with {_tricks_text([tricks])} the nearest possible {_totals(near)}{in_tricks}"
+        message = ngettext(
+            '"{typed}": {points} card point cannot be taken {in_tricks}; {with_tricks} {nearest}',
+            '"{typed}": {points} card points cannot be taken {in_tricks}; {with_tricks} {nearest}',
+            points,
+        ).format(
+            typed=given,
+            points=points,
+            in_tricks=_in_tricks([tricks]),
+            with_tricks=ngettext("with {count} trick", "with {count} tricks", tricks).format(
+                count=tricks
+            ),
+            nearest=_nearest_totals(near),
         )
+        can = sorted(deck.tricks_for_points(points))
+        if can:
+            message += _("; {points} is possible {in_tricks}").format(
+                points=points, in_tricks=_in_tricks(can)
+            )
+        raise NotationError(message)
 
 
-def _totals(near: str) -> str:
-    """`totals are 64 or 66`, `total is 104`."""
-    return f"totals are {near}" if " or " in near else f"total is {near}"
+def _nearest_totals(near: list[int]) -> str:
+    """`the nearest possible totals are 64 or 66`, `the nearest possible total is 104`."""
+    if len(near) == 1:
+        return _("the nearest possible total is {total}").format(total=near[0])
+    return _("the nearest possible totals are {low} or {high}").format(low=near[0], high=near[1])
 
 
-def _tricks_text(counts: list[int]) -> str:
-    """`1 trick`, `2 tricks`, `1 or 2 tricks`."""
-    word = "trick" if counts == [1] else "tricks"
-    return " or ".join(str(c) for c in counts) + f" {word}"
+def _in_tricks(counts: list[int]) -> str:
+    """`in 1 trick`, `in 2 tricks`, `in 1 or 2 tricks`."""
+    if len(counts) == 1:
+        return ngettext("in {count} trick", "in {count} tricks", counts[0]).format(count=counts[0])
+    return _("in {some} or {count} tricks").format(
+        some=", ".join(str(c) for c in counts[:-1]), count=counts[-1]
+    )
 
 
 def _parse_penalty(tokens: list[str], table: _Table) -> Penalty:
     """`kara X`: player X revoked."""
     if len(tokens) != 2:
         raise NotationError(
-            f'"{" ".join(tokens)}": a penalty is written "kara X" with the one player who revoked; '
-            f'for a soloist\'s revoke write "kara" after the hand, e.g. "zo A 70 kara"'
+            _(
+                '"{typed}": a penalty is written "kara X" with the one player who revoked; '
+                'for a soloist\'s revoke write "kara" after the hand, e.g. "zo A 70 kara"'
+            ).format(typed=" ".join(tokens))
         )
     return Penalty(table.seat(tokens[1], tokens[1]))
 
@@ -401,22 +624,31 @@ def _parse_adjustment(tokens: list[str], table: _Table) -> Adjustment:
     deltas = [0] * SEATS
     seen: set[int] = set()
     if len(tokens) < 2:
-        raise NotationError('"adj" needs the changes, e.g. "adj A+4 B-12 C+4 D+4"')
+        raise NotationError(
+            _('"{typed}" needs the changes, e.g. "adj A+4 B-12 C+4 D+4"').format(typed=tokens[0])
+        )
     for token in tokens[1:]:
         match = _ADJ_RE.match(token)
         if not match:
             raise NotationError(
-                f'"{token}" is not a change; expected a player and a signed number, e.g. "B-12"'
+                _(
+                    '"{typed}" is not a change; expected a player and a signed number, e.g. "B-12"'
+                ).format(typed=token)
             )
         seat = table.seat(match.group(1), token)
         if seat in seen:
-            raise NotationError(f'"{token}": {table.names[seat]} is adjusted twice')
+            raise NotationError(
+                _('"{typed}": {player} is adjusted twice').format(
+                    typed=token, player=table.names[seat]
+                )
+            )
         seen.add(seat)
         deltas[seat] = int(match.group(2))
     if sum(deltas) != 0:
         raise NotationError(
-            f'"{" ".join(tokens)}": an adjustment must sum to zero, this one sums to '
-            f"{sum(deltas):+d}"
+            _('"{typed}": an adjustment must sum to zero, this one sums to {total}').format(
+                typed=" ".join(tokens), total=f"{sum(deltas):+d}"
+            )
         )
     return Adjustment((deltas[0], deltas[1], deltas[2], deltas[3]))
 
@@ -428,9 +660,15 @@ def canonical(entry: Entry, players: Sequence[str] = DEFAULT_PLAYERS) -> str:
     too_long = next((t for t in text.split() if len(t) > MAX_TOKEN), None)
     if too_long is not None:
         raise NotationError(
-            f'written out with the players\' names, "{too_long[:40]}…" has {len(too_long)} '
-            f"characters, more than the {MAX_TOKEN} a word of a hand may have; write fewer "
-            f"contras (the counted form, e.g. k4) or record the hand under shorter names"
+            ngettext(
+                'written out with the players\' names, "{start}…" has {count} character, more '
+                "than the {most} a word of a hand may have; write fewer contras (the counted "
+                "form, e.g. k4) or record the hand under shorter names",
+                'written out with the players\' names, "{start}…" has {count} characters, more '
+                "than the {most} a word of a hand may have; write fewer contras (the counted "
+                "form, e.g. k4) or record the hand under shorter names",
+                len(too_long),
+            ).format(start=too_long[:40], count=len(too_long), most=MAX_TOKEN)
         )
     return text
 

@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from baska_cli.errors import RuleNameError, RulesFileError
+from baska_cli.i18n import _
 from baska_cli.model import Contract, Margin, Play, Side
 from baska_cli.rules_schema import TEXT_LIMITS, check_settings, text_problem
 from baska_cli.rules_schema import TieRule as TieRule
@@ -105,7 +106,9 @@ def _build(origin: str, flat: Mapping[str, Any], overrides: tuple[tuple[str, Any
 
     def need(key: str) -> Any:
         if key not in flat:
-            raise RulesFileError(f'{origin}: the setting "{key}" is missing')
+            raise RulesFileError(
+                _('{origin}: the setting "{key}" is missing').format(origin=origin, key=key)
+            )
         return flat[key]
 
     no_gran = bool(flat.get("no_gran", False))
@@ -140,14 +143,20 @@ def _build(origin: str, flat: Mapping[str, Any], overrides: tuple[tuple[str, Any
         )
         if penalty.offender + 3 * penalty.others != 0:
             raise RulesFileError(
-                f'{origin}: "penalty.offender" + 3 × "penalty.others" must be 0 '
-                f"(a hand sums to zero), not {penalty.offender} + 3 × {penalty.others}"
+                _(
+                    '{origin}: "penalty.offender" + 3 × "penalty.others" must be 0 (a hand sums '
+                    "to zero), not {offender} + 3 × {others}"
+                ).format(origin=origin, offender=penalty.offender, others=penalty.others)
             )
     for key in ("session.place_points", "session.positive_bonus"):
         if len(flat.get(key, [])) not in (0, 4):
-            raise RulesFileError(f'{origin}: "{key}" must list four numbers (places 1–4) or none')
+            raise RulesFileError(
+                _('{origin}: "{key}" must list four numbers (places 1–4) or none').format(
+                    origin=origin, key=key
+                )
+            )
     provenance = dict(need("provenance"))
-    for key, _ in overrides:
+    for key, _value in overrides:
         provenance[key] = f"house: set in {origin}"
     return RuleSet(
         name=need("name"),
@@ -177,9 +186,13 @@ def _parse_toml(text: str, origin: str) -> dict[str, Any]:
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        raise RulesFileError(f"{origin}: not a valid TOML file: {exc}") from None
+        raise RulesFileError(
+            _("{origin}: not a valid TOML file: {error}").format(origin=origin, error=exc)
+        ) from None
     except ValueError as exc:  # a number of more than 4300 digits
-        raise RulesFileError(f"{origin}: not a usable TOML file: {exc}") from None
+        raise RulesFileError(
+            _("{origin}: not a usable TOML file: {error}").format(origin=origin, error=exc)
+        ) from None
 
 
 _BUILTIN_CACHE: dict[str, RuleSet] = {}
@@ -200,10 +213,12 @@ def builtin(name: str) -> RuleSet:
     key = name.strip().lower()
     if key not in BUILTIN_NAMES:
         near = _nearest(key, BUILTIN_NAMES)
-        hint = f'; did you mean "{near}"?' if near else ""
+        hint = _('; did you mean "{word}"?').format(word=near) if near else ""
         raise RuleNameError(
-            f'"{name}" is not a rule system or a .toml file; built in: '
-            f"{', '.join(BUILTIN_NAMES)}{hint}"
+            _('"{name}" is not a rule system or a .toml file; built in: {systems}').format(
+                name=name, systems=", ".join(BUILTIN_NAMES)
+            )
+            + hint
         )
     if key not in _BUILTIN_CACHE:
         _BUILTIN_CACHE[key] = _build(f"{key}.toml", _builtin_flat(key), ())
@@ -218,12 +233,16 @@ def house_rules(text: str, origin: str, default_name: str = "house") -> RuleSet:
     base_name = own.get("base")
     if base_name is None:
         raise RulesFileError(
-            f'{origin}: say which system the house rules start from, e.g. base = "plb" '
-            f"(one of {', '.join(BUILTIN_NAMES)})"
+            _(
+                '{origin}: say which system the house rules start from, e.g. base = "plb" '
+                "(one of {systems})"
+            ).format(origin=origin, systems=", ".join(BUILTIN_NAMES))
         )
     if base_name.lower() not in BUILTIN_NAMES:
         raise RulesFileError(
-            f'{origin}: "base" must be one of {", ".join(BUILTIN_NAMES)}, not {base_name!r}'
+            _('{origin}: "base" must be one of {systems}, not {value}').format(
+                origin=origin, systems=", ".join(BUILTIN_NAMES), value=repr(base_name)
+            )
         )
     base_name = base_name.lower()  # (rule system names are case-insensitive everywhere)
     merged = _builtin_flat(base_name)
@@ -236,9 +255,11 @@ def house_rules(text: str, origin: str, default_name: str = "house") -> RuleSet:
         fits = text_problem(default_name[: TEXT_LIMITS["name"]].strip(), TEXT_LIMITS["name"])
         merged["name"] = "house" if fits else default_name[: TEXT_LIMITS["name"]].strip()
     if "title" not in own:
-        merged["title"] = f"house rules on {base_name}"
+        merged["title"] = _("house rules on {base}").format(base=base_name)
     if "source" not in own:
-        merged["source"] = f"{origin}, starting from {base_name} ({merged['source']})"
+        merged["source"] = _("{origin}, starting from {base} ({source})").format(
+            origin=origin, base=base_name, source=merged["source"]
+        )
     merged["base"] = base_name
     named = tuple((k, v) for k, v in own.items() if k in ("name", "title"))
     return _build(origin, merged, (("base", base_name), *named, *overrides))
@@ -251,21 +272,28 @@ def _read_house_file(spec: str) -> str:
     """A house-rules file's text: a regular file of at most MAX_RULES_FILE bytes, UTF-8."""
     from baska_cli.filekind import NotRegularFile, open_regular
 
-    too_big = (
-        f"{spec}: the house rules are larger than {MAX_RULES_FILE // 1024} KiB; "
-        f"a house-rules file is far smaller"
-    )
+    too_big = _(
+        "{file}: the house rules are larger than {size} KiB; a house-rules file is far smaller"
+    ).format(file=spec, size=MAX_RULES_FILE // 1024)
     try:
         with open_regular(spec, encoding="utf-8-sig") as file:
             if os.fstat(file.fileno()).st_size > MAX_RULES_FILE:
                 raise RulesFileError(too_big)
             text = file.read(MAX_RULES_FILE + 1)
     except NotRegularFile as exc:
-        raise RulesFileError(f"{spec}: is {exc.kind}, not a house-rules file") from None
+        raise RulesFileError(
+            _("{file}: is {kind}, not a house-rules file").format(file=spec, kind=exc.kind)
+        ) from None
     except OSError as exc:
-        raise RulesFileError(f"{spec}: cannot read the house rules: {exc.strerror}") from None
+        raise RulesFileError(
+            _("{file}: cannot read the house rules: {reason}").format(
+                file=spec, reason=exc.strerror
+            )
+        ) from None
     except UnicodeDecodeError:
-        raise RulesFileError(f"{spec}: the house rules are not UTF-8 text") from None
+        raise RulesFileError(
+            _("{file}: the house rules are not UTF-8 text").format(file=spec)
+        ) from None
     if len(text) > MAX_RULES_FILE:  # (it grew while being read)
         raise RulesFileError(too_big)
     return text
@@ -330,14 +358,16 @@ def scoring_settings(rules: RuleSet) -> tuple[Any, ...]:
 
 def check_export(text: str, rules: RuleSet) -> None:
     """Raise a RulesFileError unless the house-rules text loads back to the same rules."""
-    origin = f"the house rules exported from {rules.name}"
+    origin = _("the house rules exported from {name}").format(name=rules.name)
     try:
         loaded = house_rules(text, origin)
     except RulesFileError as error:
-        raise RulesFileError(f"{error}; nothing was exported") from None
+        raise RulesFileError(_("{error}; nothing was exported").format(error=error)) from None
     if scoring_settings(loaded) != scoring_settings(rules):
         raise RulesFileError(
-            f"{origin} would not load back to the same rules; nothing was exported"
+            _("{origin} would not load back to the same rules; nothing was exported").format(
+                origin=origin
+            )
         )
 
 

@@ -11,6 +11,7 @@ from enum import Enum
 from typing import Any
 
 from baska_cli.errors import RulesFileError
+from baska_cli.i18n import N_, _, ngettext
 from baska_cli.model import Contract
 from baska_cli.notation import nearest
 
@@ -29,11 +30,11 @@ class TieRule(Enum):
 
 # --- the schema: every setting, its type and its allowed values -------------------------
 
-_INT = "a whole number"
-_BOOL = "true or false"
-_STR = "a text in quotes"
-_DEALS = "a list of whole numbers of deals"
-_POINTS = "a list of numbers"
+_INT = N_("a whole number")
+_BOOL = N_("true or false")
+_STR = N_("a text in quotes")
+_DEALS = N_("a list of whole numbers of deals")
+_POINTS = N_("a list of numbers")
 
 _MARGINS = ("exit", "noexit", "nobitka")
 _SCALARS: dict[str, tuple[str, Any]] = {
@@ -74,18 +75,27 @@ def check_settings(origin: str, flat: Mapping[str, Any]) -> None:
     for key, value in flat.items():
         if key == "provenance":
             if not isinstance(value, Mapping):
-                raise RulesFileError(f"{origin}: [provenance] must be a table of texts")
+                raise RulesFileError(
+                    _("{origin}: [provenance] must be a table of texts").format(origin=origin)
+                )
             for setting, text in value.items():
                 if not isinstance(text, str):
                     raise RulesFileError(
-                        f'{origin}: "provenance.{setting}" must be a text in quotes, not {text!r}'
+                        _('{origin}: "{key}" must be a text in quotes, not {value}').format(
+                            origin=origin, key=f"provenance.{setting}", value=repr(text)
+                        )
                     )
                 _check_text(origin, f"provenance.{setting}", text, TEXT_LIMITS["provenance"])
             continue
         if key not in _SCALARS:
             near = nearest(key, list(_SCALARS))
-            hint = f'; did you mean "{near}"?' if near else "; see `baska rules plb --export`"
-            raise RulesFileError(f'{origin}: "{key}" is not a setting{hint}')
+            if near:
+                hint = _('; did you mean "{word}"?').format(word=near)
+            else:
+                hint = _("; see `baska rules plb --export`")
+            raise RulesFileError(
+                _('{origin}: "{key}" is not a setting').format(origin=origin, key=key) + hint
+            )
         kind, allowed = _SCALARS[key]
         _check_value(origin, key, value, kind, allowed)
 
@@ -101,22 +111,30 @@ def _check_value(origin: str, key: str, value: Any, kind: str, allowed: Any) -> 
         _POINTS: isinstance(value, list)
         and all(isinstance(v, int | float) and not isinstance(v, bool) for v in value),
     }[kind]
-    expected = kind
+    expected = _(kind)
     if kind == _INT and allowed is not None:
         low, high = allowed
         ok = ok and low <= value <= high
-        expected = f"a whole number from {low} to {high}"
+        expected = _("a whole number from {low} to {high}").format(low=low, high=high)
     if kind in (_DEALS, _POINTS):
         low, high = allowed
         ok = ok and all(low <= v <= high for v in value)  # (False for nan; inf is out of range)
         example = "[16, 24]" if kind == _DEALS else "[5, 3, 1, 0]"
-        expected = f"{kind} from {low} to {high}, e.g. {example}"
+        expected = _("{kind} from {low} to {high}, e.g. {example}").format(
+            kind=_(kind), low=low, high=high, example=example
+        )
     if ok and kind == _STR and allowed is not None:
         ok = value in allowed
-        expected = " or ".join(f'"{a}"' for a in allowed)
+        expected = _(" or ").join(f'"{a}"' for a in allowed)
     if not ok:
-        shown = repr(value) if len(repr(value)) <= 80 else f"{repr(value)[:70]}… (cut short)"
-        raise RulesFileError(f'{origin}: "{key}" must be {expected}, not {shown}')
+        shown = repr(value)
+        if len(shown) > 80:
+            shown = _("{start}… (cut short)").format(start=shown[:70])
+        raise RulesFileError(
+            _('{origin}: "{key}" must be {expected}, not {value}').format(
+                origin=origin, key=key, expected=expected, value=shown
+            )
+        )
     if kind == _STR and key in TEXT_LIMITS:
         _check_text(origin, key, value, TEXT_LIMITS[key])
     if kind in (_DEALS, _POINTS):
@@ -126,46 +144,67 @@ def _check_value(origin: str, key: str, value: Any, kind: str, allowed: Any) -> 
 def text_problem(value: str, limit: int) -> str | None:
     """Why a text cannot be kept in a rules file or a ledger line, or None if it can."""
     if not value.strip():
-        return "it is empty"
+        return _("it is empty")
     if value != value.strip():
-        return "it starts or ends with a space"
+        return _("it starts or ends with a space")
     if len(value) > limit:
-        return f"it is {len(value)} characters long; at most {limit}"
+        return ngettext(
+            "it is {count} character long; at most {most}",
+            "it is {count} characters long; at most {most}",
+            len(value),
+        ).format(count=len(value), most=limit)
     bad = next((ch for ch in value if not ch.isprintable()), None)
     if bad is not None:
-        kind = "a line break" if len(f"{bad}x".splitlines()) > 1 else "a control character"
-        return f"it holds {kind} ({ascii(bad)[1:-1]})"
+        escaped = ascii(bad)[1:-1]
+        if len(f"{bad}x".splitlines()) > 1:
+            return _("it holds a line break ({character})").format(character=escaped)
+        return _("it holds a control character ({character})").format(character=escaped)
     return None
 
 
 def _check_text(origin: str, key: str, value: Any, limit: int) -> None:
     """Raise a RulesFileError for a text that is not one printable line of 1 to `limit`."""
     if not isinstance(value, str):
-        raise RulesFileError(f'{origin}: "{key}" must be {_STR}, not {value!r}')
+        raise RulesFileError(
+            _('{origin}: "{key}" must be {expected}, not {value}').format(
+                origin=origin, key=key, expected=_(_STR), value=repr(value)
+            )
+        )
     why = text_problem(value, limit)
     if why is not None:
         raise RulesFileError(
-            f'{origin}: "{key}" must be one line of 1 to {limit} printable characters, '
-            f"not {_shown(value)}: {why}"
+            _(
+                '{origin}: "{key}" must be one line of 1 to {most} printable characters, '
+                "not {value}: {why}"
+            ).format(origin=origin, key=key, most=limit, value=_shown(value), why=why)
         )
 
 
 def _shown(value: str) -> str:
     """A typed text quoted for a message: escapes shown, a long text cut short."""
     quoted = ascii(value) if not value.isprintable() else repr(value)
-    return quoted if len(quoted) <= 60 else f"{quoted[:50]}…' ({len(value)} characters)"
+    if len(quoted) <= 60:
+        return quoted
+    return ngettext(
+        "{start}…' ({count} character)", "{start}…' ({count} characters)", len(value)
+    ).format(start=quoted[:50], count=len(value))
 
 
 def _check_list(origin: str, key: str, value: list[Any]) -> None:
     """Raise a RulesFileError for a list too long, or with a number too large or not finite."""
     if len(value) > MAX_LIST:
         raise RulesFileError(
-            f'{origin}: "{key}" must list at most {MAX_LIST} numbers, not {len(value)}'
+            _('{origin}: "{key}" must list at most {most} numbers, not {count}').format(
+                origin=origin, key=key, most=MAX_LIST, count=len(value)
+            )
         )
     for number in value:
         if not -MAX_NUMBER <= number <= MAX_NUMBER:  # (also false for nan)
-            shown = repr(number) if len(repr(number)) < 30 else f"a {len(str(number))}-digit number"
+            shown = repr(number)
+            if len(shown) >= 30:
+                shown = _("a {count}-digit number").format(count=len(str(number)))
             raise RulesFileError(
-                f'{origin}: "{key}" must list numbers from {-MAX_NUMBER} to {MAX_NUMBER}, '
-                f"not {shown}"
+                _('{origin}: "{key}" must list numbers from {low} to {high}, not {value}').format(
+                    origin=origin, key=key, low=-MAX_NUMBER, high=MAX_NUMBER, value=shown
+                )
             )

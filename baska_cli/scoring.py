@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import gettext
+from collections.abc import Callable, Sequence
+from functools import cache
 from itertools import pairwise
 
+from baska_cli import i18n
 from baska_cli.errors import RuleError
+from baska_cli.i18n import N_, _, ngettext
 from baska_cli.model import (
     DEFAULT_PLAYERS,
     SEATS,
@@ -24,22 +28,81 @@ from baska_cli.model import (
 from baska_cli.notation import CONTRA_NAMES, format_hand
 from baska_cli.rules import BUILTIN_NAMES, ContractRules, RuleSet, TieRule, builtin
 
+# The language a script reads the explanation in (JSON, CSV), whatever the interface speaks.
+SCRIPT_LANGUAGE = "pl"
+
 MARGIN_WORDS = {
-    Margin.EXIT: "z wyjściem",
-    Margin.NOEXIT: "bez wyjścia",
-    Margin.NOBITKA: "bez bitki",
+    Margin.EXIT: N_("with wyjście"),
+    Margin.NOEXIT: N_("bez wyjścia"),
+    Margin.NOBITKA: N_("bez bitki"),
 }
+# The rulebook of the revoke penalty (mester rules 7H and 7I).
+PENALTY_BOOK = "Baszka Méster Sport"
+PENALTY_SYSTEM = "mester"
 
 
-def score(entry: Entry, rules: RuleSet, players: Sequence[str] = DEFAULT_PLAYERS) -> Outcome:
-    """Score one entry under one rule system; raises RuleError if the system does not allow it."""
+class Words:
+    """The messages of one language: `_` and `ngettext` as the i18n module has them."""
+
+    __slots__ = ("_", "language", "ngettext")
+
+    def __init__(self, language: str, tr: gettext.NullTranslations | None = None) -> None:
+        self.language = language
+        self._: Callable[[str], str] = tr.gettext if tr else i18n._
+        self.ngettext: Callable[[str, str, int], str] = tr.ngettext if tr else i18n.ngettext
+
+
+@cache
+def _words_in(language: str) -> Words:
+    return Words(language, i18n.translation(language))
+
+
+@cache
+def _interface_words(language: str) -> Words:
+    return Words(language)  # (i18n's own `_`: whatever catalog the interface uses now)
+
+
+def words(language: str | None = None) -> Words:
+    """The messages of `language`, or of the interface language for None."""
+    now = i18n.language()
+    if language is None or language == now:
+        return _interface_words(now)
+    return _words_in(language)
+
+
+def _signed(value: int) -> str:
+    """+2, -2 (ASCII, as the tables show them), 0."""
+    return f"{value:+d}" if value else "0"
+
+
+def score(
+    entry: Entry,
+    rules: RuleSet,
+    players: Sequence[str] = DEFAULT_PLAYERS,
+    language: str | None = None,
+) -> Outcome:
+    """Score one entry under one rule system; raises RuleError if the system does not allow it.
+    The explanation and derivation are in `language` (None: the interface language); errors
+    are always in the interface language."""
+    w = words(language)
     if isinstance(entry, Penalty):
-        return _score_penalty(entry, rules, players)
+        return _score_penalty(entry, rules, players, w)
     if isinstance(entry, Adjustment):
-        changes = ", ".join(f"{players[s]} {d:+d}" for s, d in enumerate(entry.deltas))
-        text = f"korekta sędziego (adj): {changes}"
-        return Outcome(entry.deltas, text, (text,))
-    return _score_hand(entry, rules, players)
+        changes = ", ".join(f"{players[s]} {_signed(d)}" for s, d in enumerate(entry.deltas))
+        text = w._("referee's adjustment (adj): {changes}").format(changes=changes)
+        why = w._("adj: the changes as the referee decided them; they sum to 0")
+        return Outcome(entry.deltas, text, (why,), language=w.language)
+    return _score_hand(entry, rules, players, w)
+
+
+def for_scripts(
+    entry: Entry, outcome: Outcome, rules: RuleSet, players: Sequence[str] = DEFAULT_PLAYERS
+) -> Outcome:
+    """The outcome with its explanation and derivation in the language scripts read (Polish,
+    whatever the interface speaks): the same object when it already is."""
+    if outcome.language == SCRIPT_LANGUAGE:
+        return outcome
+    return score(entry, rules, players, SCRIPT_LANGUAGE)
 
 
 def _contract_rules(hand: Hand, rules: RuleSet) -> ContractRules:
@@ -47,62 +110,111 @@ def _contract_rules(hand: Hand, rules: RuleSet) -> ContractRules:
     found = rules.contracts.get(hand.contract)
     if found is None:
         having = [n for n in BUILTIN_NAMES if builtin(n).has(hand.contract)]
-        where = f"; it is played in {', '.join(having)}" if having else ""
-        raise RuleError(
-            f'"{hand.contract.value}" ({hand.contract.info.name}) is not a contract of the '
-            f'rule system "{rules.name}"{where}'
+        message = _('"{short}" ({contract}) is not a contract of the rule system "{rules}"').format(
+            short=hand.contract.value, contract=hand.contract.info.name, rules=rules.name
         )
+        if having:
+            message += _("; it is played in {systems}").format(systems=", ".join(having))
+        raise RuleError(message)
     return found
 
 
+def penalty_rule(rules: RuleSet, point: str, w: Words | None = None) -> str:
+    """Where a revoke penalty comes from, as a player knows it: the rulebook's point
+    ("rule 7H of Baszka Méster Sport"), or the house rules that set it."""
+    w = w or words()
+    own = any(key.startswith("penalty") for key, _value in rules.overrides)
+    if rules.base == PENALTY_SYSTEM and not own:
+        return w._("rule {point} of {book}").format(point=point, book=PENALTY_BOOK)
+    return w._("the house rules {name}").format(name=rules.name)
+
+
+def _typed_contras(hand: Hand, players: Sequence[str]) -> str:
+    """The contras as the player typed them (the canonical form if not kept)."""
+    if hand.typed_contras:
+        return hand.typed_contras
+    return format_hand(hand, players).split()[-1 - hand.kara]
+
+
 def count_contras(
-    hand: Hand, rules: RuleSet, crules: ContractRules, players: Sequence[str]
+    hand: Hand,
+    rules: RuleSet,
+    crules: ContractRules,
+    players: Sequence[str],
+    w: Words | None = None,
 ) -> tuple[int, Side | None, str]:
     """The counted contras, the side of the last doubling call, and how they were counted."""
+    w = w or words()
     if hand.callers is None:
         k = hand.contras
         last = None if k == 0 else (Side.OPPONENTS if k % 2 else Side.DECLARERS)
-        how = f"{k} liczone kontry" if k else "bez kontry"
+        how = w.ngettext("{count} counted contra", "{count} counted contras", k).format(count=k)
     else:
         calls = hand.callers
         sides = [Side.DECLARERS if c in hand.declarers else Side.OPPONENTS for c in calls]
-        names = ",".join(players[c] for c in calls)
+        typed = _typed_contras(hand, players)
         if not rules.same_player_twice:
             for a, b in pairwise(calls):
                 if a == b:
                     raise RuleError(
-                        f'"k:{names}": {players[a]} gives two doubling calls in a row, which '
-                        f'"{rules.name}" forbids; one player never calls twice in a row'
+                        _(
+                            '"{typed}": {player} gives two doubling calls in a row, which '
+                            '"{rules}" forbids; one player never calls twice in a row'
+                        ).format(typed=typed, player=players[a], rules=rules.name)
                     )
         if crules.first_contra_by_opponents and sides[0] is Side.DECLARERS:
             raise RuleError(
-                f'"k:{names}": in {hand.contract.info.name} under "{rules.name}" only an '
-                f"opponent of {_side_names(hand.declarers, players)} may give the first contra"
+                _(
+                    '"{typed}": in {contract} under "{rules}" only an opponent of {declarers} '
+                    "may give the first contra"
+                ).format(
+                    typed=typed,
+                    contract=hand.contract.info.name,
+                    rules=rules.name,
+                    declarers=_side_names(hand.declarers, players),
+                )
             )
         k = 1 + sum(1 for a, b in pairwise(sides) if a is not b)
         last = sides[-1]
-        how = f"k:{names} → {k} liczone (kolejne kontry tej samej strony liczą się raz)"
+        how = w.ngettext(
+            "{callers} → {count} counted (calls in a row by one side count once)",
+            "{callers} → {count} counted (calls in a row by one side count once)",
+            k,
+        ).format(callers="k:" + ",".join(players[c] for c in calls), count=k)
     limit = crules.max_contras
     if limit is not None and k > limit:
-        allowed = (
-            "no contra"
-            if limit == 0
-            else f"at most {limit} ({', '.join(CONTRA_NAMES[:limit]) if limit <= 4 else limit})"
-        )
+        if limit == 0:
+            allowed = _("no contra")
+        else:
+            names = ", ".join(CONTRA_NAMES[:limit]) if limit <= len(CONTRA_NAMES) else str(limit)
+            allowed = _("at most {limit} ({names})").format(limit=limit, names=names)
         raise RuleError(
-            f'"{format_hand(hand, players).split()[-1 - hand.kara]}": '
-            f"{k} counted contra{'' if k == 1 else 's'}, but "
-            f'{hand.contract.info.name} under "{rules.name}" allows {allowed}'
+            ngettext(
+                '"{typed}": {count} counted contra, but {contract} under "{rules}" allows '
+                "{allowed}",
+                '"{typed}": {count} counted contras, but {contract} under "{rules}" allows '
+                "{allowed}",
+                k,
+            ).format(
+                typed=_typed_contras(hand, players),
+                count=k,
+                contract=hand.contract.info.name,
+                rules=rules.name,
+                allowed=allowed,
+            )
         )
     return k, last, how
 
 
-def _contra_factor(k: int, rules: RuleSet) -> tuple[int, str]:
+def _contra_factor(k: int, rules: RuleSet, w: Words) -> tuple[int, str]:
     """The multiplier of k counted contras and its words, e.g. (4, ' × 4 (rekontra)')."""
     if k == 0:
         return 1, ""
     factor = rules.contra_factor**k
-    name = CONTRA_NAMES[k - 1] if k <= len(CONTRA_NAMES) else f"{k} kontr"
+    if k <= len(CONTRA_NAMES):
+        name = CONTRA_NAMES[k - 1]
+    else:
+        name = w.ngettext("{count} contra", "{count} contras", k).format(count=k)
     return factor, f" × {factor} ({name})"
 
 
@@ -110,18 +222,25 @@ def _side_names(seats: Sequence[int], players: Sequence[str]) -> str:
     return "+".join(players[s] for s in seats)
 
 
-def _assumed_last(hand: Hand, last: Side, who: str, players: Sequence[str]) -> str:
+def _who(hand: Hand, side: Side, w: Words) -> str:
+    """A side as players name it: starzy and młodzi, or the declarer and the opponents."""
+    if hand.contract.is_pair:
+        return w._("starzy") if side is Side.DECLARERS else w._("młodzi")
+    return w._("the declarer") if side is Side.DECLARERS else w._("the opponents")
+
+
+def _assumed_last(hand: Hand, last: Side, who: str, players: Sequence[str], w: Words) -> str:
     """Which side counted contras take to have called last, and how to write the other."""
     opponents = [s for s in range(len(players)) if s not in hand.declarers]
     other = [hand.declarers[0], opponents[0]]  # the other side first, then by turns
     if last is Side.DECLARERS:
         other.reverse()
     callers = ",".join(players[other[i % 2]] for i in range(hand.contras))
-    return (
-        f"liczone kontry zakładają, że pierwszą dali przeciwnicy, a kolejne strony na zmianę, "
-        f"więc ostatnią dali {who}; jeśli ostatnią dała druga strona, zapisz kto wołał, "
-        f"np. k:{callers}"
-    )
+    return w._(
+        "counted contras assume that the opponents gave the first and the sides took turns, "
+        "so the last contra came from {who}; if the other side gave the last one, write who "
+        "called, e.g. {callers}"
+    ).format(who=who, callers=f"k:{callers}")
 
 
 def _point_winner(
@@ -131,70 +250,112 @@ def _point_winner(
     last: Side | None,
     derivation: list[str],
     players: Sequence[str],
+    w: Words,
 ) -> tuple[Side, str]:
     """Who wins a point game, with the 52:52 rule of the system."""
     against = TOTAL_POINTS - points
+    score = {"points": points, "win": rules.win_points, "against": against}
     if points >= rules.win_points and points > against:
-        derivation.append(f"{points} ≥ {rules.win_points}: wygrywa strona grająca")
+        derivation.append(w._("{points} ≥ {win}: the declaring side wins").format(**score))
         return Side.DECLARERS, ""
-    if points != against:  # below win_points without a tie: the declarers lose
-        derivation.append(f"{points} < {rules.win_points}: wygrywają przeciwnicy")
+    if points != against:  # short of win_points, or of the opponents' points: they lose
+        if points < rules.win_points:
+            derivation.append(w._("{points} < {win}: the opponents win").format(**score))
+        else:
+            derivation.append(w._("{points} < {against}: the opponents win").format(**score))
         return Side.OPPONENTS, ""
     if rules.tie_52 is TieRule.OPPONENTS_WIN:
-        derivation.append(f"remis {points}:{against}: wygrywają przeciwnicy grającego")
-        return Side.OPPONENTS, f" (remis {points}:{against})"
+        derivation.append(
+            w._("tie {points}:{against}: the opponents of the declaring side win").format(**score)
+        )
+        return Side.OPPONENTS, w._(" (tie {points}:{against})").format(**score)
     loser = last or Side.DECLARERS
-    if hand.contract.is_pair:
-        who = "starzy" if loser is Side.DECLARERS else "młodzi"
+    who = _who(hand, loser, w)
+    if last:
+        why = w._("the last contra came from {who}").format(who=who)
     else:
-        who = "grający" if loser is Side.DECLARERS else "przeciwnicy"
-    why = f"ostatnią kontrę dali {who}" if last else f"bez kontr przegrywają {who}"
+        why = w._("without contras the declaring side loses")
     derivation.append(
-        f"remis {points}:{against}: przegrywa strona ostatniej kontry, a bez kontr "
-        f"grający → przegrywają {who}"
+        w._(
+            "tie {points}:{against}: the side that gave the last contra loses, without "
+            "contras the declaring side → the losers: {who}"
+        ).format(who=who, **score)
     )
     if last is not None and hand.callers is None:  # the counted form: the side is assumed
-        why += " – założone przy liczonych kontrach"
-        derivation.append(_assumed_last(hand, last, who, players))
-    return loser.other, f" (remis {points}:{against}, {why})"
+        why += w._(" – assumed for counted contras")
+        derivation.append(_assumed_last(hand, last, who, players, w))
+    return loser.other, w._(" (tie {points}:{against}, {why})").format(why=why, **score)
 
 
-def _score_hand(hand: Hand, rules: RuleSet, players: Sequence[str]) -> Outcome:
+def _score_hand(hand: Hand, rules: RuleSet, players: Sequence[str], w: Words) -> Outcome:
     crules = _contract_rules(hand, rules)
     info = hand.contract.info
     decl, opp = hand.declarers, hand.opponents
     derivation = [
-        f"{info.name} ({hand.contract.value}), zasady {rules.name}: "
-        f"grający {_side_names(decl, players)}, przeciwnicy {_side_names(opp, players)}"
+        w._(
+            "{contract} ({short}), rules {rules}: declaring side {declarers}, opponents {opponents}"
+        ).format(
+            contract=info.name,
+            short=hand.contract.value,
+            rules=rules.name,
+            declarers=_side_names(decl, players),
+            opponents=_side_names(opp, players),
+        )
     ]
     if hand.kara:
         _check_kara(hand, rules)
-    k, last, how = count_contras(hand, rules, crules, players)
-    derivation.append(f"kontry: {how}")
-    factor, factor_words = _contra_factor(k, rules)
+    k, last, how = count_contras(hand, rules, crules, players, w)
+    derivation.append(w._("contras: {how}").format(how=how) if k else w._("contras: none"))
+    factor, factor_words = _contra_factor(k, rules, w)
 
     tie = ""
     if hand.kara:
         winner = Side.OPPONENTS
-        derivation.append("kara: grający popełnił błąd (7I) i przegrywa kontrakt")
-        tie = " (kara, 7I)"
+        derivation.append(
+            w._("kara: the declarer revoked ({rule}) and loses the contract").format(
+                rule=penalty_rule(rules, "7I", w)
+            )
+        )
+        tie = w._(" (kara)")
     elif info.play is Play.NONE:
         winner = Side.DECLARERS
-        derivation.append(f"{info.name}: wygrywa bez rozgrywki")
+        derivation.append(w._("{contract}: won without play").format(contract=info.name))
     elif info.play is Play.TRICKS:
-        tricks = hand.tricks if hand.tricks is not None else (4 if hand.points == 104 else None)
-        winner = Side.DECLARERS if tricks == TOTAL_TRICKS else Side.OPPONENTS
-        taken = f"{tricks} lewy" if tricks is not None else f"{hand.points} oczek, mniej niż 4 lewy"
-        derivation.append(f"du: grający musi wziąć wszystkie 4 lewy; wziął {taken}")
+        winner = Side.DECLARERS if _du_tricks(hand) == TOTAL_TRICKS else Side.OPPONENTS
+        derivation.append(
+            w._("du: the declarer must take all 4 tricks; {taken}").format(taken=_du_taken(hand, w))
+        )
     else:
         assert hand.points is not None
-        winner, tie = _point_winner(hand, hand.points, rules, last, derivation, players)
+        winner, tie = _point_winner(hand, hand.points, rules, last, derivation, players, w)
 
     if hand.contract.is_pair:
-        return _settle_pair(hand, rules, winner, factor, factor_words, k, tie, derivation, players)
+        return _settle_pair(
+            hand, rules, winner, factor, factor_words, k, tie, derivation, players, w
+        )
     return _settle_solo(
-        hand, rules, crules, winner, factor, factor_words, k, tie, derivation, players
+        hand, rules, crules, winner, factor, factor_words, k, tie, derivation, players, w
     )
+
+
+def _du_tricks(hand: Hand) -> int | None:
+    """The tricks of a du game: as given, or 4 for all 104 card points (None: fewer)."""
+    if hand.tricks is not None:
+        return hand.tricks
+    return TOTAL_TRICKS if hand.points == TOTAL_POINTS else None
+
+
+def _du_taken(hand: Hand, w: Words) -> str:
+    """`took 3 tricks`, or `took 70 card points, fewer than 4 tricks`."""
+    tricks = _du_tricks(hand)
+    if tricks is not None:
+        return w.ngettext("took {count} trick", "took {count} tricks", tricks).format(count=tricks)
+    points = hand.points or 0
+    return w.ngettext(
+        "took {count} card point, fewer than 4 tricks",
+        "took {count} card points, fewer than 4 tricks",
+        points,
+    ).format(count=points)
 
 
 def _settle_pair(
@@ -207,40 +368,63 @@ def _settle_pair(
     tie: str,
     derivation: list[str],
     players: Sequence[str],
+    w: Words,
 ) -> Outcome:
-    """Zwykła and wesele: each winner +v, each loser −v."""
+    """Zwykła and wesele: each winner +v, each loser -v."""
     assert hand.points is not None
-    if winner is Side.DECLARERS:
-        losers_points, threshold, losers = TOTAL_POINTS - hand.points, rules.exit_young, "młodzi"
+    won = winner is Side.DECLARERS
+    if won:
+        losers_points, threshold = TOTAL_POINTS - hand.points, rules.exit_young
     else:
-        losers_points, threshold, losers = hand.points, rules.exit_old, "starzy"
+        losers_points, threshold = hand.points, rules.exit_old
+    losers = _who(hand, winner.other, w)
     if losers_points == 0:
         margin = Margin.NOBITKA
     elif losers_points >= threshold:
         margin = Margin.EXIT
     else:
         margin = Margin.NOEXIT
+    margin_words = w._(MARGIN_WORDS[margin])
     derivation.append(
-        f"przegrani ({losers}) mają {losers_points}, próg wyjścia {threshold}: "
-        f"{MARGIN_WORDS[margin]}"
+        w._("the losers ({losers}) have {points}, wyjście from {threshold}: {margin}").format(
+            losers=losers, points=losers_points, threshold=threshold, margin=margin_words
+        )
     )
     base = rules.pair[(winner, margin)]
     value = base * factor
-    won = winner is Side.DECLARERS
+    if won:
+        row = w._("table: starzy win, młodzi {margin} = {base}")
+    else:
+        row = w._("table: młodzi win, starzy {margin} = {base}")
+    row = row.format(margin=margin_words, base=base)
+    if k:
+        row += w._(", × {factor} for contras = {value}").format(factor=factor, value=value)
+    derivation.append(row)
     derivation.append(
-        f"tabela: wygrana {'starych' if won else 'młodych'} {MARGIN_WORDS[margin]} = {base}"
-        + (f", × {factor} za kontry = {value}" if k else "")
+        w._("each winner {plus}, each loser {minus}").format(
+            plus=_signed(value), minus=_signed(-value)
+        )
     )
-    derivation.append(f"każdy wygrany +{value}, każdy przegrany −{value}")
     sign = {seat: (1 if won else -1) for seat in hand.declarers}
     deltas = tuple(value * sign.get(seat, -1 if won else 1) for seat in range(SEATS))
-    side = "starzy" if hand.contract is Contract.ZW else "weselnicy"
-    text = (
-        f"{side} {hand.points} – {'wygrana' if won else 'przegrana'} {MARGIN_WORDS[margin]}{tie}: "
-        f"{base}{factor_words} = {value} "
-        f"{'od każdego młodego' if won else 'dla każdego młodego'}"
+    side = w._("starzy") if hand.contract is Contract.ZW else w._("the wedding pair")
+    if won:
+        text = w._(
+            "{side} {points} – won, młodzi {margin}{tie}: {sum} = {value} from each of młodzi"
+        )
+    else:
+        text = w._("{side} {points} – lost {margin}{tie}: {sum} = {value} to each of młodzi")
+    text = text.format(
+        side=side,
+        points=hand.points,
+        margin=margin_words,
+        tie=tie,
+        sum=f"{base}{factor_words}",
+        value=value,
     )
-    return Outcome(_four(deltas), text, tuple(derivation), winner, margin, value, k)
+    return Outcome(
+        _four(deltas), text, tuple(derivation), winner, margin, value, k, language=w.language
+    )
 
 
 def _settle_solo(
@@ -254,71 +438,133 @@ def _settle_solo(
     tie: str,
     derivation: list[str],
     players: Sequence[str],
+    w: Words,
 ) -> Outcome:
-    """One against three: each opponent ∓v, the soloist ±3v."""
+    """One against three: each opponent -v or +v, the soloist +3v or -3v."""
     won = winner is Side.DECLARERS
     loss = 1 if won else rules.solo_loss_multiplier
     value = crules.base * loss * factor
-    loss_words = f" × {loss} (przegrana)" if loss != 1 else ""
-    soloist = hand.declarers[0]
-    derivation.append(
-        f"stawka {crules.base}{loss_words}{factor_words} = {value} od każdego przeciwnika"
-    )
-    derivation.append(
-        f"{players[soloist]} {'+' if won else '−'}{3 * value}, "
-        f"każdy przeciwnik {'−' if won else '+'}{value}"
-    )
+    loss_words = w._(" × {factor} (lost)").format(factor=loss) if loss != 1 else ""
+    stake = f"{crules.base}{loss_words}{factor_words}"
+    if won:
+        derivation.append(
+            w._("stake {stake} = {value} from each opponent").format(stake=stake, value=value)
+        )
+    else:
+        derivation.append(
+            w._("stake {stake} = {value} to each opponent").format(stake=stake, value=value)
+        )
+    soloist = players[hand.declarers[0]]
     sign = 1 if won else -1
-    deltas = tuple(sign * 3 * value if seat == soloist else -sign * value for seat in range(SEATS))
+    derivation.append(
+        w._("{player} {change}, each opponent {each}").format(
+            player=soloist, change=_signed(sign * 3 * value), each=_signed(-sign * value)
+        )
+    )
+    deltas = tuple(
+        sign * 3 * value if seat == hand.declarers[0] else -sign * value for seat in range(SEATS)
+    )
     info = hand.contract.info
     if info.play is Play.NONE:
         taken = ""
-    elif info.play is Play.TRICKS:
-        taken = f" {hand.tricks} lewy" if hand.tricks is not None else f" {hand.points}"
+    elif info.play is Play.TRICKS and hand.tricks is not None:
+        taken = " " + w.ngettext("{count} trick", "{count} tricks", hand.tricks).format(
+            count=hand.tricks
+        )
     else:
         taken = f" {hand.points}"
-    result = "wygrana" if won else "przegrana"
+    fields = {
+        "contract": info.name,
+        "player": soloist,
+        "taken": taken,
+        "tie": tie,
+        "sum": stake,
+        "value": value,
+        "change": _signed(sign * 3 * value),
+    }
     if info.play is Play.NONE:
-        result = "wygrana bez rozgrywki"
-    text = (
-        f"{info.name} {players[soloist]}{taken} – {result}{tie}: {crules.base}{loss_words}"
-        f"{factor_words} = {value} {'od każdego' if won else 'dla każdego'}, "
-        f"{players[soloist]} {sign * 3 * value:+d}"
+        text = w._(
+            "{contract} {player} – won without play: {sum} = {value} from each, {player} {change}"
+        )
+    elif won:
+        text = w._(
+            "{contract} {player}{taken} – won{tie}: {sum} = {value} from each, {player} {change}"
+        )
+    else:
+        text = w._(
+            "{contract} {player}{taken} – lost{tie}: {sum} = {value} to each, {player} {change}"
+        )
+    return Outcome(
+        _four(deltas),
+        text.format(**fields),
+        tuple(derivation),
+        winner,
+        None,
+        value,
+        k,
+        language=w.language,
     )
-    return Outcome(_four(deltas), text, tuple(derivation), winner, None, value, k)
 
 
 def _check_kara(hand: Hand, rules: RuleSet) -> None:
     """`kara` after a hand: only a played solo, only where the system scores it as lost."""
     info = hand.contract.info
+    typed = hand.typed_kara or "kara"
     if rules.penalty is None:
-        raise RuleError(
-            f'"kara": the rule system "{rules.name}" has no penalty for a revoke; '
-            f"it exists in mester (rules 7H, 7I)"
-        )
+        raise RuleError(_no_penalty(typed, rules, "7I"))
     if hand.contract.is_pair or info.play is Play.NONE:
         raise RuleError(
-            f'"kara" after {info.name} ({hand.contract.value}): only a soloist who plays can '
-            f'revoke and lose his contract; for a revoke by any player write "kara X" alone'
+            _(
+                '"{typed}" after {contract} ({short}): only a soloist who plays can revoke and '
+                'lose his contract; for a revoke by any player write "kara X" alone'
+            ).format(typed=typed, contract=info.name, short=hand.contract.value)
         )
     if not rules.penalty.soloist_revoke_loses:
-        raise RuleError(f'"kara": under "{rules.name}" a soloist\'s revoke is not scored as lost')
+        raise RuleError(
+            _('"{typed}": under "{rules}" a soloist\'s revoke is not scored as lost').format(
+                typed=typed, rules=rules.name
+            )
+        )
 
 
-def _score_penalty(entry: Penalty, rules: RuleSet, players: Sequence[str]) -> Outcome:
+def _no_penalty(typed: str, rules: RuleSet, point: str) -> str:
+    """The error for `kara` in a system without a revoke penalty, citing where one exists."""
+    return _(
+        '"{typed}": the rule system "{rules}" has no penalty for a revoke; the {system} '
+        "system has one ({rule}): --rules {system}"
+    ).format(
+        typed=typed,
+        rules=rules.name,
+        system=PENALTY_SYSTEM,
+        rule=penalty_rule(builtin(PENALTY_SYSTEM), point),
+    )
+
+
+def _score_penalty(entry: Penalty, rules: RuleSet, players: Sequence[str], w: Words) -> Outcome:
     """mester 7H: the offender pays, everyone else receives; the deal is annulled."""
     if rules.penalty is None:
-        raise RuleError(
-            f'"kara": the rule system "{rules.name}" has no penalty for a revoke; '
-            f"it exists in mester (rule 7H)"
-        )
+        raise RuleError(_no_penalty("kara", rules, "7H"))
     p = rules.penalty
     deltas = tuple(p.offender if s == entry.offender else p.others for s in range(SEATS))
     who = players[entry.offender]
-    text = (
-        f"kara {who} (7H, rozdanie unieważnione): {who} {p.offender:+d}, pozostali po {p.others:+d}"
+    changes = {"player": who, "offender": _signed(p.offender), "others": _signed(p.others)}
+    text = w._("kara {player} (the deal is void): {player} {offender}, each other player {others}")
+    derivation = (
+        w._("kara: {player} revoked ({rule}); the deal is void and not played on").format(
+            player=who, rule=penalty_rule(rules, "7H", w)
+        ),
+        w._("{player} {offender}, each other player {others}").format(**changes),
     )
-    return Outcome(_four(deltas), text, (text,), Side.OPPONENTS, None, p.others, 0)
+    return Outcome(
+        _four(deltas),
+        text.format(**changes),
+        derivation,
+        Side.OPPONENTS,
+        None,
+        p.others,
+        0,
+        language=w.language,
+    )
 
 
 def _four(deltas: tuple[int, ...]) -> tuple[int, int, int, int]:

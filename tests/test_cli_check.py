@@ -77,3 +77,42 @@ def test_check_reads_history_rows_as_evidence(evening: str) -> None:
     result = invoke("score", "-l", evening, "ba", "Ania")
     assert result.exit_code == 1
     assert "the ledger was not changed" in result.stderr
+
+
+def test_check_speaks_polish(evening: str, tmp_path: Path) -> None:
+    result = invoke("--lang", "pl", "check", evening)
+    assert (result.exit_code, result.stderr) == (0, f"{evening}: w porządku, 4 rozdania\n")
+    text = Path(evening).read_text("utf-8")
+    Path(evening).write_text(text.replace("4,Darek,ci Celina 70", "5,Darek,ci Celina 70"), "utf-8")
+    missing = str(tmp_path / "brak.csv")
+    result = invoke("--lang", "pl", "check", evening, missing)
+    assert result.exit_code == 1
+    assert result.stderr.splitlines() == [
+        f"{evening}:11: numer rozdania 5, oczekiwano 4",
+        f"{evening}:11: rozdanie 5: rozdaje Ania, a nie „Darek”",
+        f"{evening}: 2 problemy",
+        f"{missing}: nie ma takiego zapisu; nowy założysz przez `baska new FILE --players …`",
+    ]
+    result = invoke("--lang", "pl", "score", "-l", evening, "ba", "Ania")
+    assert (result.exit_code, result.stderr) == (
+        1,
+        f"Błąd: {evening}:11: numer rozdania 5, oczekiwano 4 (i jeszcze 1 problem); zapisu "
+        f"nie zmieniono — zobacz `baska check {evening}`\n",
+    )
+
+
+def test_recalc_refuses_in_polish(evening: str) -> None:
+    assert invoke("score", "-l", evening, "--rules", "plb", "ba", "Bartek").exit_code == 0
+    path = Path(evening)
+    lines = path.read_text("utf-8").splitlines()
+    assert lines[-1].startswith("5,Ania,ba Bartek,")
+    result = invoke("--lang", "pl", "recalc", evening, "--rules", "mester", "--write")
+    assert result.exit_code == 0, result.output
+    assert invoke("score", "-l", evening, "me", "Bartek").exit_code == 0
+    before = path.read_text("utf-8")
+    result = invoke("--lang", "pl", "recalc", evening, "--rules", "plb", "--write")
+    assert result.exit_code == 1
+    assert result.stderr.splitlines()[-1] == (
+        f"Błąd: {evening}: 1 rozdanie nie daje się policzyć według zasad plb; zapisu nie zmieniono"
+    )
+    assert path.read_text("utf-8") == before

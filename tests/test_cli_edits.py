@@ -206,3 +206,29 @@ def test_a_ledger_from_0_1_0_with_an_adjustment_keeps_its_dealing(tmp_path: Path
         "4,Darek,zw Ania+Celina 61 k,2,-2,2,-2,3,-13,-1,11",
         "5,Ania,ba Darek,-10,-10,-10,30,-7,-23,-11,41",
     ]
+
+
+def test_edits_refuse_in_polish(evening: str, tmp_path: Path) -> None:
+    result = invoke("--lang", "pl", "void", evening, "9")
+    assert (result.exit_code, result.stderr) == (
+        2,
+        f"Błąd: w {evening} nie ma rozdania 9; rozdania mają numery od 1 do 4\n",
+    )
+    assert invoke("void", evening, "3").exit_code == 0
+    result = invoke("--lang", "pl", "void", evening, "3")
+    assert (result.exit_code, result.stderr) == (
+        1,
+        f"Błąd: {evening}:10: rozdanie 3 jest już unieważnione\n",
+    )
+    path = str(tmp_path / "pusty.csv")
+    assert invoke("new", path, "-p", "Ania,Bartek,Celina,Darek").exit_code == 0
+    result = invoke("--lang", "pl", "undo", path)
+    assert (result.exit_code, result.stderr) == (
+        1,
+        f"Błąd: {path}: nie ma rozdania do cofnięcia\n",
+    )
+    result = invoke("--lang", "pl", "void", path, "1")
+    assert (result.exit_code, result.stderr) == (
+        2,
+        f"Błąd: nie ma rozdania 1: w {path} nie ma jeszcze żadnego rozdania\n",
+    )

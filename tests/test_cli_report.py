@@ -37,3 +37,23 @@ def test_an_unwritable_place_is_a_clean_error(tmp_path: Path) -> None:
     result = CliRunner().invoke(cli, ["report", SAMPLE, "-o", str(tmp_path / "no" / "r.html")])
     assert result.exit_code == 1
     assert "cannot write the report" in result.stderr
+
+
+def test_polish_messages(tmp_path: Path) -> None:
+    out = tmp_path / "jesien.html"
+    result = CliRunner().invoke(cli, ["--lang", "pl", "report", SAMPLE, SAMPLE, "-o", str(out)])
+    assert result.exit_code == 2
+    result = CliRunner().invoke(cli, ["--lang", "pl", "report", SAMPLE, "-o", str(out)])
+    assert (result.exit_code, result.stderr) == (0, f"{out}: 1 wieczór\n")
+    result = CliRunner().invoke(cli, ["--lang", "pl", "report", SAMPLE, "-o", "-", "-c", "EUR"])
+    assert (result.exit_code, result.stderr) == (
+        2,
+        "Błąd: --currency działa tylko razem z --stake\n",
+    )
+    result = CliRunner().invoke(
+        cli, ["--lang", "pl", "report", SAMPLE, "-o", str(tmp_path / "brak" / "r.html")]
+    )
+    assert result.exit_code == 1
+    assert result.stderr.startswith(
+        f"Błąd: {tmp_path / 'brak' / 'r.html'}: nie można zapisać raportu: "
+    )

@@ -74,7 +74,9 @@ def test_table_output() -> None:
     assert lines[0] == "zw A+C 61 k   (plb)"
     assert lines[1].split() == ["A", "B", "C", "D"]
     assert lines[3].split() == ["+2", "-2", "+2", "-2"]
-    assert lines[4] == "starzy 61 – wygrana z wyjściem: 1 × 2 (kontra) = 2 od każdego młodego"
+    assert lines[4] == (
+        "starzy 61 – won, młodzi with wyjście: 1 × 2 (kontra) = 2 from each of młodzi"
+    )
 
 
 def test_csv_output() -> None:
@@ -102,7 +104,7 @@ def test_csv_output() -> None:
 def test_explain_shows_the_derivation() -> None:
     code, out, _ = run("score", "--explain", "zw", "C+D", "26/1")
     assert code == 0
-    assert "  przegrani (starzy) mają 26, próg wyjścia 27: bez wyjścia" in out.splitlines()
+    assert "  the losers (starzy) have 26, wyjście from 27: bez wyjścia" in out.splitlines()
 
 
 def test_explain_in_json_adds_the_derivation() -> None:
@@ -243,7 +245,7 @@ def test_score_ledger_prints_changes_totals_and_who_deals(evening: str) -> None:
         "-----  ------  --------  --------  -------\n"
         " hand     -10       -10       -10      +30\n"
         "total     -22        -6        -6      +34\n"
-        "baśka Darek – wygrana bez rozgrywki: 10 = 10 od każdego, Darek +30\n"
+        "baśka Darek – won without play: 10 = 10 from each, Darek +30\n"
         "next: Bartek deals, Celina leads (3 of 8 deals left)\n"
     )
 
@@ -500,10 +502,82 @@ def test_a_hand_past_the_planned_deals_needs_extra(tmp_path: Path) -> None:
     result = invoke("score", "-l", path, "--extra", "zo", "d", "70")
     assert result.exit_code == 0
     assert result.stdout.splitlines()[-1] == (
-        "next: Celina deals, Darek leads (0 of 1 deals left, 1 over the plan)"
+        "next: Celina deals, Darek leads (0 of 1 deal left, 1 over the plan)"
     )
     result = invoke("score", "--extra", "zo", "d", "70")
     assert (result.exit_code, result.stderr) == (
         2,
         "Error: --extra goes with a ledger (--ledger FILE or BASKA_LEDGER); leave it out\n",
     )
+
+
+REFUSED_IN_POLISH = [
+    (
+        ["--batch", "-", "--dry-run"],
+        "--dry-run nie działa z --batch: rozdania z pliku nigdy nie są zapisywane",
+    ),
+    (
+        ["--batch", "-", "zw", "A+C", "61"],
+        "podaj albo rozdanie, albo --batch FILE, nie jedno i drugie",
+    ),
+    (
+        ["--dry-run", "zw", "A+C", "61"],
+        "--dry-run działa tylko z zapisem (--ledger FILE albo BASKA_LEDGER): bez niego i tak "
+        "nic nie jest zapisywane; pomiń --dry-run",
+    ),
+    (["--ledger", "", "zw", "A+C", "61"], "--ledger wymaga nazwy pliku, np. --ledger wieczor.csv"),
+    (
+        ["--rules", " ", "zw", "A+C", "61"],
+        "--rules (albo BASKA_RULES) jest puste; podaj zasady (plb, mester, pagat) albo plik "
+        ".toml z zasadami domowymi, albo pomiń je, a obowiązywać będą zasady plb",
+    ),
+    ([], "nie podano rozdania; oczekiwano np. „baska score zw A+C 61 k”"),
+]
+
+
+@pytest.mark.parametrize(
+    ("args", "message"), REFUSED_IN_POLISH, ids=[" ".join(a) for a, _ in REFUSED_IN_POLISH]
+)
+def test_refusals_in_polish(args: list[str], message: str) -> None:
+    result = CliRunner().invoke(cli, ["--lang", "pl", "score", *args], input="zw A+C 61\n")
+    assert (result.exit_code, result.stdout, result.stderr) == (2, "", f"Błąd: {message}\n")
+
+
+def test_a_dry_run_and_batch_lines_in_polish(evening: str) -> None:
+    result = invoke("--lang", "pl", "score", "-l", evening, "-n", "ba", "Darek")
+    assert result.exit_code == 0
+    assert result.stderr == f"próba: rozdanie 5 nie zostało zapisane w {evening}\n"
+    long_line = "zw A+C 61 " + "k" * 5000 + "\n"
+    result = CliRunner().invoke(cli, ["--lang", "pl", "score", "--batch", "-"], input=long_line)
+    assert result.exit_code == 1
+    assert result.stderr.splitlines()[0] == (
+        "-:1: wiersz ma ponad 4096 znaków; rozdanie jest dużo krótsze"
+    )
+
+
+# --- the explanation: the interface language for players, Polish for scripts (issue 12) ---
+
+POLISH_61 = "starzy 61 – wygrana, młodzi z wyjściem: 1 × 2 (kontra) = 2 od każdego młodego"
+ENGLISH_61 = "starzy 61 – won, młodzi with wyjście: 1 × 2 (kontra) = 2 from each of młodzi"
+
+
+@pytest.mark.parametrize("language", ["en", "pl"])
+def test_json_and_csv_explain_in_polish_whatever_the_language(language: str) -> None:
+    as_json = invoke("--lang", language, "score", "-e", "-f", "json", "zw", "A+C", "61", "k")
+    as_csv = invoke("--lang", language, "score", "-f", "csv", "zw", "A+C", "61", "k")
+    record = json.loads(as_json.stdout)
+    assert (as_json.exit_code, as_csv.exit_code) == (0, 0)
+    assert (record["explanation"], record["derivation"][1]) == (
+        POLISH_61,
+        "kontry: 1 liczona kontra",
+    )
+    assert as_csv.stdout.splitlines()[1].endswith(f',"{POLISH_61}"')
+
+
+@pytest.mark.parametrize(("language", "shown"), [("en", ENGLISH_61), ("pl", POLISH_61)])
+def test_a_table_explains_in_the_interface_language(language: str, shown: str) -> None:
+    single = invoke("--lang", language, "score", "zw", "A+C", "61", "k")
+    batch = CliRunner().invoke(cli, ["--lang", language, "score", "--batch", "-"], "zw A+C 61 k\n")
+    assert (single.exit_code, batch.exit_code) == (0, 0)
+    assert single.stdout.splitlines()[4] == shown
+    assert batch.stdout.rstrip("\n").endswith(f"   {shown}")

@@ -471,3 +471,51 @@ def test_the_sheet_fits_the_terminal_unless_wide(monkeypatch: pytest.MonkeyPatch
             "Error: --wide shows one ledger's whole score sheet; leave out --chart and --format, "
             "or give one file\n",
         )
+
+
+@pytest.mark.parametrize(
+    ("deals", "planned"),
+    [
+        ([], ""),
+        (["--deals", "1"], ", 1 rozdanie"),
+        (["--deals", "4"], ", 4 rozdania"),
+        (["--deals", "12"], ", 12 rozdań"),
+        (["--deals", "22"], ", 22 rozdania"),
+    ],
+)
+def test_new_speaks_polish(tmp_path: Path, deals: list[str], planned: str) -> None:
+    path = str(tmp_path / "wieczor.csv")
+    result = invoke("--lang", "pl", "new", path, "-p", "Ania,Bartek,Celina,Darek", *deals)
+    assert (result.exit_code, result.stdout) == (0, f"export BASKA_LEDGER={path}\n")
+    assert result.stderr == (
+        f"{path}: Ania, Bartek, Celina, Darek (plb{planned}); pierwsze rozdanie: Ania, "
+        f"wychodzi Bartek\n"
+    )
+    result = invoke("--lang", "pl", "new", path, "-p", "Ania,Bartek,Celina,Darek")
+    assert (result.exit_code, result.stderr) == (
+        1,
+        f"Błąd: {path}: plik już istnieje; nowy zapis nigdy nie nadpisuje pliku\n",
+    )
+
+
+def test_ledger_errors_in_polish(evening: str) -> None:
+    result = invoke("--lang", "pl", "ledger")
+    assert (result.exit_code, result.stderr) == (
+        2,
+        "Błąd: nie podano zapisu, a BASKA_LEDGER nie jest ustawione; oczekiwano np. "
+        "`baska ledger evening.csv`\n",
+    )
+    result = invoke("--lang", "pl", "ledger", evening, "--chart", "-f", "json")
+    assert (result.exit_code, result.stderr) == (
+        2,
+        "Błąd: --chart rysuje wykres jednego zapisu w formacie tabeli; pomiń --format albo "
+        "podaj jeden plik\n",
+    )
+    result = invoke(
+        "--lang", "pl", "new", "x.csv", "-p", "Ania,Bartek,Celina,Darek", "--deals", "٣"
+    )
+    assert result.exit_code == 2
+    assert result.stderr.endswith(
+        "Błąd: Nieprawidłowa wartość dla '--deals': '٣' to nie liczba całkowita zapisana "
+        "cyframi 0–9\n"
+    )

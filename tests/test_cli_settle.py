@@ -84,3 +84,17 @@ def test_a_ledger_from_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:
 def test_no_ledger_at_all(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv("BASKA_LEDGER", raising=False)
     assert run("settle", "--stake", "1")[0] == 2
+
+
+def test_a_bad_stake_in_polish() -> None:
+    assert run("--lang", "pl", "settle", SAMPLE, "--stake", "dużo") == (
+        2,
+        "",
+        "Błąd: „dużo” to nie stawka; oczekiwano kwoty za punkt większej od zera, np. 0,10\n",
+    )
+    code, _, err = run("--lang", "pl", "settle", SAMPLE, SAMPLE, "--stake", "0,10")
+    assert (code, err) == (
+        2,
+        f"Błąd: {SAMPLE} i {SAMPLE} to ten sam plik; sezon sumuje swoje pliki, więc każdy zapis "
+        f"podaj tylko raz\n",
+    )

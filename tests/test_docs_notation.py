@@ -5,6 +5,8 @@ An example is a line `$ baska …` inside a ```console block; the lines after it
 and blank lines at the end aside). An example whose output starts with `Error: ` is a mistake:
 it must exit with status 2 and print that text on standard error and nothing on standard
 output; every other example must exit with 0 and print its text on standard output only.
+Each guide's examples run in its language (BASKA_LANG=pl for the Polish one), where a
+mistake starts with `Błąd: `.
 """
 
 from __future__ import annotations
@@ -25,7 +27,7 @@ GUIDES = {"pl": DOCS / "notation.pl.md", "en": DOCS / "notation.en.md"}
 MIN_EXAMPLES = 15
 MIN_MISTAKES = 3
 PROMPT = "$ "
-ERROR = "Error: "
+ERRORS = {"en": "Error: ", "pl": "Błąd: "}  # each guide's examples run in its language
 CONSOLE_BLOCK = re.compile(r"^```console[ \t]*\n(.*?)^```[ \t]*$", re.MULTILINE | re.DOTALL)
 # no BASKA_RULES or BASKA_LEDGER from the environment: the defaults are what the docs show
 CLEAN_ENV: dict[str, str | None] = {"BASKA_RULES": None, "BASKA_LEDGER": None}
@@ -47,7 +49,7 @@ class Example:
 
     @property
     def is_mistake(self) -> bool:
-        return bool(self.expected) and self.expected[0].startswith(ERROR)
+        return bool(self.expected) and self.expected[0].startswith(ERRORS[self.doc])
 
     @property
     def name(self) -> str:
@@ -98,7 +100,7 @@ def test_the_example_prints_what_the_doc_shows(example: Example) -> None:
     assert example.command.split()[0] == "baska", f"{example.name}: not a baska command"
     assert not _uses_ledger(example.args), f"{example.name}: examples use no ledger file"
     assert example.expected, f"{example.name}: the example shows no output"
-    result = CliRunner().invoke(cli, example.args, env=CLEAN_ENV)
+    result = CliRunner().invoke(cli, example.args, env={**CLEAN_ENV, "BASKA_LANG": example.doc})
     if example.is_mistake:
         assert result.exit_code == 2, result.output
         assert result.stdout == ""

@@ -703,6 +703,19 @@ def test_a_closed_stdout_is_noticed(evening: Path) -> None:
     assert recorded(evening)[-1][1] == "ba Darek"
 
 
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs /dev/full")
+def test_output_that_fails_is_told_in_polish(evening: Path) -> None:
+    done = _baska_to("full", "--lang", "pl", "score", "-l", str(evening), "ba", "Darek")
+    assert done.returncode == 3, done.stderr
+    assert done.stderr.startswith(
+        f"Błąd: rozdanie 6 zapisano w {evening}, ale nie udało się wypisać wyniku: "
+    )
+    assert done.stderr.endswith("; nie uruchamiaj polecenia ponownie\n")
+    done = _baska_to("full", "--lang", "pl", "score", "zw", "A+C", "61")
+    assert done.returncode == 1, done.stderr
+    assert done.stderr.startswith("Błąd: nie udało się wypisać wyniku: ")
+
+
 def test_an_edit_whose_output_fails_exits_3(evening: Path) -> None:
     done = _baska_to("closed pipe", "undo", str(evening))
     assert done.returncode == 3, done.stderr

@@ -7,10 +7,11 @@ from __future__ import annotations
 import csv
 import random
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 
-from baska_cli import ledger
+from baska_cli import i18n, ledger
 from baska_cli.errors import LedgerError
 from baska_cli.ledger import checker
 from baska_cli.session import Scorer
@@ -42,6 +43,53 @@ def test_check_collects_every_problem(tmp_path: Path) -> None:
         f'{path}:11: hand 4 "me Ania": "me" (méster) is not a contract of the rule system "plb"; '
         f"it is played in mester",
     ]
+
+
+def test_problems_in_polish(tmp_path: Path) -> None:
+    path = tmp_path / "e.csv"
+    path.write_text(
+        EMPTY + "1,Bartek,zw Ania+Celina 61 k,2,-2,2,-2,2,-2,2,-2\n"
+        "3,Bartek,zo Darek 70,-5,-5,-5,14,-3,-7,-3,12\n"
+        "x\n"
+        "4,Darek,=1+1,0,0,0,0,,,,,void\n",
+        "utf-8",
+    )
+    i18n.use("pl")
+    reader = ledger.check(str(path))
+    assert [str(p) for p in reader.problems] == [
+        f"{path}:8: rozdanie 1: rozdaje Ania, a nie „Bartek”",
+        f"{path}:9: numer rozdania 3, oczekiwano 2",
+        f"{path}:9: rozdanie 3: rozdaje Celina, a nie „Bartek”",
+        f"{path}:9: rozdanie 3: zmiany sumują się do -1, a nie do 0",
+        f"{path}:9: rozdanie 3 „zo Darek 70”: zmiany to -5 -5 -5 +14, a według zasad plb "
+        f"wychodzi -5 -5 -5 +15",
+        f"{path}:10: „x” to nie wiersz rozdania; oczekiwano numeru, rozdającego, rozdania i "
+        f"zmian czterech graczy",
+        f"{path}:11: rozdanie 4 (void) „=1+1”: arkusz kalkulacyjny wykonałby ten tekst jako "
+        f"formułę",
+    ]
+
+
+@pytest.mark.parametrize(
+    ("problems", "more"),
+    [
+        (1, ""),
+        (2, " (i jeszcze 1 problem)"),
+        (3, " (i jeszcze 2 problemy)"),
+        (6, " (i jeszcze 5 problemów)"),
+        (23, " (i jeszcze 22 problemy)"),
+    ],
+)
+def test_a_broken_ledger_is_refused_in_polish(problems: int, more: str) -> None:
+    """The first problem and how many more, with the Polish plural of the count."""
+    i18n.use("pl")
+    found = [LedgerError(f"problem {n}", "e.csv", 7 + n) for n in range(problems)]
+    reader = SimpleNamespace(problems=found, path="e.csv")
+    with pytest.raises(LedgerError) as refused:
+        checker.refuse_if_broken(reader)  # type: ignore[arg-type]
+    assert str(refused.value) == (
+        f"e.csv:7: problem 0{more}; zapisu nie zmieniono — zobacz `baska check e.csv`"
+    )
 
 
 # --- remembered rows split at commas, against every row read as CSV ------------------------

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from baska_cli import ledger
+from baska_cli import i18n, ledger
 from baska_cli.errors import LedgerError
 from baska_cli.ledger import Meta, Tally
 from tests.ledgerkit import EMPTY, TWO_HANDS
@@ -229,3 +229,52 @@ def test_a_large_ledger_is_read_from_its_start(tmp_path: Path) -> None:
     path.write_text(TWO_HANDS + "\n" * 70_000, "utf-8")
     reader = ledger.check(str(path))
     assert (reader.problems, reader.tally.slots) == ([], 2)
+
+
+@pytest.mark.parametrize(
+    ("text", "line", "message"),
+    [
+        (
+            "a,b\n",
+            1,
+            "to nie jest zapis baski: pierwszy wiersz powinien brzmieć „baska ledger,1” "
+            "(nowy zapis założysz przez `baska new FILE --players …`)",
+        ),
+        (
+            EMPTY.replace("baska ledger,1", "baska ledger,2"),
+            1,
+            "nieznany format zapisu '2'; ta wersja baski czyta format 1",
+        ),
+        (
+            EMPTY.replace("deals,8", "deals,osiem"),
+            5,
+            "„deals” musi być liczbą całkowitą rozdań, a nie „osiem”",
+        ),
+        (EMPTY.replace(",status", ",state"), 7, "wiersz nagłówka powinien brzmieć"),
+    ],
+)
+def test_bad_metadata_in_polish(tmp_path: Path, text: str, line: int, message: str) -> None:
+    path = tmp_path / "e.csv"
+    path.write_text(text, "utf-8")
+    i18n.use("pl")
+    with pytest.raises(LedgerError) as caught:
+        ledger.check(str(path))
+    assert (caught.value.path, caught.value.line) == (str(path), line)
+    assert caught.value.message.startswith(message)
+
+
+def test_missing_and_unreadable_ledgers_in_polish(tmp_path: Path) -> None:
+    i18n.use("pl")
+    with pytest.raises(LedgerError) as caught:
+        ledger.check(str(tmp_path / "brak.csv"))
+    assert caught.value.message == (
+        "nie ma takiego zapisu; nowy założysz przez `baska new FILE --players …`"
+    )
+    with pytest.raises(LedgerError) as caught:
+        ledger.check(str(tmp_path))
+    assert caught.value.message.endswith(", a nie plik zapisu")
+    path = tmp_path / "e.csv"
+    path.write_bytes(EMPTY.encode("utf-8") + b"1,Bartek,zw \xff,2,-2,2,-2,2,-2,2,-2\n")
+    with pytest.raises(LedgerError) as caught:
+        ledger.check(str(path))
+    assert (caught.value.line, caught.value.message) == (8, "plik nie jest tekstem UTF-8")

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from baska_cli import ledger
+from baska_cli import i18n, ledger
 from baska_cli.errors import LedgerError
 from baska_cli.ledger import LedgerReader, Meta, Tally
 from baska_cli.rules import RuleSet, builtin
@@ -408,3 +408,30 @@ def test_create_refuses_an_empty_file_name_before_any_lock(tmp_path: Path) -> No
     with pytest.raises(LedgerError, match="file name is empty"):
         ledger.create("", META)
     assert set(os.listdir(tmp_path.parent)) == before
+
+
+def test_refusals_to_write_in_polish(tmp_path: Path) -> None:
+    i18n.use("pl")
+    path = tmp_path / "e.csv"
+    path.write_text(TWO_HANDS, "utf-8")
+    with pytest.raises(LedgerError) as caught:
+        ledger.create(str(path), META)
+    assert str(caught.value) == f"{path}: plik już istnieje; nowy zapis nigdy nie nadpisuje pliku"
+    os.link(path, tmp_path / "kopia.csv")
+    with pytest.raises(LedgerError) as caught:
+        _append(path, "gr Bartek 53", (-5, 15, -5, -5))
+    assert caught.value.message == (
+        "plik ma 2 nazwy (dowiązania twarde); baska pisze tylko do zapisu o jednej nazwie, "
+        "by jedna blokada go obejmowała (dowiązanie symboliczne do niego nie przeszkadza)"
+    )
+    os.unlink(tmp_path / "kopia.csv")
+    (tmp_path / ".e.csv.lock").unlink(missing_ok=True)
+    os.symlink(tmp_path / "gdzies", tmp_path / ".e.csv.lock")
+    with pytest.raises(LedgerError) as caught:
+        _append(path, "gr Bartek 53", (-5, 15, -5, -5))
+    assert caught.value.message == (
+        f"nie można zablokować zapisu: jego plik blokady {tmp_path / '.e.csv.lock'} to "
+        f"dowiązanie symboliczne; baska go nie używa ani za nim nie idzie (usuń go, jeśli nie "
+        f"wiesz, skąd się wziął)"
+    )
+    assert path.read_text("utf-8") == TWO_HANDS

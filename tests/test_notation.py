@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import pytest
 
+from baska_cli import i18n
 from baska_cli.errors import BaskaError, NotationError
 from baska_cli.model import Adjustment, Contract, Entry, Hand, Penalty
-from baska_cli.notation import format_hand, parse_hand
+from baska_cli.notation import format_hand, parse_hand, player_seat
 
 NAMES = ("Ania", "Bartek", "Celina", "Darek")
 A, B, C, D = 0, 1, 2, 3
@@ -209,7 +210,7 @@ ERRORS = [
     ("zw A+C 61 k kr", "given twice"),
     ("zo A 61 kara kara", "given twice"),
     ("zw A+C 61 kx", '"kx" is not a contra'),
-    ("zw A+C 61 kx", "expected k, kr, krb, krbh"),
+    ("zw A+C 61 kx", "is not a contra; expected kontra, rekontra"),
     ("zw A+C 61 krr", 'did you mean "kr"?'),
     ("zw A+C 61 x", '"x" is not understood'),
     ("zw A+C 61 1/2/3", '"1/2/3" is not points/tricks'),
@@ -241,7 +242,7 @@ def test_ambiguous_prefix_lists_both_players() -> None:
     with pytest.raises(NotationError) as info:
         parse_hand("ci a 40", names)
     assert str(info.value) == (
-        '"a" is ambiguous: it starts Ania and Adam; players: 1=Ania, 2=Adam, 3=Celina, 4=Darek'
+        '"a" is ambiguous: it could be Ania or Adam; players: 1=Ania, 2=Adam, 3=Celina, 4=Darek'
     )
 
 
@@ -399,3 +400,217 @@ def test_canonical_refuses_a_text_whose_word_would_not_read_back() -> None:
         canonical(many, names)
     short = parse_hand("zw 1+3 61 k:2,1,2,1,2", NAMES)
     assert canonical(short, NAMES) == format_hand(short, NAMES)
+
+
+# --- players' words, kind-aware suggestions, what was typed (issue 12) -------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "contras"),
+    [
+        ("zw A+C 61 kontra", 1),
+        ("zw A+C 61 Kontra", 1),
+        ("zw A+C 61 contra", 1),
+        ("zw A+C 61 rekontra", 2),
+        ("zw A+C 61 re", 2),
+        ("zw A+C 61 recontra", 2),
+        ("zw A+C 61 bok", 3),
+        ("zw A+C 61 bock", 3),
+        ("zw A+C 61 hirsz", 4),
+        ("zw A+C 61 HIRSCH", 4),
+        ("zw A+C 61 kontra2", 2),
+        ("zw A+C 61 kontra0", 0),
+    ],
+)
+def test_the_players_words_for_contras(text: str, contras: int) -> None:
+    hand = parse_hand(text)
+    assert (hand.contras, hand.callers) == (contras, None)
+    assert format_hand(hand) == "zw A+C 61" + ("", " k", " kr", " krb", " krbh")[contras]
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        (
+            "zw A+C 61 kontr",
+            '"kontr" is not a contra; expected kontra, rekontra, bok, hirsz (or k, kr, krb, '
+            "krbh: 1–4 counted contras), k0…k4, or the callers in order as k:B,A,D; "
+            'did you mean "kontra"?',
+        ),
+        ("zw A+C 61 rekontr", '; did you mean "rekontra"?'),
+        ("zw A+C 61 hirz", '; did you mean "hirsz"?'),
+        ("zw A+C 61 kra", '"kra" is not a contra'),
+        ("zo A 61 karra", '"karra" is not understood; after the side come'),
+        ("zo A 61 karra", '; did you mean "kara"?'),
+    ],
+)
+def test_a_suggestion_is_of_the_kind_typed(text: str, message: str) -> None:
+    with pytest.raises(NotationError) as info:
+        parse_hand(text)
+    assert message in str(info.value)
+    if "kontr" in text or "hir" in text or "kra" in text:
+        assert '"kara"' not in str(info.value)
+
+
+@pytest.mark.parametrize("tricks", ["1", "2", "3", "4"])
+def test_a_du_game_with_a_bare_number_of_tricks_is_told_to_write_a_slash(tricks: str) -> None:
+    with pytest.raises(NotationError) as info:
+        parse_hand(f"zd B {tricks}")
+    assert str(info.value) == (
+        f'"{tricks}" looks like a number of tricks: write "/{tricks}"; a number alone is the '
+        "card points (0 or 8–104)"
+    )
+
+
+def test_a_du_game_with_no_card_points_is_still_read() -> None:
+    assert parse_hand("zd B 0") == Hand(Contract.ZD, (1,), 0)
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        (
+            "zw 61 A+C",
+            '"61" stands where the declaring side goes: first the contract, then who played, '
+            'then the rest; e.g. "zw A+C 61"',
+        ),
+        (
+            "zw 61 k A+C",
+            '"61" stands where the declaring side goes: first the contract, then who played, '
+            'then the rest; e.g. "zw A+C 61 k"',
+        ),
+        (
+            "ci kontra B 40",
+            '"kontra" stands where the declaring side goes: first the contract, then who '
+            'played, then the rest; e.g. "ci B kontra 40"',
+        ),
+        (
+            "zw 13 A+C",
+            '"A+C" names players, but the declaring side was given already: it is the second '
+            'word, right after the contract, e.g. "zw A+C 61"',
+        ),
+    ],
+)
+def test_words_in_the_wrong_order_are_told_the_order(text: str, message: str) -> None:
+    with pytest.raises(NotationError) as info:
+        parse_hand(text)
+    assert str(info.value) == message
+
+
+@pytest.mark.parametrize(
+    ("text", "quoted"),
+    [
+        ("zw A+C 61 KONTRA kr", '"kr": the contras are given twice in one hand (first "KONTRA")'),
+        ("ZW a+c 61 k x", '"x" is not understood'),
+        ("zw a+e 61", '"e" in "a+e" is not a player'),
+    ],
+)
+def test_errors_quote_what_was_typed(text: str, quoted: str) -> None:
+    with pytest.raises(NotationError) as info:
+        parse_hand(text)
+    assert str(info.value).startswith(quoted)
+
+
+# --- names as typed: a typed diacritic counts ---------------------------------------------
+
+TABLE = ("Zbigniew", "Żaneta", "Łucja", "Ślimak")
+NAMES_AS_TYPED = [
+    # (typed, seats) — with Zbigniew, Żaneta, Łucja and Ślimak at the table
+    ("ż", (1,)),
+    ("Ż", (1,)),
+    ("ża", (1,)),
+    ("za", (1,)),  # no name starts "za" as typed: a plain z stands for ż
+    ("z", (0,)),
+    ("zb", (0,)),
+    ("Zbigniew", (0,)),
+    ("zaneta", (1,)),
+    ("lu", (2,)),  # nobody else's name starts with L
+    ("ł", (2,)),
+    ("s", (3,)),
+    ("ś", (3,)),
+    ("z+ż", (0, 1)),
+    ("zż", (0, 1)),
+    ("żz", (1, 0)),
+    ("ŁŚ", (2, 3)),
+    ("łś", (2, 3)),
+    ("ls", (2, 3)),
+    ("1+2", (0, 1)),
+    ("z\u0307", (1,)),  # ż typed as z and a combining dot
+]
+
+
+@pytest.mark.parametrize(("typed", "seats"), NAMES_AS_TYPED)
+def test_names_as_typed(typed: str, seats: tuple[int, ...]) -> None:
+    side = "+".join(TABLE[s] for s in sorted(seats))
+    contract = "zw" if len(seats) == 2 else "ci"
+    points = "70"
+    hand = parse_hand(f"{contract} {typed} {points}", TABLE)
+    assert (hand.declarers, format_hand(hand, TABLE)) == (
+        tuple(sorted(seats)) if contract == "zw" else seats,
+        f"{contract} {side} {points}",
+    )
+
+
+def test_zw_with_both_z_names_scores() -> None:
+    hand = parse_hand("zw z+ż 70", TABLE)
+    assert hand.declarers == (0, 1)
+
+
+@pytest.mark.parametrize(
+    ("players", "typed", "message"),
+    [
+        (
+            ("Zofia", "Zbigniew", "Żaneta", "Ala"),
+            "z",
+            '"z" is ambiguous: it could be Zofia or Zbigniew; players: 1=Zofia, 2=Zbigniew, '
+            "3=Żaneta, 4=Ala",
+        ),
+        (
+            ("Lucyna", "Łucja", "Ola", "Ela"),
+            "ł",
+            None,
+        ),
+        (
+            ("Żaneta", "Żaklina", "Ola", "Ela"),
+            "za",
+            '"za" is ambiguous: it could be Żaneta or Żaklina; players: 1=Żaneta, 2=Żaklina, '
+            "3=Ola, 4=Ela",
+        ),
+        (
+            ("Zbigniew", "Adam", "Ola", "Ela"),
+            "ż",
+            '"ż" is not a player; players: 1=Zbigniew, 2=Adam, 3=Ola, 4=Ela',
+        ),
+    ],
+)
+def test_names_that_cannot_be_told_apart(
+    players: tuple[str, ...], typed: str, message: str | None
+) -> None:
+    if message is None:  # "ł" is Łucja only; "lu" is Lucyna, as typed
+        assert (player_seat("ł", players), player_seat("lu", players)) == (1, 0)
+        return
+    with pytest.raises(NotationError) as info:
+        player_seat(typed, players)
+    assert str(info.value).startswith(message)
+
+
+def test_initials_work_when_each_letter_picks_one_player() -> None:
+    # two names start with A, but B and C pick one player each
+    names = ("Ania", "Adam", "Bartek", "Celina")
+    assert parse_hand("zw BC 61", names).declarers == (2, 3)
+    with pytest.raises(NotationError):
+        parse_hand("zw AC 61", names)
+
+
+def test_polish_messages() -> None:
+    i18n.use("pl")
+    with pytest.raises(NotationError) as info:
+        parse_hand("zd B 4")
+    assert str(info.value) == (
+        "„4” wygląda na liczbę lew: napisz „/4”; sama liczba to oczka (0 albo 8–104)"
+    )
+    with pytest.raises(NotationError) as info:
+        parse_hand("zw A+C 65/1")
+    assert str(info.value) == (
+        "„65/1”: 65 oczek nie da się wziąć w 1 lewie; przy 1 lewie najbliższa możliwa suma to 44"
+    )

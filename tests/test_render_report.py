@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from baska_cli import i18n
 from baska_cli.ledger.format import Meta, Row
 from baska_cli.ledger.view import Memo, read, scored
 from baska_cli.render.report import Evening, report_html
@@ -43,7 +44,8 @@ def test_the_report_is_self_contained_and_shows_what_it_should() -> None:
     assert html.count("<svg") == 1 and "<polyline" in html
     assert '<tr class="history" ' not in html  # history rows carry no explanation…
     assert len(re.findall(r'<tr class="history">', html)) == 1  # …and one is struck through
-    assert 'title="starzy 61 – wygrana z wyjściem: 1 × 2 (kontra) = 2 od każdego młodego"' in html
+    explained = "starzy 61 – won, młodzi with wyjście: 1 × 2 (kontra) = 2 from each of młodzi"
+    assert f'title="{explained}"' in html
     assert '<td class="text">Ania</td><td class="text">pays</td>' in html
     assert "Statistics" in html and "Who pays whom" in html
 
@@ -134,3 +136,18 @@ def test_a_season_prints_a_page_per_evening_and_a_summary(tmp_path: Path) -> Non
     html.write_text(report_html([_evening(p) for p in paths]), "utf-8")
     pages = _print(html, tmp_path / "season.pdf", tmp_path / "profile")
     assert 4 <= pages <= 5
+
+
+def test_the_report_in_polish_says_so_and_keeps_the_data() -> None:
+    english = report_html([_evening(SAMPLE, "0.10"), _evening(SAMPLE)])
+    i18n.use("pl")
+    polish = report_html([_evening(SAMPLE, "0.10"), _evening(SAMPLE)])
+    assert (english.splitlines()[1], polish.splitlines()[1]) == (
+        '<html lang="en">',
+        '<html lang="pl">',
+    )
+    assert "<h1>2 wieczory</h1>" in polish and "<h2>Kto komu płaci</h2>" in polish
+    assert '<td class="text">Ania</td><td class="text">płaci</td>' in polish
+    assert re.findall(r"<td[^>]*>[-+]?\d+</td>", english) == re.findall(
+        r"<td[^>]*>[-+]?\d+</td>", polish
+    )

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from baska_cli import i18n
 from baska_cli.errors import BaskaError, RulesFileError
 from baska_cli.model import Contract, Margin, Side
 from baska_cli.notation import parse_hand
@@ -477,3 +478,50 @@ def test_check_export_refuses_a_text_that_gives_other_rules() -> None:
         check_export(rules_toml(rules).replace("win_points = 53", "win_points = 54"), rules)
     with pytest.raises(RulesFileError, match="nothing was exported"):
         check_export(rules_toml(rules) + "oops\n", rules)
+
+
+# --- house-rules messages in Polish (issue 12) ---------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        (
+            'base = "plb"\nwin_ponts = 60',
+            "dom.toml: „win_ponts” to nie ustawienie; może chodziło o „win_points”?",
+        ),
+        (
+            'base = "plb"\nwin_points = 200',
+            "dom.toml: „win_points” musi być: liczba całkowita od 27 do 104, a nie 200",
+        ),
+        (
+            'base = "plb"\nslup = 1',
+            "dom.toml: „slup” musi być: true albo false, a nie 1",
+        ),
+        (
+            "exit_old = 26",
+            'dom.toml: podaj, od którego systemu zaczynają się zasady domowe, np. base = "plb" '
+            "(jeden z: plb, mester, pagat)",
+        ),
+        (
+            'base = "plb"\nname = " x"',
+            "dom.toml: „name” musi być jedną linijką od 1 do 40 drukowalnych znaków, "
+            "a nie ' x': zaczyna się albo kończy spacją",
+        ),
+    ],
+)
+def test_house_rules_errors_in_polish(text: str, message: str) -> None:
+    i18n.use("pl")
+    with pytest.raises(RulesFileError) as info:
+        house_rules(text, "dom.toml")
+    assert str(info.value) == message
+
+
+def test_an_unknown_rule_system_in_polish() -> None:
+    i18n.use("pl")
+    with pytest.raises(RulesFileError) as info:
+        load_rules("plv")
+    assert str(info.value) == (
+        "„plv” to ani system zasad, ani plik .toml; wbudowane: plb, mester, pagat; "
+        "może chodziło o „plb”?"
+    )

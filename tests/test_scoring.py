@@ -12,7 +12,7 @@ from baska_cli.errors import BaskaError, RuleError
 from baska_cli.model import Contract, Hand, Side
 from baska_cli.notation import parse_hand
 from baska_cli.rules import builtin, house_rules
-from baska_cli.scoring import score
+from baska_cli.scoring import for_scripts, score
 
 W, L = "declarers", "opponents"  # the winner
 EX, NE, NB = "exit", "noexit", "nobitka"
@@ -386,21 +386,24 @@ def test_named_players_appear_in_the_explanation() -> None:
 
 
 @pytest.mark.parametrize(
-    ("system", "text", "fragment"),
+    ("system", "text", "english", "polish"),
     [
-        ("plb", "zw A+C 52", "remis 52:52"),
-        ("pagat", "zw A+C 52 k", "remis 52:52"),
-        ("plb", "zw A+C 79", "bez wyjścia"),
-        ("plb", "zw A+C 104", "bez bitki"),
-        ("plb", "ci A 50", "× 2 (przegrana)"),
-        ("plb", "zo A 70 kr", "× 4 (rekontra)"),
-        ("mester", "zo A 70 kara", "7I"),
-        ("mester", "kara C", "7H"),
+        ("plb", "zw A+C 52", "tie 52:52", "remis 52:52"),
+        ("pagat", "zw A+C 52 k", "tie 52:52", "remis 52:52"),
+        ("plb", "zw A+C 79", "won, młodzi bez wyjścia", "wygrana, młodzi bez wyjścia"),
+        ("plb", "zw A+C 104", "bez bitki", "bez bitki"),
+        ("plb", "ci A 50", "× 2 (lost)", "× 2 (przegrana)"),
+        ("plb", "zo A 70 kr", "× 4 (rekontra)", "× 4 (rekontra)"),
+        ("mester", "zo A 70 kara", "rule 7I of Baszka Méster Sport", "Baszka Méster Sport, pkt 7I"),
+        ("mester", "kara C", "rule 7H of Baszka Méster Sport", "Baszka Méster Sport, pkt 7H"),
     ],
 )
-def test_explanation_says_why(system: str, text: str, fragment: str) -> None:
-    outcome = score(parse_hand(text), builtin(system))
-    assert fragment in outcome.explanation + "\n".join(outcome.derivation)
+def test_explanation_says_why(system: str, text: str, english: str, polish: str) -> None:
+    found = []
+    for language in ("en", "pl"):
+        outcome = score(parse_hand(text), builtin(system), language=language)
+        found.append(outcome.explanation + "\n".join(outcome.derivation))
+    assert (english in found[0], polish in found[1]) == (True, True)
 
 
 # --- 52:52 under last_doubler_loses: counted contras say what they assume (issue 16, 8) ---
@@ -409,19 +412,23 @@ def test_explanation_says_why(system: str, text: str, fragment: str) -> None:
 @pytest.mark.parametrize(
     ("hand", "assumed", "other"),
     [
-        ("zw A+C 52 k", "ostatnią dali młodzi", "k:A"),
-        ("zw A+C 52 kr", "ostatnią dali starzy", "k:B,A"),
-        ("zw A+C 52 krb", "ostatnią dali młodzi", "k:A,B,A"),
-        ("zo B 52 k", "ostatnią dali przeciwnicy", "k:B"),
+        ("zw A+C 52 k", "ostatnia kontra: młodzi", "k:A"),
+        ("zw A+C 52 kr", "ostatnia kontra: starzy", "k:B,A"),
+        ("zw A+C 52 krb", "ostatnia kontra: młodzi", "k:A,B,A"),
+        ("zo B 52 k", "ostatnia kontra: przeciwnicy", "k:B"),
     ],
 )
 def test_a_tie_with_counted_contras_says_which_side_it_assumed(
     hand: str, assumed: str, other: str
 ) -> None:
-    outcome = score(parse_hand(hand), builtin("pagat"))
+    outcome = score(parse_hand(hand), builtin("pagat"), language="pl")
     said = [line for line in outcome.derivation if "zakładają" in line]
     assert len(said) == 1 and assumed in said[0] and said[0].endswith(f"np. {other}")
     assert "założone przy liczonych kontrach" in outcome.explanation
+    english = score(parse_hand(hand), builtin("pagat"))
+    said = [line for line in english.derivation if "assume" in line]
+    assert len(said) == 1 and said[0].endswith(f"e.g. {other}")
+    assert "assumed for counted contras" in english.explanation
 
 
 def test_the_other_side_written_out_scores_the_other_way() -> None:
@@ -429,5 +436,134 @@ def test_the_other_side_written_out_scores_the_other_way() -> None:
     counted = score(parse_hand("zw A+C 52 k"), rules)
     written = score(parse_hand("zw A+C 52 k:A"), rules)
     assert (counted.winner, written.winner) == (Side.DECLARERS, Side.OPPONENTS)
-    assert not any("zakładają" in line for line in written.derivation)
-    assert not any("zakładają" in line for line in score(parse_hand("zw A+C 52"), rules).derivation)
+    assert not any("assume" in line for line in written.derivation)
+    assert not any("assume" in line for line in score(parse_hand("zw A+C 52"), rules).derivation)
+
+
+# --- the explanation in the interface language; for scripts always in Polish (issue 12) ---
+
+
+@pytest.mark.parametrize(
+    ("system", "text", "english", "polish"),
+    [
+        (
+            "plb",
+            "zw A+C 79",
+            "starzy 79 – won, młodzi bez wyjścia: 2 = 2 from each of młodzi",
+            "starzy 79 – wygrana, młodzi bez wyjścia: 2 = 2 od każdego młodego",
+        ),
+        (
+            "plb",
+            "zw A+C 40",
+            "starzy 40 – lost with wyjście: 2 = 2 to each of młodzi",
+            "starzy 40 – przegrana z wyjściem: 2 = 2 dla każdego młodego",
+        ),
+        (
+            "plb",
+            "we A+D 70 kr",
+            "the wedding pair 70 – won, młodzi with wyjście: 1 × 4 (rekontra) = 4 from each of "
+            "młodzi",
+            "weselnicy 70 – wygrana, młodzi z wyjściem: 1 × 4 (rekontra) = 4 od każdego młodego",
+        ),
+        (
+            "plb",
+            "zd C /1",
+            "zolo du C 1 trick – lost: 10 × 2 (lost) = 20 to each, C -60",
+            "zolo du C 1 lewa – przegrana: 10 × 2 (przegrana) = 20 dla każdego, C -60",
+        ),
+        (
+            "plb",
+            "zd C /0",
+            "zolo du C 0 tricks – lost: 10 × 2 (lost) = 20 to each, C -60",
+            "zolo du C 0 lew – przegrana: 10 × 2 (przegrana) = 20 dla każdego, C -60",
+        ),
+        (
+            "plb",
+            "ba D",
+            "baśka D – won without play: 10 = 10 from each, D +30",
+            "baśka D – wygrana bez rozgrywki: 10 = 10 od każdego, D +30",
+        ),
+        (
+            "mester",
+            "kara A",
+            "kara A (the deal is void): A -12, each other player +4",
+            "kara A (rozdanie unieważnione): A -12, pozostali po +4",
+        ),
+        (
+            "plb",
+            "adj A+4 B-12 C+4 D+4",
+            "referee's adjustment (adj): A +4, B -12, C +4, D +4",
+            "korekta sędziego (adj): A +4, B -12, C +4, D +4",
+        ),
+    ],
+)
+def test_the_explanation_in_both_languages(
+    system: str, text: str, english: str, polish: str
+) -> None:
+    entry, rules = parse_hand(text), builtin(system)
+    shown = score(entry, rules).explanation, score(entry, rules, language="pl").explanation
+    assert shown == (english, polish)
+
+
+@pytest.mark.parametrize(
+    ("hand", "counted"),
+    [
+        ("zw A+C 61", "kontry: bez kontry"),
+        ("zw A+C 61 k", "kontry: 1 liczona kontra"),
+        ("zw A+C 61 kr", "kontry: 2 liczone kontry"),
+        ("zw A+C 61 krbh", "kontry: 4 liczone kontry"),
+        ("zw A+C 61 k:B,A", "kontry: k:B,A → 2 liczone (kolejne kontry tej samej strony "
+         "liczą się raz)"),
+    ],
+)  # fmt: skip
+def test_polish_counts_contras_with_the_right_plural(hand: str, counted: str) -> None:
+    assert score(parse_hand(hand), builtin("plb"), language="pl").derivation[1] == counted
+
+
+def test_a_penalty_or_an_adjustment_explained_says_each_thing_once() -> None:
+    for text, system in (("kara A", "mester"), ("adj A+4 B-12 C+4 D+4", "plb")):
+        outcome = score(parse_hand(text), builtin(system))
+        assert outcome.explanation not in outcome.derivation
+
+
+def test_scripts_read_the_polish_explanation_whatever_the_interface_speaks() -> None:
+    entry, rules = parse_hand("zw A+C 61 k"), builtin("plb")
+    english = score(entry, rules)
+    polish = for_scripts(entry, english, rules)
+    assert (english.language, polish.language, polish.deltas) == ("en", "pl", english.deltas)
+    assert polish.explanation == (
+        "starzy 61 – wygrana, młodzi z wyjściem: 1 × 2 (kontra) = 2 od każdego młodego"
+    )
+    assert for_scripts(entry, polish, rules) is polish
+
+
+def test_kara_in_a_system_without_it_names_the_rulebook_that_has_it() -> None:
+    with pytest.raises(RuleError) as info:
+        score(parse_hand("kara C"), builtin("plb"))
+    assert str(info.value) == (
+        '"kara": the rule system "plb" has no penalty for a revoke; the mester system has one '
+        "(rule 7H of Baszka Méster Sport): --rules mester"
+    )
+
+
+def test_a_contra_error_quotes_the_word_typed() -> None:
+    with pytest.raises(RuleError) as info:
+        score(parse_hand("zo A 70 bok"), builtin("plb"))
+    assert str(info.value).startswith('"bok": 3 counted contras, but zolo under "plb"')
+
+
+@pytest.mark.parametrize(
+    ("toml", "cited"),
+    [
+        ('base = "mester"\nsame_player_twice = false', "rule 7H of Baszka Méster Sport"),
+        ('base = "mester"\n[penalty]\noffender = -9\nothers = 3', "the house rules klub"),
+        (
+            'base = "plb"\n[penalty]\nenabled = true\noffender = -9\nothers = 3',
+            "the house rules klub",
+        ),
+    ],
+)
+def test_a_penalty_cites_the_rule_of_the_system_in_use(toml: str, cited: str) -> None:
+    rules = house_rules(toml, "klub.toml", default_name="klub")
+    said = score(parse_hand("kara A"), rules).derivation[0]
+    assert said == f"kara: A revoked ({cited}); the deal is void and not played on"

@@ -4,7 +4,8 @@
     python tools/catalog.py compile   # .po → .mo only (after translating)
     python tools/catalog.py check     # what CI checks; exit 1 with the problems listed
 
-Messages come from three places: the `_`, `N_` and `ngettext` calls in baska_cli; the help
+Messages come from three places: the `_`, `N_` and `ngettext` calls in baska_cli (its
+Python files and the report's Jinja2 templates); the help
 of every command and option, read from the live Click tree (docstrings included); and
 Click's own messages ("Usage:", "Missing argument"), read from the installed Click.
 Needs Babel (in the `dev` extra).
@@ -44,10 +45,23 @@ def po_path(language: str) -> Path:
     return LOCALE_DIR / language / "LC_MESSAGES" / f"{DOMAIN}.po"
 
 
+# the HTML report's Jinja2 templates, read as render/report.py sets its environment up
+TEMPLATES = (
+    [("**.py", "python"), ("**.j2", "jinja2.ext:babel_extract")],
+    {"**.j2": {"extensions": "jinja2.ext.i18n", "trim_blocks": "true", "lstrip_blocks": "true"}},
+)
+
+
 def _extracted(directory: Path, prefix: str) -> Iterator[tuple[str | tuple[str, str], str]]:
-    """(message, where) for each gettext call in the Python files under `directory`."""
+    """(message, where) for each gettext call in the Python files (and the Jinja2
+    templates) under `directory`."""
+    method_map, options_map = TEMPLATES
     for filename, lineno, message, _comments, _context in extract_from_dir(
-        str(directory), keywords=KEYWORDS, comment_tags=("TRANSLATORS:",)
+        str(directory),
+        method_map=method_map,
+        options_map=options_map,
+        keywords=KEYWORDS,
+        comment_tags=("TRANSLATORS:",),
     ):
         if isinstance(message, tuple):
             message = (message[0], message[1])

@@ -23,11 +23,27 @@ from baska_cli.cli.score import score
 from baska_cli.cli.session import ledger_command, new
 from baska_cli.cli.settle import settle
 from baska_cli.cli.stats import stats
+from baska_cli.i18n import _
+
+
+class _VersionLine(str):
+    """Click's `baska, version 0.1.0`, translated when it is shown: Click makes the message
+    when the option is made, at import, and fills it in with `%`."""
+
+    def __mod__(self, values: object) -> str:
+        return _(str(self)) % values
 
 
 @click.group(cls=Group, context_settings=CONTEXT)
 @lang_option
-@click.version_option(__version__, "-V", "--version", prog_name="baska", cls=Option)
+@click.version_option(
+    __version__,
+    "-V",
+    "--version",
+    prog_name="baska",
+    cls=Option,
+    message=_VersionLine("%(prog)s, version %(version)s"),  # (the msgid is Click's own)
+)
 def cli() -> None:
     """Score Baśka hands and keep the evening's ledger.
 

@@ -16,6 +16,7 @@ from baska_cli.cli.common import (
     note_written,
     option,
 )
+from baska_cli.i18n import _, ngettext
 
 if TYPE_CHECKING:
     from baska_cli.ledger.format import Meta, Row
@@ -54,10 +55,12 @@ def check(paths: tuple[str, ...]) -> None:
         if reader.problems:
             failed = True
             count = len(reader.problems)
-            click.echo(f"{path}: {count} problem{'s' if count > 1 else ''}", err=True)
+            found = ngettext("{path}: {count} problem", "{path}: {count} problems", count)
+            click.echo(found.format(path=path, count=count), err=True)
         else:
             hands = reader.tally.counted
-            click.echo(f"{path}: ok, {hands} hand{'s' if hands != 1 else ''}", err=True)
+            fine = ngettext("{path}: ok, {count} hand", "{path}: ok, {count} hands", hands)
+            click.echo(fine.format(path=path, count=hands), err=True)
     sys.exit(1 if failed else 0)
 
 
@@ -115,6 +118,8 @@ def recalc(path: str | None, rules_spec: str | None, diff: bool, write: bool) ->
     except BaskaError as error:
         fail(error)
     if done.written:
-        note_written(f"{path} was rewritten under {done.rules.name}")
+        note_written(
+            _("{path} was rewritten under {rules}").format(path=path, rules=done.rules.name)
+        )
     click.echo(recalc_totals(done))
     click.echo(recalc_summary(done), err=True)

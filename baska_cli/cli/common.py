@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
 import click
 
 from baska_cli.cli.lang import Command, Option, TranslatedHelp, choose_language
+from baska_cli.i18n import N_, _
 
 if TYPE_CHECKING:
     from baska_cli.errors import BaskaError
@@ -27,6 +28,9 @@ CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
 RULES_ENV = "BASKA_RULES"
 LEDGER_ENV = "BASKA_LEDGER"
 _F = TypeVar("_F", bound=Callable[..., Any])
+# Click shows `[required]` after an option's help through gettext, but its source passes the
+# word to `_` through a variable, so extraction from Click misses it: marked here.
+CLICK_REQUIRED = N_("required")
 
 
 class UserInputError(click.ClickException):
@@ -67,8 +71,10 @@ def load_rules_or_fail(spec: str | None) -> RuleSet:
 
     if spec is not None and not spec.strip():
         raise UserInputError(
-            f"--rules (or {RULES_ENV}) is empty; give a rule system (plb, mester, pagat) or a "
-            f"house-rules .toml file, or leave it out for plb"
+            _(
+                "--rules (or {variable}) is empty; give a rule system (plb, mester, pagat) or a "
+                "house-rules .toml file, or leave it out for plb"
+            ).format(variable=RULES_ENV)
         )
     try:
         return load_rules(spec)
@@ -100,7 +106,11 @@ class Count(click.IntRange):
         if isinstance(value, str):
             digits = value.strip().removeprefix("-").removeprefix("+")
             if not (digits.isascii() and digits.isdigit()):
-                self.fail(f"{value!r} is not a whole number in the digits 0–9", param, ctx)
+                self.fail(
+                    _("{value!r} is not a whole number in the digits 0–9").format(value=value),
+                    param,
+                    ctx,
+                )
         return super().convert(value, param, ctx)
 
 
@@ -163,7 +173,7 @@ class _ClosedOutput:
 
     def write(self, text: str) -> int:
         """Fail as a write to a closed file descriptor does."""
-        raise OSError(errno.EBADF, "the stream is closed")
+        raise OSError(errno.EBADF, _("the stream is closed"))
 
     def flush(self) -> None:
         """Nothing is held."""
@@ -219,11 +229,13 @@ def _output_failed(error: Exception, status: int) -> int:
     reason = error.strerror if isinstance(error, OSError) and error.strerror else str(error)
     if _written:
         _say(
-            f"Error: {_written[-1]}, but the output could not be written: {reason}; "
-            f"do not run the command again"
+            _(
+                "Error: {done}, but the output could not be written: {reason}; "
+                "do not run the command again"
+            ).format(done=_written[-1], reason=reason)
         )
         return EXIT_WRITTEN_OUTPUT_FAILED
-    _say(f"Error: the output could not be written: {reason}")
+    _say(_("Error: the output could not be written: {reason}").format(reason=reason))
     return status or EXIT_FILE
 
 
@@ -281,7 +293,7 @@ def run(command: click.Command, argv: Iterable[str] | None, prog_name: str) -> i
                 _silence("stderr")
         except click.Abort:
             status = EXIT_FILE
-            _say("Aborted!")
+            _say(_("Aborted!"))
         sys.stdout.flush()
     except OutputFailed as failed:
         return _output_failed(failed.error, status)
@@ -346,8 +358,10 @@ def ledgers(paths: tuple[str, ...], example: str) -> tuple[str, ...]:
             )
             if same:
                 raise UserInputError(
-                    f"{other} and {path} are the same file; a season adds its files up, so "
-                    f"give each ledger once"
+                    _(
+                        "{first} and {second} are the same file; a season adds its files up, so "
+                        "give each ledger once"
+                    ).format(first=other, second=path)
                 )
         seen.append((path, real, st))
     return paths

@@ -28,7 +28,7 @@ def _show(path: str, edit: Callable[[], Edited]) -> None:
         done = edit()
     except BaskaError as error:
         fail(error)
-    note_written(f"{path} was changed")
+    note_written(_("{path} was changed").format(path=path))
     click.echo(edited(done), err=True)
     try:
         session = read(path)

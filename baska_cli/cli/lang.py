@@ -57,6 +57,14 @@ class TranslatedHelp:
     def epilog(self, value: str | None) -> None:
         self._epilog = value
 
+    def get_help_option(self, ctx: click.Context) -> click.Option | None:
+        """Click's -h/--help, its help in the language of now (Click makes the option once
+        per command, with its help translated then)."""
+        option: click.Option | None = super().get_help_option(ctx)  # type: ignore[misc]
+        if option is not None:
+            option.help = _("Show this message and exit.")
+        return option
+
 
 class Command(TranslatedHelp, click.Command):
     """A baska command: its help in the interface language."""

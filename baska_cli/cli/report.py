@@ -8,6 +8,7 @@ import click
 
 from baska_cli.cli.common import FileProblem, UserInputError, command, fail, ledgers, option
 from baska_cli.cli.settle import UNITS, _stake
+from baska_cli.i18n import _, ngettext
 
 
 @command()
@@ -36,7 +37,7 @@ def report(paths: tuple[str, ...], output: str, stake: str | None, currency: str
 
     value = _stake(stake) if stake is not None else None
     if value is None and currency != "zł":
-        raise UserInputError("--currency goes with --stake")
+        raise UserInputError(_("--currency goes with --stake"))
     paths = ledgers(paths, "baska report evening.csv -o evening.html")
     unit = Decimal(UNITS.get(currency.strip().lower(), "0.01"))
     memo: Memo = {}
@@ -49,7 +50,7 @@ def report(paths: tuple[str, ...], output: str, stake: str | None, currency: str
                 return rows.append
 
             session = read(path, keep)
-            _, hands = scored(path, memo)
+            _read, hands = scored(path, memo)
             single = None
             if value is not None and len(paths) == 1:
                 totals = {s.name: s.total for s in session.standings()}
@@ -66,7 +67,8 @@ def report(paths: tuple[str, ...], output: str, stake: str | None, currency: str
         click.echo(html, nl=False)
         return
     _write(output, html)
-    click.echo(f"{output}: {len(evenings)} evening{'s' if len(evenings) != 1 else ''}", err=True)
+    written = ngettext("{path}: {count} evening", "{path}: {count} evenings", len(evenings))
+    click.echo(written.format(path=output, count=len(evenings)), err=True)
 
 
 def _write(path: str, text: str) -> None:
@@ -79,14 +81,18 @@ def _write(path: str, text: str) -> None:
     try:
         fd, temp = tempfile.mkstemp(prefix=".baska-report-", suffix=".tmp", dir=folder)
     except OSError as exc:
-        raise FileProblem(f"{path}: cannot write the report: {exc.strerror}") from None
+        raise FileProblem(
+            _("{path}: cannot write the report: {reason}").format(path=path, reason=exc.strerror)
+        ) from None
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as stream:
             stream.write(text)
         os.chmod(temp, 0o666 & ~_umask())
         os.replace(temp, path)
     except OSError as exc:
-        raise FileProblem(f"{path}: cannot write the report: {exc.strerror}") from None
+        raise FileProblem(
+            _("{path}: cannot write the report: {reason}").format(path=path, reason=exc.strerror)
+        ) from None
     finally:
         with contextlib.suppress(OSError):
             os.unlink(temp)

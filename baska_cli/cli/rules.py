@@ -19,7 +19,7 @@ def rules(system: str | None, export: bool) -> None:
 
     \b
     Example:  baska rules            (list the systems)
-              baska rules mester     (its tables; * marks provisional numbers)
+              baska rules mester     (its payout tables)
               baska rules plb --export > house.toml
     """
     from baska_cli.render.rules import rules_listing, rules_tables, rules_toml

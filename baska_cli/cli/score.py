@@ -47,7 +47,11 @@ class BatchFile(click.File):
         try:
             stream = open_regular(os.fspath(value), encoding="utf-8-sig", errors="surrogateescape")
         except NotRegularFile as exc:
-            self.fail(f"'{name}': is {exc.kind}, not a file of hands", param, ctx)
+            self.fail(
+                _("'{name}': is {kind}, not a file of hands").format(name=name, kind=exc.kind),
+                param,
+                ctx,
+            )
         except OSError as exc:
             self.fail(f"'{name}': {exc.strerror}", param, ctx)
         if ctx is not None:
@@ -90,32 +94,54 @@ def score(
 ) -> None:
     """Score a hand: what each player wins or loses, and why.
 
+    A hand is one line: the contract, the declaring side, then (in any order) the card points
+    and tricks, the contras and the flags.
+
+    \b
+    Contract:  zw zwykła, we wesele, ci cicha, gr gran, zo zolo, gd gran du,
+               zd zolo du, ba baśka; mester also: me méster, zb zolo bieda
+    Side:      zw: the two starzy (A+C); we: the declarer, then the partner
+               (A+D); any other contract: the one player (B). A player is
+               a seat 1-4, a name or its start (ania, cel), or initials
+               run together (AC)
+    Points:    61: the side's card points; 61/2: in 2 tricks; /4: 4 tricks
+    Contras:   k, kr, krb, krbh: 1-4 calls (kontra, rekontra, bok, hirsz),
+               also k0-k4; who called, in order: k:B,A,D
+    Kara:      zo B 70 kara: the soloist revoked; kara B alone: B revoked
+    Adj:       adj A+4 B-12 C+4 D+4: a referee's adjustment, summing to 0
+
     With a ledger (--ledger, or BASKA_LEDGER when --ledger is not given) the hand is recorded
     under the session's own rules: BASKA_RULES is not used, and --rules must name them.
     BASKA_LEDGER fills in a missing ledger for a single hand only; --batch never records.
 
     \b
     Example:  baska score zw A+C 61 k
+              baska score we A+D 70/3 kr
+              baska score zd C /4
               baska score --rules mester ci C 66/2 k:A,C,B
               baska score --ledger evening.csv zw ania+cel 61 k
     """
     if typed("ledger_path") and not ledger_path:
-        raise UserInputError("--ledger needs a file name, e.g. --ledger evening.csv")
+        raise UserInputError(_("--ledger needs a file name, e.g. --ledger evening.csv"))
     if explain and output_format == "csv":
         raise UserInputError(
-            "--explain does not go with --format csv (a CSV row has no room for the "
-            'derivation); use --format json, whose "derivation" field holds it, or the table'
+            _(
+                "--explain does not go with --format csv (a CSV row has no room for the "
+                'derivation); use --format json, whose "derivation" field holds it, or the table'
+            )
         )
     if batch is not None:
         _refuse_with_batch(notation, explain, typed("ledger_path"), dry_run)
         failed = _score_batch(batch, rules_spec, output_format)
         sys.exit(1 if failed else 0)
     if not notation:
-        raise UserInputError('no hand given; expected e.g. "baska score zw A+C 61 k"')
+        raise UserInputError(_('no hand given; expected e.g. "baska score zw A+C 61 k"'))
     if dry_run and not ledger_path:
         raise UserInputError(
-            "--dry-run goes with a ledger (--ledger FILE or BASKA_LEDGER): without one nothing "
-            "is recorded anyway; leave out --dry-run"
+            _(
+                "--dry-run goes with a ledger (--ledger FILE or BASKA_LEDGER): without one "
+                "nothing is recorded anyway; leave out --dry-run"
+            )
         )
     text = " ".join(notation)
     if extra and not ledger_path:
@@ -155,18 +181,22 @@ def _refuse_with_batch(
 ) -> None:
     """Refuse what --batch cannot do: a hand as well, a ledger, a dry run, a derivation."""
     if notation:
-        raise UserInputError("give either a hand or --batch FILE, not both")
+        raise UserInputError(_("give either a hand or --batch FILE, not both"))
     if ledger:
         raise UserInputError(
-            "--batch does not go with --ledger: a batch is scored, not recorded; record each "
-            "hand with `baska score --ledger FILE HAND`"
+            _(
+                "--batch does not go with --ledger: a batch is scored, not recorded; record "
+                "each hand with `baska score --ledger FILE HAND`"
+            )
         )
     if dry_run:
-        raise UserInputError("--dry-run does not go with --batch: a batch is never recorded")
+        raise UserInputError(_("--dry-run does not go with --batch: a batch is never recorded"))
     if explain:
         raise UserInputError(
-            "--explain does not go with --batch; use --batch with --format json (each hand's "
-            '"explanation"), or score one hand with --explain'
+            _(
+                "--explain does not go with --batch; use --batch with --format json (each "
+                'hand\'s "explanation"), or score one hand with --explain'
+            )
         )
 
 
@@ -189,7 +219,7 @@ def _record(
     except BaskaError as error:
         fail(error)
     if not dry_run:
-        note_written(f"hand {found.n} was recorded in {path}")
+        note_written(_("hand {number} was recorded in {path}").format(number=found.n, path=path))
     if output_format == "json":
         from baska_cli.render.outcome import outcome_json
 
@@ -199,7 +229,12 @@ def _record(
     else:
         click.echo(sheet.recorded(found, explain, terminal_width()))
     if dry_run:
-        click.echo(f"dry run: hand {found.n} was not recorded in {path}", err=True)
+        click.echo(
+            _("dry run: hand {number} was not recorded in {path}").format(
+                number=found.n, path=path
+            ),
+            err=True,
+        )
 
 
 def _numbered_lines(stream: IO[str], name: str) -> Iterator[tuple[int, str | None]]:
@@ -218,7 +253,11 @@ def _numbered_lines(stream: IO[str], name: str) -> Iterator[tuple[int, str | Non
                 yield number, None
                 continue
         except OSError as error:
-            raise FileProblem(f"{name}: cannot read the batch: {error.strerror}") from None
+            raise FileProblem(
+                _("{name}: cannot read the batch: {reason}").format(
+                    name=name, reason=error.strerror
+                )
+            ) from None
         text = line.strip()
         if text and not text.startswith("#"):
             yield number, text
@@ -232,7 +271,9 @@ def _not_utf8(text: str) -> str | None:
         text.encode("utf-8")
     except UnicodeEncodeError as error:
         byte = ord(text[error.start]) - 0xDC00
-        return f"not UTF-8 text (the byte 0x{byte:02x} at column {error.start + 1})"
+        return _("not UTF-8 text (the byte 0x{byte:02x} at column {column})").format(
+            byte=byte, column=error.start + 1
+        )
     return None
 
 
@@ -256,8 +297,10 @@ def _score_batch(stream: IO[str], rules_spec: str | None, output_format: str) ->
         if text is None:
             failed += 1
             click.echo(
-                f"{name}:{number}: the line is longer than {MAX_BATCH_LINE} characters; "
-                f"a hand is far shorter",
+                f"{name}:{number}: "
+                + _("the line is longer than {limit} characters; a hand is far shorter").format(
+                    limit=MAX_BATCH_LINE
+                ),
                 err=True,
             )
             continue
@@ -270,7 +313,9 @@ def _score_batch(stream: IO[str], rules_spec: str | None, output_format: str) ->
         if result is None:
             try:
                 entry = parse_hand(text)
-                result = render.outcome_record(entry, score_entry(entry, rules), rules, players)
+                outcome = score_entry(entry, rules)
+                scripts = output_format != "table"  # (a table is read by a player)
+                result = render.outcome_record(entry, outcome, rules, players, scripts)
             except BaskaError as error:
                 result = error
             if len(cache) < 10_000:

@@ -21,7 +21,7 @@ from baska_cli.cli.common import (
     rules_option,
     terminal_width,
 )
-from baska_cli.i18n import _
+from baska_cli.i18n import _, ngettext
 
 
 @command()
@@ -61,7 +61,7 @@ def create_ledger(
     from baska_cli.notation import player_seat
 
     if not path:
-        raise UserInputError('the ledger\'s file name is empty; expected e.g. "evening.csv"')
+        raise UserInputError(_('the ledger\'s file name is empty; expected e.g. "evening.csv"'))
     try:
         names = check_player_names(players.split(","))
     except BaskaError as error:
@@ -74,12 +74,25 @@ def create_ledger(
         create(path, meta)
     except BaskaError as error:
         fail(error)
-    note_written(f"the ledger {path} was created")
-    planned = f", {deals} deals" if deals else ""
+    note_written(_("the ledger {path} was created").format(path=path))
     leader = names[(first + 1) % 4]
+    if deals:
+        made = ngettext(
+            "{path}: {players} ({rules}, {count} deal); {dealer} deals first, {leader} leads",
+            "{path}: {players} ({rules}, {count} deals); {dealer} deals first, {leader} leads",
+            deals,
+        )
+    else:
+        made = _("{path}: {players} ({rules}); {dealer} deals first, {leader} leads")
     click.echo(
-        f"{path}: {', '.join(names)} ({rules.name}{planned}); "
-        f"{names[first]} deals first, {leader} leads",
+        made.format(
+            path=path,
+            players=", ".join(names),
+            rules=rules.name,
+            count=deals,
+            dealer=names[first],
+            leader=leader,
+        ),
         err=True,
     )
 
@@ -134,7 +147,7 @@ def ledger_command(paths: tuple[str, ...], output_format: str, chart: bool, wide
         )
     if chart and (output_format != "table" or len(paths) > 1):
         raise UserInputError(
-            "--chart draws one ledger as a table; leave out --format, or give one file"
+            _("--chart draws one ledger as a table; leave out --format, or give one file")
         )
     try:
         if output_format == "json":

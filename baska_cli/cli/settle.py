@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 import click
 
 from baska_cli.cli.common import UserInputError, command, fail, ledgers, option
+from baska_cli.i18n import _
 
 if TYPE_CHECKING:
     from decimal import Decimal
@@ -26,7 +27,9 @@ def _stake(text: str) -> Decimal:
         value = Decimal(-1)
     if not typed.replace(".", "", 1).isascii() or not value.is_finite() or value <= 0:
         raise UserInputError(
-            f'"{text}" is not a stake; expected an amount per point above zero, e.g. 0.10'
+            _('"{text}" is not a stake; expected an amount per point above zero, e.g. 0.10').format(
+                text=text
+            )
         )
     return value
 

@@ -12,6 +12,7 @@ from collections import deque
 from collections.abc import Callable, Iterator, Sequence
 
 from baska_cli.errors import BaskaError, LedgerError
+from baska_cli.i18n import _, ngettext
 from baska_cli.ledger.format import (
     AMENDED,
     FORMULA_STARTS,
@@ -76,10 +77,17 @@ def scan(
 
 def _dangling(n: int, after: str) -> str:
     """The problem of an amended row that no row of its hand replaces."""
-    return (
-        f"hand {n} (amended): {after}, but an amended row must be followed by the row that "
-        f"replaced it (hand {n}, counted, void or undone)"
-    )
+    return _(
+        "hand {number} (amended): {after}, but an amended row must be followed by the row "
+        "that replaced it (hand {number}, counted, void or undone)"
+    ).format(number=n, after=after)
+
+
+def hand_named(n: int, status: str) -> str:
+    """`hand 5`, or with a status `hand 5 (void)` (the status as the file spells it)."""
+    if not status:
+        return _("hand {number}").format(number=n)
+    return _("hand {number} ({status})").format(number=n, status=status)
 
 
 KEPT = 100_000  # hand-and-changes texts a pass remembers as checked (memory stays bounded)
@@ -150,7 +158,7 @@ def _checked(
                     if cells is None:
                         skip = True
                         break
-                    _, number, dealer, hand, deltas, totals, status = cells
+                    _line, number, dealer, hand, deltas, totals, status = cells
                     tt = None
                     if totals is not None:
                         four = len(totals) == 4
@@ -178,7 +186,9 @@ def _checked(
                             continue
                         problem(
                             start,
-                            f"hand {int(number)}: the running totals must be four whole numbers",
+                            _(
+                                "hand {number}: the running totals must be four whole numbers"
+                            ).format(number=int(number)),
                         )
                         skip = True
                     else:
@@ -191,23 +201,39 @@ def _checked(
                 n = read_number(number)
             if amended_at and (n != amended_n or status != AMENDED):
                 if n != amended_n:  # (rare: a row left after an amended row's number)
-                    problem(amended_at, _dangling(amended_n, f"hand {n} follows it"))
+                    follows = _("hand {number} follows it").format(number=n)
+                    problem(amended_at, _dangling(amended_n, follows))
                 amended_at = 0
             if number != expect and n != slots + 1:
-                problem(start, f"hand number {n}, expected {slots + 1}")
+                problem(
+                    start,
+                    _("hand number {number}, expected {expected}").format(
+                        number=n, expected=slots + 1
+                    ),
+                )
             want = dealers[(n - skipped) % seats]
             if dealer != want and dealer.strip() != want:
                 if skipped and legacy is None and dealer.strip() == dealers[n % seats]:
                     legacy, skipped = True, 0  # written by baska 0.1.0: kept as it was
                 else:
-                    problem(start, f'hand {n}: the dealer is {want}, not "{dealer}"')
+                    problem(
+                        start,
+                        _('hand {number}: the dealer is {dealer}, not "{typed}"').format(
+                            number=n, dealer=want, typed=dealer
+                        ),
+                    )
             elif skipped % seats and legacy is None:
                 legacy = False
             if not hand:
-                problem(start, f"hand {n}: the hand is empty")
+                problem(start, _("hand {number}: the hand is empty").format(number=n))
             if status:
                 if status not in STATUSES:
-                    problem(start, f'hand {n}: "{status}" is not a status; expected {STATUS_WORDS}')
+                    problem(
+                        start,
+                        _('hand {number}: "{status}" is not a status; expected {statuses}').format(
+                            number=n, status=status, statuses=_(STATUS_WORDS)
+                        ),
+                    )
                     continue
                 if status == VOID:
                     slots = n if n > slots else slots + 1
@@ -223,12 +249,19 @@ def _checked(
             if known is None:  # the checks of a hand: once for each text with its changes
                 fine = True
                 if (strict or status) and a + b + c + d:
-                    problem(start, f"hand {n}: the changes sum to {a + b + c + d:+d}, not 0")
+                    problem(
+                        start,
+                        _("hand {number}: the changes sum to {sum:+d}, not 0").format(
+                            number=n, sum=a + b + c + d
+                        ),
+                    )
                     fine = False
-                named = f"hand {n}" if not status else f"hand {n} ({status})"
                 if hand and hand[0] in FORMULA_STARTS:
                     problem(
-                        start, f'{named} "{hand}": a spreadsheet would run this text as a formula'
+                        start,
+                        _('{hand} "{text}": a spreadsheet would run this text as a formula').format(
+                            hand=hand_named(n, status), text=hand
+                        ),
                     )
                     fine = False
                 elif scored_check:
@@ -240,19 +273,29 @@ def _checked(
                             read = None if tt is None else values or (e0, e1, e2, e3)
                             on_change(Row(start, n, dealer, hand, deltas, read, status), scored)
                         elif isinstance(scored, BaskaError):
-                            problem(start, f'{named} "{hand}": {scored}')
+                            problem(start, f'{hand_named(n, status)} "{hand}": {scored}')
                         else:
                             problem(
                                 start,
-                                f'{named} "{hand}": the changes are {_show(deltas)}, '
-                                f"but {rules_name} gives {_show(scored.deltas)}",
+                                _(
+                                    '{hand} "{text}": the changes are {changes}, '
+                                    "but {rules} gives {scored}"
+                                ).format(
+                                    hand=hand_named(n, status),
+                                    text=hand,
+                                    changes=_show(deltas),
+                                    rules=rules_name,
+                                    scored=_show(scored.deltas),
+                                ),
                             )
                     if strict and not isinstance(scored, BaskaError) and scored.text != hand:
                         fine = False
                         problem(
                             start,
-                            f'{named} "{hand}": the text is not in canonical form; '
-                            f'baska writes it "{scored.text}"',
+                            _(
+                                '{hand} "{text}": the text is not in canonical form; '
+                                'baska writes it "{canonical}"'
+                            ).format(hand=hand_named(n, status), text=hand, canonical=scored.text),
                         )
                 if fine and key is not None and len(checked) < KEPT:
                     checked[key] = (hand, deltas)
@@ -266,19 +309,26 @@ def _checked(
             t3 = e3
             if strict and (tt is None or values is not None):
                 if values is None:
-                    problem(start, f"hand {n}: the running totals are missing")
+                    problem(
+                        start, _("hand {number}: the running totals are missing").format(number=n)
+                    )
                 elif values != (e0, e1, e2, e3):
                     problem(
                         start,
-                        f"hand {n}: the running totals are {_show(values, signs=False)}, "
-                        f"expected {_show((e0, e1, e2, e3), signs=False)}",
+                        _(
+                            "hand {number}: the running totals are {totals}, expected {expected}"
+                        ).format(
+                            number=n,
+                            totals=_show(values, signs=False),
+                            expected=_show((e0, e1, e2, e3), signs=False),
+                        ),
                     )
                     t0, t1, t2, t3 = values
             if keep:
                 read = None if tt is None else values or (e0, e1, e2, e3)
                 yield new(Row, (start, n, dealer, hand, deltas, read, ""))
         if amended_at:
-            problem(amended_at, _dangling(amended_n, "the file ends"))
+            problem(amended_at, _dangling(amended_n, _("the file ends")))
     except (UnicodeDecodeError, csv.Error) as exc:
         raise reader.read_error(exc, line + 1) from None
     finally:
@@ -303,9 +353,18 @@ def refuse_if_broken(reader: LedgerReader) -> None:
         return
     first = reader.problems[0]
     more = len(reader.problems) - 1
-    extra = f" (and {more} more problem{'s' if more > 1 else ''})" if more else ""
+    if more:
+        refused = ngettext(
+            "{problem} (and {count} more problem); the ledger was not changed — see "
+            "`baska check {path}`",
+            "{problem} (and {count} more problems); the ledger was not changed — see "
+            "`baska check {path}`",
+            more,
+        )
+    else:
+        refused = _("{problem}; the ledger was not changed — see `baska check {path}`")
     raise LedgerError(
-        f"{first.message}{extra}; the ledger was not changed — see `baska check {reader.path}`",
+        refused.format(problem=first.message, count=more, path=reader.path),
         first.path,
         first.line,
     )

@@ -8,10 +8,11 @@ from typing import Literal, Protocol
 
 from baska_cli.correction import correct
 from baska_cli.errors import BaskaError, LedgerError, PastPlanError, ProblemsError, RequestError
-from baska_cli.i18n import _
+from baska_cli.i18n import _, ngettext
 from baska_cli.ledger.checker import (
     OnChange,
     check,
+    hand_named,
     is_adjustment,
     refuse_if_broken,
     scan,
@@ -78,12 +79,20 @@ def record(
             if rules_lines(wanted) != meta.rules_lines:
                 played, asked = f'"{meta.rules_name}"', f'"{wanted.name}"'
                 if played.lower() == asked.lower():  # a house system named like another
-                    played = f"{'the built-in' if meta.is_builtin else 'house rules'} {played}"
-                    asked = f"{'other house rules' if wanted.overrides else 'the built-in'} {asked}"
+                    played = (
+                        _("the built-in {name}") if meta.is_builtin else _("house rules {name}")
+                    ).format(name=played)
+                    asked = (
+                        _("other house rules {name}")
+                        if wanted.overrides
+                        else _("the built-in {name}")
+                    ).format(name=asked)
                 raise RequestError(
-                    f"{path} is played under {played}, not {asked}; "
-                    f"leave out --rules, or rescore the session with "
-                    f"`baska recalc {path} --rules {rules_spec} --write`"
+                    _(
+                        "{path} is played under {played}, not {asked}; "
+                        "leave out --rules, or rescore the session with "
+                        "`baska recalc {path} --rules {spec} --write`"
+                    ).format(path=path, played=played, asked=asked, spec=rules_spec)
                 )
         entry = parse_hand(text, meta.players)
         outcome = score(entry, rules, meta.players)
@@ -157,12 +166,16 @@ def _edit(path: str, action: Action, number: int | None, text: str | None) -> Ed
         target = tally.slots if action == "undo" else number
         assert target is not None
         if action == "undo" and target == 0:
-            raise LedgerError("there is no hand to undo", path)
+            raise LedgerError(_("there is no hand to undo"), path)
         if not 1 <= target <= tally.slots:
             raise RequestError(
-                f"there is no hand {target} in {path}; its hands are numbered 1 to {tally.slots}"
+                _("there is no hand {number} in {path}; its hands are numbered 1 to {last}").format(
+                    number=target, path=path, last=tally.slots
+                )
                 if tally.slots
-                else f"there is no hand {target}: {path} has no hands yet"
+                else _("there is no hand {number}: {path} has no hands yet").format(
+                    number=target, path=path
+                )
             )
 
         def corrected(row: Row) -> tuple[str, Deltas]:
@@ -180,9 +193,11 @@ def _edit(path: str, action: Action, number: int | None, text: str | None) -> Ed
                 status = row.status
                 if done and action == "undo":  # rows of the next number follow the last hand
                     raise LedgerError(
-                        f"hand {target} cannot be undone: hand {row.n} was undone after it, and an "
-                        f"undone row keeps the number of the hand that follows it; void or "
-                        f"amend hand {target} instead",
+                        _(
+                            "hand {number} cannot be undone: hand {later} was undone after it, "
+                            "and an undone row keeps the number of the hand that follows it; "
+                            "void or amend hand {number} instead"
+                        ).format(number=target, later=row.n),
                         path,
                         row.line,
                     )
@@ -199,13 +214,19 @@ def _edit(path: str, action: Action, number: int | None, text: str | None) -> Ed
                     )
                     if action == "void":
                         if status == VOID:
-                            raise LedgerError(f"hand {target} is void already", path, row.line)
+                            raise LedgerError(
+                                _("hand {number} is void already").format(number=target),
+                                path,
+                                row.line,
+                            )
                         status = VOID
                     elif action == "undo":
                         if status == VOID:
                             raise LedgerError(
-                                f"hand {target} is void and cannot be undone: a void hand keeps "
-                                f"its number and its deal (amend it to correct its text)",
+                                _(
+                                    "hand {number} is void and cannot be undone: a void hand "
+                                    "keeps its number and its deal (amend it to correct its text)"
+                                ).format(number=target),
                                 path,
                                 row.line,
                             )
@@ -283,7 +304,7 @@ def recalc(
 
         def changed(row: Row, scored: Scored | BaskaError) -> None:
             if isinstance(scored, BaskaError):
-                named = f"hand {row.n} ({row.status})" if row.status else f"hand {row.n}"
+                named = hand_named(row.n, row.status)
                 reader.problem(row.line, f'{named} "{row.hand}": {scored}')
                 count.rejected += 1
                 return
@@ -322,15 +343,15 @@ def recalc(
             rewrite(path, transform, precheck=False)
         else:
             with open_ledger(path) as reader:
-                scorer, changed, _ = rescoring(reader, reader.rules())
+                scorer, changed, _new = rescoring(reader, reader.rules())
                 scan(reader, scorer, strict=False, on_change=changed)
     except BaskaError as error:
         if not seen or not seen[0][0].problems:
             raise
-        _refuse(path, seen[0][0], seen[0][1], count, "; the ledger was not changed", error)
+        _refuse(path, seen[0][0], seen[0][1], count, True, error)
     reader, use = seen[0]
     if reader.problems:
-        _refuse(path, reader, use, count, "", None)
+        _refuse(path, reader, use, count, False, None)
     old = reader.tally.totals
     return Recalculated(path, reader.meta, use, old, add(old, count.shift), count.changed, write)
 
@@ -340,13 +361,26 @@ def _refuse(
     reader: LedgerReader,
     rules: RuleSet,
     count: _Count,
-    unchanged: str,
+    unchanged: bool,
     cause: BaskaError | None,
 ) -> None:
-    """Raise the ProblemsError of a recalc that found problems."""
-    if count.rejected:
-        hands = f"{count.rejected} hand{'s' if count.rejected != 1 else ''}"
-        message = f"{hands} cannot be scored under {rules.name}{unchanged}"
+    """Raise the ProblemsError of a recalc that found problems (`unchanged`: say that the
+    ledger was not changed)."""
+    if count.rejected and unchanged:
+        message = ngettext(
+            "{count} hand cannot be scored under {rules}; the ledger was not changed",
+            "{count} hands cannot be scored under {rules}; the ledger was not changed",
+            count.rejected,
+        )
+    elif count.rejected:
+        message = ngettext(
+            "{count} hand cannot be scored under {rules}",
+            "{count} hands cannot be scored under {rules}",
+            count.rejected,
+        )
+    elif unchanged:
+        message = _("the ledger has problems; it was not changed")
     else:
-        message = f"the ledger has problems{unchanged.replace('the ledger', 'it')}"
+        message = _("the ledger has problems")
+    message = message.format(count=count.rejected, rules=rules.name)
     raise ProblemsError(message, path, problems=tuple(reader.problems)) from cause

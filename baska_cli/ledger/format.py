@@ -67,6 +67,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import NamedTuple
 
+from baska_cli.i18n import N_
 from baska_cli.rules import BUILTIN_NAMES, RuleSet, override_lines, toml_value
 from baska_cli.session import Deltas
 
@@ -86,7 +87,7 @@ SLOT_STATUSES = ("", VOID)  # rows that hold a hand number of their own
 HISTORY_STATUSES = (AMENDED, UNDONE)  # rows kept for the record: an earlier text of a hand
 STATUSES = ("", VOID, AMENDED, UNDONE)
 FORMULA_STARTS = "=+-@"  # a cell starting with one of these runs as a spreadsheet formula
-STATUS_WORDS = "void, amended or undone (or empty)"
+STATUS_WORDS = N_("void, amended or undone (or empty)")  # the words as the file has them
 ROW_CELLS = 12
 ROW_CELLS_COUNTED = 11  # a counted hand with its running totals, no status
 MAX_LINE = 65_536  # characters in one physical line, its line end included; longer is refused

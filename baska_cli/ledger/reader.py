@@ -16,6 +16,7 @@ from typing import IO
 
 from baska_cli.errors import BaskaError, LedgerError
 from baska_cli.filekind import NotRegularFile, open_regular
+from baska_cli.i18n import N_, _, ngettext
 from baska_cli.ledger.filebytes import first_long_line, identity, read_at, undecodable_line
 from baska_cli.ledger.format import (
     FORMAT_KEY,
@@ -52,7 +53,7 @@ def read_number(text: str, signed: bool = True) -> int:
     return int(match.group(1))
 
 
-TOO_LONG = f"the line is longer than {MAX_LINE - 1} bytes; a ledger line is far shorter"
+TOO_LONG = N_("the line is longer than {limit} bytes; a ledger line is far shorter")
 
 
 class _Feed:
@@ -148,22 +149,27 @@ class LedgerReader:
                 self.meta_lines.setdefault(KEY_HOUSE, line)
             elif key in KNOWN_KEYS:
                 if key in values:
-                    raise LedgerError(f'"{cells[0]}" is given twice', self.path, line)
+                    raise LedgerError(
+                        _('"{key}" is given twice').format(key=cells[0]), self.path, line
+                    )
                 values[key] = [c.strip() for c in cells[1:]]
                 self.meta_lines[key] = line
             else:
                 extra.append(tuple(cells))
         if FORMAT_KEY not in values:
             raise LedgerError(
-                f'not a baska ledger: the first row should be "{FORMAT_KEY},{FORMAT_VERSION}" '
-                f"(start one with `baska new FILE --players …`)",
+                _(
+                    'not a baska ledger: the first row should be "{row}" '
+                    "(start one with `baska new FILE --players …`)"
+                ).format(row=f"{FORMAT_KEY},{FORMAT_VERSION}"),
                 self.path,
                 1,
             )
         if values[FORMAT_KEY] != [FORMAT_VERSION]:
             raise LedgerError(
-                f"ledger format {','.join(values[FORMAT_KEY])!r} is not known; "
-                f"this baska reads format {FORMAT_VERSION}",
+                _("ledger format {found!r} is not known; this baska reads format {known}").format(
+                    found=",".join(values[FORMAT_KEY]), known=FORMAT_VERSION
+                ),
                 self.path,
                 self.meta_lines[FORMAT_KEY],
             )
@@ -174,7 +180,9 @@ class LedgerReader:
         meta = Meta(players, rules_name, lines, first, deals, tuple(extra), newline, bom)
         if header is None:
             raise LedgerError(
-                f'no header row; expected "{",".join(meta.header())}" after the metadata',
+                _('no header row; expected "{header}" after the metadata').format(
+                    header=",".join(meta.header())
+                ),
                 self.path,
                 self._line or 1,
             )
@@ -183,7 +191,9 @@ class LedgerReader:
         got_cells = [c.strip() for c in cells]
         if got_cells not in (want, want[:-1]):
             raise LedgerError(
-                f'the header row should be "{",".join(want)}", not "{",".join(got_cells)}"',
+                _('the header row should be "{header}", not "{found}"').format(
+                    header=",".join(want), found=",".join(got_cells)
+                ),
                 self.path,
                 line,
             )
@@ -192,7 +202,7 @@ class LedgerReader:
     def _players(self, cells: list[str] | None) -> tuple[str, str, str, str]:
         """The `players` row: four valid names."""
         if cells is None:
-            raise LedgerError('the "players" row is missing', self.path, 1)
+            raise LedgerError(_('the "players" row is missing'), self.path, 1)
         try:
             names = check_player_names(cells, longest=MAX_TOKEN)  # (older files: longer names)
         except BaskaError as error:
@@ -203,7 +213,9 @@ class LedgerReader:
         """The `rules` row (and `house rule` rows); loading them is checked by `rules()`."""
         if not cells or not cells[0]:
             raise LedgerError(
-                'the "rules" row is missing or empty', self.path, self.meta_lines.get(KEY_RULES, 1)
+                _('the "rules" row is missing or empty'),
+                self.path,
+                self.meta_lines.get(KEY_RULES, 1),
             )
         return cells[0], tuple(house) if house else (cells[0].lower(),)
 
@@ -214,7 +226,9 @@ class LedgerReader:
         folded = [fold(p) for p in players]
         if fold(cells[0]) not in folded:
             raise LedgerError(
-                f'the first dealer "{cells[0]}" is not one of the players ({", ".join(players)})',
+                _('the first dealer "{name}" is not one of the players ({players})').format(
+                    name=cells[0], players=", ".join(players)
+                ),
                 self.path,
                 self.meta_lines[KEY_DEALER],
             )
@@ -230,7 +244,7 @@ class LedgerReader:
             deals = 0
         if deals < 1:
             raise LedgerError(
-                f'"deals" must be a whole number of deals, not "{cells[0]}"',
+                _('"deals" must be a whole number of deals, not "{found}"').format(found=cells[0]),
                 self.path,
                 self.meta_lines[KEY_DEALS],
             )
@@ -242,8 +256,12 @@ class LedgerReader:
         lines = list(self.meta.rules_lines)
         if KEY_HOUSE not in self.meta_lines and lines[0] not in BUILTIN_NAMES:
             raise LedgerError(
-                f'the rule system "{self.meta.rules_name}" is not built in '
-                f'({", ".join(BUILTIN_NAMES)}) and the file has no "{KEY_HOUSE}" rows',
+                _(
+                    'the rule system "{name}" is not built in ({builtin}) and the file has no '
+                    '"{key}" rows'
+                ).format(
+                    name=self.meta.rules_name, builtin=", ".join(BUILTIN_NAMES), key=KEY_HOUSE
+                ),
                 self.path,
                 line,
             )
@@ -254,7 +272,9 @@ class LedgerReader:
             prefix = f"{self.path}:{line}: "
             message = message[len(prefix) :] if message.startswith(prefix) else message
             raise LedgerError(
-                f"the rule system cannot be loaded: {message}", self.path, line
+                _("the rule system cannot be loaded: {problem}").format(problem=message),
+                self.path,
+                line,
             ) from None
 
     # --- hand rows --------------------------------------------------------------------------
@@ -285,7 +305,7 @@ class LedgerReader:
         end = line + reader.line_num - before - 1
         if feed.ended:  # (CSV would take the rows written after it into that cell)
             self.problem(
-                line, 'a quoted cell starts in this row and is never closed (a " is missing)'
+                line, _('a quoted cell starts in this row and is never closed (a " is missing)')
             )
             return None, end, None
         row = self._decode(line, cells)
@@ -326,8 +346,8 @@ class LedgerReader:
         """The error for a file that stops being UTF-8 or CSV at the row starting on `line`."""
         if isinstance(exc, UnicodeDecodeError):  # decoded ahead: find the line of the bytes
             line = undecodable_line(self.path) or line
-            return LedgerError("the file is not UTF-8 text", self.path, line)
-        return LedgerError(f"not a CSV file: {exc}", self.path, line)
+            return LedgerError(_("the file is not UTF-8 text"), self.path, line)
+        return LedgerError(_("not a CSV file: {problem}").format(problem=exc), self.path, line)
 
     def _decode(self, line: int, cells: list[str]) -> Cells | None:
         """One row's CSV cells as Cells, or None for an empty row or one that is not a hand
@@ -340,7 +360,14 @@ class LedgerReader:
         if not count:
             return None
         if count > ROW_CELLS:
-            self.problem(line, f"{count} cells; a hand row has at most {ROW_CELLS}")
+            self.problem(
+                line,
+                ngettext(
+                    "{count} cell; a hand row has at most {most}",
+                    "{count} cells; a hand row has at most {most}",
+                    count,
+                ).format(count=count, most=ROW_CELLS),
+            )
             return None
         try:
             read_number(cells[0], signed=False)
@@ -363,13 +390,15 @@ class LedgerReader:
 def _bad_row(cells: Sequence[str]) -> str:
     """Why a row is not a hand row."""
     if len(cells) < 7:
-        return (
-            f'"{",".join(cells)}" is not a hand row; expected the number, dealer, hand and '
-            f"four players' changes"
-        )
+        return _(
+            '"{row}" is not a hand row; expected the number, dealer, hand and '
+            "four players' changes"
+        ).format(row=",".join(cells))
     if not _UNSIGNED.match(cells[0]):
-        return f'"{cells[0]}" is not a hand number'
-    return f'hand {cells[0].strip()}: the changes "{",".join(cells[3:7])}" must be whole numbers'
+        return _('"{found}" is not a hand number').format(found=cells[0])
+    return _('hand {number}: the changes "{changes}" must be whole numbers').format(
+        number=cells[0].strip(), changes=",".join(cells[3:7])
+    )
 
 
 def _peek(fileno: int) -> tuple[str, bool]:
@@ -386,15 +415,17 @@ def open_ledger(path: str) -> Iterator[LedgerReader]:
     try:
         stream = open_regular(path, encoding="utf-8-sig", newline="")
     except NotRegularFile as exc:
-        raise LedgerError(f"is {exc.kind}, not a ledger file", path) from None
+        raise LedgerError(_("is {kind}, not a ledger file").format(kind=exc.kind), path) from None
     except FileNotFoundError:
         raise LedgerError(
-            "no such ledger; start one with `baska new FILE --players …`", path
+            _("no such ledger; start one with `baska new FILE --players …`"), path
         ) from None
     except IsADirectoryError:
-        raise LedgerError("is a directory, not a ledger file", path) from None
+        raise LedgerError(_("is a directory, not a ledger file"), path) from None
     except OSError as exc:
-        raise LedgerError(f"cannot read the ledger: {exc.strerror}", path) from None
+        raise LedgerError(
+            _("cannot read the ledger: {reason}").format(reason=exc.strerror), path
+        ) from None
     with stream:
         fileno = stream.fileno()
         try:
@@ -403,7 +434,9 @@ def open_ledger(path: str) -> Iterator[LedgerReader]:
             long_line = first_long_line(fileno)
             os.lseek(fileno, 0, os.SEEK_SET)  # (read_at moves it where there is no os.pread)
         except OSError as exc:
-            raise LedgerError(f"cannot read the ledger: {exc.strerror}", path) from None
+            raise LedgerError(
+                _("cannot read the ledger: {reason}").format(reason=exc.strerror), path
+            ) from None
         if long_line is not None:
-            raise LedgerError(TOO_LONG, path, long_line)
+            raise LedgerError(_(TOO_LONG).format(limit=MAX_LINE - 1), path, long_line)
         yield LedgerReader(path, stream, newline, bom, found)

@@ -29,6 +29,7 @@ from typing import IO
 
 from baska_cli.errors import LedgerError
 from baska_cli.filekind import kind_of
+from baska_cli.i18n import N_, _, ngettext
 from baska_cli.ledger.checker import check, refuse_if_broken, scan
 from baska_cli.ledger.filebytes import ends_with_line_end, identity
 from baska_cli.ledger.format import Meta, Tally, csv_line
@@ -39,7 +40,26 @@ from baska_cli.session import Scorer
 Build = Callable[[LedgerReader, RuleSet], Sequence[str]]
 Transform = Callable[[LedgerReader, RuleSet, Tally], tuple[Meta, Iterable[Sequence[str]]]]
 
-_CHANGED = "the ledger was {} by another program while baska was writing it"
+# what another program did to the ledger while baska was writing it
+_REMOVED = N_(
+    "the ledger was removed by another program while baska was writing it; the hand was not "
+    "recorded"
+)
+_CHANGED = N_(
+    "the ledger was changed by another program while baska was writing it; the hand was not "
+    "recorded, try again"
+)
+_REPLACED = N_(
+    "the ledger was replaced by another program while baska was writing it; the hand was not "
+    "recorded"
+)
+_CHANGED_NOT_REWRITTEN = N_(
+    "the ledger was changed by another program while baska was writing it; it was not rewritten"
+)
+_REMOVED_NOTHING_WRITTEN = N_(
+    "the ledger was removed by another program while baska was writing it; nothing was written"
+)
+_CANNOT_WRITE = N_("cannot write the ledger: {reason}")
 _NONBLOCK = getattr(os, "O_NONBLOCK", 0)  # (a named pipe put in the ledger's place never blocks)
 
 
@@ -84,11 +104,13 @@ def _check_lock_file(lock: str, mode: int, path: str) -> None:
         st = os.lstat(lock)
     except OSError:
         return
-    kind = "a symbolic link" if stat.S_ISLNK(st.st_mode) else kind_of(st.st_mode)
+    kind = _("a symbolic link") if stat.S_ISLNK(st.st_mode) else kind_of(st.st_mode)
     if kind is not None:
         raise LedgerError(
-            f"cannot lock the ledger: its lock file {lock} is {kind}; baska does not follow or "
-            f"use it (remove it if you did not make it)",
+            _(
+                "cannot lock the ledger: its lock file {lock} is {kind}; baska does not follow "
+                "or use it (remove it if you did not make it)"
+            ).format(lock=lock, kind=kind),
             path,
         )
     if st.st_mode & 0o777 != mode and getattr(os, "geteuid", lambda: -1)() == st.st_uid:
@@ -127,7 +149,9 @@ def locked(path: str, real: str | None = None) -> Iterator[None]:
     try:
         lock.acquire()
     except OSError as exc:
-        raise LedgerError(f"cannot lock the ledger: {exc.strerror}", path) from None
+        raise LedgerError(
+            _("cannot lock the ledger: {reason}").format(reason=exc.strerror), path
+        ) from None
     try:
         _remove_stale_temps(real)
         yield
@@ -140,8 +164,13 @@ def _refuse_hard_links(st: os.stat_result, path: str) -> None:
     lock, and a rewrite would leave the other names with the old file."""
     if st.st_nlink > 1:
         raise LedgerError(
-            f"the file has {st.st_nlink} names (hard links); baska writes only a ledger with "
-            f"one name, so that one lock covers it (a symbolic link to it is fine)",
+            ngettext(
+                "the file has {count} name (hard links); baska writes only a ledger with "
+                "one name, so that one lock covers it (a symbolic link to it is fine)",
+                "the file has {count} names (hard links); baska writes only a ledger with "
+                "one name, so that one lock covers it (a symbolic link to it is fine)",
+                st.st_nlink,
+            ).format(count=st.st_nlink),
             path,
         )
 
@@ -167,16 +196,17 @@ def _write_rows(stream: IO[str], meta: Meta, rows: Iterable[Sequence[str]]) -> N
 
 
 @contextlib.contextmanager
-def _temporary(path: str, doing: str) -> Iterator[tuple[str, IO[str]]]:
+def _temporary(path: str, failure: str) -> Iterator[tuple[str, IO[str]]]:
     """A new temporary file beside the ledger, open for writing; removed on the way out
-    unless it was moved into place: its name and its stream (see `_finish`)."""
+    unless it was moved into place: its name and its stream (see `_finish`). `failure` is the
+    message (marked with N_, a `{reason}` in it) if the file cannot be made."""
     import tempfile  # (here: check and append, which never write a new file, skip its import)
 
     folder, prefix = _temp_prefix(path)
     try:
         fd, temp = tempfile.mkstemp(prefix=prefix, suffix=".tmp", dir=folder)
     except OSError as exc:
-        raise LedgerError(f"cannot {doing} the ledger: {exc.strerror}", path) from None
+        raise LedgerError(_(failure).format(reason=exc.strerror), path) from None
     try:
         with os.fdopen(fd, "w", encoding="utf-8", newline="") as stream:
             yield temp, stream
@@ -206,22 +236,25 @@ def _read_back(temp: str, path: str) -> None:
             return
         problem = reader.problems[0].message
     raise LedgerError(
-        f"the file baska wrote could not be read back ({problem}); nothing was written", path
+        _("the file baska wrote could not be read back ({problem}); nothing was written").format(
+            problem=problem
+        ),
+        path,
     )
 
 
 def create(path: str, meta: Meta) -> None:
     """Write a new, empty ledger; refuse if the file exists (never overwrites)."""
-    exists = "the file exists already; a new ledger never overwrites a file"
+    exists = _("the file exists already; a new ledger never overwrites a file")
     if not path:
-        raise LedgerError("the ledger's file name is empty; expected e.g. evening.csv")
+        raise LedgerError(_("the ledger's file name is empty; expected e.g. evening.csv"))
     if os.path.lexists(path):
         raise LedgerError(exists, path)
     real = real_path(path)
-    folder, _ = _temp_prefix(real)
+    folder, _name = _temp_prefix(real)
     with locked(path, real):
         try:
-            with _temporary(real, "create") as (temp, stream):
+            with _temporary(real, N_("cannot create the ledger: {reason}")) as (temp, stream):
                 _write_rows(stream, meta, [])
                 _finish(stream)
                 with contextlib.suppress(OSError):  # (mkstemp makes it 0o600)
@@ -232,7 +265,9 @@ def create(path: str, meta: Meta) -> None:
         except FileExistsError:
             raise LedgerError(exists, path) from None
         except OSError as exc:
-            raise LedgerError(f"cannot create the ledger: {exc.strerror}", path) from None
+            raise LedgerError(
+                _("cannot create the ledger: {reason}").format(reason=exc.strerror), path
+            ) from None
 
 
 def append(
@@ -258,25 +293,21 @@ def append(
         try:
             fd = os.open(real, os.O_RDWR | os.O_APPEND | _NONBLOCK | getattr(os, "O_BINARY", 0))
         except FileNotFoundError:
-            raise LedgerError(
-                f"{_CHANGED.format('removed')}; the hand was not recorded", path
-            ) from None
+            raise LedgerError(_(_REMOVED), path) from None
         except OSError as exc:
-            raise LedgerError(f"cannot write the ledger: {exc.strerror}", path) from None
+            raise LedgerError(_(_CANNOT_WRITE).format(reason=exc.strerror), path) from None
         try:
             st = os.fstat(fd)
             if identity(st) != reader.identity:
-                raise LedgerError(
-                    f"{_CHANGED.format('changed')}; the hand was not recorded, try again", path
-                )
+                raise LedgerError(_(_CHANGED), path)
             _refuse_hard_links(st, path)
             ends = ends_with_line_end(fd, st.st_size)
             line = ("" if ends else newline) + csv_line(cells, newline)
             _append_whole(fd, line.encode("utf-8"), st.st_size, path)
             if identity(os.stat(real))[:2] != identity(st)[:2]:
-                raise LedgerError(f"{_CHANGED.format('replaced')}; the hand was not recorded", path)
+                raise LedgerError(_(_REPLACED), path)
         except OSError as exc:
-            raise LedgerError(f"cannot write the ledger: {exc.strerror}", path) from None
+            raise LedgerError(_(_CANNOT_WRITE).format(reason=exc.strerror), path) from None
         finally:
             os.close(fd)
 
@@ -293,7 +324,10 @@ def _append_whole(fd: int, data: bytes, size: int, path: str) -> None:
             os.ftruncate(fd, size)
             os.fsync(fd)
         raise LedgerError(
-            f"cannot write the ledger: {exc.strerror}; the ledger was not changed", path
+            _("cannot write the ledger: {reason}; the ledger was not changed").format(
+                reason=exc.strerror
+            ),
+            path,
         ) from None
 
 
@@ -303,7 +337,7 @@ def rewrite(path: str, transform: Transform, precheck: bool = True) -> LedgerRea
     if no problem was found on the way, and only if the ledger is writable and still the
     file that was read. A symbolic link stays: its target is replaced."""
     real = real_path(path)
-    folder, _ = _temp_prefix(real)
+    folder, _name = _temp_prefix(real)
     with locked(path, real):
         tally = Tally()
         if precheck:
@@ -314,7 +348,7 @@ def rewrite(path: str, transform: Transform, precheck: bool = True) -> LedgerRea
             rules = reader.rules()
             meta, rows = transform(reader, rules, tally)
             try:
-                with _temporary(real, "write") as (temp, stream):
+                with _temporary(real, _CANNOT_WRITE) as (temp, stream):
                     _write_rows(stream, meta, rows)
                     _finish(stream)
                     refuse_if_broken(reader)
@@ -323,9 +357,7 @@ def rewrite(path: str, transform: Transform, precheck: bool = True) -> LedgerRea
                     os.close(os.open(real, os.O_WRONLY | _NONBLOCK))
                     st = os.stat(real)
                     if identity(st) != reader.identity:
-                        raise LedgerError(
-                            f"{_CHANGED.format('changed')}; it was not rewritten", path
-                        )
+                        raise LedgerError(_(_CHANGED_NOT_REWRITTEN), path)
                     _refuse_hard_links(st, path)
                     if hasattr(os, "chown"):  # (the owner where allowed, else the group)
                         with contextlib.suppress(OSError):
@@ -337,9 +369,7 @@ def rewrite(path: str, transform: Transform, precheck: bool = True) -> LedgerRea
                     os.replace(temp, real)
                 _fsync_dir(folder)
             except FileNotFoundError:
-                raise LedgerError(
-                    f"{_CHANGED.format('removed')}; nothing was written", path
-                ) from None
+                raise LedgerError(_(_REMOVED_NOTHING_WRITTEN), path) from None
             except OSError as exc:
-                raise LedgerError(f"cannot write the ledger: {exc.strerror}", path) from None
+                raise LedgerError(_(_CANNOT_WRITE).format(reason=exc.strerror), path) from None
     return reader

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from baska_cli.errors import LedgerError
+from baska_cli.i18n import _
 from baska_cli.ledger.checker import refuse_if_broken, scan, verify
 from baska_cli.ledger.format import AMENDED, HISTORY_STATUSES, Meta, Row, Tally
 from baska_cli.ledger.reader import open_ledger
@@ -45,7 +46,7 @@ class Session:
         with open_ledger(self.path) as reader:
             if reader.identity != self.identity:
                 raise LedgerError(
-                    "the ledger changed while it was read; run the command again", self.path
+                    _("the ledger changed while it was read; run the command again"), self.path
                 )
             yield from verify(reader)  # checked by read(), and the file is the same
 

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from baska_cli.i18n import _
+
 BLOCKS = "▁▂▃▄▅▆▇█"
 ASCII_BLOCKS = "_.,-~=*#"
 MARKS = "●◆▲■"  # one per seat
@@ -63,7 +65,7 @@ def line_chart(
     marks = MARKS if unicode else ASCII_MARKS
     hands = max((len(s) for s in series), default=0)
     if not hands:
-        return "(no hands yet)"
+        return _("(no hands yet)")
     values = [v for s in series for v in s] + [0]
     low, high = min(values), max(values)
     span = max(high - low, 1)
@@ -86,8 +88,8 @@ def line_chart(
     lines.append(
         " " * label + " " + ("└" if unicode else "+") + ("─" if unicode else "-") * columns
     )
-    last = f"hand {hands}"
-    lines.append(" " * (label + 2) + "hand 1" + last.rjust(max(columns - 6, len(last) + 1)))
+    first, last = (_("hand {number}").format(number=n) for n in (1, hands))
+    lines.append(" " * (label + 2) + first + last.rjust(max(columns - len(first), len(last) + 1)))
     legend = "   ".join(
         f"{marks[seat % len(marks)]} {name} {paint(f'{totals[-1]:+d}', totals[-1], colour)}"
         for seat, (name, totals) in enumerate(zip(names, series, strict=True))

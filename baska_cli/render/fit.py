@@ -6,8 +6,8 @@ import textwrap
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
-from baska_cli.i18n import N_, _
-from baska_cli.render.text import signed
+from baska_cli.i18n import _
+from baska_cli.render.text import signed, status_shown
 
 if TYPE_CHECKING:
     from baska_cli.ledger.format import Meta, Row
@@ -102,9 +102,6 @@ def _layout(
     return lines
 
 
-STATUS_WORDS = {"void": N_("void"), "amended": N_("amended"), "undone": N_("undone")}
-
-
 def fitted_sheet(meta: Meta, rows: Sequence[Row], width: int) -> str:
     """The score sheet in at most `width` columns where the full one is wider. The players
     are written by their initials in the hand texts and the dealer column, and a row's
@@ -118,7 +115,7 @@ def fitted_sheet(meta: Meta, rows: Sequence[Row], width: int) -> str:
 
     def hand_cell(row: Row) -> str:
         hand = shorten(row.hand)
-        return f"{hand} ({_(STATUS_WORDS[row.status])})" if row.status in STATUS_WORDS else hand
+        return f"{hand} ({status_shown(row.status)})" if row.status else hand
 
     hands = [hand_cell(row) for row in rows]
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from baska_cli import scoring
 from baska_cli.model import Adjustment, Entry, Hand, Outcome, Penalty
 from baska_cli.notation import format_hand
 from baska_cli.render.text import csv_line, signed
@@ -14,9 +15,17 @@ FORMATS = ("table", "json", "csv")
 
 
 def outcome_record(
-    entry: Entry, outcome: Outcome, rules: RuleSet, players: Sequence[str]
+    entry: Entry,
+    outcome: Outcome,
+    rules: RuleSet,
+    players: Sequence[str],
+    for_scripts: bool = True,
 ) -> dict[str, Any]:
-    """The JSON object of NOTATION.md for one scored entry (field names are a contract)."""
+    """The JSON object of NOTATION.md for one scored entry (field names are a contract); its
+    `explanation` is in Polish whatever the interface speaks, unless not `for_scripts` (a
+    table a player reads)."""
+    if for_scripts:
+        outcome = scoring.for_scripts(entry, outcome, rules, players)
     if isinstance(entry, Hand):
         contract = entry.contract.value
         declarers = [players[s] for s in entry.declarers]
@@ -116,11 +125,13 @@ def render_outcome(
     width: int | None = None,
 ) -> str:
     """One scored hand in the chosen format (the table's sentences wrapped to `width`)."""
+    if output_format == "table":
+        record = outcome_record(entry, outcome, rules, players, for_scripts=False)
+        return outcome_table(record, outcome.derivation if explain else None, width)
     record = outcome_record(entry, outcome, rules, players)
     if output_format == "json":
         if explain:
-            record["derivation"] = list(outcome.derivation)
+            script = scoring.for_scripts(entry, outcome, rules, players)
+            record["derivation"] = list(script.derivation)
         return outcome_json(record)
-    if output_format == "csv":
-        return csv_header(players) + "\n" + outcome_csv(record)
-    return outcome_table(record, outcome.derivation if explain else None, width)
+    return csv_header(players) + "\n" + outcome_csv(record)

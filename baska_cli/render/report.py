@@ -7,13 +7,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from baska_cli.i18n import _, language, ngettext
 from baska_cli.ledger.format import Row
 from baska_cli.ledger.view import Scored, Session
 from baska_cli.render.settle import settlement_record
 from baska_cli.render.sheet import where
 from baska_cli.render.stats import stats_record
 from baska_cli.render.svg import running_chart
-from baska_cli.render.text import signed
+from baska_cli.render.text import signed, status_shown
 from baska_cli.settle import Settlement
 from baska_cli.stats import collect
 
@@ -61,7 +62,7 @@ def _evening(evening: Evening, currency: str) -> dict[str, Any]:
                 "explanation": explanation,
                 "changes": [_cell(d) for d in row.deltas],
                 "totals": [_cell(t) for t in totals],
-                "status": row.status,
+                "status": status_shown(row.status),
             }
         )
     series = running_totals([(row.status, row.totals) for row in evening.rows])
@@ -103,7 +104,9 @@ def report_html(
         undefined=StrictUndefined,
         trim_blocks=True,
         lstrip_blocks=True,
+        extensions=["jinja2.ext.i18n"],
     )
+    env.install_gettext_callables(_, ngettext, newstyle=True)  # type: ignore[attr-defined]
     views = [_evening(e, currency) for e in evenings]
     for view in views:
         view["chart"] = Markup(view["chart"])  # made by svg.py, which escapes every text
@@ -118,8 +121,14 @@ def report_html(
             "standings": add_up([e.session.standings() for e in evenings]),
             "stats": stats_record(collect(sessions)),
         }
-    title = evenings[0].session.path if len(evenings) == 1 else f"{len(evenings)} evenings"
+    count = len(evenings)
+    title = (
+        evenings[0].session.path
+        if count == 1
+        else ngettext("{count} evening", "{count} evenings", count).format(count=count)
+    )
     return env.get_template("report.html.j2").render(
+        lang=language(),
         title=title,
         evenings=views,
         season=summary,

@@ -2,48 +2,119 @@
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Sequence
 from typing import Any
 
+from baska_cli.i18n import N_, _, ngettext
 from baska_cli.model import Margin, Side
+from baska_cli.render.sources import (
+    LEGEND,
+    Translate,
+    cites_text,
+    parse_cites,
+    parse_provenance,
+    source_of,
+)
 from baska_cli.rules import RuleSet
 
-PROVISIONAL_MARK = "*"
+WIDTH = 80  # the notes under the tables are wrapped to this width
+MARGINS = {
+    Margin.EXIT: N_("with wyjście"),
+    Margin.NOEXIT: N_("without wyjście"),
+    Margin.NOBITKA: N_("bez bitki"),
+}
+SIDES = {Side.DECLARERS: "starzy", Side.OPPONENTS: "młodzi"}  # game words, never translated
 
 
-def _mark(rules: RuleSet, key: str, text: str) -> str:
-    return text + PROVISIONAL_MARK if rules.is_provisional(key) else text
+def _main_source(rules: RuleSet) -> tuple[str, str]:
+    """The rulebooks a system rests on as a player reads them, and the key of the first
+    (whose points the tables name without its title); a house system shows its base's."""
+    from baska_cli.rules import builtin
+
+    own_source = "source" in dict(rules.overrides)
+    source = rules.source if own_source or not rules.overrides else builtin(rules.base).source
+    cites = parse_cites(source)
+    if cites is None:  # a house file's own words
+        return source, ""
+    count = len({c.book for c in cites})
+    text = ngettext("rulebook: {rulebooks}", "rulebooks: {rulebooks}", count)
+    return text.format(rulebooks=cites_text(cites)), cites[0].book
+
+
+def _wrap(text: str) -> list[str]:
+    """A note on lines of at most WIDTH characters, the next ones indented."""
+    return textwrap.wrap(text, WIDTH, subsequent_indent="  ", break_on_hyphens=False)
+
+
+def _grid(headers: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
+    """A table with the first column to the left, the others to the right, two spaces
+    between columns, a rule under the headers; a last column named "" is left-aligned."""
+    widths = [max(len(row[i]) for row in [headers, *rows]) for i in range(len(headers))]
+    left = {0} | ({len(headers) - 1} if headers[-1] == "" else set())
+
+    def line(cells: Sequence[str]) -> str:
+        return "  ".join(
+            c.ljust(w) if i in left else c.rjust(w)
+            for i, (c, w) in enumerate(zip(cells, widths, strict=True))
+        ).rstrip()
+
+    return "\n".join([line(headers), line(["-" * w for w in widths]), *map(line, rows)])
+
+
+def _table(
+    rules: RuleSet, main: str, rows: list[tuple[str, list[str], list[str]]], max_k: int
+) -> list[str]:
+    """A payout table: rows of (label, cells, the settings they rest on); where every row
+    rests on the same source it is named once under the table, else in a last column."""
+    sources = [
+        source_of([rules.provenance_of(k) for k in keys], main, short=True)
+        for _label, _cells, keys in rows
+    ]
+    headers = ["", *_k_headers(max_k)]
+    if len(set(sources)) == 1:
+        every = [k for _label, _cells, keys in rows for k in keys]
+        text = source_of([rules.provenance_of(k) for k in every])
+        table = _grid(headers, [[label, *cells] for label, cells, _keys in rows])
+        return [table, *(_wrap(_("source: {source}").format(source=text)) if text else [])]
+    return [
+        _grid(
+            [*headers, ""],
+            [
+                [label, *cells, source]
+                for (label, cells, _keys), source in zip(rows, sources, strict=True)
+            ],
+        )
+    ]
 
 
 def rules_tables(rules: RuleSet) -> str:
-    """A rule system's payout tables, provisional numbers marked with *."""
+    """A rule system's payout tables and settings, each number's rulebook and point, and a
+    word for every number no rulebook states."""
     from baska_cli.model import Contract, Play
-    from baska_cli.render.text import tabulate
 
-    out = [f"{rules.name} — {rules.title}", f"source: {rules.source}", ""]
+    source, main = _main_source(rules)
+    out = [f"{rules.name} — {rules.title}", source]
+    if rules.overrides and "source" not in dict(rules.overrides):
+        out.append(_("house rules starting from {system}").format(system=rules.base))
+    out.append("")
+    shown: list[str] = []  # the settings the tables rest on, for the legend
     pair_contracts = [c for c in (Contract.ZW, Contract.WE) if rules.has(c)]
     if pair_contracts:
         max_k = max(_limit(rules, c) for c in pair_contracts)
         rows = []
         for side in Side:
             for margin in Margin:
-                who = "starzy" if side is Side.DECLARERS else "młodzi"
-                losers = "młodzi" if side is Side.DECLARERS else "starzy"
-                words = {"exit": "z wyjściem", "noexit": "bez wyjścia", "nobitka": "bez bitki"}
-                label = f"wygrana: {who}, {losers} {words[margin.value]}"
+                label = _("{winners} win, {losers} {margin}").format(
+                    winners=SIDES[side], losers=SIDES[side.other], margin=_(MARGINS[margin])
+                )
                 base = rules.pair[(side, margin)]
-                cells = [
-                    _mark(
-                        rules,
-                        f"pair.{side.value}_win.{margin.value}",
-                        str(base * rules.contra_factor**k),
-                    )
-                    for k in range(max_k + 1)
-                ]
-                rows.append([label, *cells])
-        out.append("zwykła, wesele — each winner +, each loser − (per player)")
-        out.append(tabulate(rows, headers=["", *_k_headers(max_k)], colalign=_align(max_k)))
+                cells = [str(base * rules.contra_factor**k) for k in range(max_k + 1)]
+                rows.append((label, cells, [f"pair.{side.value}_win.{margin.value}"]))
+        out += _wrap(_("zwykła, wesele — each winner +, each loser − (per player)"))
+        out += _table(rules, main, rows, max_k)
         out.append("")
+        shown += [k for _label, _cells, keys in rows for k in keys]
     solo = [c for c in Contract if rules.has(c) and not c.is_pair]
     if solo:
         max_k = max(max(_limit(rules, c) for c in solo), 0)
@@ -52,33 +123,50 @@ def rules_tables(rules: RuleSet) -> str:
             cr = rules.contracts[c]
             limit = _limit(rules, c)
             key = f"contracts.{c.value}.base"
-            results = [("won", 1)]
+            results = [(_("{contract} ({code}) won"), 1, [key])]
             if c.info.play is not Play.NONE:
-                results.append(("lost", rules.solo_loss_multiplier))
-            for result, mult in results:
-                if result == "lost" and rules.is_provisional("solo_loss_multiplier"):
-                    key = "solo_loss_multiplier"
+                results.append(
+                    (
+                        _("{contract} ({code}) lost"),
+                        rules.solo_loss_multiplier,
+                        [key, "solo_loss_multiplier"],
+                    )
+                )
+            for label, mult, keys in results:
                 cells = [
-                    _mark(rules, key, str(cr.base * mult * rules.contra_factor**k))
-                    if k <= limit
-                    else "X"
+                    str(cr.base * mult * rules.contra_factor**k) if k <= limit else "X"
                     for k in range(max_k + 1)
                 ]
-                rows.append([f"{c.info.name} ({c.value}) {result}", *cells])
-        out.append("one against three — each opponent pays or gets; the soloist three times that")
-        out.append(tabulate(rows, headers=["", *_k_headers(max_k)], colalign=_align(max_k)))
+                rows.append((label.format(contract=c.info.name, code=c.value), cells, keys))
+        out += _wrap(
+            _("one against three — each opponent pays or gets; the soloist three times that")
+        )
+        out += _table(rules, main, rows, max_k)
         out.append("")
-    out.append(settings_table(rules))
-    out.append("")
-    out.append(
-        f"{PROVISIONAL_MARK} provisional: reconstructed or chosen, not stated in a rulebook "
-        f"(see `baska rules {rules.name} --export` for each number's source)"
-    )
-    return "\n".join(out)
+        shown += [k for _label, _cells, keys in rows for k in keys]
+    table, keys = settings_table(rules, main)
+    out += [table, ""]
+    shown += keys
+    present = {parse_provenance(rules.provenance_of(k)).kind for k in shown}
+    if main:
+        out += _wrap(_("a number without a mark is stated in the rulebook"))
+    out += [line for kind in LEGEND if kind in present for line in _wrap(_(LEGEND[kind]))]
+    if any(kind in LEGEND for kind in present):
+        out += _wrap(
+            _("each number's source in the rulebook's words: baska rules {system} --export").format(
+                system=_spec(rules)
+            )
+        )
+    if any("X" in line.split() for line in out):
+        out.append(_("X: no contra this high in this game"))
+    return "\n".join(out).rstrip("\n")
 
 
-def _align(max_k: int) -> tuple[str, ...]:
-    return ("left", *["right"] * (max_k + 1))
+def _spec(rules: RuleSet) -> str:
+    """What to type after `baska rules` for this system: its name, or its house file."""
+    house = "house: set in "
+    origin = next((t for t in rules.provenance.values() if t.startswith(house)), "")
+    return origin.removeprefix(house) or rules.name
 
 
 def _limit(rules: RuleSet, contract: Any) -> int:
@@ -87,66 +175,120 @@ def _limit(rules: RuleSet, contract: Any) -> int:
 
 
 def _k_headers(max_k: int) -> list[str]:
-    names = ["bez kontry", "kontra", "rekontra", "bok", "hirsz"]
-    return [names[k] if k < len(names) else f"{k} kontr" for k in range(max_k + 1)]
+    names = [_("no kontra"), "kontra", "rekontra", "bok", "hirsz"]  # game words after the first
+    return [
+        names[k]
+        if k < len(names)
+        else ngettext("{count} contra", "{count} contras", k).format(count=k)
+        for k in range(max_k + 1)
+    ]
 
 
-def settings_table(rules: RuleSet) -> str:
-    """The system's other settings, one per line, provisional ones marked."""
-    from baska_cli.render.text import tabulate
-
+def settings_table(rules: RuleSet, main: str = "") -> tuple[str, list[str]]:
+    """The system's other settings, one per line with where each comes from; and the
+    settings shown (for the legend)."""
     penalty = rules.penalty
+    ties = {
+        "opponents_win": N_("the opponents win"),
+        "last_doubler_loses": N_("the side of the last contra loses (no contra: the declarers)"),
+    }
     rows = [
-        ("win_points", "declarers win with", f"{rules.win_points} card points"),
-        ("exit_young", "wyjście of młodzi from", str(rules.exit_young)),
-        ("exit_old", "wyjście of starzy from", str(rules.exit_old)),
         (
-            "tie_52",
-            "52:52",
-            {
-                "opponents_win": "the opponents win",
-                "last_doubler_loses": "the side of the last contra loses "
-                "(no contra: the declarers)",
-            }[rules.tie_52.value],
+            "win_points",
+            _("declarers win with"),
+            ngettext("{count} card point", "{count} card points", rules.win_points).format(
+                count=rules.win_points
+            ),
         ),
-        ("solo_loss_multiplier", "a lost solo pays", f"{rules.solo_loss_multiplier} × the base"),
+        ("exit_young", _("wyjście of młodzi from"), str(rules.exit_young)),
+        ("exit_old", _("wyjście of starzy from"), str(rules.exit_old)),
+        ("tie_52", "52:52", _(ties[rules.tie_52.value])),
+        (
+            "solo_loss_multiplier",
+            _("a lost solo pays"),
+            _("{count} × the base").format(count=rules.solo_loss_multiplier),
+        ),
         (
             "same_player_twice",
-            "one player twice in a row",
-            "allowed" if rules.same_player_twice else "forbidden",
+            _("one player twice in a row"),
+            _("allowed") if rules.same_player_twice else _("forbidden"),
         ),
         (
-            "penalty",
-            "kara (revoke, 7H/7I)",
-            f"offender {penalty.offender}, others +{penalty.others}" if penalty else "none",
+            "penalty.offender",
+            _("kara (revoke)"),
+            _("offender {offender}, others +{others}").format(
+                offender=penalty.offender, others=penalty.others
+            )
+            if penalty
+            else _("no kara"),
         ),
-        ("session.deals", "deals in a session", ", ".join(map(str, rules.deals)) or "not set"),
+        (
+            "session.deals",
+            _("deals in a session"),
+            ", ".join(map(str, rules.deals)) or _("not set"),
+        ),
         (
             "session.place_points",
-            "place points",
-            "/".join(f"{p:g}" for p in rules.place_points) or "none",
+            _("place points"),
+            "/".join(f"{p:g}" for p in rules.place_points) or "–",
         ),
         (
             "session.positive_bonus",
-            "bonus for a positive result",
-            "/".join(f"{p:g}" for p in rules.positive_bonus) or "none",
+            _("bonus for a positive result"),
+            "/".join(f"{p:g}" for p in rules.positive_bonus) or "–",
         ),
     ]
-    return tabulate(
-        [[label, _mark(rules, key, value)] for key, label, value in rows], tablefmt="plain"
-    )
+    keys = [key for key, _label, _value in rows]
+    sources = [source_of([rules.provenance_of(key)], main, short=True) for key in keys]
+    label_width = max(len(label) for _key, label, _value in rows)
+    room = WIDTH - label_width - 4  # for the value and the source, two spaces apart
+    value_width = min(max(len(value) for _key, _label, value in rows), room // 2)
+    source_width = min(max(map(len, sources)), room - value_width)
+    value_width = min(max(len(value) for _key, _label, value in rows), room - source_width)
+    lines = []
+    for (_key, label, value), source in zip(rows, sources, strict=True):
+        values = textwrap.wrap(value, value_width, break_on_hyphens=False) or [""]
+        places = textwrap.wrap(source, source_width, break_on_hyphens=False) or [""]
+        for i in range(max(len(values), len(places))):
+            cells = [
+                (label if i == 0 else "").ljust(label_width),
+                (values[i] if i < len(values) else "").ljust(value_width),
+                places[i] if i < len(places) else "",
+            ]
+            lines.append("  ".join(cells).rstrip())
+    return "\n".join(lines), keys
 
 
 def rules_listing(systems: Sequence[RuleSet], default: str) -> str:
     """`baska rules`: one line per system."""
     width = max(len(r.name) for r in systems)
+    mark = "  " + _("(default)")
     return "\n".join(
-        f"{r.name:<{width}}  {r.title}{'  (default)' if r.name == default else ''}" for r in systems
+        f"{r.name:<{width}}  {r.title}{mark if r.name == default else ''}" for r in systems
     )
 
 
+def _english(message: str) -> str:
+    """The house-rules file reads the same under every language (as a ledger does)."""
+    return message
+
+
+def provenance_comment(text: str, tr: Translate = _english) -> str:
+    """A provenance text with its rulebooks named as players know them:
+    `stated [S001 7H]: „…”` → `stated in Baszka Méster Sport, point 7H: „…”`."""
+    from baska_cli.render.sources import cites_text as named
+
+    found = parse_provenance(text)
+    if not found.cites:
+        return text
+    head = text.split(" [", 1)[0]
+    word = "in" if found.kind == "stated" else "from"
+    return f"{head} {word} {named(found.cites, tr=tr)}: {found.note}"
+
+
 def rules_toml(rules: RuleSet) -> str:
-    """A whole rule system as a house-rules file: `base` plus every setting, with its source."""
+    """A whole rule system as a house-rules file: `base` plus every setting, with its source
+    (in English under every language: a file reads the same wherever it is opened)."""
     from baska_cli.rules import toml_value
     from baska_cli.rules_schema import TEXT_LIMITS
 
@@ -162,7 +304,7 @@ def rules_toml(rules: RuleSet) -> str:
     for key, value in _settings(rules):
         source = rules.provenance_of(key)
         if source:
-            lines.append(f"# {_comment(source)}")
+            lines.append(f"# {_comment(provenance_comment(source))}")
         lines.append(f"{key} = {toml_value(value)}")
     return "\n".join(lines) + "\n"
 

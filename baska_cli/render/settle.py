@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from baska_cli.i18n import _
 from baska_cli.settle import Settlement
 
 
@@ -33,15 +34,23 @@ def settlement_text(done: Settlement, currency: str) -> str:
         amount_width = max(len(str(t.amount)) for t in done.transfers)
         for t in done.transfers:
             lines.append(
-                f"{t.payer:<{width}} pays {t.payee:<{to_width}} {t.amount!s:>{amount_width}}{unit}"
+                _("{payer} pays {payee} {amount}").format(
+                    payer=t.payer.ljust(width),
+                    payee=t.payee.ljust(to_width),
+                    amount=f"{t.amount!s:>{amount_width}}{unit}",
+                )
             )
     else:
-        lines.append("nobody pays anybody")
+        lines.append(_("nobody pays anybody"))
     lines.append("")
     width = max(len(p) for p in done.balances)
     for player, value in sorted(done.balances.items(), key=lambda item: (-item[1], item[0])):
         sign = "+" if value > 0 else ""
         lines.append(f"{player:<{width}}  {sign}{value}{unit}")
     for r in done.rounding:
-        lines.append(f"(rounded: {r.player} {r.exact:+}{unit} → {r.rounded:+}{unit})")
+        lines.append(
+            _("(rounded: {player} {exact} → {rounded})").format(
+                player=r.player, exact=f"{r.exact:+}{unit}", rounded=f"{r.rounded:+}{unit}"
+            )
+        )
     return "\n".join(lines)

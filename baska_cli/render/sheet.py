@@ -5,8 +5,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from baska_cli.i18n import _, ngettext
 from baska_cli.render.outcome import render_outcome
-from baska_cli.render.text import signed, simple_table
+from baska_cli.render.text import signed, simple_table, status_shown
 from baska_cli.session import Deltas, Standing, next_turn
 
 if TYPE_CHECKING:  # the ledger's types, named in annotations only (no import at run time)
@@ -24,18 +25,29 @@ def deals_left(meta: Meta, dealt: int) -> str:
     """`4 of 16 deals left`, or how many were dealt when no length was planned (`dealt`:
     the deals used, which an `adj` does not add to)."""
     if meta.deals is None:
-        return f"{dealt} deal{'s' if dealt != 1 else ''} played"
+        return ngettext("{count} deal played", "{count} deals played", dealt).format(count=dealt)
     left = max(meta.deals - dealt, 0)
     if left == 0 and dealt == meta.deals:
-        return f"all {meta.deals} deals played"
-    extra = f", {dealt - meta.deals} over the plan" if dealt > meta.deals else ""
-    return f"{left} of {meta.deals} deals left{extra}"
+        return ngettext("all {count} deal played", "all {count} deals played", dealt).format(
+            count=dealt
+        )
+    text = ngettext("{left} of {count} deal left", "{left} of {count} deals left", meta.deals)
+    text = text.format(left=left, count=meta.deals)
+    if dealt > meta.deals:
+        over = dealt - meta.deals
+        extra = ngettext("{count} over the plan", "{count} over the plan", over)
+        text = _("{deals_left}, {over_the_plan}").format(
+            deals_left=text, over_the_plan=extra.format(count=over)
+        )
+    return text
 
 
 def next_words(meta: Meta, dealt: int) -> str:
     """`next: Darek deals, Ania leads`."""
     dealer, leader = next_turn(meta.first_dealer, dealt)
-    return f"next: {meta.players[dealer]} deals, {meta.players[leader]} leads"
+    return _("next: {dealer} deals, {leader} leads").format(
+        dealer=meta.players[dealer], leader=meta.players[leader]
+    )
 
 
 def where(meta: Meta, dealt: int) -> str:
@@ -43,7 +55,7 @@ def where(meta: Meta, dealt: int) -> str:
     left = deals_left(meta, dealt)
     if meta.deals is not None and dealt >= meta.deals:
         return left
-    return f"{left}; {next_words(meta, dealt)}"
+    return _("{deals_left}; {next_turn}").format(deals_left=left, next_turn=next_words(meta, dealt))
 
 
 def recorded(found: Recorded, explain: bool, width: int | None = None) -> str:
@@ -57,19 +69,28 @@ def recorded(found: Recorded, explain: bool, width: int | None = None) -> str:
     title = render_outcome(found.entry, outcome, found.rules, players, "table", False)
     first_line = title.splitlines()[0]
     table = tabulate(
-        [["hand", *map(signed, outcome.deltas)], ["total", *map(signed, found.totals)]],
+        [[_("hand"), *map(signed, outcome.deltas)], [_("total"), *map(signed, found.totals)]],
         headers=["", *players],
         stralign="right",
     )
+    head = _("hand {number} (dealt by {dealer}): {hand}").format(
+        number=n, dealer=found.dealer, hand=first_line
+    )
     lines = [
-        wrap(f"{found.path}: hand {n} (dealt by {found.dealer}): {first_line}", width, "  "),
+        wrap(f"{found.path}: {head}", width, "  "),
         table,
         wrap(outcome.explanation, width, "  "),
     ]
     if explain:
         lines += [""] + [wrap(f"  {step}", width, "  ") for step in outcome.derivation] + [""]
     lines.append(
-        wrap(f"{next_words(meta, found.dealt)} ({deals_left(meta, found.dealt)})", width, "  ")
+        wrap(
+            _("{next_turn} ({deals_left})").format(
+                next_turn=next_words(meta, found.dealt), deals_left=deals_left(meta, found.dealt)
+            ),
+            width,
+            "  ",
+        )
     )
     return "\n".join(lines)
 
@@ -82,7 +103,10 @@ def recorded_record(found: Recorded, explain: bool) -> dict[str, Any]:
     players = meta.players
     record = outcome_record(found.entry, found.outcome, found.rules, players)
     if explain:
-        record["derivation"] = list(found.outcome.derivation)
+        from baska_cli.scoring import for_scripts
+
+        script = for_scripts(found.entry, found.outcome, found.rules, players)
+        record["derivation"] = list(script.derivation)
     dealer, leader = next_turn(meta.first_dealer, found.dealt)
     record.update(
         n=n,
@@ -113,13 +137,16 @@ def recorded_csv(found: Recorded) -> str:
 def edited(done: Edited) -> str:
     """What undo, void or amend did, in one line."""
     old = done.old
-    words = {
-        "void": f'hand {old.n} "{old.hand}" is void: it keeps its number, its score is skipped',
-        "undo": f'hand {old.n} "{old.hand}" is undone: the next hand is hand {old.n} again',
-        "amend": f'hand {old.n} "{old.hand}" is amended to "{done.new_text or ""}"'
-        + (" (it stays void)" if old.status == "void" else ""),
-    }
-    return f"{done.path}: {words[done.action]}"
+    if done.action == "void":
+        text = _('hand {number} "{hand}" is void: it keeps its number, its score is skipped')
+    elif done.action == "undo":
+        text = _('hand {number} "{hand}" is undone: the next hand is hand {number} again')
+    elif old.status == "void":
+        text = _('hand {number} "{hand}" is amended to "{new}" (it stays void)')
+    else:
+        text = _('hand {number} "{hand}" is amended to "{new}"')
+    words = text.format(number=old.n, hand=old.hand, new=done.new_text or "")
+    return _("{file}: {what}").format(file=done.path, what=words)
 
 
 def amended_changes(done: Edited, session: Session) -> str:
@@ -139,14 +166,16 @@ def amended_changes(done: Edited, session: Session) -> str:
 def sheet_table(meta: Meta, rows: Sequence[Row]) -> str:
     """The score sheet: one row per hand, each player's change, then the running totals."""
     players = meta.players
-    header = ["#", "dealer", "hand", *players, "", *players, ""]
+    header = ["#", _("dealer"), _("hand"), *players, "", *players, ""]
     body = []
     for row in rows:
         changes = [signed(d) for d in row.deltas]
         if row.status:
             changes = [f"({c})" for c in changes]
         totals = ["", "", "", ""] if row.totals is None else [signed(t) for t in row.totals]
-        body.append([str(row.n), row.dealer, row.hand, *changes, "│", *totals, row.status])
+        body.append(
+            [str(row.n), row.dealer, row.hand, *changes, "│", *totals, status_shown(row.status)]
+        )
     widths = [max(len(r[i]) for r in [header, *body]) for i in range(len(header))]
     left = {1, 2, 12}
 
@@ -162,9 +191,9 @@ def sheet_table(meta: Meta, rows: Sequence[Row]) -> str:
     indent = sum(widths[:3]) + 6
     groups = (
         " " * indent
-        + "this hand".center(changes_width).rstrip().ljust(changes_width)
+        + _("this hand").center(changes_width).rstrip().ljust(changes_width)
         + "     "
-        + "running total".center(totals_width).rstrip()
+        + _("running total").center(totals_width).rstrip()
     )
     rule = ["-" * w for w in widths]
     rule[7], rule[12] = "│", ""
@@ -184,13 +213,13 @@ def standings_table(
     from baska_cli.render.text import tabulate
 
     has_points = any(s.place_points is not None for s in standings)
-    headers = ["place", "player", "total"]
+    headers = [_("place"), _("player"), _("total")]
     if season:
-        headers[2:2] = ["sessions", "hands"]
+        headers[2:2] = [_("sessions"), _("hands")]
     if has_points:
-        headers.append("place points")
+        headers.append(_("place points"))
     if trends:
-        headers.append("running total")
+        headers.append(_("running total"))
     rows = []
     for s in standings:
         cells: list[Any] = [s.place, s.name, paint(signed(s.total), s.total, colour)]
@@ -233,7 +262,7 @@ def one_session(
         lines.append(line_chart(players, series, chart[0], chart[1], unicode, colour))
     else:
         if not session.tally.slots:
-            lines.append("(no hands yet)")
+            lines.append(_("(no hands yet)"))
         else:
             table = sheet_table(session.meta, rows)
             if width is not None and max(map(len, table.splitlines())) > width:
@@ -271,7 +300,9 @@ def season_table(sessions: Sequence[Session]) -> str:
             for s in session.standings()
         )
         rows.append([session.path, session.rules.name, session.tally.counted, result])
-    table = tabulate(rows, headers=["session", "rules", "hands", "result (place points)"])
+    table = tabulate(
+        rows, headers=[_("session"), _("rules"), _("hands"), _("result (place points)")]
+    )
     standings = season([s.standings() for s in sessions])
     return f"{table}\n\n{standings_table(standings, season=True)}"
 
@@ -297,7 +328,7 @@ def recalc_totals(done: Recalculated) -> str:
     """The totals under the old rules and under the new (tabulate's simple layout)."""
     meta = done.meta
     return simple_table(
-        ["totals", *meta.players],
+        [_("totals"), *meta.players],
         [
             [meta.rules_name, *map(signed, done.old_totals)],
             [done.rules.name, *map(signed, done.new_totals)],
@@ -308,7 +339,16 @@ def recalc_totals(done: Recalculated) -> str:
 def recalc_summary(done: Recalculated) -> str:
     """What recalc did, in one line."""
     changed = done.changed
-    hands = f"{changed} hand{'s' if changed != 1 else ''} change{'s' if changed == 1 else ''}"
     if done.written:
-        return f"{done.path}: rewritten under {done.rules.name}; {hands}"
-    return f"{done.path}: {hands} under {done.rules.name}; not written (use --write)"
+        text = ngettext(
+            "{file}: rewritten under {rules}; {count} hand changes",
+            "{file}: rewritten under {rules}; {count} hands change",
+            changed,
+        )
+    else:
+        text = ngettext(
+            "{file}: {count} hand changes under {rules}; not written (use --write)",
+            "{file}: {count} hands change under {rules}; not written (use --write)",
+            changed,
+        )
+    return text.format(file=done.path, rules=done.rules.name, count=changed)

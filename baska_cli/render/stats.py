@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from baska_cli.i18n import _, ngettext
 from baska_cli.render.text import csv_line, signed
 from baska_cli.stats import ROLES, Pair, Played, Player, Stats
 
@@ -147,25 +148,42 @@ def stats_table(stats: Stats) -> str:
         [p.name, *(_won(p.roles[r]) for r in ROLES), _won(p.solos), _won(p.contras)]
         for p in players
     ]
-    heading = (
-        f"{stats.hands} hands"
-        + (f", {stats.kara} kara" if stats.kara else "")
-        + (f", {stats.adj} adj" if stats.adj else "")
-    )
+    counts = [ngettext("{count} hand", "{count} hands", stats.hands).format(count=stats.hands)]
+    if stats.kara:
+        counts.append(ngettext("{count} kara", "{count} kara", stats.kara).format(count=stats.kara))
+    if stats.adj:
+        counts.append(ngettext("{count} adj", "{count} adj", stats.adj).format(count=stats.adj))
     lines = [
-        heading + " (streaks: the most hands won / lost in a row)",
+        _("{counts} (streaks: the most hands won / lost in a row)").format(
+            counts=", ".join(counts)
+        ),
         "",
         tabulate(
             results,
-            headers=["player", "hands", "total", "avg", "best", "worst", "streaks"],
+            headers=[
+                _("player"),
+                _("hands"),
+                _("total"),
+                _("avg"),
+                _("best"),
+                _("worst"),
+                _("streaks"),
+            ],
             colalign=["left", *["right"] * 6],
             disable_numparse=True,
         ),
         "",
-        "won / played as",
+        _("won / played as"),
         tabulate(
             roles,
-            headers=["player", "declarer", "partner", "opponent", "solo", "own contras"],
+            headers=[
+                _("player"),
+                _("declarer"),
+                _("partner"),
+                _("opponent"),
+                _("solo"),
+                _("own contras"),
+            ],
             colalign=["left", *["right"] * 5],
             disable_numparse=True,
         ),
@@ -176,14 +194,18 @@ def stats_table(stats: Stats) -> str:
         words = []
         if partner is not None:
             words.append(
-                f"best partner {partner.second} ({signed(partner.together_points)} "
-                f"in {partner.together})"
+                _("best partner {player} ({points} in {hands})").format(
+                    player=partner.second,
+                    points=signed(partner.together_points),
+                    hands=partner.together,
+                )
             )
         if rival is not None:
             words.append(
-                f"toughest opponent {rival.second} ({signed(rival.against_points)} "
-                f"in {rival.against})"
+                _("toughest opponent {player} ({points} in {hands})").format(
+                    player=rival.second, points=signed(rival.against_points), hands=rival.against
+                )
             )
         if words:
-            lines.append(f"{p.name}: {', '.join(words)}")
+            lines.append(_("{player}: {what}").format(player=p.name, what=", ".join(words)))
     return "\n".join(lines)

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from xml.sax.saxutils import escape
+from xml.sax.saxutils import escape, quoteattr
+
+from baska_cli.i18n import _
 
 COLOURS = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd")  # one per seat; dashes tell them apart too
 DASHES = ("", "6 3", "2 2", "8 3 2 3")
@@ -26,9 +28,10 @@ def running_chart(
     def y(v: float) -> float:
         return top + inner_h * (high - v) / span
 
+    aria = quoteattr(_("running totals"))
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" '
-        f'width="{width}" height="{height}" role="img" aria-label="running totals">',
+        f'width="{width}" height="{height}" role="img" aria-label={aria}>',
         f'<line x1="{left}" y1="{y(0):.1f}" x2="{width - right}" y2="{y(0):.1f}" '
         'stroke="#999" stroke-width="1"/>',
         f'<text x="{left - 4}" y="{y(high) + 4:.1f}" text-anchor="end" font-size="10">'

@@ -1,10 +1,12 @@
-"""Small text helpers shared by the renderers: signed numbers, a CSV line, a plain table."""
+"""Small text helpers shared by the renderers: signed numbers, CSV, a plain table, statuses."""
 
 from __future__ import annotations
 
 import sys
 from collections.abc import Sequence
 from typing import Any
+
+from baska_cli.i18n import N_, _
 
 
 def tabulate(*args: Any, **kwargs: Any) -> str:
@@ -26,6 +28,15 @@ def tabulate(*args: Any, **kwargs: Any) -> str:
 
     result: str = module.tabulate(*args, **kwargs)
     return result
+
+
+# a row's status as the sheet shows it (the ledger file keeps the English word)
+STATUS_SHOWN = {"void": N_("void"), "amended": N_("amended"), "undone": N_("undone")}
+
+
+def status_shown(status: str) -> str:
+    """A row's status (void, amended, undone) in the interface language."""
+    return _(STATUS_SHOWN[status]) if status in STATUS_SHOWN else status
 
 
 def signed(value: float) -> str:
