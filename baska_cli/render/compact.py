@@ -48,7 +48,8 @@ def players_row(
         if names is None:
             continue
         cells = [f"{name} {signed(v):>4}" for name, v in zip(names, values, strict=True)]
-        line = f"  {label:<6} " + "   ".join(cells)
+        wide = max(6, len(label), len(_("hand")), len(_("total")))  # the two rows align
+        line = f"  {label:<{wide}} " + "   ".join(cells)
         if len(line) <= width:
             return line
     return fit(line, width)
