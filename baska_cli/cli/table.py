@@ -290,15 +290,12 @@ class Table:
     def _after(self) -> list[str]:
         """The running totals and who deals next, after an edit."""
         dealer, leader = self.turn()
+        turn = _("next: {turn} · {left}").format(
+            turn=compact.turn_words(dealer, leader), left=self.left()
+        )
         return [
             compact.players_row(_("total"), self.players, self.session.tally.totals, self.width),
-            compact.fit(
-                "  "
-                + _("next: {turn} · {left}").format(
-                    turn=compact.turn_words(dealer, leader), left=self.left()
-                ),
-                self.width,
-            ),
+            *compact_wrap("  " + turn, self.width),
         ]
 
     def sheet(self) -> list[str]:
