@@ -24,10 +24,16 @@ from baska_cli.ledger.format import (
 )
 from baska_cli.ledger.reader import LedgerReader, open_ledger, read_number
 from baska_cli.model import SEATS
+from baska_cli.notation import ADJUST_WORD
 from baska_cli.rules import RuleSet
 from baska_cli.session import Deltas, Scored, Scorer, dealer_of
 
 OnChange = Callable[[Row, "Scored | BaskaError"], None]
+
+
+def is_adjustment(hand: str) -> bool:
+    """Whether a row's text is a referee's adjustment (`adj …`), which uses up no deal."""
+    return hand[:3].lower() == ADJUST_WORD and hand[3:4] in (" ", "")
 
 
 def _show(values: Sequence[int], signs: bool = True) -> str:
@@ -117,6 +123,11 @@ def _checked(
     known_get = checked.get
     eol = meta.newline
     slots, counted = 0, 0
+    # a referee's adj deals nothing: the hand after it has the same dealer; baska 0.1.0 moved
+    # the deal on an adj, and a ledger written so keeps its order (`legacy`, decided by the
+    # first row after an adj whose dealer tells the two apart)
+    skipped = 0  # numbered adj rows (deals not used) above, while not legacy
+    legacy: bool | None = None
     amended_at, amended_n = 0, 0  # the line and number of an amended row not yet replaced
     t0 = t1 = t2 = t3 = 0
     line = reader.header_line
@@ -130,7 +141,8 @@ def _checked(
             pieces = raw.rsplit(",", 4)
             head = pieces[0].split(",", 2)
             known = known_get(head[-1])  # (a key holds commas: no number or dealer is one)
-            if known is not None and (head[0] != expect or head[1] != plain[(slots + 1) % seats]):
+            turn = slots + 1 - skipped  # the deal this row belongs to
+            if known is not None and (head[0] != expect or head[1] != plain[turn % seats]):
                 known = None
             skip = False
             while True:  # twice where a line split at its commas turns out to need CSV
@@ -199,13 +211,19 @@ def _checked(
                         number=n, expected=slots + 1
                     ),
                 )
-            if dealer != dealers[n % seats] and dealer.strip() != dealers[n % seats]:
-                problem(
-                    start,
-                    _('hand {number}: the dealer is {dealer}, not "{typed}"').format(
-                        number=n, dealer=dealers[n % seats], typed=dealer
-                    ),
-                )
+            want = dealers[(n - skipped) % seats]
+            if dealer != want and dealer.strip() != want:
+                if skipped and legacy is None and dealer.strip() == dealers[n % seats]:
+                    legacy, skipped = True, 0  # written by baska 0.1.0: kept as it was
+                else:
+                    problem(
+                        start,
+                        _('hand {number}: the dealer is {dealer}, not "{typed}"').format(
+                            number=n, dealer=want, typed=dealer
+                        ),
+                    )
+            elif skipped % seats and legacy is None:
+                legacy = False
             if not hand:
                 problem(start, _("hand {number}: the hand is empty").format(number=n))
             if status:
@@ -219,11 +237,15 @@ def _checked(
                     continue
                 if status == VOID:
                     slots = n if n > slots else slots + 1
+                    if not legacy and is_adjustment(hand):
+                        skipped += 1
                 elif status == AMENDED:
                     amended_at, amended_n = start, n
             else:
                 slots = n if n > slots else slots + 1
                 counted += 1
+                if not legacy and is_adjustment(hand):
+                    skipped += 1
             if known is None:  # the checks of a hand: once for each text with its changes
                 fine = True
                 if (strict or status) and a + b + c + d:
@@ -312,6 +334,8 @@ def _checked(
     finally:
         tally = reader.tally
         tally.slots, tally.counted, tally.totals = slots, counted, (t0, t1, t2, t3)
+        tally.dealt = slots - skipped
+        tally.legacy_dealing = bool(legacy)
 
 
 def check(path: str, scorer: Callable[[Meta, RuleSet], Scorer] | None = None) -> LedgerReader:
