@@ -43,6 +43,14 @@ class LedgerError(BaskaError):
         return f"{where}: {self.message}" if where else self.message
 
 
+class PastPlanError(LedgerError):
+    """A hand that would be dealt after the session's planned deals, not confirmed as extra."""
+
+    def __init__(self, message: str, path: str | None = None, deals: int = 0) -> None:
+        self.deals = deals
+        super().__init__(message, path)
+
+
 class ProblemsError(LedgerError):
     """A ledger operation refused because of these problems (each a LedgerError at file:line)."""
 

@@ -310,6 +310,15 @@ def _side_example(contract: Contract) -> str:
     return "A+C" if contract.is_pair else "A"
 
 
+def token_kind(token: str) -> str | None:
+    """What a word of a hand is, read alone: "contract", "points" (points and/or tricks),
+    "contras", "kara", or None (a player or players, or nothing known). A number is points."""
+    low = fold(token)
+    if low in CONTRACT_LOOKUP:
+        return "contract"
+    return _token_kind(low)
+
+
 def _token_kind(low: str) -> str | None:
     """What a folded word after the side is: "points", "contras", "kara", or None."""
     match = _POINTS_RE.match(low)

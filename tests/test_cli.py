@@ -112,11 +112,13 @@ def test_help_of_every_command_in_both_languages(path: tuple[str, ...]) -> None:
         (["score", "--bogus"], "Nie ma opcji '--bogus'."),
         (["new"], "Brak argumentu 'FILE'."),
         (["new", "e.csv"], "Brak opcji '--players' / '-p'."),
-        (["void", "x"], "Brak argumentu 'N'."),
-        (["void", "x", "0"], "Nieprawidłowa wartość dla 'N': 0 nie mieści się w przedziale x>=1."),
         (
-            ["void", "x", "٣"],
-            "Nieprawidłowa wartość dla 'N': '٣' to nie liczba całkowita zapisana cyframi 0–9",
+            ["new", "e.csv", "-p", "A,B,C,D", "--deals", "0"],
+            "Nieprawidłowa wartość dla '--deals': 0 nie mieści się w przedziale x>=1.",
+        ),
+        (
+            ["new", "e.csv", "-p", "A,B,C,D", "--deals", "٣"],
+            "Nieprawidłowa wartość dla '--deals': '٣' to nie liczba całkowita zapisana cyframi 0–9",
         ),
         (
             ["score", "-f", "xml", "zw", "A+C", "61"],
@@ -138,11 +140,11 @@ def test_clicks_own_messages_in_polish(args: list[str], message: str) -> None:
 
 
 def test_clicks_messages_stay_english_in_english() -> None:
-    result = CliRunner().invoke(cli, ["void", "x"], prog_name="baska")
+    result = CliRunner().invoke(cli, ["new", "e.csv"], prog_name="baska")
     assert (result.exit_code, result.stderr) == (
         2,
-        "Usage: baska void [OPTIONS] FILE N\nTry 'baska void --help' for help.\n\n"
-        "Error: Missing argument 'N'.\n",
+        "Usage: baska new [OPTIONS] FILE\nTry 'baska new --help' for help.\n\n"
+        "Error: Missing option '--players' / '-p'.\n",
     )
 
 

@@ -103,6 +103,111 @@ def test_recalc_rescores_history_rows_without_counting_them(evening: str) -> Non
     ]
 
 
+def test_edits_take_the_ledger_from_the_environment_and_say_so(evening: str) -> None:
+    env = {"BASKA_LEDGER": evening}
+    note = f"ledger: {evening} (from BASKA_LEDGER)\n"
+    result = invoke("amend", "2", "k", env=env)
+    assert result.exit_code == 0, result.output
+    assert (
+        result.stderr == note + f'{evening}: hand 2 "zo Darek 70" is amended to "zo Darek 70 k"\n'
+    )
+    assert result.stdout.splitlines()[:5] == [
+        "              Ania    Bartek    Celina    Darek",
+        "----------  ------  --------  --------  -------",
+        "hand 2 was      -5        -5        -5      +15",
+        "hand 2 now     -10       -10       -10      +30",
+        "total          -17        -1        -1      +19",
+    ]
+    result = invoke("void", "1", env=env)
+    assert (result.exit_code, result.stderr.splitlines()[0]) == (0, note.strip())
+    result = invoke("undo", env=env)
+    assert result.stderr == note + (
+        f'{evening}: hand 4 "ci Celina 70" is undone: the next hand is hand 4 again\n'
+    )
+    result = invoke("check", env=env)
+    assert (result.exit_code, result.stderr) == (0, note + f"{evening}: ok, 2 hands{V1}\n")
+    result = invoke("recalc", env=env)
+    assert result.exit_code == 0
+    assert (
+        result.stderr == note + f"{evening}: 0 hands change under plb; not written (use --write)\n"
+    )
+
+
+@pytest.mark.parametrize(
+    ("typed", "text"),
+    [
+        (["k"], "gr Bartek 53 k"),
+        (["70"], "gr Bartek 70"),
+        (["zo"], "zo Bartek 53"),
+        (["cel", "kr"], "gr Celina 53 kr"),
+        (["ci", "d", "80"], "ci Darek 80"),
+    ],
+)
+def test_amend_takes_only_the_words_that_change(evening: str, typed: list[str], text: str) -> None:
+    result = invoke("amend", evening, "3", *typed)
+    assert result.exit_code == 0, result.output
+    assert result.stderr == f'{evening}: hand 3 "gr Bartek 53" is amended to "{text}"\n'
+    assert invoke("check", evening).exit_code == 0
+
+
+def test_amend_without_a_ledger_or_a_text(evening: str) -> None:
+    result = invoke("amend", "8", "k")
+    assert (result.exit_code, result.stderr) == (
+        2,
+        "Error: no ledger given and BASKA_LEDGER is not set; expected e.g. "
+        "`baska amend evening.csv 8 k`\n",
+    )
+    result = invoke("amend", evening, "3")
+    assert (result.exit_code, result.stderr) == (
+        2,
+        "Error: expected `baska amend [FILE] N TEXT`, e.g. `baska amend evening.csv 8 k` "
+        "(adds a contra to hand 8)\n",
+    )
+    result = invoke("amend", evening, "3", "k", "kr")
+    assert (result.exit_code, result.stderr) == (
+        2,
+        'Error: "k kr" as a correction of "gr Bartek 53": "kr": this correction gives the '
+        "contras twice\n",
+    )
+
+
+def test_an_adjustment_deals_nothing_and_amending_it_moves_the_deal(evening: str) -> None:
+    assert invoke("score", "-l", evening, "adj", "a+4", "b-4").exit_code == 0
+    result = invoke("score", "-l", evening, "zw", "ac", "61")
+    assert result.stdout.splitlines()[0] == (
+        f"{evening}: hand 6 (dealt by Ania): zw Ania+Celina 61   (plb)"
+    )
+    assert result.stdout.splitlines()[-1] == "next: Bartek deals, Celina leads (3 of 8 deals left)"
+    assert invoke("amend", evening, "5", "ba", "d").exit_code == 0
+    assert Path(evening).read_text("utf-8").splitlines()[-3:] == [
+        "5,Ania,adj Ania+4 Bartek-4 Celina+0 Darek+0,4,-4,0,0,,,,,amended",
+        "5,Ania,ba Darek,-10,-10,-10,30,-22,-6,-6,34",
+        "6,Bartek,zw Ania+Celina 61,1,-1,1,-1,-21,-7,-5,33",
+    ]
+    assert invoke("check", evening).stderr == f"{evening}: ok, 6 hands{V1}\n"
+
+
+def test_a_ledger_from_0_1_0_with_an_adjustment_keeps_its_dealing(tmp_path: Path) -> None:
+    # written by baska 0.1.0, where the adj (hand 3) used up Celina's deal
+    from tests.ledgerkit import TWO_HANDS
+
+    path = tmp_path / "old.csv"
+    path.write_text(
+        TWO_HANDS + "3,Celina,adj Ania+4 Bartek-4 Celina+0 Darek+0,4,-4,0,0,1,-11,-3,13\n"
+        "4,Darek,zw Ania+Celina 61,1,-1,1,-1,2,-12,-2,12\n",
+        "utf-8",
+    )
+    assert invoke("amend", str(path), "4", "k").exit_code == 0
+    result = invoke("score", "-l", str(path), "ba", "d")
+    assert result.stdout.splitlines()[0] == f"{path}: hand 5 (dealt by Ania): ba Darek   (plb)"
+    assert invoke("check", str(path)).stderr == f"{path}: ok, 5 hands{V1}\n"
+    assert path.read_text("utf-8").splitlines()[-3:] == [
+        "4,Darek,zw Ania+Celina 61,1,-1,1,-1,,,,,amended",
+        "4,Darek,zw Ania+Celina 61 k,2,-2,2,-2,3,-13,-1,11",
+        "5,Ania,ba Darek,-10,-10,-10,30,-7,-23,-11,41",
+    ]
+
+
 def test_edits_refuse_in_polish(evening: str, tmp_path: Path) -> None:
     result = invoke("--lang", "pl", "void", evening, "9")
     assert (result.exit_code, result.stderr) == (

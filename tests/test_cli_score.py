@@ -240,7 +240,7 @@ def test_score_ledger_prints_changes_totals_and_who_deals(evening: str) -> None:
     result = invoke("score", "-l", evening, "ba", "Darek")
     assert result.exit_code == 0
     assert result.stdout == (
-        "hand 5 (dealt by Ania): ba Darek   (plb)\n"
+        f"{evening}: hand 5 (dealt by Ania): ba Darek   (plb)\n"
         "         Ania    Bartek    Celina    Darek\n"
         "-----  ------  --------  --------  -------\n"
         " hand     -10       -10       -10      +30\n"
@@ -263,7 +263,9 @@ def test_score_ledger_from_the_environment_json_and_dry_run(evening: str) -> Non
         "Celina",
         3,
     )
-    assert result.stderr == f"dry run: hand 5 was not recorded in {evening}\n"
+    assert result.stderr == (
+        f"ledger: {evening} (from BASKA_LEDGER)\ndry run: hand 5 was not recorded in {evening}\n"
+    )
     assert Path(evening).read_text("utf-8") == before
 
 
@@ -377,7 +379,8 @@ def test_a_named_pipe_as_baska_ledger_is_refused(tmp_path: Path) -> None:
         done = _baska(*args, env=env)
         assert (done.returncode, done.stdout) == (1, ""), args
         error = f"{fifo}: is a named pipe, not a ledger file\n"
-        assert done.stderr == ("" if args[0] == "check" else "Error: ") + error, args
+        said = f"ledger: {fifo} (from BASKA_LEDGER)\n" if env else ""  # which file it used
+        assert done.stderr == said + ("" if args[0] == "check" else "Error: ") + error, args
 
 
 @pytest.mark.slow  # (child processes: in the slow step)
@@ -479,6 +482,33 @@ def test_standard_input_that_is_not_utf8() -> None:
     result = CliRunner().invoke(cli, ["score", "-b", "-"], input=b"\xef\xbb\xbfzw A+C 61\n\xe9\n")
     assert result.exit_code == 1
     assert result.stderr == "-:2: not UTF-8 text (the byte 0xe9 at column 1)\n"
+
+
+def test_a_hand_past_the_planned_deals_needs_extra(tmp_path: Path) -> None:
+    path = str(tmp_path / "short.csv")
+    assert invoke("new", path, "-p", "Ania,Bartek,Celina,Darek", "--deals", "1").exit_code == 0
+    assert invoke("score", "-l", path, "zw", "ac", "61").exit_code == 0
+    before = Path(path).read_bytes()
+    result = invoke("score", "-l", path, "zo", "d", "70")
+    assert (result.exit_code, result.stdout, result.stderr) == (
+        1,
+        "",
+        f"Error: {path}: all 1 planned deals are played; this hand would be deal 2 (add --extra "
+        "to record it anyway)\n",
+    )
+    assert Path(path).read_bytes() == before
+    result = invoke("score", "-l", path, "adj", "a+4", "b-4")  # an adj deals nothing
+    assert result.exit_code == 0
+    result = invoke("score", "-l", path, "--extra", "zo", "d", "70")
+    assert result.exit_code == 0
+    assert result.stdout.splitlines()[-1] == (
+        "next: Celina deals, Darek leads (0 of 1 deal left, 1 over the plan)"
+    )
+    result = invoke("score", "--extra", "zo", "d", "70")
+    assert (result.exit_code, result.stderr) == (
+        2,
+        "Error: --extra goes with a ledger (--ledger FILE or BASKA_LEDGER); leave it out\n",
+    )
 
 
 REFUSED_IN_POLISH = [

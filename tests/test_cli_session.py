@@ -45,7 +45,7 @@ def test_new_with_dealer_and_house_rules(tmp_path: Path) -> None:
     house.unlink()
     result = invoke("score", "-l", path, "zo", "a", "40")
     assert result.exit_code == 0
-    assert result.stdout.splitlines()[0] == "hand 1 (dealt by Celina): zo Ania 40   (club)"
+    assert result.stdout.splitlines()[0] == f"{path}: hand 1 (dealt by Celina): zo Ania 40   (club)"
     assert result.stdout.splitlines()[3] == " hand     -15        +5        +5       +5"
 
 
@@ -330,7 +330,9 @@ def test_a_hand_number_in_other_digits_is_refused(evening: str, command: str, nu
     before = Path(evening).read_bytes()
     result = invoke(command, evening, number, *(["ba", "a"] if command == "amend" else []))
     assert result.exit_code == 2
-    assert f"{number!r} is not a whole number in the digits 0–9" in result.stderr
+    assert f'"{number}" is not a hand number: a whole number from 1 in the digits 0–9' in (
+        result.stderr
+    )
     assert Path(evening).read_bytes() == before
 
 
@@ -508,6 +510,36 @@ def test_a_house_system_named_like_a_built_in_says_which_is_which(tmp_path: Path
     assert 'played under house rules "plb", not the built-in "plb"' in result.stderr
 
 
+def test_new_prints_the_export_line_shell_quoted(tmp_path: Path) -> None:
+    path = tmp_path / "wtorek wieczór.csv"
+    result = invoke("new", str(path), "-p", "Ania,Bartek,Celina,Darek")
+    assert result.exit_code == 0
+    assert result.stdout == f"export BASKA_LEDGER='{path}'\n"
+
+
+def test_the_sheet_fits_the_terminal_unless_wide(monkeypatch: pytest.MonkeyPatch) -> None:
+    from baska_cli.cli import session
+
+    sample = str(Path(__file__).parent.parent / "samples" / "evening.csv")
+    piped = invoke("ledger", sample)
+    assert max(map(len, piped.stdout.splitlines()[2:])) == 116  # a pipe: the full sheet
+    monkeypatch.setattr(session, "terminal_width", lambda: 80)
+    result = invoke("ledger", sample)
+    assert result.exit_code == 0
+    assert max(map(len, result.stdout.splitlines())) <= 80
+    assert result.stdout.splitlines()[-28] == (
+        " #  dealer  hand                   A     B     C     D  │    A    B   C    D"
+    )
+    assert invoke("ledger", sample, "--wide").stdout == piped.stdout
+    for extra in (["--chart"], ["-f", "json"]):
+        result = invoke("ledger", sample, "--wide", *extra)
+        assert (result.exit_code, result.stderr) == (
+            2,
+            "Error: --wide shows one ledger's whole score sheet; leave out --chart and --format, "
+            "or give one file\n",
+        )
+
+
 @pytest.mark.parametrize(
     ("deals", "planned"),
     [
@@ -521,7 +553,7 @@ def test_a_house_system_named_like_a_built_in_says_which_is_which(tmp_path: Path
 def test_new_speaks_polish(tmp_path: Path, deals: list[str], planned: str) -> None:
     path = str(tmp_path / "wieczor.csv")
     result = invoke("--lang", "pl", "new", path, "-p", "Ania,Bartek,Celina,Darek", *deals)
-    assert (result.exit_code, result.stdout) == (0, "")
+    assert (result.exit_code, result.stdout) == (0, f"export BASKA_LEDGER={path}\n")
     assert result.stderr == (
         f"{path}: Ania, Bartek, Celina, Darek (plb{planned}); pierwsze rozdanie: Ania, "
         f"wychodzi Bartek\n"
@@ -537,7 +569,8 @@ def test_ledger_errors_in_polish(evening: str) -> None:
     result = invoke("--lang", "pl", "ledger")
     assert (result.exit_code, result.stderr) == (
         2,
-        "Błąd: nie podano zapisu; oczekiwano np. `baska ledger evening.csv`\n",
+        "Błąd: nie podano zapisu, a BASKA_LEDGER nie jest ustawione; oczekiwano np. "
+        "`baska ledger evening.csv`\n",
     )
     result = invoke("--lang", "pl", "ledger", evening, "--chart", "-f", "json")
     assert (result.exit_code, result.stderr) == (

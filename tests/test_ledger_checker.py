@@ -412,3 +412,42 @@ def test_undone_and_void_rows_are_scored_and_numbered(tmp_path: Path) -> None:
         '10: hand 3 (void) "gr Bartek 40": the changes are +10 -30 +10 +11, '
         "but plb gives +10 -30 +10 +10",
     ]
+
+
+ADJ_3 = "3,Celina,adj Ania+4 Bartek-4 Celina+0 Darek+0,4,-4,0,0,1,-11,-3,13\n"
+
+
+def _tally(tmp_path: Path, rows: str) -> tuple[list[str], int, int, bool]:
+    """The problems, the hands numbered, the deals used and the dealing kept by number."""
+    path = tmp_path / "e.csv"
+    path.write_text(TWO_HANDS + rows, "utf-8")
+    reader = ledger.check(str(path))
+    problems = [str(p).removeprefix(f"{path}:") for p in reader.problems]
+    return problems, reader.tally.slots, reader.tally.dealt, reader.tally.legacy_dealing
+
+
+def test_an_adjustment_deals_nothing(tmp_path: Path) -> None:
+    # the hand after an adj is dealt by the adj row's dealer: the deal did not move
+    after = "4,Celina,zw Ania+Celina 61,1,-1,1,-1,2,-12,-2,12\n"
+    assert _tally(tmp_path, ADJ_3 + after) == ([], 4, 3, False)
+    assert _tally(tmp_path, ADJ_3) == ([], 3, 2, False)
+    void_adj = ADJ_3.replace("1,-11,-3,13", ",,,,void")
+    assert _tally(tmp_path, void_adj + after.replace("2,-12,-2,12", "-2,-8,-2,12")) == (
+        [],
+        4,
+        3,
+        False,
+    )
+
+
+def test_a_ledger_where_an_adjustment_used_a_deal_keeps_its_order(tmp_path: Path) -> None:
+    # baska 0.1.0 moved the deal on an adj: such a file is read as it was written
+    after = "4,Darek,zw Ania+Celina 61,1,-1,1,-1,2,-12,-2,12\n"
+    assert _tally(tmp_path, ADJ_3 + after) == ([], 4, 4, True)
+    later = "5,Ania,zw Ania+Celina 61,1,-1,1,-1,3,-13,-1,11\n"
+    assert _tally(tmp_path, ADJ_3 + after + later) == ([], 5, 5, True)
+    # but not a mixture of the two
+    mixed = "5,Ania,zw Ania+Celina 61,1,-1,1,-1,3,-13,-1,11\n"
+    assert _tally(tmp_path, ADJ_3 + after.replace("Darek", "Celina", 1) + mixed)[0] == [
+        '12: hand 5: the dealer is Darek, not "Ania"'
+    ]

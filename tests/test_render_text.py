@@ -36,3 +36,21 @@ def test_signed(value: float, text: str) -> None:
 
 def test_csv_line_quotes_what_csv_must() -> None:
     assert csv_line(["zw A+C 61", "a,b", 'say "k"', -2, ""]) == 'zw A+C 61,"a,b","say ""k""",-2,'
+
+
+def test_tables_do_not_load_wcwidth() -> None:
+    """tabulate would import wcwidth (installed with prompt_toolkit), which costs tens of
+    milliseconds at every `baska score`; baska's tables are laid out by characters."""
+    import subprocess
+    import sys
+
+    code = (
+        "import sys\n"
+        "from baska_cli.render.text import tabulate\n"
+        "print(tabulate([['ł', 1]], headers=['a', 'b']).splitlines()[-1])\n"
+        "print('wcwidth' in sys.modules)\n"
+        "import wcwidth\n"
+        "print(wcwidth.wcwidth('a'))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout == "ł      1\nFalse\n1\n"

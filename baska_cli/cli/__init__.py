@@ -16,6 +16,7 @@ from baska_cli.cli.check import check, recalc
 from baska_cli.cli.common import CONTEXT, Group, run
 from baska_cli.cli.edits import amend, undo, void
 from baska_cli.cli.lang import Option, lang_option
+from baska_cli.cli.play import play
 from baska_cli.cli.repair import repair, upgrade
 from baska_cli.cli.report import report
 from baska_cli.cli.rules import rules
@@ -52,6 +53,7 @@ def cli() -> None:
     Score one hand:     baska score zw A+C 61 k
     Start a session:    baska new evening.csv --players Ania,Bartek,Celina,Darek
     Record a hand:      baska score --ledger evening.csv zw ania+cel 61 k
+    At the table:       baska play evening.csv
     """
 
 
@@ -63,6 +65,7 @@ for command in (
     undo,
     void,
     amend,
+    play,
     check,
     recalc,
     repair,

@@ -11,6 +11,7 @@ from baska_cli.cli.common import (
     FileProblem,
     command,
     fail,
+    from_env,
     load_rules_or_fail,
     note_written,
     option,
@@ -25,9 +26,11 @@ if TYPE_CHECKING:
 
 
 @command()
-@click.argument("paths", nargs=-1, required=True, metavar="FILE...")
+@click.argument("paths", nargs=-1, metavar="[FILE...]")
 def check(paths: tuple[str, ...]) -> None:
     """Re-read, re-parse and re-score every hand; list every problem as file:line: message.
+
+    Without FILE, the ledger in BASKA_LEDGER.
 
     \b
     Example:  baska check evening.csv
@@ -35,6 +38,7 @@ def check(paths: tuple[str, ...]) -> None:
     from baska_cli.errors import BaskaError, LedgerError
     from baska_cli.ledger.checker import check as check_ledger
 
+    paths = paths or (from_env("baska check evening.csv"),)
     failed = False
     for path in paths:
         try:
@@ -97,7 +101,7 @@ class _Diff:
 
 
 @command()
-@click.argument("path", metavar="FILE")
+@click.argument("path", metavar="[FILE]", required=False)
 @option(
     "--rules",
     "-r",
@@ -107,8 +111,10 @@ class _Diff:
 )
 @option("--diff", is_flag=True, help="Show every hand whose changes differ.")
 @option("--write", is_flag=True, help="Rewrite the ledger with the new changes and rules.")
-def recalc(path: str, rules_spec: str | None, diff: bool, write: bool) -> None:
+def recalc(path: str | None, rules_spec: str | None, diff: bool, write: bool) -> None:
     """Re-score every hand, under another rule system if asked; show or write what changes.
+
+    Without FILE, the ledger in BASKA_LEDGER.
 
     \b
     Example:  baska recalc evening.csv --rules mester --diff
@@ -118,6 +124,8 @@ def recalc(path: str, rules_spec: str | None, diff: bool, write: bool) -> None:
     from baska_cli.ledger.edits import recalc as recalc_ledger
     from baska_cli.render.sheet import recalc_summary, recalc_totals
 
+    if path is None:
+        path = from_env("baska recalc evening.csv --rules mester --diff")
     # without --rules, the ledger is rescored under its own rules
     new_rules = load_rules_or_fail(rules_spec) if rules_spec is not None else None
     try:

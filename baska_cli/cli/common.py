@@ -90,6 +90,14 @@ def typed(name: str) -> bool:
     return click.get_current_context().get_parameter_source(name) is ParameterSource.COMMANDLINE
 
 
+def from_environment(name: str) -> bool:
+    """Whether the option `name` of the running command was taken from its environment
+    variable."""
+    from click.core import ParameterSource
+
+    return click.get_current_context().get_parameter_source(name) is ParameterSource.ENVIRONMENT
+
+
 class Count(click.IntRange):
     """A whole number from 1, typed with the digits 0–9 (int() also takes "٣", "１", "1_0")."""
 
@@ -298,17 +306,45 @@ def run(command: click.Command, argv: Iterable[str] | None, prog_name: str) -> i
     return status
 
 
+def from_env(example: str) -> str:
+    """The ledger in BASKA_LEDGER for a command given no FILE, said on standard error (so a
+    hand never goes silently into last week's ledger); a usage error when it is not set."""
+    from baska_cli.i18n import _
+
+    env = os.environ.get(LEDGER_ENV)
+    if not env:
+        raise UserInputError(
+            _("no ledger given and {env} is not set; expected e.g. `{example}`").format(
+                env=LEDGER_ENV, example=example
+            )
+        )
+    click.echo(_("ledger: {path} (from {env})").format(path=env, env=LEDGER_ENV), err=True)
+    return env
+
+
+def terminal_width() -> int | None:
+    """The columns of the terminal standard output is, or None off a terminal (a pipe or a
+    file gets the full text, never cut)."""
+    import shutil
+
+    if not sys.stdout.isatty():
+        return None
+    return shutil.get_terminal_size((80, 24)).columns
+
+
+def hand_number(text: str) -> int | None:
+    """A hand number typed as a whole number from 1 in the digits 0–9, else None."""
+    if text.isascii() and text.isdigit() and int(text) >= 1:
+        return int(text)
+    return None
+
+
 def ledgers(paths: tuple[str, ...], example: str) -> tuple[str, ...]:
     """The ledgers a command reads: those given, else the one in BASKA_LEDGER; each file
     once (a season adds its files up, so the same file by another name, through a link or a
     hard link, would count its evening twice)."""
     if not paths:
-        env = os.environ.get(LEDGER_ENV)
-        if not env:
-            raise UserInputError(
-                _("no ledger given; expected e.g. `{example}`").format(example=example)
-            )
-        return (env,)
+        return (from_env(example),)
     seen: list[tuple[str, str, os.stat_result | None]] = []
     for path in paths:
         real = os.path.realpath(path)

@@ -16,11 +16,13 @@ from baska_cli.cli.common import (
     command,
     fail,
     format_option,
+    from_environment,
     ledger_option,
     load_rules_or_fail,
     note_written,
     option,
     rules_option,
+    terminal_width,
     typed,
 )
 from baska_cli.i18n import _
@@ -74,6 +76,12 @@ class BatchFile(click.File):
 )
 @ledger_option
 @option("--dry-run", "-n", is_flag=True, help="With a ledger: show, do not write.")
+@option(
+    "--extra",
+    "-x",
+    is_flag=True,
+    help="With a ledger: record a hand dealt after the planned deals (refused without it).",
+)
 def score(
     notation: tuple[str, ...],
     rules_spec: str | None,
@@ -82,6 +90,7 @@ def score(
     batch: IO[str] | None,
     ledger_path: str | None,
     dry_run: bool,
+    extra: bool,
 ) -> None:
     """Score a hand: what each player wins or loses, and why.
 
@@ -135,10 +144,21 @@ def score(
             )
         )
     text = " ".join(notation)
+    if extra and not ledger_path:
+        raise UserInputError(
+            _("--extra goes with a ledger (--ledger FILE or {env}); leave it out").format(
+                env=LEDGER_ENV
+            )
+        )
     if ledger_path:
+        if from_environment("ledger_path"):
+            click.echo(
+                _("ledger: {path} (from {env})").format(path=ledger_path, env=LEDGER_ENV),
+                err=True,
+            )
         # the session's own rules apply; --rules typed here must name them
         spec = rules_spec if typed("rules_spec") else None
-        _record(ledger_path, text, spec, output_format, explain, dry_run)
+        _record(ledger_path, text, spec, output_format, explain, dry_run, extra)
         return
     from baska_cli.errors import BaskaError
     from baska_cli.notation import parse_hand
@@ -151,7 +171,9 @@ def score(
         outcome = score_entry(entry, rules)
     except BaskaError as error:
         fail(error)
-    click.echo(render_outcome(entry, outcome, rules, ("A", "B", "C", "D"), output_format, explain))
+    players = ("A", "B", "C", "D")
+    width = terminal_width()
+    click.echo(render_outcome(entry, outcome, rules, players, output_format, explain, width))
 
 
 def _refuse_with_batch(
@@ -185,6 +207,7 @@ def _record(
     output_format: str,
     explain: bool,
     dry_run: bool,
+    extra: bool,
 ) -> None:
     """Score a hand with the session's players and rules and append it to the ledger."""
     from baska_cli.errors import BaskaError
@@ -192,7 +215,7 @@ def _record(
     from baska_cli.render import sheet
 
     try:
-        found = record(path, text, rules_spec, dry_run)
+        found = record(path, text, rules_spec, dry_run, extra)
     except BaskaError as error:
         fail(error)
     if not dry_run:
@@ -204,7 +227,7 @@ def _record(
     elif output_format == "csv":
         click.echo(sheet.recorded_csv(found))
     else:
-        click.echo(sheet.recorded(found, explain))
+        click.echo(sheet.recorded(found, explain, terminal_width()))
     if dry_run:
         click.echo(
             _("dry run: hand {number} was not recorded in {path}").format(

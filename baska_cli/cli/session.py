@@ -9,6 +9,7 @@ import click
 
 from baska_cli.cli.common import (
     COUNT,
+    LEDGER_ENV,
     UserInputError,
     command,
     fail,
@@ -18,6 +19,7 @@ from baska_cli.cli.common import (
     note_written,
     option,
     rules_option,
+    terminal_width,
 )
 from baska_cli.i18n import _, ngettext
 
@@ -43,6 +45,15 @@ def new(
     Example:  baska new evening.csv --players Ania,Bartek,Celina,Darek --deals 16
               baska new liga.csv -p Ania,Bartek,Celina,Darek -r mester -d Celina
     """
+    create_ledger(path, players, rules_spec, dealer, deals)
+    # the line to copy (or `eval "$(baska new …)"`), so the commands that follow need no FILE
+    click.echo(export_line(path))
+
+
+def create_ledger(
+    path: str, players: str, rules_spec: str | None, dealer: str | None, deals: int | None
+) -> None:
+    """Create a ledger as `baska new` does and say so on standard error."""
     from baska_cli.errors import BaskaError
     from baska_cli.ledger.format import Meta, rules_lines
     from baska_cli.ledger.store import create
@@ -86,6 +97,14 @@ def new(
     )
 
 
+def export_line(path: str) -> str:
+    """`export BASKA_LEDGER=/abs/path.csv`, shell-quoted."""
+    import os
+    import shlex
+
+    return f"export {LEDGER_ENV}={shlex.quote(os.path.abspath(path))}"
+
+
 @command("ledger")
 @click.argument("paths", nargs=-1, metavar="[FILE...]")
 @format_option
@@ -99,12 +118,26 @@ def new(
     help='Merge names in a season: lines such as "Felix = Feliks" (the name written, then '
     "the name to count it as).",
 )
+@option(
+    "--wide",
+    "-w",
+    is_flag=True,
+    help="On a terminal, the full sheet however wide (it is laid out for the terminal's "
+    "width otherwise; a pipe or a file always gets the full sheet).",
+)
 def ledger_command(
-    paths: tuple[str, ...], output_format: str, chart: bool, aliases_path: str | None
+    paths: tuple[str, ...],
+    output_format: str,
+    chart: bool,
+    aliases_path: str | None,
+    wide: bool,
 ) -> None:
     """Show a session's score sheet and standings; several files add up as a season.
 
-    Without FILE, the ledger in BASKA_LEDGER is shown; each file may be given once.
+    Without FILE, the ledger in BASKA_LEDGER is shown; each file may be given once. On a
+    terminal the sheet fits its width: the players by their initials, then without each
+    hand's changes, then with the hand texts wrapped (80 columns always show every hand's
+    number, dealer, text and the running totals); --wide shows the full sheet.
 
     \b
     Example:  baska ledger evening.csv
@@ -119,6 +152,13 @@ def ledger_command(
     from baska_cli.rules import RuleSet
 
     paths = ledgers(paths, "baska ledger evening.csv")
+    if wide and (chart or output_format != "table" or len(paths) > 1):
+        raise UserInputError(
+            _(
+                "--wide shows one ledger's whole score sheet; leave out --chart and --format, "
+                "or give one file"
+            )
+        )
     if chart and (output_format != "table" or len(paths) > 1):
         raise UserInputError(
             _("--chart draws one ledger as a table; leave out --format, or give one file")
@@ -148,7 +188,9 @@ def ledger_command(
             return rows.append
 
         session = read(paths[0], keep)
-        click.echo(sheet.one_session(session, rows, *_terminal(chart)))
+        unicode, colour, size = _terminal(chart)
+        width = None if wide else terminal_width()
+        click.echo(sheet.one_session(session, rows, unicode, colour, size, width))
     except BaskaError as error:
         fail(error)
 

@@ -24,10 +24,16 @@ from baska_cli.ledger.format import (
 )
 from baska_cli.ledger.reader import LedgerReader, open_ledger, read_number
 from baska_cli.model import SEATS
+from baska_cli.notation import ADJUST_WORD
 from baska_cli.rules import RuleSet
 from baska_cli.session import Deltas, Scored, Scorer, dealer_of
 
 OnChange = Callable[[Row, "Scored | BaskaError"], None]
+
+
+def is_adjustment(hand: str) -> bool:
+    """Whether a row's text is a referee's adjustment (`adj …`), which uses up no deal."""
+    return hand[:3].lower() == ADJUST_WORD and hand[3:4] in (" ", "")
 
 
 def _show(values: Sequence[int], signs: bool = True) -> str:
@@ -131,6 +137,11 @@ def _checked(
     end = meta.newline if nsplit == 5 else None
     bracketing = meta.version >= 2  # a cancelled row's changes in parentheses, and only its
     slots, counted = 0, 0
+    # a referee's adj deals nothing: the hand after it has the same dealer; baska 0.1.0 moved
+    # the deal on an adj, and a ledger written so keeps its order (`legacy`, decided by the
+    # first row after an adj whose dealer tells the two apart)
+    skipped = 0  # numbered adj rows (deals not used) above, while not legacy
+    legacy: bool | None = None
     amended_at, amended_n = 0, 0  # the line and number of an amended row not yet replaced
     t0 = t1 = t2 = t3 = 0
     line = reader.header_line
@@ -146,9 +157,10 @@ def _checked(
             )
             head = pieces[0].split(sep, 2)
             known = known_get(head[-1])  # (a key holds commas: no number or dealer is one)
+            turn = slots + 1 - skipped  # the deal this row belongs to
             if known is not None and (
                 head[0] != expect
-                or head[1] != plain[(slots + 1) % seats]
+                or head[1] != plain[turn % seats]
                 or (end is not None and pieces[5] != end)
             ):
                 known = None
@@ -221,13 +233,19 @@ def _checked(
                     )
                     + _("; {hint}").format(hint=_(ORDER_HINT)),
                 )
-            if dealer != dealers[n % seats] and dealer.strip() != dealers[n % seats]:
-                problem(
-                    start,
-                    _('hand {number}: the dealer is {dealer}, not "{typed}"').format(
-                        number=n, dealer=dealers[n % seats], typed=dealer
-                    ),
-                )
+            want = dealers[(n - skipped) % seats]
+            if dealer != want and dealer.strip() != want:
+                if skipped and legacy is None and dealer.strip() == dealers[n % seats]:
+                    legacy, skipped = True, 0  # written by baska 0.1.0: kept as it was
+                else:
+                    problem(
+                        start,
+                        _('hand {number}: the dealer is {dealer}, not "{typed}"').format(
+                            number=n, dealer=want, typed=dealer
+                        ),
+                    )
+            elif skipped % seats and legacy is None:
+                legacy = False
             if not hand:
                 problem(start, _("hand {number}: the hand is empty").format(number=n))
             if status:
@@ -241,6 +259,8 @@ def _checked(
                     continue
                 if status == VOID:
                     slots = n if n > slots else slots + 1
+                    if not legacy and is_adjustment(hand):
+                        skipped += 1
                 elif status == AMENDED:
                     amended_at, amended_n = start, n
                 if bracketing and bracketed != 4:
@@ -263,6 +283,8 @@ def _checked(
                             "parentheses mark a cancelled hand (void, amended or undone)"
                         ).format(n=n),
                     )
+                if not legacy and is_adjustment(hand):
+                    skipped += 1
             if known is None:  # the checks of a hand: once for each text with its changes
                 fine = True
                 if (strict or status) and a + b + c + d:
@@ -352,6 +374,8 @@ def _checked(
     finally:
         tally = reader.tally
         tally.slots, tally.counted, tally.totals = slots, counted, (t0, t1, t2, t3)
+        tally.dealt = slots - skipped
+        tally.legacy_dealing = bool(legacy)
 
 
 def check(path: str, scorer: Callable[[Meta, RuleSet], Scorer] | None = None) -> LedgerReader:

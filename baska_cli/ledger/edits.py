@@ -2,16 +2,18 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from typing import Literal, Protocol
 
-from baska_cli.errors import BaskaError, LedgerError, ProblemsError, RequestError
+from baska_cli.correction import correct
+from baska_cli.errors import BaskaError, LedgerError, PastPlanError, ProblemsError, RequestError
 from baska_cli.i18n import _, ngettext
 from baska_cli.ledger.checker import (
     OnChange,
     check,
     hand_named,
+    is_adjustment,
     refuse_if_broken,
     scan,
     verify,
@@ -28,7 +30,7 @@ from baska_cli.ledger.format import (
 )
 from baska_cli.ledger.reader import LedgerReader, open_ledger
 from baska_cli.ledger.store import append, rewrite
-from baska_cli.model import Entry, Outcome
+from baska_cli.model import Adjustment, Entry, Outcome
 from baska_cli.notation import canonical, parse_hand
 from baska_cli.rules import RuleSet, load_rules
 from baska_cli.scoring import score
@@ -50,12 +52,23 @@ class Recorded:
     dealer: str
     totals: Deltas
     written: bool
+    dealt: int  # deals used after this hand (an adj uses none)
 
 
-def record(path: str, text: str, rules_spec: str | None = None, dry_run: bool = False) -> Recorded:
+def record(
+    path: str,
+    text: str,
+    rules_spec: str | None = None,
+    dry_run: bool = False,
+    extra: bool = False,
+    scorer: Callable[[Meta, RuleSet], Scorer] | None = None,
+) -> Recorded:
     """Score a hand with the session's players and rules and append it to the ledger (with
     `dry_run`, check the ledger and score the hand, but write nothing). `rules_spec`, when
-    given, must name the session's own rule system."""
+    given, must name the session's own rule system. A hand dealt after the planned deals is
+    refused (PastPlanError) unless `extra` says it is meant; an `adj` deals nothing and
+    is never refused for that. `scorer` is passed to store.append (`baska play` keeps one
+    for the evening)."""
     found: list[Recorded] = []
 
     def build(reader: LedgerReader, rules: RuleSet) -> list[str]:
@@ -82,11 +95,26 @@ def record(path: str, text: str, rules_spec: str | None = None, dry_run: bool = 
                 )
         entry = parse_hand(text, meta.players)
         outcome = score(entry, rules, meta.players)
-        n = reader.tally.slots + 1
-        totals = add(reader.tally.totals, outcome.deltas)
+        tally = reader.tally
+        n = tally.slots + 1
+        totals = add(tally.totals, outcome.deltas)
         text_written = canonical(entry, meta.players)
-        dealer = meta.players[dealer_of(meta.first_dealer, n)]
-        found.append(Recorded(path, meta, rules, entry, outcome, n, dealer, totals, not dry_run))
+        dealt = tally.dealt + (
+            1 if tally.legacy_dealing or not isinstance(entry, Adjustment) else 0
+        )
+        if meta.deals is not None and dealt > max(meta.deals, tally.dealt) and not extra:
+            raise PastPlanError(
+                _(
+                    "all {deals} planned deals are played; this hand would be deal {deal} "
+                    "(add --extra to record it anyway)"
+                ).format(deals=meta.deals, deal=dealt),
+                path,
+                meta.deals,
+            )
+        dealer = meta.players[dealer_of(meta.first_dealer, tally.dealt + 1)]
+        found.append(
+            Recorded(path, meta, rules, entry, outcome, n, dealer, totals, not dry_run, dealt)
+        )
         return meta.row(n, dealer, text_written, outcome.deltas, totals, "")
 
     if dry_run:
@@ -94,7 +122,7 @@ def record(path: str, text: str, rules_spec: str | None = None, dry_run: bool = 
         refuse_if_broken(reader)
         build(reader, reader.rules())
     else:
-        append(path, build)
+        append(path, build, scorer)
     return found[0]
 
 
@@ -106,6 +134,7 @@ class Edited:
     action: Action
     old: Row
     new_text: str | None  # amend: the corrected hand's canonical text
+    new_deltas: Deltas | None = None  # amend: the corrected hand's changes
 
 
 def undo(path: str) -> Edited:
@@ -120,7 +149,8 @@ def void(path: str, number: int) -> Edited:
 
 
 def amend(path: str, number: int, text: str) -> Edited:
-    """Replace hand `number` by `text`; the old text stays above it, marked amended."""
+    """Replace hand `number` by `text`, a whole hand or only the words that change (see
+    correction.correct); the old text stays above it, marked amended."""
     return _edit(path, "amend", number, text)
 
 
@@ -146,16 +176,21 @@ def _edit(path: str, action: Action, number: int | None, text: str | None) -> Ed
                     number=target, path=path
                 )
             )
-        new: tuple[str, Deltas] | None = None
-        if text is not None:
-            entry = parse_hand(text, meta.players)
-            new = (canonical(entry, meta.players), score(entry, rules, meta.players).deltas)
+
+        def corrected(row: Row) -> tuple[str, Deltas]:
+            """The hand's new text and changes: `text` whole, or the words that change."""
+            assert text is not None
+            entry = correct(parse_hand(row.hand, meta.players), text, meta.players)
+            return canonical(entry, meta.players), score(entry, rules, meta.players).deltas
 
         cells = meta.row
 
         def rows() -> Iterator[list[str]]:
             totals: Deltas = (0, 0, 0, 0)
+            dealt = 0  # deals used so far: an amend may turn an adj into a hand or back
             for row in verify(reader):
+                if not tally.legacy_dealing:
+                    row = row._replace(dealer=meta.players[dealer_of(meta.first_dealer, dealt + 1)])
                 status = row.status
                 if done and action == "undo":  # rows of the next number follow the last hand
                     raise LedgerError(
@@ -168,7 +203,16 @@ def _edit(path: str, action: Action, number: int | None, text: str | None) -> Ed
                         row.line,
                     )
                 if row.n == target and status in SLOT_STATUSES:
-                    done.append(Edited(path, action, row, None if new is None else new[0]))
+                    new = None if text is None else corrected(row)
+                    done.append(
+                        Edited(
+                            path,
+                            action,
+                            row,
+                            None if new is None else new[0],
+                            None if new is None else new[1],
+                        )
+                    )
                     if action == "void":
                         if status == VOID:
                             raise LedgerError(
@@ -194,6 +238,8 @@ def _edit(path: str, action: Action, number: int | None, text: str | None) -> Ed
                             row.n, row.dealer, row.hand, row.deltas, None, AMENDED, row.extra
                         )
                         row = row._replace(hand=new[0], deltas=new[1])  # a void hand stays void
+                if status in SLOT_STATUSES and not is_adjustment(row.hand):
+                    dealt += 1
                 if status:
                     yield cells(row.n, row.dealer, row.hand, row.deltas, None, status, row.extra)
                     continue

@@ -23,7 +23,10 @@ Metadata rows come first, as `key,value` cells, until the header row (first cell
 - `rules` — the rule system: a built-in name (plb, mester, pagat) or a house system's name;
 - `house rule` — for a house system, one row per setting (`key = value`, TOML), so the file
   carries its own rules and needs no other file;
-- `first dealer` — who dealt hand 1; hand n is dealt by the (n−1)-th seat after them;
+- `first dealer` — who dealt hand 1; each hand is dealt by the seat after the one that dealt
+  the hand before, except that a referee's adjustment (`adj …`) deals nothing: its row names
+  the dealer of the next deal, and the deal does not move (a ledger written by baska 0.1.0,
+  where an `adj` used up a deal, is read as it was written and keeps that order);
 - `deals` — the planned number of deals (empty: open-ended);
 - any other `key,value` row (a date, a place) is kept as it is.
 
@@ -266,12 +269,15 @@ class Cells(NamedTuple):
 
 @dataclass(slots=True)
 class Tally:
-    """What a pass over the rows found: hands numbered (counted or void), hands counted, and
-    the running totals after the last."""
+    """What a pass over the rows found: hands numbered (counted or void), hands counted, the
+    running totals after the last, and the deals used (numbered hands that are not a
+    referee's `adj`: it deals nothing, so the dealing order does not move for it)."""
 
     slots: int = 0
     counted: int = 0
     totals: Deltas = (0, 0, 0, 0)
+    dealt: int = 0
+    legacy_dealing: bool = False  # dealers by hand number (an adj used a deal before 0.2)
 
 
 def row_cells(

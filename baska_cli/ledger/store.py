@@ -281,8 +281,12 @@ def create(path: str, meta: Meta, sync: bool = True) -> None:
             ) from None
 
 
-def append(path: str, build: Build) -> None:
-    """Under the lock: re-read and check the whole ledger, then append the row `build` makes.
+def append(
+    path: str, build: Build, scorer: Callable[[Meta, RuleSet], Scorer] | None = None
+) -> None:
+    """Under the lock: re-read and check the whole ledger, then append the row `build` makes
+    (`scorer` gives the Scorer for the ledger's players and rules: a caller that appends
+    many hands keeps one, whose cache spares scoring the same texts again).
 
     The row goes to the very file that was read (never a new one if the ledger was removed
     meanwhile, never one that another program changed meanwhile); if it cannot be written
@@ -291,7 +295,9 @@ def append(path: str, build: Build) -> None:
     with locked(path, real):
         with open_ledger(path) as reader:
             rules = reader.rules()
-            scan(reader, Scorer(reader.meta.players, rules))
+            scan(
+                reader, scorer(reader.meta, rules) if scorer else Scorer(reader.meta.players, rules)
+            )
         refuse_if_broken(reader)
         cells = build(reader, rules)
         newline = reader.meta.newline

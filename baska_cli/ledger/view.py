@@ -32,14 +32,14 @@ class Session:
 
     def next_turn(self) -> tuple[str, str]:
         """Who deals and who leads the next hand (names)."""
-        dealer, leader = next_turn(self.meta.first_dealer, self.tally.slots)
+        dealer, leader = next_turn(self.meta.first_dealer, self.tally.dealt)
         return self.meta.players[dealer], self.meta.players[leader]
 
     @property
     def deals_left(self) -> int | None:
         """Planned deals not yet dealt (None when no length was planned)."""
         deals = self.meta.deals
-        return None if deals is None else max(deals - self.tally.slots, 0)
+        return None if deals is None else max(deals - self.tally.dealt, 0)
 
     def rows(self) -> Iterator[Row]:
         """Every row of the sheet, read again from the file (which must not have changed)."""

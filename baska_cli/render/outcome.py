@@ -86,9 +86,13 @@ def outcome_csv(record: dict[str, Any]) -> str:
     )
 
 
-def outcome_table(record: dict[str, Any], derivation: Sequence[str] | None = None) -> str:
-    """The hand, a table of the four players' changes, and why."""
-    from tabulate import tabulate
+def outcome_table(
+    record: dict[str, Any], derivation: Sequence[str] | None = None, width: int | None = None
+) -> str:
+    """The hand, a table of the four players' changes, and why (with `width`, the
+    explanation and the derivation wrapped at words to that many columns)."""
+    from baska_cli.render.fit import wrap
+    from baska_cli.render.text import tabulate
 
     deltas = record["deltas"]
     table = tabulate(
@@ -97,10 +101,11 @@ def outcome_table(record: dict[str, Any], derivation: Sequence[str] | None = Non
         tablefmt="simple",
         stralign="right",
     )
-    lines = [f"{record['notation']}   ({record['rules']})", table, record["explanation"]]
+    lines = [f"{record['notation']}   ({record['rules']})", table]
+    lines.append(wrap(record["explanation"], width, "  "))
     if derivation:
         lines.append("")
-        lines.extend(f"  {step}" for step in derivation)
+        lines.extend(wrap(f"  {step}", width, "  ") for step in derivation)
     return "\n".join(lines)
 
 
@@ -117,11 +122,12 @@ def render_outcome(
     players: Sequence[str],
     output_format: str,
     explain: bool,
+    width: int | None = None,
 ) -> str:
-    """One scored hand in the chosen format."""
+    """One scored hand in the chosen format (the table's sentences wrapped to `width`)."""
     if output_format == "table":
         record = outcome_record(entry, outcome, rules, players, for_scripts=False)
-        return outcome_table(record, outcome.derivation if explain else None)
+        return outcome_table(record, outcome.derivation if explain else None, width)
     record = outcome_record(entry, outcome, rules, players)
     if output_format == "json":
         if explain:

@@ -71,7 +71,7 @@ def _evening(evening: Evening, currency: str) -> dict[str, Any]:
         "path": session.path,
         "rules": f"{session.rules.name}: {session.rules.title}",
         "players": players,
-        "where": where(session.meta, session.tally.slots),
+        "where": where(session.meta, session.tally.dealt),
         "rows": rows,
         "notes": notes,
         "standings": session.standings(),

@@ -21,19 +21,20 @@ def points(value: float | None) -> str:
     return "" if value is None else f"{round(value, 2):g}"
 
 
-def deals_left(meta: Meta, slots: int) -> str:
-    """`4 of 16 deals left`, or how many were dealt when no length was planned."""
+def deals_left(meta: Meta, dealt: int) -> str:
+    """`4 of 16 deals left`, or how many were dealt when no length was planned (`dealt`:
+    the deals used, which an `adj` does not add to)."""
     if meta.deals is None:
-        return ngettext("{count} deal played", "{count} deals played", slots).format(count=slots)
-    left = max(meta.deals - slots, 0)
-    if left == 0 and slots == meta.deals:
-        return ngettext("all {count} deal played", "all {count} deals played", slots).format(
-            count=slots
+        return ngettext("{count} deal played", "{count} deals played", dealt).format(count=dealt)
+    left = max(meta.deals - dealt, 0)
+    if left == 0 and dealt == meta.deals:
+        return ngettext("all {count} deal played", "all {count} deals played", dealt).format(
+            count=dealt
         )
     text = ngettext("{left} of {count} deal left", "{left} of {count} deals left", meta.deals)
     text = text.format(left=left, count=meta.deals)
-    if slots > meta.deals:
-        over = slots - meta.deals
+    if dealt > meta.deals:
+        over = dealt - meta.deals
         extra = ngettext("{count} over the plan", "{count} over the plan", over)
         text = _("{deals_left}, {over_the_plan}").format(
             deals_left=text, over_the_plan=extra.format(count=over)
@@ -41,25 +42,27 @@ def deals_left(meta: Meta, slots: int) -> str:
     return text
 
 
-def next_words(meta: Meta, slots: int) -> str:
+def next_words(meta: Meta, dealt: int) -> str:
     """`next: Darek deals, Ania leads`."""
-    dealer, leader = next_turn(meta.first_dealer, slots)
+    dealer, leader = next_turn(meta.first_dealer, dealt)
     return _("next: {dealer} deals, {leader} leads").format(
         dealer=meta.players[dealer], leader=meta.players[leader]
     )
 
 
-def where(meta: Meta, slots: int) -> str:
+def where(meta: Meta, dealt: int) -> str:
     """How many deals are left and who deals next (nothing next once all are played)."""
-    left = deals_left(meta, slots)
-    if meta.deals is not None and slots >= meta.deals:
+    left = deals_left(meta, dealt)
+    if meta.deals is not None and dealt >= meta.deals:
         return left
-    return _("{deals_left}; {next_turn}").format(deals_left=left, next_turn=next_words(meta, slots))
+    return _("{deals_left}; {next_turn}").format(deals_left=left, next_turn=next_words(meta, dealt))
 
 
-def recorded(found: Recorded, explain: bool) -> str:
-    """A hand recorded in a ledger: its changes, the running totals, who deals and leads next."""
-    from tabulate import tabulate
+def recorded(found: Recorded, explain: bool, width: int | None = None) -> str:
+    """A hand recorded in a ledger: its changes, the running totals, who deals and leads next
+    (with `width`, its sentences wrapped at words to that many columns)."""
+    from baska_cli.render.fit import wrap
+    from baska_cli.render.text import tabulate
 
     meta, outcome, n = found.meta, found.outcome, found.n
     players = meta.players
@@ -73,12 +76,20 @@ def recorded(found: Recorded, explain: bool) -> str:
     head = _("hand {number} (dealt by {dealer}): {hand}").format(
         number=n, dealer=found.dealer, hand=first_line
     )
-    lines = [head, table, outcome.explanation]
+    lines = [
+        wrap(f"{found.path}: {head}", width, "  "),
+        table,
+        wrap(outcome.explanation, width, "  "),
+    ]
     if explain:
-        lines += [""] + [f"  {step}" for step in outcome.derivation] + [""]
+        lines += [""] + [wrap(f"  {step}", width, "  ") for step in outcome.derivation] + [""]
     lines.append(
-        _("{next_turn} ({deals_left})").format(
-            next_turn=next_words(meta, n), deals_left=deals_left(meta, n)
+        wrap(
+            _("{next_turn} ({deals_left})").format(
+                next_turn=next_words(meta, found.dealt), deals_left=deals_left(meta, found.dealt)
+            ),
+            width,
+            "  ",
         )
     )
     return "\n".join(lines)
@@ -96,14 +107,14 @@ def recorded_record(found: Recorded, explain: bool) -> dict[str, Any]:
 
         script = for_scripts(found.entry, found.outcome, found.rules, players)
         record["derivation"] = list(script.derivation)
-    dealer, leader = next_turn(meta.first_dealer, n)
+    dealer, leader = next_turn(meta.first_dealer, found.dealt)
     record.update(
         n=n,
         dealer=found.dealer,
         totals=dict(zip(players, found.totals, strict=True)),
         next_dealer=players[dealer],
         next_leader=players[leader],
-        deals_left=None if meta.deals is None else max(meta.deals - n, 0),
+        deals_left=None if meta.deals is None else max(meta.deals - found.dealt, 0),
     )
     return record
 
@@ -116,7 +127,7 @@ def recorded_csv(found: Recorded) -> str:
     meta, n = found.meta, found.n
     players = meta.players
     record = outcome_record(found.entry, found.outcome, found.rules, players)
-    dealer, leader = next_turn(meta.first_dealer, n)
+    dealer, leader = next_turn(meta.first_dealer, found.dealt)
     extra = ["n", "dealer", *(f"{p} total" for p in players), "next dealer", "next leader"]
     values = [n, found.dealer, *found.totals, players[dealer], players[leader]]
     row = f"{outcome_csv(record)},{csv_line(values)}"
@@ -136,6 +147,20 @@ def edited(done: Edited) -> str:
         text = _('hand {number} "{hand}" is amended to "{new}"')
     words = text.format(number=old.n, hand=old.hand, new=done.new_text or "")
     return _("{file}: {what}").format(file=done.path, what=words)
+
+
+def amended_changes(done: Edited, session: Session) -> str:
+    """After an amend: the hand's changes as they were and as they are, and the new totals."""
+    from baska_cli.i18n import _
+
+    n, old = done.old.n, done.old
+    new = done.new_deltas or old.deltas
+    rows = [
+        [_("hand {number} was").format(number=n), *map(signed, old.deltas)],
+        [_("hand {number} now").format(number=n), *map(signed, new)],
+        [_("total"), *map(signed, session.tally.totals)],
+    ]
+    return simple_table(["", *session.meta.players], rows)
 
 
 def sheet_table(meta: Meta, rows: Sequence[Row]) -> str:
@@ -184,9 +209,8 @@ def standings_table(
 ) -> str:
     """Places, totals (green and red with `colour`), place points, and each player's
     running total as a sparkline when `trends` gives them."""
-    from tabulate import tabulate
-
     from baska_cli.render.chart import paint
+    from baska_cli.render.text import tabulate
 
     has_points = any(s.place_points is not None for s in standings)
     headers = [_("place"), _("player"), _("total")]
@@ -218,21 +242,34 @@ def one_session(
     unicode: bool = True,
     colour: bool = False,
     chart: tuple[int, int] | None = None,
+    width: int | None = None,
 ) -> str:
     """The whole text of `baska ledger FILE`: title, the sheet (or with `chart`, a line
     chart of that width and height), standings with each running total as a sparkline,
-    what comes next."""
+    what comes next. With `width`, a sheet wider than that is laid out in fewer columns
+    (render.fit)."""
     from baska_cli.render.chart import line_chart, running_totals, sparkline
 
     rules, players = session.rules, session.meta.players
     series = running_totals([(row.status, row.totals) for row in rows])
-    lines = [f"{session.path} — {rules.name}: {rules.title}", ""]
+    title = f"{session.path} — {rules.name}: {rules.title}"
+    if width is not None:
+        from baska_cli.render.fit import wrap
+
+        title = wrap(title, width, "  ")
+    lines = [title, ""]
     if chart is not None:
         lines.append(line_chart(players, series, chart[0], chart[1], unicode, colour))
     else:
-        lines.append(
-            sheet_table(session.meta, rows) if session.tally.slots else _("(no hands yet)")
-        )
+        if not session.tally.slots:
+            lines.append(_("(no hands yet)"))
+        else:
+            table = sheet_table(session.meta, rows)
+            if width is not None and max(map(len, table.splitlines())) > width:
+                from baska_cli.render.fit import fitted_sheet
+
+                table = fitted_sheet(session.meta, rows, width)
+            lines.append(table)
     trends = None
     if any(series):
         values = [v for s in series for v in s]
@@ -241,19 +278,18 @@ def one_session(
             p: sparkline(s, low, high, 16, unicode) for p, s in zip(players, series, strict=True)
         }
     lines += ["", standings_table(session.standings(), trends=trends, colour=colour), ""]
-    lines.append(where(session.meta, session.tally.slots))
+    lines.append(where(session.meta, session.tally.dealt))
     return "\n".join(lines)
 
 
 def after_edit(session: Session) -> str:
     """After undo, void or amend: the standings and who deals next."""
-    return f"{standings_table(session.standings())}\n{where(session.meta, session.tally.slots)}"
+    return f"{standings_table(session.standings())}\n{where(session.meta, session.tally.dealt)}"
 
 
 def season_table(sessions: Sequence[Session], aliases: Mapping[str, str] | None = None) -> str:
     """Several sessions: each one's result, then the season's standings by player."""
-    from tabulate import tabulate
-
+    from baska_cli.render.text import tabulate
     from baska_cli.session import season
 
     rows = []

@@ -129,7 +129,7 @@ def stats_table(stats: Stats) -> str:
     """Two tables that fit 80 columns — each player's results (average, best and worst hand,
     streaks), then the hands won of those played in each role, as a solo and after a contra —
     then each player's best partner and toughest opponent."""
-    from tabulate import tabulate
+    from baska_cli.render.text import tabulate
 
     players = _players(stats)
     results = [

@@ -151,7 +151,7 @@ def _head(session: Session) -> dict[str, Any]:
         "file": session.path,
         "players": list(meta.players),
         "rules": meta.rules_name,
-        "deals": {"planned": meta.deals, "played": tally.slots, "left": session.deals_left},
+        "deals": {"planned": meta.deals, "played": tally.dealt, "left": session.deals_left},
         "next_dealer": dealer,
         "next_leader": leader,
     }

@@ -2,9 +2,33 @@
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Sequence
+from typing import Any
 
 from baska_cli.i18n import N_, _
+
+
+def tabulate(*args: Any, **kwargs: Any) -> str:
+    """tabulate.tabulate, imported on first use without wcwidth: prompt_toolkit (for
+    `baska play`) installs wcwidth, whose import costs tens of milliseconds, and tabulate
+    would load it at every table; baska lays text out by characters (`len`) everywhere, so
+    the tables stay as they were and `baska score` stays quick. wcwidth remains importable
+    afterwards (prompt_toolkit imports it in `play`)."""
+    if "tabulate" not in sys.modules:
+        hidden = "wcwidth" not in sys.modules
+        if hidden:
+            sys.modules["wcwidth"] = None  # type: ignore[assignment]  # (import fails)
+        try:
+            import tabulate  # noqa: F401  (imported for sys.modules)
+        finally:
+            if hidden:
+                del sys.modules["wcwidth"]
+    import tabulate as module
+
+    result: str = module.tabulate(*args, **kwargs)
+    return result
+
 
 # a row's status as the sheet shows it (the ledger file keeps the English word)
 STATUS_SHOWN = {"void": N_("void"), "amended": N_("amended"), "undone": N_("undone")}

@@ -1,0 +1,120 @@
+"""`baska play`'s short texts: a hand in three lines, the toolbar, help; all within a width."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from baska_cli.i18n import _, ngettext
+from baska_cli.render.fit import initials, wrap
+from baska_cli.render.text import signed
+
+WIDTH = 80
+
+
+def fit(text: str, width: int = WIDTH) -> str:
+    """One line cut to `width` columns (an ellipsis where it is cut)."""
+    return text if len(text) <= width else text[: width - 1] + "…"
+
+
+def deals_word(deals: int | None, dealt: int) -> str:
+    """`11 of 16 deals left`, `all 16 deals played`, `2 over the plan`, `5 deals played`."""
+    if deals is None:
+        return ngettext("{count} deal played", "{count} deals played", dealt).format(count=dealt)
+    if dealt < deals:
+        return ngettext(
+            "{left} of {count} deal left", "{left} of {count} deals left", deals
+        ).format(left=deals - dealt, count=deals)
+    if dealt == deals:
+        return ngettext("all {count} deal played", "all {count} deals played", deals).format(
+            count=deals
+        )
+    over = dealt - deals
+    return ngettext("{count} deal over the plan", "{count} deals over the plan", over).format(
+        count=over
+    )
+
+
+def turn_words(dealer: str, leader: str) -> str:
+    """`Bartek deals, Celina leads`."""
+    return _("{dealer} deals, {leader} leads").format(dealer=dealer, leader=leader)
+
+
+def players_row(
+    label: str, players: Sequence[str], values: Sequence[int], width: int = WIDTH
+) -> str:
+    """`  hand   Ania +2   Bartek -2   Celina +2   Darek -2`, by initials where the names do
+    not fit, each value right-aligned in its player's column."""
+    for names in (players, initials(players), [name[:8] for name in players]):
+        if names is None:
+            continue
+        cells = [f"{name} {signed(v):>4}" for name, v in zip(names, values, strict=True)]
+        wide = max(6, len(label), len(_("hand")), len(_("total")))  # the two rows align
+        line = f"  {label:<{wide}} " + "   ".join(cells)
+        if len(line) <= width:
+            return line
+    return fit(line, width)
+
+
+def hand_lines(
+    n: int,
+    text: str,
+    players: Sequence[str],
+    deltas: Sequence[int],
+    totals: Sequence[int],
+    after: str,
+    width: int = WIDTH,
+) -> list[str]:
+    """A hand recorded, in three lines: its number and text with what comes next, then its
+    changes and the running totals under the players' names."""
+    head = _("hand {number}: {text}").format(number=n, text=text)
+    first = f"{head}  · {after}"
+    if len(first) > width:
+        first = head
+    return [
+        fit(first, width),
+        players_row(_("hand"), players, deltas, width),
+        players_row(_("total"), players, totals, width),
+    ]
+
+
+def toolbar(
+    path: str,
+    rules: str,
+    players: Sequence[str],
+    n: int,
+    dealer: str,
+    leader: str,
+    left: str,
+    preview: str,
+    width: int = WIDTH,
+) -> str:
+    """The bottom toolbar: where the table is, then what the line typed would do (in two
+    lines at most)."""
+    first = f"{path} · {rules} · {', '.join(players)}"
+    second = _("hand {number}: {turn} · {left}").format(
+        number=n, turn=turn_words(dealer, leader), left=left
+    )
+    shown = wrap(preview, width, "  ").splitlines() if preview else [" "]
+    if len(shown) > 2:  # two lines at most: the second cut where it goes on
+        shown = [shown[0], fit(shown[1] + " " + " ".join(shown[2:]), width)]
+    return "\n".join(fit(line, width) for line in (first, second, *shown))
+
+
+def help_lines(commands: dict[str, tuple[tuple[str, ...], str]], width: int = WIDTH) -> list[str]:
+    """What `help` shows: how to type a hand, a correction, and each command."""
+    lines = [
+        _('A hand in the usual notation, e.g. "zw ania+cel 61 k": it is recorded at once.'),
+        "+WORDS  "
+        + _(
+            'corrects the last hand by what changes: "+k" adds a contra, "+70" sets the '
+            'points, "+zo" the contract, "+cel" the declarer; "+" and a whole hand '
+            "replaces it."
+        ),
+    ]
+    usage = {"void": " N", "amend": " N TEXT", "explain": " [N]"}
+    for name, (words, meaning) in commands.items():
+        short = "/".join(words[1:])
+        left = f"{words[0]}{usage.get(name, '')}" + (f" ({short})" if short else "")
+        lines.append(f"{left:<22} {_(meaning)}")
+    lines.append(_("Tab completes contracts, players and commands; ↑ and ↓ go through history."))
+    return [piece for line in lines for piece in wrap(line, width, " " * 8).splitlines()]
