@@ -24,7 +24,8 @@ def _head(names: str, sep: str = ",", encoding: str = UTF8) -> bytes:
     [
         ("Łucja,Ścibor,Żaneta,Darek", CP1250, CP1250),
         ("Ścibor,Ćwik,Ewa,Darek", CP1250, CP1250),  # Ś, Ć are Œ, Æ in 1252: a tie, 1250
-        ("François,Zoë,Åsa,Darek", CP1252, CP1252),
+        ("Thérèse,Zoë,Åsa,Darek", CP1252, CP1252),
+        ("François,Zoë,Renée,Darek", CP1252, CP1250),  # ç é ë are the same bytes in both
         ("Ania,Józef,Ewa,Darek", CP1250, CP1250),  # ó is ó in both: a tie
         ("Łucja,Ścibor,Żaneta,Darek", UTF8, UTF8),
         ("Ania,Bartek,Celina,Darek", UTF8, UTF8),
@@ -125,4 +126,19 @@ def test_text_a_character_set_cannot_hold_is_refused_named() -> None:
     assert str(caught.value) == (
         'e.csv: cannot write "Ł" in Windows-1252, the character set of this ledger; save the '
         "ledger as CSV in UTF-8 to use it; nothing was written"
+    )
+
+
+def test_a_byte_the_character_set_lacks_is_named_at_its_line(tmp_path: Path) -> None:
+    """Found by the mutation fuzz: a BOM, Windows-1252 metadata, then a byte it has not."""
+    path = tmp_path / "e.csv"
+    path.write_bytes(
+        b"\xef\xbb\xbfbaska ledger,1\nplayers,Ania,Bartek,Celina,Darek\nplace,Th\xe9r\xe8se\n"
+        b"#\x8d,dealer,hand\n"
+    )
+    result = invoke("check", str(path))
+    assert (result.exit_code, result.stderr) == (
+        1,
+        f"{path}:4: the file is not Windows-1252 text here (its first rows are); save it "
+        "again in one character set, UTF-8 if you can\n",
     )

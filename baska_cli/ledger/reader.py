@@ -456,14 +456,7 @@ class LedgerReader:
             line = undecodable_line(self.path, encoding) or line
             if encoding == UTF8:
                 return LedgerError(_("the file is not UTF-8 text"), self.path, line)
-            return LedgerError(
-                _(
-                    "the file is not {charset} text here (its first rows are); save it again "
-                    "in one character set, UTF-8 if you can"
-                ).format(charset=encoding_name(encoding)),
-                self.path,
-                line,
-            )
+            return LedgerError(_not_text(encoding), self.path, line)
         return LedgerError(_("not a CSV file: {problem}").format(problem=exc), self.path, line)
 
     def _decode(self, line: int, cells: list[str]) -> Cells | None:
@@ -515,6 +508,14 @@ class LedgerReader:
             return Cells(line, cells[0], cells[1], cells[2], deltas, totals, status, bracketed, ())
         dealer, hand = cells[1].strip(), cells[2].strip()
         return Cells(line, cells[0], dealer, hand, deltas, totals, status, bracketed, extra)
+
+
+def _not_text(encoding: str) -> str:
+    """The problem of a file that stops being text in the character set of its first rows."""
+    return _(
+        "the file is not {charset} text here (its first rows are); save it again in one "
+        "character set, UTF-8 if you can"
+    ).format(charset=encoding_name(encoding))
 
 
 def _read_changes(cells: Sequence[str]) -> tuple[tuple[int, int, int, int], int]:
@@ -607,5 +608,9 @@ def open_ledger(path: str) -> Iterator[LedgerReader]:
             assert isinstance(stream, io.TextIOWrapper)
             stream.reconfigure(encoding=dialect.stream_encoding)
             if dialect.bom:
-                stream.read(3)  # (the BOM's three bytes, a character each: line 1 follows)
+                try:
+                    stream.read(3)  # (the BOM's three bytes, a character each: line 1 follows)
+                except UnicodeDecodeError:
+                    line = undecodable_line(path, dialect.encoding) or 1
+                    raise LedgerError(_not_text(dialect.encoding), path, line) from None
         yield LedgerReader(path, stream, dialect, found)
