@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from baska_cli.errors import RuleNameError, RulesFileError
-from baska_cli.i18n import _
+from baska_cli.i18n import _, os_reason
 from baska_cli.model import Contract, Margin, Play, Side
 from baska_cli.rules_schema import TEXT_LIMITS, check_settings, text_problem
 from baska_cli.rules_schema import TieRule as TieRule
@@ -287,7 +287,7 @@ def _read_house_file(spec: str) -> str:
     except OSError as exc:
         raise RulesFileError(
             _("{file}: cannot read the house rules: {reason}").format(
-                file=spec, reason=exc.strerror
+                file=spec, reason=os_reason(exc)
             )
         ) from None
     except UnicodeDecodeError:

@@ -67,3 +67,17 @@ def test_polish_catalog_is_complete_and_compiled() -> None:
         [sys.executable, str(tool), "check"], capture_output=True, text=True, check=False
     )
     assert (done.returncode, done.stdout.splitlines()[-1:]) == (0, ["catalogs ok"]), done.stdout
+
+
+def test_os_reasons_are_said_in_polish() -> None:
+    import errno
+
+    i18n.use("pl")
+    assert i18n.os_reason(OSError(errno.ENOSPC, "No space left on device")) == (
+        "Brak miejsca na urządzeniu"
+    )
+    assert i18n.os_reason(OSError(errno.EXDEV, "Invalid cross-device link")) == (
+        "Invalid cross-device link"  # not one baska knows: as the system said it
+    )
+    i18n.use("en")
+    assert i18n.os_reason(OSError(errno.ENOSPC, "whatever")) == "No space left on device"

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
 import click
 
 from baska_cli.cli.lang import Command, Option, TranslatedHelp, choose_language
-from baska_cli.i18n import N_, _
+from baska_cli.i18n import N_, _, os_reason
 
 if TYPE_CHECKING:
     from baska_cli.errors import BaskaError
@@ -226,7 +226,7 @@ def _say(message: str) -> None:
 def _output_failed(error: Exception, status: int) -> int:
     """Report output that could not be written; 3 when a ledger was already written."""
     _silence("stdout")
-    reason = error.strerror if isinstance(error, OSError) and error.strerror else str(error)
+    reason = os_reason(error) if isinstance(error, OSError) else str(error)
     if _written:
         _say(
             _(

@@ -8,7 +8,7 @@ import click
 
 from baska_cli.cli.common import FileProblem, UserInputError, command, fail, ledgers, option
 from baska_cli.cli.settle import UNITS, _stake
-from baska_cli.i18n import _, ngettext
+from baska_cli.i18n import _, ngettext, os_reason
 
 
 @command()
@@ -82,7 +82,7 @@ def _write(path: str, text: str) -> None:
         fd, temp = tempfile.mkstemp(prefix=".baska-report-", suffix=".tmp", dir=folder)
     except OSError as exc:
         raise FileProblem(
-            _("{path}: cannot write the report: {reason}").format(path=path, reason=exc.strerror)
+            _("{path}: cannot write the report: {reason}").format(path=path, reason=os_reason(exc))
         ) from None
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as stream:
@@ -91,7 +91,7 @@ def _write(path: str, text: str) -> None:
         os.replace(temp, path)
     except OSError as exc:
         raise FileProblem(
-            _("{path}: cannot write the report: {reason}").format(path=path, reason=exc.strerror)
+            _("{path}: cannot write the report: {reason}").format(path=path, reason=os_reason(exc))
         ) from None
     finally:
         with contextlib.suppress(OSError):

@@ -25,7 +25,7 @@ from baska_cli.cli.common import (
     terminal_width,
     typed,
 )
-from baska_cli.i18n import _
+from baska_cli.i18n import _, os_reason
 
 if TYPE_CHECKING:
     from baska_cli.errors import BaskaError
@@ -53,7 +53,7 @@ class BatchFile(click.File):
                 ctx,
             )
         except OSError as exc:
-            self.fail(f"'{name}': {exc.strerror}", param, ctx)
+            self.fail(f"'{name}': {os_reason(exc)}", param, ctx)
         if ctx is not None:
             ctx.call_on_close(stream.close)
         return stream
@@ -255,7 +255,7 @@ def _numbered_lines(stream: IO[str], name: str) -> Iterator[tuple[int, str | Non
         except OSError as error:
             raise FileProblem(
                 _("{name}: cannot read the batch: {reason}").format(
-                    name=name, reason=error.strerror
+                    name=name, reason=os_reason(error)
                 )
             ) from None
         text = line.strip()

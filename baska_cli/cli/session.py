@@ -21,7 +21,7 @@ from baska_cli.cli.common import (
     rules_option,
     terminal_width,
 )
-from baska_cli.i18n import _, ngettext
+from baska_cli.i18n import _, ngettext, os_reason
 
 
 @command()
@@ -229,7 +229,7 @@ def _aliases(path: str | None, output_format: str, files: int) -> dict[str, str]
         with open(path, encoding="utf-8-sig") as stream:
             text = stream.read()
     except (OSError, UnicodeDecodeError) as error:
-        reason = error.strerror if isinstance(error, OSError) else _("not UTF-8 text")
+        reason = os_reason(error) if isinstance(error, OSError) else _("not UTF-8 text")
         raise UserInputError(
             _("{file}: cannot read the aliases: {reason}").format(file=path, reason=reason)
         ) from None

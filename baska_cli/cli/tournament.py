@@ -26,7 +26,7 @@ from baska_cli.cli.tournament_common import (
     with_history,
 )
 from baska_cli.cli.tournament_scores import check_command, lots, result, standings
-from baska_cli.i18n import _, ngettext
+from baska_cli.i18n import _, ngettext, os_reason
 
 
 @click.group("tournament", cls=Group, context_settings=CONTEXT)
@@ -125,7 +125,7 @@ def new(
         with open(players_file, encoding="utf-8-sig") as stream:
             text = stream.read()
     except (OSError, UnicodeDecodeError) as error:
-        reason = error.strerror if isinstance(error, OSError) else _("not UTF-8 text")
+        reason = os_reason(error) if isinstance(error, OSError) else _("not UTF-8 text")
         raise UserInputError(
             _("{file}: cannot read the players: {reason}").format(file=players_file, reason=reason)
         ) from None

@@ -21,7 +21,7 @@ from typing import IO
 
 from baska_cli.errors import BaskaError, LedgerError
 from baska_cli.filekind import NotRegularFile, open_regular
-from baska_cli.i18n import N_, _, ngettext
+from baska_cli.i18n import N_, _, ngettext, os_reason
 from baska_cli.ledger.dialect import (
     HEAD,
     UTF8,
@@ -586,7 +586,7 @@ def open_ledger(path: str) -> Iterator[LedgerReader]:
         raise LedgerError(_("is a directory, not a ledger file"), path) from None
     except OSError as exc:
         raise LedgerError(
-            _("cannot read the ledger: {reason}").format(reason=exc.strerror), path
+            _("cannot read the ledger: {reason}").format(reason=os_reason(exc)), path
         ) from None
     with stream:
         fileno = stream.fileno()
@@ -600,7 +600,7 @@ def open_ledger(path: str) -> Iterator[LedgerReader]:
             raise LedgerError(exc.message, path, exc.line) from None
         except OSError as exc:
             raise LedgerError(
-                _("cannot read the ledger: {reason}").format(reason=exc.strerror), path
+                _("cannot read the ledger: {reason}").format(reason=os_reason(exc)), path
             ) from None
         if long_line is not None:
             raise LedgerError(_(TOO_LONG).format(limit=MAX_LINE - 1), path, long_line)

@@ -15,7 +15,7 @@ import os
 from dataclasses import dataclass
 
 from baska_cli.errors import LedgerError
-from baska_cli.i18n import _
+from baska_cli.i18n import _, os_reason
 from baska_cli.ledger.dialect import BOM, DialectError, sniff
 from baska_cli.ledger.filebytes import identity
 from baska_cli.ledger.garbled import garbled
@@ -89,7 +89,9 @@ def repair(path: str) -> Repaired:
         except DialectError as exc:
             raise LedgerError(exc.message, path, exc.line) from None
         except OSError as exc:
-            raise LedgerError(f"cannot read the ledger: {exc.strerror}", path) from None
+            raise LedgerError(
+                _("cannot read the ledger: {reason}").format(reason=os_reason(exc)), path
+            ) from None
         _refuse_hard_links(st, path)
         body = data[len(BOM) :] if dialect.bom else data
         try:
@@ -140,7 +142,9 @@ def repair(path: str) -> Repaired:
             os.replace(temp, real)
             _fsync_dir(folder)
         except OSError as exc:
-            raise LedgerError(f"cannot write the ledger: {exc.strerror}", path) from None
+            raise LedgerError(
+                _("cannot write the ledger: {reason}").format(reason=os_reason(exc)), path
+            ) from None
         finally:
             with contextlib.suppress(OSError):
                 os.unlink(temp)

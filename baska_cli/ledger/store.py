@@ -28,7 +28,7 @@ from typing import IO
 
 from baska_cli.errors import LedgerError
 from baska_cli.filekind import kind_of
-from baska_cli.i18n import N_, _, ngettext
+from baska_cli.i18n import N_, _, ngettext, os_reason
 from baska_cli.ledger.checker import check, refuse_if_broken, scan
 from baska_cli.ledger.dialect import BOM, encoding_name
 from baska_cli.ledger.filebytes import ends_with_line_end, identity
@@ -150,7 +150,7 @@ def locked(path: str, real: str | None = None) -> Iterator[None]:
         lock.acquire()
     except OSError as exc:
         raise LedgerError(
-            _("cannot lock the ledger: {reason}").format(reason=exc.strerror), path
+            _("cannot lock the ledger: {reason}").format(reason=os_reason(exc)), path
         ) from None
     try:
         _remove_stale_temps(real)
@@ -208,7 +208,7 @@ def _temporary(path: str, failure: str, meta: Meta | None = None) -> Iterator[tu
     try:
         fd, temp = tempfile.mkstemp(prefix=prefix, suffix=".tmp", dir=folder)
     except OSError as exc:
-        raise LedgerError(_(failure).format(reason=exc.strerror), path) from None
+        raise LedgerError(_(failure).format(reason=os_reason(exc)), path) from None
     encoding = "utf-8" if meta is None else meta.encoding
     try:
         if meta is not None and meta.bom:
@@ -277,7 +277,7 @@ def create(path: str, meta: Meta, sync: bool = True) -> None:
             raise LedgerError(exists, path) from None
         except OSError as exc:
             raise LedgerError(
-                _("cannot create the ledger: {reason}").format(reason=exc.strerror), path
+                _("cannot create the ledger: {reason}").format(reason=os_reason(exc)), path
             ) from None
 
 
@@ -306,7 +306,7 @@ def append(
         except FileNotFoundError:
             raise LedgerError(_(_REMOVED), path) from None
         except OSError as exc:
-            raise LedgerError(_(_CANNOT_WRITE).format(reason=exc.strerror), path) from None
+            raise LedgerError(_(_CANNOT_WRITE).format(reason=os_reason(exc)), path) from None
         try:
             st = os.fstat(fd)
             if identity(st) != reader.identity:
@@ -319,7 +319,7 @@ def append(
             if identity(os.stat(real))[:2] != identity(st)[:2]:
                 raise LedgerError(_(_REPLACED), path)
         except OSError as exc:
-            raise LedgerError(_(_CANNOT_WRITE).format(reason=exc.strerror), path) from None
+            raise LedgerError(_(_CANNOT_WRITE).format(reason=os_reason(exc)), path) from None
         finally:
             os.close(fd)
 
@@ -356,7 +356,7 @@ def _append_whole(fd: int, data: bytes, size: int, path: str) -> None:
             os.fsync(fd)
         raise LedgerError(
             _("cannot write the ledger: {reason}; the ledger was not changed").format(
-                reason=exc.strerror
+                reason=os_reason(exc)
             ),
             path,
         ) from None
@@ -402,7 +402,7 @@ def rewrite(path: str, transform: Transform, precheck: bool = True) -> LedgerRea
             except FileNotFoundError:
                 raise LedgerError(_(_REMOVED_NOTHING_WRITTEN), path) from None
             except OSError as exc:
-                raise LedgerError(_(_CANNOT_WRITE).format(reason=exc.strerror), path) from None
+                raise LedgerError(_(_CANNOT_WRITE).format(reason=os_reason(exc)), path) from None
     return reader
 
 
@@ -422,7 +422,7 @@ def replace_text(path: str, text: str) -> None:
         _fsync_dir(folder)
     except OSError as exc:
         raise LedgerError(
-            _("cannot write the file: {reason}").format(reason=exc.strerror), path
+            _("cannot write the file: {reason}").format(reason=os_reason(exc)), path
         ) from None
 
 

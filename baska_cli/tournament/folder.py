@@ -25,7 +25,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from baska_cli.errors import BaskaError, LedgerError, TournamentError
-from baska_cli.i18n import _, ngettext
+from baska_cli.i18n import _, ngettext, os_reason
 from baska_cli.ledger.format import Meta, rules_lines
 from baska_cli.ledger.store import create as create_ledger
 from baska_cli.ledger.store import locked, replace_text, sync_folder
@@ -92,7 +92,7 @@ def _read(path: str) -> str:
     except FileNotFoundError:
         raise TournamentError(_("the file is missing"), path) from None
     except (OSError, UnicodeDecodeError) as error:
-        reason = error.strerror if isinstance(error, OSError) else _("not UTF-8 text")
+        reason = os_reason(error) if isinstance(error, OSError) else _("not UTF-8 text")
         raise TournamentError(
             _("cannot read the file: {reason}").format(reason=reason), path
         ) from None
@@ -113,7 +113,7 @@ def create(path: str, plan: Plan, players: list[Player]) -> None:
         os.makedirs(path, exist_ok=True)
     except OSError as error:
         raise TournamentError(
-            _("cannot make the directory: {reason}").format(reason=error.strerror), path
+            _("cannot make the directory: {reason}").format(reason=os_reason(error)), path
         ) from None
     with lock(path):
         replace_text(os.path.join(path, PLAYERS), format_players(players))
@@ -242,7 +242,7 @@ def write_round(tournament: Tournament, draw: Draw, pages: dict[str, str]) -> No
         shutil.rmtree(temp, ignore_errors=True)
         raise TournamentError(
             _("cannot write round {round}: {reason}").format(
-                round=draw.round, reason=error.strerror
+                round=draw.round, reason=os_reason(error)
             ),
             final,
         ) from None
