@@ -138,15 +138,22 @@ rules_option = option(
     help=f"Rule system: plb (default), mester, pagat, or a house-rules .toml file "
     f"[env: {RULES_ENV}].",
 )
-format_option = option(
-    "--format",
-    "-f",
-    "output_format",
-    type=click.Choice(["table", "json", "csv"]),
-    default="table",
-    show_default=True,
-    help="Output format.",
-)
+
+
+def format_choice(*formats: str) -> Callable[[_F], _F]:
+    """The --format/-f option offering these output formats, the first by default."""
+    return option(
+        "--format",
+        "-f",
+        "output_format",
+        type=click.Choice(list(formats)),
+        default=formats[0],
+        show_default=True,
+        help="Output format.",
+    )
+
+
+format_option = format_choice("table", "json", "csv")
 ledger_option = option(
     "--ledger",
     "-l",

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 import click
 
-from baska_cli.cli.common import UserInputError, command, fail, ledgers, option
+from baska_cli.cli.common import UserInputError, command, fail, format_choice, ledgers, option
 from baska_cli.i18n import _
 
 if TYPE_CHECKING:
@@ -40,15 +40,7 @@ def _stake(text: str) -> Decimal:
 @option(
     "--currency", "-c", default="zł", show_default=True, metavar="NAME", help="Shown after amounts."
 )
-@option(
-    "--format",
-    "-f",
-    "output_format",
-    type=click.Choice(["table", "json"]),
-    default="table",
-    show_default=True,
-    help="Output format.",
-)
+@format_choice("table", "json")
 def settle(paths: tuple[str, ...], stake: str, currency: str, output_format: str) -> None:
     """Who pays whom for an evening (or a season of several files), at a stake per point.
 

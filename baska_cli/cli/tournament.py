@@ -13,6 +13,7 @@ from baska_cli.cli.common import (
     UserInputError,
     command,
     fail,
+    format_choice,
     load_rules_or_fail,
     note_written,
     option,
@@ -185,15 +186,7 @@ def new(
     metavar="N",
     help="The round (default: the next one); a round drawn already is shown again.",
 )
-@option(
-    "--format",
-    "-f",
-    "output_format",
-    type=click.Choice(["table", "json"]),
-    default="table",
-    show_default=True,
-    help="Output format.",
-)
+@format_choice("table", "json")
 def draw(path: str, round_number: int | None, output_format: str) -> None:
     """Seat the next round: write each table's ledger, the seating and printable pages.
 

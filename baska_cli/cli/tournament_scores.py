@@ -12,6 +12,7 @@ from baska_cli.cli.common import (
     UserInputError,
     command,
     fail,
+    format_choice,
     note_written,
     option,
 )
@@ -83,15 +84,7 @@ def result(
     metavar="N",
     help="The standings after this round (default: the last drawn).",
 )
-@option(
-    "--format",
-    "-f",
-    "output_format",
-    type=click.Choice(["table", "json", "csv"]),
-    default="table",
-    show_default=True,
-    help="Output format.",
-)
+@format_choice("table", "json", "csv")
 @option("--html", "html_path", metavar="FILE", help="Also write the standings as a printable page.")
 def standings(
     path: str, round_number: int | None, output_format: str, html_path: str | None

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from baska_cli.i18n import _, language, ngettext
+from baska_cli.i18n import language, ngettext
 from baska_cli.ledger.format import Row
 from baska_cli.ledger.view import Scored, Session
 from baska_cli.render.settle import settlement_record
@@ -90,23 +90,12 @@ def report_html(
 ) -> str:
     """The whole report: one page per evening; several evenings get a season's page first
     (standings, statistics, and who pays whom over the season)."""
-    import os
-
-    from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
     from markupsafe import Markup
 
+    from baska_cli.render.templates import environment
     from baska_cli.session import season as add_up
 
-    folder = os.path.join(os.path.dirname(__file__), "templates")
-    env = Environment(
-        loader=FileSystemLoader(folder),
-        autoescape=select_autoescape(["html", "j2"]),
-        undefined=StrictUndefined,
-        trim_blocks=True,
-        lstrip_blocks=True,
-        extensions=["jinja2.ext.i18n"],
-    )
-    env.install_gettext_callables(_, ngettext, newstyle=True)  # type: ignore[attr-defined]
+    env = environment()
     views = [_evening(e, currency) for e in evenings]
     for view in views:
         view["chart"] = Markup(view["chart"])  # made by svg.py, which escapes every text

@@ -15,19 +15,9 @@ from baska_cli.tournament.standings import Line
 
 
 def _render(template: str, **values: Any) -> str:
-    import os
+    from baska_cli.render.templates import environment
 
-    from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
-
-    folder = os.path.join(os.path.dirname(__file__), "templates")
-    env = Environment(
-        loader=FileSystemLoader(folder),
-        autoescape=select_autoescape(["html", "j2"]),
-        undefined=StrictUndefined,
-        trim_blocks=True,
-        lstrip_blocks=True,
-    )
-    return env.get_template(template).render(lang=language(), **values)
+    return environment().get_template(template).render(lang=language(), **values)
 
 
 def _table_label(t: int) -> str:
