@@ -132,9 +132,9 @@ def test_the_store_needs_neither_fcntl_nor_pread(tmp_path: Path) -> None:
     run("recalc", "e.csv", "--rules", "mester", "--write")
     assert run("check", "e.csv").stderr.startswith("e.csv: ok, 0 hands")
     assert (tmp_path / "e.csv").read_text("utf-8").splitlines()[7:] == [
-        "1,Ania,zw Ania+Celina 61 k,2,-2,2,-2,,,,,void",
-        "2,Bartek,zo Darek 70,-5,-5,-5,15,,,,,amended",
-        "2,Bartek,zo Darek 70 k,-10,-10,-10,30,,,,,undone",
+        '1,Ania,"zw Ania+Celina 61 k",(+2),(-2),(+2),(-2),,,,,void',
+        '2,Bartek,"zo Darek 70",(-5),(-5),(-5),(+15),,,,,amended',
+        '2,Bartek,"zo Darek 70 k",(-10),(-10),(-10),(+30),,,,,undone',
     ]
 
 

@@ -9,7 +9,6 @@ taken: never overwritten) and the repaired file renamed into place, with the led
 
 from __future__ import annotations
 
-import contextlib
 import csv
 import os
 from dataclasses import dataclass
@@ -19,14 +18,7 @@ from baska_cli.i18n import _, os_reason
 from baska_cli.ledger.dialect import BOM, DialectError, sniff
 from baska_cli.ledger.filebytes import identity
 from baska_cli.ledger.garbled import garbled
-from baska_cli.ledger.store import (
-    _fsync_dir,
-    _read_back,
-    _refuse_hard_links,
-    _temp_prefix,
-    locked,
-    real_path,
-)
+from baska_cli.ledger.store import locked, real_path, replace_bytes
 
 MAX_SIZE = 1 << 28  # a ledger to repair is read whole: 256 MB is far more than any evening
 
@@ -77,7 +69,6 @@ def repair(path: str) -> Repaired:
     """Put garbled text right (see the module); a LedgerError if the file cannot be read or
     the repaired file would not read back clean."""
     real = real_path(path)
-    folder, prefix = _temp_prefix(real)
     with locked(path, real):
         try:
             with open(real, "rb") as raw:
@@ -92,7 +83,6 @@ def repair(path: str) -> Repaired:
             raise LedgerError(
                 _("cannot read the ledger: {reason}").format(reason=os_reason(exc)), path
             ) from None
-        _refuse_hard_links(st, path)
         body = data[len(BOM) :] if dialect.bom else data
         try:
             text = body.decode(dialect.encoding)
@@ -119,33 +109,6 @@ def repair(path: str) -> Repaired:
                 ),
                 path,
             ) from None
-        import tempfile
-
-        fd, temp = tempfile.mkstemp(prefix=prefix, suffix=".tmp", dir=folder)
-        try:
-            with os.fdopen(fd, "wb") as stream:
-                stream.write(out)
-                stream.flush()
-                os.fsync(stream.fileno())
-            _read_back(temp, real)
-            if hasattr(os, "chown"):
-                with contextlib.suppress(OSError):
-                    os.chown(temp, st.st_uid, st.st_gid)
-            with contextlib.suppress(OSError):
-                os.chmod(temp, st.st_mode & 0o777)
-            if identity(os.stat(real)) != identity(st):
-                raise LedgerError(
-                    _("the ledger was changed by another program while baska was repairing it"),
-                    path,
-                )
-            kept = path + _keep(real)[len(real) :]  # (named as the ledger was)
-            os.replace(temp, real)
-            _fsync_dir(folder)
-        except OSError as exc:
-            raise LedgerError(
-                _("cannot write the ledger: {reason}").format(reason=os_reason(exc)), path
-            ) from None
-        finally:
-            with contextlib.suppress(OSError):
-                os.unlink(temp)
-        return Repaired(path, tuple(changed), kept)
+        kept: list[str] = []
+        replace_bytes(path, out, identity(st), lambda: kept.append(path + _keep(real)[len(real) :]))
+        return Repaired(path, tuple(changed), kept[0])  # (named as the ledger was)

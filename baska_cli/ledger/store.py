@@ -24,7 +24,7 @@ import contextlib
 import os
 import stat
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from typing import IO
+from typing import IO, TextIO
 
 from baska_cli.errors import LedgerError
 from baska_cli.filekind import kind_of
@@ -197,7 +197,7 @@ def _write_rows(stream: IO[str], meta: Meta, rows: Iterable[Sequence[str]], path
 
 
 @contextlib.contextmanager
-def _temporary(path: str, failure: str, meta: Meta | None = None) -> Iterator[tuple[str, IO[str]]]:
+def _temporary(path: str, failure: str, meta: Meta | None = None) -> Iterator[tuple[str, TextIO]]:
     """A new temporary file beside the ledger, open for writing in the ledger's character
     set (after its BOM, if it has one); removed on the way out unless it was moved into
     place: its name and its stream (see `_finish`). `failure` is the message (marked with
@@ -383,27 +383,57 @@ def rewrite(path: str, transform: Transform, precheck: bool = True) -> LedgerRea
                     _write_rows(stream, meta, rows, path)
                     _finish(stream)
                     refuse_if_broken(reader)
-                    _read_back(temp, real)
-                    # a read-only ledger is not replaced
-                    os.close(os.open(real, os.O_WRONLY | _NONBLOCK))
-                    st = os.stat(real)
-                    if identity(st) != reader.identity:
-                        raise LedgerError(_(_CHANGED_NOT_REWRITTEN), path)
-                    _refuse_hard_links(st, path)
-                    if hasattr(os, "chown"):  # (the owner where allowed, else the group)
-                        with contextlib.suppress(OSError):
-                            os.chown(temp, st.st_uid, st.st_gid)
-                        with contextlib.suppress(OSError):
-                            os.chown(temp, -1, st.st_gid)
-                    with contextlib.suppress(OSError):
-                        os.chmod(temp, st.st_mode & 0o777)
-                    os.replace(temp, real)
+                    _into_place(temp, real, path, reader.identity)
                 _fsync_dir(folder)
             except FileNotFoundError:
                 raise LedgerError(_(_REMOVED_NOTHING_WRITTEN), path) from None
             except OSError as exc:
                 raise LedgerError(_(_CANNOT_WRITE).format(reason=os_reason(exc)), path) from None
     return reader
+
+
+def _into_place(
+    temp: str, real: str, path: str, expected: object, before: Callable[[], object] | None = None
+) -> None:
+    """Put a written temporary file in the ledger's place: only if it reads back as `baska
+    check` would, the ledger is writable, is still the file that was read (`expected`, its
+    identity) and has no second name; with the ledger's mode and owner (where allowed, else
+    its group). `before` runs just before the rename (a repair keeps the damaged file)."""
+    _read_back(temp, real)
+    os.close(os.open(real, os.O_WRONLY | _NONBLOCK))  # a read-only ledger is not replaced
+    st = os.stat(real)
+    if identity(st) != expected:
+        raise LedgerError(_(_CHANGED_NOT_REWRITTEN), path)
+    _refuse_hard_links(st, path)
+    if hasattr(os, "chown"):
+        with contextlib.suppress(OSError):
+            os.chown(temp, st.st_uid, st.st_gid)
+        with contextlib.suppress(OSError):
+            os.chown(temp, -1, st.st_gid)
+    with contextlib.suppress(OSError):
+        os.chmod(temp, st.st_mode & 0o777)
+    if before is not None:
+        before()
+    os.replace(temp, real)
+
+
+def replace_bytes(
+    path: str, data: bytes, expected: object, before: Callable[[], object] | None = None
+) -> None:
+    """Under the caller's lock: the ledger's whole new content, written to a temporary file
+    beside it and put in its place as `rewrite` does (see `_into_place`)."""
+    real = real_path(path)
+    folder = _temp_prefix(real)[0]
+    try:
+        with _temporary(real, _CANNOT_WRITE) as (temp, stream):
+            stream.buffer.write(data)
+            _finish(stream)
+            _into_place(temp, real, path, expected, before)
+        _fsync_dir(folder)
+    except FileNotFoundError:
+        raise LedgerError(_(_REMOVED_NOTHING_WRITTEN), path) from None
+    except OSError as exc:
+        raise LedgerError(_(_CANNOT_WRITE).format(reason=os_reason(exc)), path) from None
 
 
 def replace_text(path: str, text: str) -> None:
