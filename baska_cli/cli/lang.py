@@ -10,6 +10,7 @@ from __future__ import annotations
 import inspect
 import os
 from collections.abc import Sequence
+from typing import overload
 
 import click
 
@@ -19,66 +20,50 @@ from baska_cli.i18n import LANG_ENV, N_, LanguageError, _, language_from, use
 USAGE_WORDS = (N_("[OPTIONS]"), N_("COMMAND [ARGS]..."))
 
 
-def _translated(text: str | None) -> str | None:
-    """A help text in the interface language (the catalog knows it without its indent)."""
-    if not text:
-        return text
-    return _(inspect.cleandoc(text))
+class Translated:
+    """A text Click sets once, in English (a help, a usage word), read in the interface
+    language every time it is shown (the catalog knows it without its indent)."""
+
+    def __init__(self, empty: str | None = None) -> None:
+        self.empty = empty  # what an unset text reads as
+        self.slot = ""
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.slot = "_" + name
+
+    @overload
+    def __get__(self, obj: None, owner: type | None = None) -> Translated: ...
+    @overload
+    def __get__(self, obj: object, owner: type | None = None) -> str | None: ...
+    def __get__(self, obj: object | None, owner: type | None = None) -> Translated | str | None:
+        if obj is None:
+            return self
+        text: str | None = vars(obj).get(self.slot)
+        if text:
+            return _(inspect.cleandoc(text))
+        return self.empty if text is None else text
+
+    def __set__(self, obj: object, value: str | None) -> None:
+        vars(obj)[self.slot] = value
 
 
 class TranslatedHelp:
-    """`help`, `short_help` and `epilog` read in the interface language."""
+    """`help`, `short_help`, `epilog` and the usage line's words in the interface language."""
 
-    _help: str | None = None
-    _short_help: str | None = None
-    _epilog: str | None = None
-    _options_metavar: str | None = None
-    _subcommand_metavar: str | None = None
-
-    @property
-    def help(self) -> str | None:
-        """The help text, translated."""
-        return _translated(self._help)
-
-    @help.setter
-    def help(self, value: str | None) -> None:
-        self._help = value
-
-    @property
-    def short_help(self) -> str | None:
-        """The one-line help in a command list, translated."""
-        return _translated(self._short_help)
-
-    @short_help.setter
-    def short_help(self, value: str | None) -> None:
-        self._short_help = value
-
-    @property
-    def epilog(self) -> str | None:
-        """The text after the options, translated."""
-        return _translated(self._epilog)
-
-    @epilog.setter
-    def epilog(self, value: str | None) -> None:
-        self._epilog = value
-
-    @property
-    def options_metavar(self) -> str | None:
-        """`[OPTIONS]` in the usage line, translated."""
-        return _(self._options_metavar) if self._options_metavar else self._options_metavar
-
-    @options_metavar.setter
-    def options_metavar(self, value: str | None) -> None:
-        self._options_metavar = value
+    help = Translated()
+    short_help = Translated()
+    epilog = Translated()
+    options_metavar = Translated()
+    _subcommand: Translated = Translated(empty="")  # (Click types this one `str`)
 
     @property
     def subcommand_metavar(self) -> str:
         """`COMMAND [ARGS]...` in a group's usage line, translated."""
-        return _(self._subcommand_metavar) if self._subcommand_metavar else ""
+        return self._subcommand or ""
 
     @subcommand_metavar.setter
     def subcommand_metavar(self, value: str) -> None:
-        self._subcommand_metavar = value
+        self._subcommand = value
 
     def get_help_option(self, ctx: click.Context) -> click.Option | None:
         """Click's -h/--help, its help in the language of now (Click makes the option once
@@ -96,16 +81,7 @@ class Command(TranslatedHelp, click.Command):
 class Option(click.Option):
     """A baska option: its help in the interface language."""
 
-    _help: str | None = None
-
-    @property
-    def help(self) -> str | None:
-        """The help text, translated."""
-        return _translated(self._help)
-
-    @help.setter
-    def help(self, value: str | None) -> None:
-        self._help = value
+    help = Translated()
 
 
 def lang_from_args(args: Sequence[str]) -> str | None:
