@@ -63,12 +63,26 @@ _UNSIGNED = re.compile(r"[ \t]*([0-9]+)[ \t]*\Z")
 _BRACKETED = re.compile(r"[ \t]*\(([+-]?[0-9]+)\)[ \t]*\Z")
 
 
+# The texts read as numbers so far and their values, signed and unsigned (a ledger's numbers
+# are few distinct texts: `+2`, `-12`, `40`); each text is matched once (bounded memory).
+_SIGNED_READ: dict[str, int] = {}
+_UNSIGNED_READ: dict[str, int] = {}
+_READ_KEPT = 50_000
+
+
 def read_number(text: str, signed: bool = True) -> int:
     """A ledger's number (see _SIGNED; `signed=False`: no sign, as a hand number), or ValueError."""
+    seen = _SIGNED_READ if signed else _UNSIGNED_READ
+    value = seen.get(text)
+    if value is not None:
+        return value
     match = (_SIGNED if signed else _UNSIGNED).match(text)
     if match is None:
         raise ValueError(f"not a number: {text!r}")
-    return int(match.group(1))
+    value = int(match.group(1))
+    if len(seen) < _READ_KEPT:
+        seen[text] = value
+    return value
 
 
 TOO_LONG = N_("the line is longer than {limit} bytes; a ledger line is far shorter")
@@ -229,6 +243,8 @@ class LedgerReader:
         line, cells = header
         want = meta.header()
         got_cells = [c.strip() for c in cells]
+        if got_cells == want:
+            return meta
         if got_cells[: len(want)] == want and all(got_cells[len(want) :]):
             columns = tuple(got_cells[len(want) :])  # extra columns (a note, a time) are kept
             return replace(meta, columns=columns)
@@ -393,21 +409,26 @@ class LedgerReader:
         as CSV: a quoted cell may take the next lines of `lines()` too. Gives the row (None
         for an empty row, or one that is not a hand row: recorded as a problem), the last
         physical line it took, and its key (see `split`), if it has one."""
-        feed, reader = self._feed, self._reader
-        feed.first = text
-        feed.ended = False
         self.csv_rows += 1
-        before = reader.line_num
-        try:
-            cells = next(reader)
-        except (UnicodeDecodeError, csv.Error) as exc:
-            raise self.read_error(exc, line) from None
-        end = line + reader.line_num - before - 1
-        if feed.ended:  # (CSV would take the rows written after it into that cell)
-            self.problem(
-                line, _('a quoted cell starts in this row and is never closed (a " is missing)')
-            )
-            return None, end, None
+        if '"' not in text:  # no quote: CSV's cells are the line split at its separators
+            cells = text.rstrip("\r\n").split(self._sep)
+            end = line
+        else:
+            feed, reader = self._feed, self._reader
+            feed.first = text
+            feed.ended = False
+            before = reader.line_num
+            try:
+                cells = next(reader)
+            except (UnicodeDecodeError, csv.Error) as exc:
+                raise self.read_error(exc, line) from None
+            end = line + reader.line_num - before - 1
+            if feed.ended:  # (CSV would take the rows written after it into that cell)
+                self.problem(
+                    line,
+                    _('a quoted cell starts in this row and is never closed (a " is missing)'),
+                )
+                return None, end, None
         row = self._decode(line, cells)
         key = None
         if row is not None and end == line and len(cells) == ROW_CELLS_COUNTED:
@@ -442,10 +463,14 @@ class LedgerReader:
         got = self.split(text)
         if got is None or [got[0], got[1], *got[3]] != [*cells[:2], *cells[7:11]]:
             return None
-        try:
-            read = next(csv.reader([got[2]], delimiter=self._sep), None)
-        except csv.Error:
-            return None
+        read: list[str] | None
+        if '"' not in got[2]:
+            read = got[2].split(self._sep)
+        else:
+            try:
+                read = next(csv.reader([got[2]], delimiter=self._sep), None)
+            except csv.Error:
+                return None
         return got[2] if read == cells[2:7] else None
 
     def read_error(self, exc: UnicodeDecodeError | csv.Error, line: int) -> LedgerError:
@@ -480,14 +505,20 @@ class LedgerReader:
             )
             return None
         bracketed = 0
+        seen = _SIGNED_READ.get
         try:
-            read_number(cells[0], signed=False)
-            deltas = (
-                read_number(cells[3]),
-                read_number(cells[4]),
-                read_number(cells[5]),
-                read_number(cells[6]),
-            )
+            if cells[0] not in _UNSIGNED_READ:
+                read_number(cells[0], signed=False)
+            d0, d1, d2, d3 = seen(cells[3]), seen(cells[4]), seen(cells[5]), seen(cells[6])
+            if d0 is not None and d1 is not None and d2 is not None and d3 is not None:
+                deltas = (d0, d1, d2, d3)
+            else:  # (a text not read before)
+                deltas = (
+                    read_number(cells[3]),
+                    read_number(cells[4]),
+                    read_number(cells[5]),
+                    read_number(cells[6]),
+                )
         except (ValueError, IndexError):
             if self._version == 1 or count < 7:
                 self.problem(line, _bad_row(cells))
