@@ -85,6 +85,21 @@ def read_number(text: str, signed: bool = True) -> int:
     return value
 
 
+def _plain_cells(text: str, sep: str) -> list[str] | None:
+    """The cells CSV reads in one line (its line end cut off) that holds no quote but around
+    a whole cell (`1,Ania,"zw Ania+Celina 61",…`): the line split at its separators, those
+    quotes taken off; None for any other quote (CSV reads the line itself)."""
+    cells = text.split(sep)
+    if '"' in text:
+        for i, cell in enumerate(cells):
+            if '"' in cell:
+                inner = cell[1:-1]
+                if len(cell) < 2 or cell[0] != '"' or cell[-1] != '"' or '"' in inner:
+                    return None
+                cells[i] = inner
+    return cells
+
+
 TOO_LONG = N_("the line is longer than {limit} bytes; a ledger line is far shorter")
 
 
@@ -410,8 +425,9 @@ class LedgerReader:
         for an empty row, or one that is not a hand row: recorded as a problem), the last
         physical line it took, and its key (see `split`), if it has one."""
         self.csv_rows += 1
-        if '"' not in text:  # no quote: CSV's cells are the line split at its separators
-            cells = text.rstrip("\r\n").split(self._sep)
+        plain = _plain_cells(text.rstrip("\r\n"), self._sep)
+        if plain is not None:
+            cells: list[str] = plain
             end = line
         else:
             feed, reader = self._feed, self._reader
@@ -463,10 +479,8 @@ class LedgerReader:
         got = self.split(text)
         if got is None or [got[0], got[1], *got[3]] != [*cells[:2], *cells[7:11]]:
             return None
-        read: list[str] | None
-        if '"' not in got[2]:
-            read = got[2].split(self._sep)
-        else:
+        read = _plain_cells(got[2], self._sep)
+        if read is None:
             try:
                 read = next(csv.reader([got[2]], delimiter=self._sep), None)
             except csv.Error:
