@@ -63,11 +63,12 @@ _UNSIGNED = re.compile(r"[ \t]*([0-9]+)[ \t]*\Z")
 _BRACKETED = re.compile(r"[ \t]*\(([+-]?[0-9]+)\)[ \t]*\Z")
 
 
-# The texts read as numbers so far and their values, signed and unsigned (a ledger's numbers
-# are few distinct texts: `+2`, `-12`, `40`); each text is matched once (bounded memory).
+# The texts read as numbers so far and their values, signed and unsigned (a ledger's changes
+# are few distinct texts: `+2`, `-12`; a tournament's hand numbers run 1 to 40 in every
+# ledger); each text is matched once (the first _READ_KEPT of them: bounded memory).
 _SIGNED_READ: dict[str, int] = {}
 _UNSIGNED_READ: dict[str, int] = {}
-_READ_KEPT = 50_000
+_READ_KEPT = 2_000
 
 
 def read_number(text: str, signed: bool = True) -> int:
