@@ -57,6 +57,8 @@ def look_alike(a: str, b: str) -> bool:
     """Whether two folded names can be read as each other, letter by letter."""
     if len(a) != len(b):
         return False
+    if a.isascii() and b.isascii():  # (every look-alike letter is outside ASCII)
+        return a == b
     return all(
         x == y or bool(set(_LOOK_ALIKE.get(x, x)) & set(_LOOK_ALIKE.get(y, y)))
         for x, y in zip(a, b, strict=True)

@@ -143,6 +143,8 @@ Shape = tuple[object, ...]  # a canonical hand's text with its names read as sea
 _CODES = frozenset(c.value for c in Contract)
 _LITERALS = frozenset((*COUNTED_FORMS.values(), PENALTY_WORD))
 _POINTS = re.compile(r"[0-9]{0,3}(?:/[0-9]{1,2})?\Z")
+_TOKENS: dict[str, bool] = {}  # a hand's other tokens seen: whether each is a literal one
+_TOKENS_KEPT = 10_000
 
 
 def _shape(text: str, seat_of: dict[str, int], sides: dict[str, tuple[int, ...]]) -> Shape | None:
@@ -157,15 +159,20 @@ def _shape(text: str, seat_of: dict[str, int], sides: dict[str, tuple[int, ...]]
         return None
     shape: list[object] = [parts[0], side]
     for part in parts[2:]:
-        if part.startswith("k:"):
-            callers = tuple(seat_of.get(name, -1) for name in part[2:].split(","))
+        if part[:2] == "k:":
+            callers = tuple([seat_of.get(name, -1) for name in part[2:].split(",")])
             if -1 in callers:
                 return None
             shape.append(callers)
-        elif part in _LITERALS or (part and _POINTS.match(part)):
-            shape.append(part)
         else:
-            return None
+            literal = _TOKENS.get(part)
+            if literal is None:
+                literal = part in _LITERALS or bool(part and _POINTS.match(part))
+                if len(_TOKENS) < _TOKENS_KEPT:
+                    _TOKENS[part] = literal
+            if not literal:
+                return None
+            shape.append(part)
     return tuple(shape)
 
 

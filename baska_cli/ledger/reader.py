@@ -63,12 +63,42 @@ _UNSIGNED = re.compile(r"[ \t]*([0-9]+)[ \t]*\Z")
 _BRACKETED = re.compile(r"[ \t]*\(([+-]?[0-9]+)\)[ \t]*\Z")
 
 
+# The texts read as numbers so far and their values, signed and unsigned (a ledger's changes
+# are few distinct texts: `+2`, `-12`; a tournament's hand numbers run 1 to 40 in every
+# ledger); each text is matched once (the first _READ_KEPT of them: bounded memory).
+_SIGNED_READ: dict[str, int] = {}
+_UNSIGNED_READ: dict[str, int] = {}
+_READ_KEPT = 2_000
+
+
 def read_number(text: str, signed: bool = True) -> int:
     """A ledger's number (see _SIGNED; `signed=False`: no sign, as a hand number), or ValueError."""
+    seen = _SIGNED_READ if signed else _UNSIGNED_READ
+    value = seen.get(text)
+    if value is not None:
+        return value
     match = (_SIGNED if signed else _UNSIGNED).match(text)
     if match is None:
         raise ValueError(f"not a number: {text!r}")
-    return int(match.group(1))
+    value = int(match.group(1))
+    if len(seen) < _READ_KEPT:
+        seen[text] = value
+    return value
+
+
+def _plain_cells(text: str, sep: str) -> list[str] | None:
+    """The cells CSV reads in one line (its line end cut off) that holds no quote but around
+    a whole cell (`1,Ania,"zw Ania+Celina 61",…`): the line split at its separators, those
+    quotes taken off; None for any other quote (CSV reads the line itself)."""
+    cells = text.split(sep)
+    if '"' in text:
+        for i, cell in enumerate(cells):
+            if '"' in cell:
+                inner = cell[1:-1]
+                if len(cell) < 2 or cell[0] != '"' or cell[-1] != '"' or '"' in inner:
+                    return None
+                cells[i] = inner
+    return cells
 
 
 TOO_LONG = N_("the line is longer than {limit} bytes; a ledger line is far shorter")
@@ -229,6 +259,8 @@ class LedgerReader:
         line, cells = header
         want = meta.header()
         got_cells = [c.strip() for c in cells]
+        if got_cells == want:
+            return meta
         if got_cells[: len(want)] == want and all(got_cells[len(want) :]):
             columns = tuple(got_cells[len(want) :])  # extra columns (a note, a time) are kept
             return replace(meta, columns=columns)
@@ -393,21 +425,27 @@ class LedgerReader:
         as CSV: a quoted cell may take the next lines of `lines()` too. Gives the row (None
         for an empty row, or one that is not a hand row: recorded as a problem), the last
         physical line it took, and its key (see `split`), if it has one."""
-        feed, reader = self._feed, self._reader
-        feed.first = text
-        feed.ended = False
         self.csv_rows += 1
-        before = reader.line_num
-        try:
-            cells = next(reader)
-        except (UnicodeDecodeError, csv.Error) as exc:
-            raise self.read_error(exc, line) from None
-        end = line + reader.line_num - before - 1
-        if feed.ended:  # (CSV would take the rows written after it into that cell)
-            self.problem(
-                line, _('a quoted cell starts in this row and is never closed (a " is missing)')
-            )
-            return None, end, None
+        plain = _plain_cells(text.rstrip("\r\n"), self._sep)
+        if plain is not None:
+            cells: list[str] = plain
+            end = line
+        else:
+            feed, reader = self._feed, self._reader
+            feed.first = text
+            feed.ended = False
+            before = reader.line_num
+            try:
+                cells = next(reader)
+            except (UnicodeDecodeError, csv.Error) as exc:
+                raise self.read_error(exc, line) from None
+            end = line + reader.line_num - before - 1
+            if feed.ended:  # (CSV would take the rows written after it into that cell)
+                self.problem(
+                    line,
+                    _('a quoted cell starts in this row and is never closed (a " is missing)'),
+                )
+                return None, end, None
         row = self._decode(line, cells)
         key = None
         if row is not None and end == line and len(cells) == ROW_CELLS_COUNTED:
@@ -442,10 +480,12 @@ class LedgerReader:
         got = self.split(text)
         if got is None or [got[0], got[1], *got[3]] != [*cells[:2], *cells[7:11]]:
             return None
-        try:
-            read = next(csv.reader([got[2]], delimiter=self._sep), None)
-        except csv.Error:
-            return None
+        read = _plain_cells(got[2], self._sep)
+        if read is None:
+            try:
+                read = next(csv.reader([got[2]], delimiter=self._sep), None)
+            except csv.Error:
+                return None
         return got[2] if read == cells[2:7] else None
 
     def read_error(self, exc: UnicodeDecodeError | csv.Error, line: int) -> LedgerError:
@@ -480,14 +520,20 @@ class LedgerReader:
             )
             return None
         bracketed = 0
+        seen = _SIGNED_READ.get
         try:
-            read_number(cells[0], signed=False)
-            deltas = (
-                read_number(cells[3]),
-                read_number(cells[4]),
-                read_number(cells[5]),
-                read_number(cells[6]),
-            )
+            if cells[0] not in _UNSIGNED_READ:
+                read_number(cells[0], signed=False)
+            d0, d1, d2, d3 = seen(cells[3]), seen(cells[4]), seen(cells[5]), seen(cells[6])
+            if d0 is not None and d1 is not None and d2 is not None and d3 is not None:
+                deltas = (d0, d1, d2, d3)
+            else:  # (a text not read before)
+                deltas = (
+                    read_number(cells[3]),
+                    read_number(cells[4]),
+                    read_number(cells[5]),
+                    read_number(cells[6]),
+                )
         except (ValueError, IndexError):
             if self._version == 1 or count < 7:
                 self.problem(line, _bad_row(cells))
