@@ -232,3 +232,14 @@ def test_edits_refuse_in_polish(evening: str, tmp_path: Path) -> None:
         2,
         f"Błąd: nie ma rozdania 1: w {path} nie ma jeszcze żadnego rozdania\n",
     )
+
+
+def test_an_amend_that_changes_nothing_is_refused(evening: str) -> None:
+    before = Path(evening).read_text(encoding="utf-8")
+    result = invoke("amend", evening, "2", "k")
+    assert result.exit_code == 0, result.output
+    after = Path(evening).read_text(encoding="utf-8")
+    result = invoke("amend", evening, "2", "k")  # the contra is there already
+    assert (result.exit_code, result.stdout) == (2, "")
+    assert result.stderr == 'Error: hand 2 is "zo Darek 70 k" already; nothing to amend\n'
+    assert Path(evening).read_text(encoding="utf-8") == after != before

@@ -181,7 +181,14 @@ def _edit(path: str, action: Action, number: int | None, text: str | None) -> Ed
             """The hand's new text and changes: `text` whole, or the words that change."""
             assert text is not None
             entry = correct(parse_hand(row.hand, meta.players), text, meta.players)
-            return canonical(entry, meta.players), score(entry, rules, meta.players).deltas
+            new_text = canonical(entry, meta.players)
+            if new_text == row.hand:  # an amend that changes nothing would only add history
+                raise RequestError(
+                    _('hand {number} is "{hand}" already; nothing to amend').format(
+                        number=row.n, hand=row.hand
+                    )
+                )
+            return new_text, score(entry, rules, meta.players).deltas
 
         cells = meta.row
 
