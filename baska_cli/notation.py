@@ -3,9 +3,7 @@
 from __future__ import annotations
 
 import re
-import unicodedata
 from collections.abc import Sequence
-from functools import lru_cache
 
 from baska_cli import deck
 from baska_cli.errors import NotationError
@@ -22,6 +20,8 @@ from baska_cli.model import (
     Penalty,
     Play,
 )
+from baska_cli.seats import Table, table_of
+from baska_cli.spelling import edit_distance, fold, nearest, suggest
 
 # Every accepted spelling of a contract, normalised (lower case, no diacritics).
 CONTRACT_ALIASES: dict[str, tuple[str, ...]] = {
@@ -60,15 +60,6 @@ _ADJ_RE = re.compile(r"(.+?)([+-][0-9]{1,6})\Z")
 _CONTRA_COUNT_RE = re.compile(r"(?:k|kontra|contra)([0-9]{1,2})\Z")
 
 
-def fold(text: str) -> str:
-    """Lower case without diacritics, so `Zwykła`, `zwykla` and `ZWYKŁA` compare equal."""
-    if text.isascii():  # no diacritics to take off (the common case: a ledger's hands)
-        return text.lower()
-    text = text.lower().replace("ł", "l")
-    decomposed = unicodedata.normalize("NFKD", text)
-    return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
-
-
 def _derive_lookup() -> dict[str, Contract]:
     """The reverse table: every folded spelling to its contract (derived in one place)."""
     lookup: dict[str, Contract] = {}
@@ -81,172 +72,12 @@ def _derive_lookup() -> dict[str, Contract]:
 CONTRACT_LOOKUP = _derive_lookup()
 
 
-def edit_distance(a: str, b: str) -> int:
-    """Levenshtein distance: insertions, deletions and substitutions."""
-    previous = list(range(len(b) + 1))
-    for i, ca in enumerate(a, start=1):
-        current = [i]
-        for j, cb in enumerate(b, start=1):
-            current.append(min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (ca != cb)))
-        previous = current
-    return previous[-1]
-
-
-def nearest(word: str, choices: Sequence[str]) -> str | None:
-    """The choice a typo most likely meant (fewest edits, then same first and last letter)."""
-    limit = max(1, len(word) // 2)
-    # edit distance is at least the difference in length: skip what cannot be within the limit
-    # (and keep a million-character word from costing minutes of edit distances)
-    choices = [choice for choice in choices if abs(len(word) - len(choice)) <= limit]
-    if not word or not choices:
-        return None
-
-    def rank(choice: str) -> tuple[int, bool, bool, int]:
-        return (
-            edit_distance(word, choice),
-            word[0] != choice[0],
-            word[-1] != choice[-1],
-            abs(len(word) - len(choice)),
-        )
-
-    best = min(choices, key=rank)
-    return best if edit_distance(word, best) <= limit else None
-
-
-def _suggest(word: str, choices: Sequence[str]) -> str:
-    """`; did you mean "x"?` for the nearest choice, or nothing."""
-    near = nearest(word, choices)
-    return _('; did you mean "{word}"?').format(word=near) if near else ""
-
-
 def other_digit(text: str) -> str | None:
     """The first character of the text that is a digit but not an ASCII one (`¹`, `٣`, `６`);
     numerals that are words too (`三` in a Chinese name) are not digits."""
     if text.isascii():
         return None
     return next((ch for ch in text if ch.isdigit() and not ch.isascii()), None)
-
-
-def _quoted_in(part: str, whole: str) -> str:
-    """`"E" in "A+E"`, or just `"E"` when the part is the whole token."""
-    if part == whole:
-        return _('"{typed}"').format(typed=part)
-    return _('"{part}" in "{whole}"').format(part=part, whole=whole)
-
-
-def _as_typed(text: str) -> str:
-    """Lower case, accents kept (composed, so `ż` typed in two code points is one letter)."""
-    if text.isascii():
-        return text.lower()
-    return unicodedata.normalize("NFC", text).lower()
-
-
-def _letter_fits(typed: str, letter: str) -> bool:
-    """Whether a typed letter may stand for a name's letter: the same letter, or the letter
-    without its diacritic (`z` for `ż`); a typed diacritic counts (`ż` is never `z`)."""
-    return typed == letter or (fold(typed) == typed and fold(letter) == typed)
-
-
-def _loose_prefix(typed: str, name: str) -> bool:
-    """Whether the name starts with the typed letters, letters typed without diacritics
-    standing for letters with them."""
-    return len(typed) <= len(name) and all(map(_letter_fits, typed, name))
-
-
-class _Table:
-    """The players of one table and how a typed player resolves to a seat.
-
-    A typed diacritic counts: with Zbigniew and Żaneta at the table `z` and `zb` are
-    Zbigniew, `ż` and `ża` Żaneta. Letters typed without diacritics also stand for letters
-    with them when no name matches as typed (`za` is Żaneta, `lu` Łucja)."""
-
-    def __init__(self, players: Sequence[str]) -> None:
-        self.names = tuple(players)
-        self.lower = [_as_typed(n) for n in self.names]
-
-    def listing(self) -> str:
-        return ", ".join(f"{i + 1}={n}" for i, n in enumerate(self.names))
-
-    def matches(self, typed: str) -> list[int]:
-        """The seats a typed name or prefix may mean: the one name it is, else the names
-        that start with it as typed, else those that start with it letting plain letters
-        stand for accented ones."""
-        key = _as_typed(typed)
-        if not key:
-            return []
-        for fits in (str.__eq__, str.startswith):
-            found = [i for i, n in enumerate(self.lower) if fits(n, key)]
-            if found:
-                return found
-        exact = [i for i, n in enumerate(self.lower) if len(n) == len(key)]
-        found = [i for i in exact if _loose_prefix(key, self.lower[i])]
-        if found:
-            return found
-        return [i for i, n in enumerate(self.lower) if _loose_prefix(key, n)]
-
-    def seat(self, typed: str, whole: str) -> int:
-        """The seat of one typed player: seat number, name or unique prefix."""
-        if typed.isascii() and typed.isdigit() and 1 <= int(typed) <= SEATS:
-            return int(typed) - 1
-        matches = self.matches(typed)
-        if len(matches) == 1:
-            return matches[0]
-        if matches:
-            raise NotationError(
-                _("{typed} is ambiguous: it could be {names}; players: {players}").format(
-                    typed=_quoted_in(typed, whole),
-                    names=_(" or ").join(self.names[i] for i in matches),
-                    players=self.listing(),
-                )
-            )
-        raise NotationError(
-            _("{typed} is not a player; players: {players}").format(
-                typed=_quoted_in(typed, whole), players=self.listing()
-            )
-            + _suggest(typed, self.names)
-        )
-
-    def initials(self, token: str) -> list[str] | None:
-        """The token's letters, when each of them is the first letter of one player only
-        (`AC`, `ŁŚ`, `zż` with Zbigniew and Żaneta); None otherwise."""
-        letters = list(unicodedata.normalize("NFC", token)) if not token.isascii() else [*token]
-        if all(len(self.matches(ch)) == 1 and ch.isalpha() for ch in letters):
-            return letters
-        return None
-
-    def seats(self, token: str, separator: str) -> tuple[int, ...]:
-        """Several players joined by the separator, or run together as initials or digits."""
-        parts = token.split(separator)
-        if len(parts) == 1 and len(token) > 1:
-            whole_name = self._try_seat(token)
-            if whole_name is not None:
-                return (whole_name,)
-            if token.isascii() and token.isdigit():
-                parts = list(token)
-            else:
-                parts = self.initials(token) or parts
-        if any(not part for part in parts):
-            raise NotationError(
-                _('"{token}" has an empty player; write players as A+C or 1+3').format(token=token)
-            )
-        return tuple(self.seat(part, token) for part in parts)
-
-    def _try_seat(self, typed: str) -> int | None:
-        try:
-            return self.seat(typed, typed)
-        except NotationError:
-            return None
-
-
-@lru_cache(maxsize=16)
-def _table(players: tuple[str, ...]) -> _Table:
-    """The table of these players (built once: a ledger parses every hand with the same)."""
-    return _Table(players)
-
-
-def player_seat(typed: str, players: Sequence[str] = DEFAULT_PLAYERS) -> int:
-    """The seat (0–3) of one player typed as a seat number, a name or a unique prefix."""
-    return _Table(players).seat(typed.strip(), typed.strip())
 
 
 EXAMPLE = "zw A+C 61 k"
@@ -278,7 +109,7 @@ def parse_hand(text: str, players: Sequence[str] = DEFAULT_PLAYERS) -> Entry:
                         "contras and changes are written with the digits 0–9"
                     ).format(token=token, digit=digit)
                 )
-    table = _table(tuple(players))
+    table = table_of(tuple(players))
     head = fold(tokens[0])
     if head == PENALTY_WORD:
         return _parse_penalty(tokens, table)
@@ -333,7 +164,7 @@ def _token_kind(low: str) -> str | None:
     return None
 
 
-def _parse_side(contract: Contract, tokens: list[str], table: _Table) -> tuple[int, ...]:
+def _parse_side(contract: Contract, tokens: list[str], table: Table) -> tuple[int, ...]:
     """The declaring side: two players for zw and we, one for the rest."""
     token = tokens[1]
     try:
@@ -370,7 +201,7 @@ def _parse_side(contract: Contract, tokens: list[str], table: _Table) -> tuple[i
     return seats
 
 
-def _word_order(contract: Contract, tokens: list[str], table: _Table) -> str:
+def _word_order(contract: Contract, tokens: list[str], table: Table) -> str:
     """The message for a hand whose second word is not the side but points or contras
     (`zw 61 A+C`): the order of the words, with the hand put in order where it can be."""
     side = next((t for t in tokens[2:] if _is_side(contract, t, table)), None)
@@ -385,7 +216,7 @@ def _word_order(contract: Contract, tokens: list[str], table: _Table) -> str:
     ).format(typed=tokens[1], example=example)
 
 
-def _is_side(contract: Contract, token: str, table: _Table) -> bool:
+def _is_side(contract: Contract, token: str, table: Table) -> bool:
     """Whether the token names the right number of different players for the contract."""
     if _token_kind(fold(token)) is not None:
         return False
@@ -397,7 +228,7 @@ def _is_side(contract: Contract, token: str, table: _Table) -> bool:
 
 
 def _parse_rest(
-    contract: Contract, declarers: tuple[int, ...], tokens: list[str], table: _Table
+    contract: Contract, declarers: tuple[int, ...], tokens: list[str], table: Table
 ) -> Hand:
     """Points/tricks, contras and the kara flag, in any order."""
     points: int | None = None
@@ -471,7 +302,7 @@ def _contra_like(low: str) -> bool | None:
     return None
 
 
-def _unknown_token(token: str, contract: Contract, table: _Table) -> str:
+def _unknown_token(token: str, contract: Contract, table: Table) -> str:
     """The message for a token that is neither points, contras nor a flag."""
     low = fold(token)
     if re.fullmatch(r"[0-9/]+", low):
@@ -489,8 +320,8 @@ def _unknown_token(token: str, contract: Contract, table: _Table) -> str:
         return _(
             '"{typed}" is not a contra; expected kontra, rekontra, bok, hirsz (or k, kr, '
             "krb, krbh: 1–4 counted contras), k0…k4, or the callers in order as k:B,A,D"
-        ).format(typed=token) + _suggest(low, CONTRA_SPELLINGS)
-    suggestion = _suggest(low, [PENALTY_WORD]) if kind is False else ""
+        ).format(typed=token) + suggest(low, CONTRA_SPELLINGS)
+    suggestion = suggest(low, [PENALTY_WORD]) if kind is False else ""
     return (
         _(
             '"{typed}" is not understood; after the side come the card points ("61", "61/2", '
@@ -500,7 +331,7 @@ def _unknown_token(token: str, contract: Contract, table: _Table) -> str:
     )
 
 
-def _parse_callers(token: str, table: _Table) -> tuple[int, ...]:
+def _parse_callers(token: str, table: Table) -> tuple[int, ...]:
     """`k:B,A,D` or `k:BAD`: who said each doubling call, in order."""
     body = token[2:]
     if not body:
@@ -607,7 +438,7 @@ def _in_tricks(counts: list[int]) -> str:
     )
 
 
-def _parse_penalty(tokens: list[str], table: _Table) -> Penalty:
+def _parse_penalty(tokens: list[str], table: Table) -> Penalty:
     """`kara X`: player X revoked."""
     if len(tokens) != 2:
         raise NotationError(
@@ -619,7 +450,7 @@ def _parse_penalty(tokens: list[str], table: _Table) -> Penalty:
     return Penalty(table.seat(tokens[1], tokens[1]))
 
 
-def _parse_adjustment(tokens: list[str], table: _Table) -> Adjustment:
+def _parse_adjustment(tokens: list[str], table: Table) -> Adjustment:
     """`adj A+4 B-12 C+4 D+4`: a referee's adjustment; players left out change by 0."""
     deltas = [0] * SEATS
     seen: set[int] = set()

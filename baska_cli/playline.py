@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from baska_cli.errors import NotationError
 from baska_cli.i18n import N_, _
-from baska_cli.notation import fold, nearest
+from baska_cli.spelling import fold, nearest
 
 # every command: its words (the first is its name) and what it does, for `help`
 COMMANDS: dict[str, tuple[tuple[str, ...], str]] = {

@@ -96,7 +96,7 @@ def flatten(data: Mapping[str, Any], prefix: str = "") -> dict[str, Any]:
 
 def _nearest(word: str, choices: tuple[str, ...] | list[str]) -> str | None:
     """The closest known name, for `did you mean` (notation's edit-distance ranking)."""
-    from baska_cli.notation import nearest
+    from baska_cli.spelling import nearest
 
     return nearest(word, list(choices))
 

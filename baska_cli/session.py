@@ -8,9 +8,10 @@ from dataclasses import dataclass
 
 from baska_cli.errors import BaskaError
 from baska_cli.model import SEATS, Contract
-from baska_cli.notation import COUNTED_FORMS, PENALTY_WORD, fold, format_hand, parse_hand
+from baska_cli.notation import COUNTED_FORMS, PENALTY_WORD, format_hand, parse_hand
 from baska_cli.rules import RuleSet
 from baska_cli.scoring import score
+from baska_cli.spelling import fold
 
 Deltas = tuple[int, int, int, int]
 

@@ -13,7 +13,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from baska_cli.model import Adjustment, Contract, Entry, Hand, Outcome, Penalty, Side
-from baska_cli.notation import fold
+from baska_cli.spelling import fold
 
 DECLARER, PARTNER, OPPONENT = "declarer", "partner", "opponent"
 ROLES = (DECLARER, PARTNER, OPPONENT)

@@ -7,7 +7,8 @@ import pytest
 from baska_cli import i18n
 from baska_cli.errors import BaskaError, NotationError
 from baska_cli.model import Adjustment, Contract, Entry, Hand, Penalty
-from baska_cli.notation import format_hand, parse_hand, player_seat
+from baska_cli.notation import format_hand, parse_hand
+from baska_cli.seats import player_seat
 
 NAMES = ("Ania", "Bartek", "Celina", "Darek")
 A, B, C, D = 0, 1, 2, 3

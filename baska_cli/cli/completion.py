@@ -10,8 +10,9 @@ from prompt_toolkit.completion import CompleteEvent, Completer, Completion
 from prompt_toolkit.document import Document
 
 from baska_cli.model import Contract
-from baska_cli.notation import ADJUST_WORD, COUNTED_CONTRAS, PENALTY_WORD, fold
+from baska_cli.notation import ADJUST_WORD, COUNTED_CONTRAS, PENALTY_WORD
 from baska_cli.playline import COMMANDS
+from baska_cli.spelling import fold
 
 if TYPE_CHECKING:
     from baska_cli.cli.table import Table

@@ -58,7 +58,7 @@ def create_ledger(
     from baska_cli.ledger.format import Meta, rules_lines
     from baska_cli.ledger.store import create
     from baska_cli.names import check_player_names
-    from baska_cli.notation import player_seat
+    from baska_cli.seats import player_seat
 
     if not path:
         raise UserInputError(_('the ledger\'s file name is empty; expected e.g. "evening.csv"'))
@@ -247,7 +247,7 @@ def _warn_misspelt(paths: tuple[str, ...], aliases: dict[str, str] | None) -> No
     from baska_cli.i18n import _
     from baska_cli.ledger.reader import open_ledger
     from baska_cli.names import similar_pairs
-    from baska_cli.notation import fold
+    from baska_cli.spelling import fold
 
     where: dict[str, tuple[str, str]] = {}  # folded name: (name, first file)
     for path in paths:

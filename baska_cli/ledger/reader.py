@@ -52,8 +52,9 @@ from baska_cli.ledger.format import (
 )
 from baska_cli.ledger.garbled import garbled, lost_letter
 from baska_cli.names import check_player_names
-from baska_cli.notation import MAX_TOKEN, fold
+from baska_cli.notation import MAX_TOKEN
 from baska_cli.rules import BUILTIN_NAMES, RuleSet, rules_from_lines
+from baska_cli.spelling import fold
 
 # A number in a ledger: ASCII digits, a sign for changes and totals (spreadsheets write +2),
 # spaces or tabs around it (spreadsheets pad). Not what int() takes besides: "٣", "１", "1_0".

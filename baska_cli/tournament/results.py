@@ -10,7 +10,7 @@ from dataclasses import dataclass, replace
 
 from baska_cli.errors import TournamentError, TournamentInputError
 from baska_cli.i18n import _
-from baska_cli.notation import fold
+from baska_cli.spelling import fold
 
 CORRECTED = (
     "corrected"  # a sheet's result replaced by a later row (kept, as the ledger keeps amended)

@@ -1,0 +1,56 @@
+"""How typed words compare: spellings folded (no case, no diacritics), edit distance, the
+choice a typo most likely meant and the `did you mean` hint."""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Sequence
+
+from baska_cli.i18n import _
+
+
+def fold(text: str) -> str:
+    """Lower case without diacritics, so `Zwykła`, `zwykla` and `ZWYKŁA` compare equal."""
+    if text.isascii():  # no diacritics to take off (the common case: a ledger's hands)
+        return text.lower()
+    text = text.lower().replace("ł", "l")
+    decomposed = unicodedata.normalize("NFKD", text)
+    return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+
+
+def edit_distance(a: str, b: str) -> int:
+    """Levenshtein distance: insertions, deletions and substitutions."""
+    previous = list(range(len(b) + 1))
+    for i, ca in enumerate(a, start=1):
+        current = [i]
+        for j, cb in enumerate(b, start=1):
+            current.append(min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (ca != cb)))
+        previous = current
+    return previous[-1]
+
+
+def nearest(word: str, choices: Sequence[str]) -> str | None:
+    """The choice a typo most likely meant (fewest edits, then same first and last letter)."""
+    limit = max(1, len(word) // 2)
+    # edit distance is at least the difference in length: skip what cannot be within the limit
+    # (and keep a million-character word from costing minutes of edit distances)
+    choices = [choice for choice in choices if abs(len(word) - len(choice)) <= limit]
+    if not word or not choices:
+        return None
+
+    def rank(choice: str) -> tuple[int, bool, bool, int]:
+        return (
+            edit_distance(word, choice),
+            word[0] != choice[0],
+            word[-1] != choice[-1],
+            abs(len(word) - len(choice)),
+        )
+
+    best = min(choices, key=rank)
+    return best if edit_distance(word, best) <= limit else None
+
+
+def suggest(word: str, choices: Sequence[str]) -> str:
+    """`; did you mean "x"?` for the nearest choice, or nothing."""
+    near = nearest(word, choices)
+    return _('; did you mean "{word}"?').format(word=near) if near else ""
