@@ -36,9 +36,12 @@ MARGIN_WORDS = {
     Margin.NOEXIT: N_("bez wyjścia"),
     Margin.NOBITKA: N_("bez bitki"),
 }
-# The rulebook of the revoke penalty (mester rules 7H and 7I).
-PENALTY_BOOK = "Baszka Méster Sport"
-PENALTY_SYSTEM = "mester"
+
+
+# the settings a revoke penalty rests on: what the offender pays (`kara X`), and whether a
+# soloist's revoke loses the contract (`kara` after a hand)
+_PAYS = "penalty.offender"
+_LOSES = "penalty.soloist_revoke_loses"
 
 
 class Words:
@@ -119,14 +122,20 @@ def _contract_rules(hand: Hand, rules: RuleSet) -> ContractRules:
     return found
 
 
-def penalty_rule(rules: RuleSet, point: str, w: Words | None = None) -> str:
-    """Where a revoke penalty comes from, as a player knows it: the rulebook's point
-    ("rule 7H of Baszka Méster Sport"), or the house rules that set it."""
+def penalty_rule(rules: RuleSet, key: str, w: Words | None = None) -> str:
+    """Where a revoke penalty's setting comes from, as a player knows it, read from its
+    provenance: the rulebook's point ("rule 7H of Baszka Méster Sport"), or the house rules
+    that set it."""
+    from baska_cli.sources import parse_provenance, titles
+
     w = w or words()
-    own = any(key.startswith("penalty") for key, _value in rules.overrides)
-    if rules.base == PENALTY_SYSTEM and not own:
-        return w._("rule {point} of {book}").format(point=point, book=PENALTY_BOOK)
-    return w._("the house rules {name}").format(name=rules.name)
+    found = parse_provenance(rules.provenance_of(key))
+    if found.kind == "house":
+        return w._("the house rules {name}").format(name=rules.name)
+    cite = next((c for c in found.cites if c.point), None)
+    if cite is None:
+        return w._("the rule system {name}").format(name=rules.name)
+    return w._("rule {point} of {book}").format(point=cite.point, book=titles()[cite.book])
 
 
 def _typed_contras(hand: Hand, players: Sequence[str]) -> str:
@@ -313,7 +322,7 @@ def _score_hand(hand: Hand, rules: RuleSet, players: Sequence[str], w: Words) ->
         winner = Side.OPPONENTS
         derivation.append(
             w._("kara: the declarer revoked ({rule}) and loses the contract").format(
-                rule=penalty_rule(rules, "7I", w)
+                rule=penalty_rule(rules, _LOSES, w)
             )
         )
         tie = w._(" (kara)")
@@ -511,7 +520,7 @@ def _check_kara(hand: Hand, rules: RuleSet) -> None:
     info = hand.contract.info
     typed = hand.typed_kara or "kara"
     if rules.penalty is None:
-        raise RuleError(_no_penalty(typed, rules, "7I"))
+        raise RuleError(_no_penalty(typed, rules, _LOSES))
     if hand.contract.is_pair or info.play is Play.NONE:
         raise RuleError(
             _(
@@ -527,23 +536,29 @@ def _check_kara(hand: Hand, rules: RuleSet) -> None:
         )
 
 
-def _no_penalty(typed: str, rules: RuleSet, point: str) -> str:
-    """The error for `kara` in a system without a revoke penalty, citing where one exists."""
+def _no_penalty(typed: str, rules: RuleSet, key: str) -> str:
+    """The error for `kara` in a system without a revoke penalty, citing a built-in system
+    that has one (found in the rule data)."""
+    system = next((name for name in BUILTIN_NAMES if builtin(name).penalty is not None), None)
+    if system is None:
+        return _('"{typed}": the rule system "{rules}" has no penalty for a revoke').format(
+            typed=typed, rules=rules.name
+        )
     return _(
         '"{typed}": the rule system "{rules}" has no penalty for a revoke; the {system} '
         "system has one ({rule}): --rules {system}"
     ).format(
         typed=typed,
         rules=rules.name,
-        system=PENALTY_SYSTEM,
-        rule=penalty_rule(builtin(PENALTY_SYSTEM), point),
+        system=system,
+        rule=penalty_rule(builtin(system), key),
     )
 
 
 def _score_penalty(entry: Penalty, rules: RuleSet, players: Sequence[str], w: Words) -> Outcome:
-    """mester 7H: the offender pays, everyone else receives; the deal is annulled."""
+    """A revoke (`kara X`): the offender pays, everyone else receives; the deal is annulled."""
     if rules.penalty is None:
-        raise RuleError(_no_penalty("kara", rules, "7H"))
+        raise RuleError(_no_penalty("kara", rules, _PAYS))
     p = rules.penalty
     deltas = tuple(p.offender if s == entry.offender else p.others for s in range(SEATS))
     who = players[entry.offender]
@@ -551,7 +566,7 @@ def _score_penalty(entry: Penalty, rules: RuleSet, players: Sequence[str], w: Wo
     text = w._("kara {player} (the deal is void): {player} {offender}, each other player {others}")
     derivation = (
         w._("kara: {player} revoked ({rule}); the deal is void and not played on").format(
-            player=who, rule=penalty_rule(rules, "7H", w)
+            player=who, rule=penalty_rule(rules, _PAYS, w)
         ),
         w._("{player} {offender}, each other player {others}").format(**changes),
     )

@@ -8,7 +8,8 @@ from typing import Any
 
 from baska_cli.i18n import N_, _, ngettext
 from baska_cli.model import Margin, Side
-from baska_cli.render.sources import (
+from baska_cli.rules import RuleSet
+from baska_cli.sources import (
     LEGEND,
     Translate,
     cites_text,
@@ -16,7 +17,6 @@ from baska_cli.render.sources import (
     parse_provenance,
     source_of,
 )
-from baska_cli.rules import RuleSet
 
 WIDTH = 80  # the notes under the tables are wrapped to this width
 MARGINS = {
@@ -276,7 +276,7 @@ def _english(message: str) -> str:
 def provenance_comment(text: str, tr: Translate = _english) -> str:
     """A provenance text with its rulebooks named as players know them:
     `stated [S001 7H]: „…”` → `stated in Baszka Méster Sport, point 7H: „…”`."""
-    from baska_cli.render.sources import cites_text as named
+    from baska_cli.sources import cites_text as named
 
     found = parse_provenance(text)
     if not found.cites:

@@ -1,11 +1,12 @@
-"""render/sources.py: provenance texts taken apart, rulebooks named as players know them."""
+"""sources.py: provenance texts taken apart, rulebooks named as players know them."""
 
 from __future__ import annotations
 
 import pytest
 
 from baska_cli import i18n
-from baska_cli.render.sources import (
+from baska_cli.rules import BUILTIN_NAMES, builtin
+from baska_cli.sources import (
     Cite,
     Provenance,
     cite_text,
@@ -13,7 +14,6 @@ from baska_cli.render.sources import (
     source_of,
     titles,
 )
-from baska_cli.rules import BUILTIN_NAMES, builtin
 
 
 @pytest.mark.parametrize(
