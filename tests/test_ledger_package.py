@@ -35,6 +35,7 @@ def test_check_loads_neither_edits_nor_store_nor_view() -> None:
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == (
-        "['baska_cli.ledger.checker', 'baska_cli.ledger.dialect', 'baska_cli.ledger.filebytes', "
-        "'baska_cli.ledger.format', 'baska_cli.ledger.garbled', 'baska_cli.ledger.reader']"
+        "['baska_cli.ledger.cells', 'baska_cli.ledger.checker', 'baska_cli.ledger.dialect', "
+        "'baska_cli.ledger.filebytes', 'baska_cli.ledger.format', 'baska_cli.ledger.garbled', "
+        "'baska_cli.ledger.reader']"
     )

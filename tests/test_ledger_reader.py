@@ -158,17 +158,6 @@ def test_numbers_a_spreadsheet_writes_are_read(tmp_path: Path) -> None:
     assert reader.tally.totals == (-3, -7, -3, 13)
 
 
-def test_read_number() -> None:
-    from baska_cli.ledger.reader import read_number
-
-    assert [read_number(t) for t in ["2", "+2", "-2", " 2 ", "\t-2", "007"]] == [2, 2, -2, 2, -2, 7]
-    for bad in ["", "٣", "１", "1_0", "²", "2.0", "+ 2", "--2", "2\n", "\u20022"]:
-        with pytest.raises(ValueError):
-            read_number(bad)
-    with pytest.raises(ValueError):
-        read_number("-2", signed=False)
-
-
 # --- only a regular file is read: a pipe, a device, a folder or a socket is refused -------
 
 

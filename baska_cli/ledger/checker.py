@@ -13,6 +13,7 @@ from collections.abc import Callable, Iterator, Sequence
 
 from baska_cli.errors import BaskaError, LedgerError
 from baska_cli.i18n import N_, _, ngettext
+from baska_cli.ledger.cells import read_number
 from baska_cli.ledger.format import (
     AMENDED,
     FORMULA_STARTS,
@@ -22,7 +23,7 @@ from baska_cli.ledger.format import (
     Meta,
     Row,
 )
-from baska_cli.ledger.reader import LedgerReader, open_ledger, read_number
+from baska_cli.ledger.reader import LedgerReader, open_ledger
 from baska_cli.model import SEATS
 from baska_cli.notation import ADJUST_WORD
 from baska_cli.rules import RuleSet

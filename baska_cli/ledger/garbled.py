@@ -19,6 +19,8 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from baska_cli.i18n import _
+
 # LibreOffice reads a byte that its character set leaves undefined (0x81 in Windows-1252)
 # as a private-use character U+F100 + byte
 _LO_UNDEFINED = {0xF100 + b: b for b in range(0x80, 0x100)}
@@ -92,7 +94,7 @@ def garbled(text: str) -> str | None:
     fixed = _undo_once(text)
     if fixed is None:
         return None
-    for _ in range(3):  # garbled twice or more
+    for _round in range(3):  # garbled twice or more
         again = _undo_once(fixed) if _pairs().search(fixed) else None
         if again is None:
             break
@@ -103,3 +105,22 @@ def garbled(text: str) -> str | None:
 def lost_letter(text: str) -> str | None:
     """The mark ("?" or "\ufffd") a program left for a letter it could not write, if any."""
     return next((ch for ch in text if ch in _MARKS), None)
+
+
+def garbled_hint(text: str, fixed: str, path: str) -> str:
+    """The problem of a garbled text, with what it probably was and how to repair it."""
+    return _(
+        '"{text}" is garbled text, probably "{fixed}": the file was opened in a spreadsheet '
+        "with the wrong character set and saved again; `baska repair {path}` puts it right "
+        "(the damaged file is kept beside it)"
+    ).format(text=text, fixed=fixed, path=path)
+
+
+def lost_hint(text: str, mark: str) -> str:
+    """The problem of a name in which a letter was replaced by a mark."""
+    return _(
+        '"{text}" has a "{mark}" where a letter was: the program that saved the file wrote it '
+        "in a character set without that letter (as an .xlsx saved as plain CSV); a name "
+        "cannot hold it. Save the sheet again as CSV in UTF-8 from the original, or restore "
+        "a copy"
+    ).format(text=text, mark=mark)

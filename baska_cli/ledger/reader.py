@@ -14,7 +14,6 @@ import contextlib
 import csv
 import io
 import os
-import re
 from collections.abc import Iterator, Sequence
 from dataclasses import replace
 from typing import IO
@@ -22,6 +21,14 @@ from typing import IO
 from baska_cli.errors import BaskaError, LedgerError
 from baska_cli.filekind import NotRegularFile, open_regular
 from baska_cli.i18n import N_, _, ngettext, os_reason
+from baska_cli.ledger.cells import (
+    SIGNED_READ,
+    UNSIGNED_READ,
+    bad_row,
+    plain_cells,
+    read_changes,
+    read_number,
+)
 from baska_cli.ledger.dialect import (
     HEAD,
     UTF8,
@@ -50,57 +57,11 @@ from baska_cli.ledger.format import (
     Meta,
     Tally,
 )
-from baska_cli.ledger.garbled import garbled, lost_letter
+from baska_cli.ledger.garbled import garbled, garbled_hint, lost_hint, lost_letter
 from baska_cli.names import check_player_names
 from baska_cli.notation import MAX_TOKEN
 from baska_cli.rules import BUILTIN_NAMES, RuleSet, rules_from_lines
 from baska_cli.spelling import fold
-
-# A number in a ledger: ASCII digits, a sign for changes and totals (spreadsheets write +2),
-# spaces or tabs around it (spreadsheets pad). Not what int() takes besides: "٣", "１", "1_0".
-_SIGNED = re.compile(r"[ \t]*([+-]?[0-9]+)[ \t]*\Z")
-_UNSIGNED = re.compile(r"[ \t]*([0-9]+)[ \t]*\Z")
-# A cancelled row's change in format 2: in parentheses, with its sign, `(+2)` `(-2)` `(+0)`
-_BRACKETED = re.compile(r"[ \t]*\(([+-]?[0-9]+)\)[ \t]*\Z")
-
-
-# The texts read as numbers so far and their values, signed and unsigned (a ledger's changes
-# are few distinct texts: `+2`, `-12`; a tournament's hand numbers run 1 to 40 in every
-# ledger); each text is matched once (the first _READ_KEPT of them: bounded memory).
-_SIGNED_READ: dict[str, int] = {}
-_UNSIGNED_READ: dict[str, int] = {}
-_READ_KEPT = 2_000
-
-
-def read_number(text: str, signed: bool = True) -> int:
-    """A ledger's number (see _SIGNED; `signed=False`: no sign, as a hand number), or ValueError."""
-    seen = _SIGNED_READ if signed else _UNSIGNED_READ
-    value = seen.get(text)
-    if value is not None:
-        return value
-    match = (_SIGNED if signed else _UNSIGNED).match(text)
-    if match is None:
-        raise ValueError(f"not a number: {text!r}")
-    value = int(match.group(1))
-    if len(seen) < _READ_KEPT:
-        seen[text] = value
-    return value
-
-
-def _plain_cells(text: str, sep: str) -> list[str] | None:
-    """The cells CSV reads in one line (its line end cut off) that holds no quote but around
-    a whole cell (`1,Ania,"zw Ania+Celina 61",…`): the line split at its separators, those
-    quotes taken off; None for any other quote (CSV reads the line itself)."""
-    cells = text.split(sep)
-    if '"' in text:
-        for i, cell in enumerate(cells):
-            if '"' in cell:
-                inner = cell[1:-1]
-                if len(cell) < 2 or cell[0] != '"' or cell[-1] != '"' or '"' in inner:
-                    return None
-                cells[i] = inner
-    return cells
-
 
 TOO_LONG = N_("the line is longer than {limit} bytes; a ledger line is far shorter")
 
@@ -290,10 +251,10 @@ class LedgerReader:
             if cell != expected:
                 fixed = garbled(cell)
                 if fixed is not None:
-                    return message + "; " + _garbled_hint(cell, fixed, self.path)
+                    return message + "; " + garbled_hint(cell, fixed, self.path)
                 mark = lost_letter(cell)
                 if mark is not None:
-                    return message + "; " + _lost_hint(cell, mark)
+                    return message + "; " + lost_hint(cell, mark)
                 return (
                     message
                     + "; "
@@ -310,7 +271,7 @@ class LedgerReader:
             if not cell.isascii():
                 fixed = garbled(cell)
                 if fixed is not None:
-                    self.problem(line, _garbled_hint(cell, fixed, self.path))
+                    self.problem(line, garbled_hint(cell, fixed, self.path))
 
     def _players(self, cells: list[str] | None) -> tuple[str, str, str, str]:
         """The `players` row: four valid names."""
@@ -322,14 +283,14 @@ class LedgerReader:
             fixed = garbled(name) if not name.isascii() else None
             if fixed is not None:
                 raise LedgerError(
-                    _("the players row: {hint}").format(hint=_garbled_hint(name, fixed, self.path)),
+                    _("the players row: {hint}").format(hint=garbled_hint(name, fixed, self.path)),
                     self.path,
                     line,
                 )
             mark = lost_letter(name)
             if mark is not None:
                 raise LedgerError(
-                    _("the players row: {hint}").format(hint=_lost_hint(name, mark)),
+                    _("the players row: {hint}").format(hint=lost_hint(name, mark)),
                     self.path,
                     line,
                 )
@@ -361,7 +322,7 @@ class LedgerReader:
                     name=cells[0], players=", ".join(players)
                 )
                 if fixed is None
-                else _garbled_hint(cells[0], fixed, self.path),
+                else garbled_hint(cells[0], fixed, self.path),
                 self.path,
                 self.meta_lines[KEY_DEALER],
             )
@@ -427,7 +388,7 @@ class LedgerReader:
         for an empty row, or one that is not a hand row: recorded as a problem), the last
         physical line it took, and its key (see `split`), if it has one."""
         self.csv_rows += 1
-        plain = _plain_cells(text.rstrip("\r\n"), self._sep)
+        plain = plain_cells(text.rstrip("\r\n"), self._sep)
         if plain is not None:
             cells: list[str] = plain
             end = line
@@ -481,7 +442,7 @@ class LedgerReader:
         got = self.split(text)
         if got is None or [got[0], got[1], *got[3]] != [*cells[:2], *cells[7:11]]:
             return None
-        read = _plain_cells(got[2], self._sep)
+        read = plain_cells(got[2], self._sep)
         if read is None:
             try:
                 read = next(csv.reader([got[2]], delimiter=self._sep), None)
@@ -521,9 +482,9 @@ class LedgerReader:
             )
             return None
         bracketed = 0
-        seen = _SIGNED_READ.get
+        seen = SIGNED_READ.get
         try:
-            if cells[0] not in _UNSIGNED_READ:
+            if cells[0] not in UNSIGNED_READ:
                 read_number(cells[0], signed=False)
             d0, d1, d2, d3 = seen(cells[3]), seen(cells[4]), seen(cells[5]), seen(cells[6])
             if d0 is not None and d1 is not None and d2 is not None and d3 is not None:
@@ -537,12 +498,12 @@ class LedgerReader:
                 )
         except (ValueError, IndexError):
             if self._version == 1 or count < 7:
-                self.problem(line, _bad_row(cells))
+                self.problem(line, bad_row(cells))
                 return None
             try:
-                deltas, bracketed = _read_changes(cells[3:7])
+                deltas, bracketed = read_changes(cells[3:7])
             except ValueError:
-                self.problem(line, _bad_row(cells))
+                self.problem(line, bad_row(cells))
                 return None
         status = cells[11].strip().lower() if count >= ROW_CELLS else ""
         totals = tuple(cells[7:11]) if count > 7 and not status else None
@@ -563,53 +524,6 @@ def _not_text(encoding: str) -> str:
         "the file is not {charset} text here (its first rows are); save it again in one "
         "character set, UTF-8 if you can"
     ).format(charset=encoding_name(encoding))
-
-
-def _read_changes(cells: Sequence[str]) -> tuple[tuple[int, int, int, int], int]:
-    """Four changes of which some are in parentheses, and how many; or ValueError."""
-    values: list[int] = []
-    bracketed = 0
-    for cell in cells:
-        match = _BRACKETED.match(cell)
-        if match is not None:
-            bracketed += 1
-            values.append(int(match.group(1)))
-        else:
-            values.append(read_number(cell))
-    return (values[0], values[1], values[2], values[3]), bracketed
-
-
-def _garbled_hint(text: str, fixed: str, path: str) -> str:
-    """The problem of a garbled text, with what it probably was and how to repair it."""
-    return _(
-        '"{text}" is garbled text, probably "{fixed}": the file was opened in a spreadsheet '
-        "with the wrong character set and saved again; `baska repair {path}` puts it right "
-        "(the damaged file is kept beside it)"
-    ).format(text=text, fixed=fixed, path=path)
-
-
-def _lost_hint(text: str, mark: str) -> str:
-    """The problem of a name in which a letter was replaced by a mark."""
-    return _(
-        '"{text}" has a "{mark}" where a letter was: the program that saved the file wrote it '
-        "in a character set without that letter (as an .xlsx saved as plain CSV); a name "
-        "cannot hold it. Save the sheet again as CSV in UTF-8 from the original, or restore "
-        "a copy"
-    ).format(text=text, mark=mark)
-
-
-def _bad_row(cells: Sequence[str]) -> str:
-    """Why a row is not a hand row."""
-    if len(cells) < 7:
-        return _(
-            '"{row}" is not a hand row; expected the number, dealer, hand and '
-            "four players' changes"
-        ).format(row=",".join(cells))
-    if not _UNSIGNED.match(cells[0]):
-        return _('"{found}" is not a hand number').format(found=cells[0])
-    return _('hand {number}: the changes "{changes}" must be whole numbers').format(
-        number=cells[0].strip(), changes=",".join(cells[3:7])
-    )
 
 
 def _peek(fileno: int, size: int) -> Dialect:
