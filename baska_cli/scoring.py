@@ -2,12 +2,9 @@
 
 from __future__ import annotations
 
-import gettext
-from collections.abc import Callable, Sequence
-from functools import cache
+from collections.abc import Sequence
 from itertools import pairwise
 
-from baska_cli import i18n
 from baska_cli.errors import RuleError
 from baska_cli.i18n import N_, _, ngettext
 from baska_cli.model import (
@@ -26,56 +23,15 @@ from baska_cli.model import (
     Side,
 )
 from baska_cli.notation import CONTRA_NAMES, format_hand
+from baska_cli.penalty import LOSES, check_kara, penalty_rule, score_penalty
 from baska_cli.rules import BUILTIN_NAMES, ContractRules, RuleSet, TieRule, builtin
-
-# The language a script reads the explanation in (JSON, CSV), whatever the interface speaks.
-SCRIPT_LANGUAGE = "pl"
+from baska_cli.wording import SCRIPT_LANGUAGE, Words, signed, words
 
 MARGIN_WORDS = {
     Margin.EXIT: N_("with wyjście"),
     Margin.NOEXIT: N_("bez wyjścia"),
     Margin.NOBITKA: N_("bez bitki"),
 }
-
-
-# the settings a revoke penalty rests on: what the offender pays (`kara X`), and whether a
-# soloist's revoke loses the contract (`kara` after a hand)
-_PAYS = "penalty.offender"
-_LOSES = "penalty.soloist_revoke_loses"
-
-
-class Words:
-    """The messages of one language: `_` and `ngettext` as the i18n module has them."""
-
-    __slots__ = ("_", "language", "ngettext")
-
-    def __init__(self, language: str, tr: gettext.NullTranslations | None = None) -> None:
-        self.language = language
-        self._: Callable[[str], str] = tr.gettext if tr else i18n._
-        self.ngettext: Callable[[str, str, int], str] = tr.ngettext if tr else i18n.ngettext
-
-
-@cache
-def _words_in(language: str) -> Words:
-    return Words(language, i18n.translation(language))
-
-
-@cache
-def _interface_words(language: str) -> Words:
-    return Words(language)  # (i18n's own `_`: whatever catalog the interface uses now)
-
-
-def words(language: str | None = None) -> Words:
-    """The messages of `language`, or of the interface language for None."""
-    now = i18n.language()
-    if language is None or language == now:
-        return _interface_words(now)
-    return _words_in(language)
-
-
-def _signed(value: int) -> str:
-    """+2, -2 (ASCII, as the tables show them), 0."""
-    return f"{value:+d}" if value else "0"
 
 
 def score(
@@ -89,9 +45,9 @@ def score(
     are always in the interface language."""
     w = words(language)
     if isinstance(entry, Penalty):
-        return _score_penalty(entry, rules, players, w)
+        return score_penalty(entry, rules, players, w)
     if isinstance(entry, Adjustment):
-        changes = ", ".join(f"{players[s]} {_signed(d)}" for s, d in enumerate(entry.deltas))
+        changes = ", ".join(f"{players[s]} {signed(d)}" for s, d in enumerate(entry.deltas))
         text = w._("referee's adjustment (adj): {changes}").format(changes=changes)
         why = w._("adj: the changes as the referee decided them; they sum to 0")
         return Outcome(entry.deltas, text, (why,), language=w.language)
@@ -120,22 +76,6 @@ def _contract_rules(hand: Hand, rules: RuleSet) -> ContractRules:
             message += _("; it is played in {systems}").format(systems=", ".join(having))
         raise RuleError(message)
     return found
-
-
-def penalty_rule(rules: RuleSet, key: str, w: Words | None = None) -> str:
-    """Where a revoke penalty's setting comes from, as a player knows it, read from its
-    provenance: the rulebook's point ("rule 7H of Baszka Méster Sport"), or the house rules
-    that set it."""
-    from baska_cli.sources import parse_provenance, titles
-
-    w = w or words()
-    found = parse_provenance(rules.provenance_of(key))
-    if found.kind == "house":
-        return w._("the house rules {name}").format(name=rules.name)
-    cite = next((c for c in found.cites if c.point), None)
-    if cite is None:
-        return w._("the rule system {name}").format(name=rules.name)
-    return w._("rule {point} of {book}").format(point=cite.point, book=titles()[cite.book])
 
 
 def _typed_contras(hand: Hand, players: Sequence[str]) -> str:
@@ -312,7 +252,7 @@ def _score_hand(hand: Hand, rules: RuleSet, players: Sequence[str], w: Words) ->
         )
     ]
     if hand.kara:
-        _check_kara(hand, rules)
+        check_kara(hand, rules)
     k, last, how = count_contras(hand, rules, crules, players, w)
     derivation.append(w._("contras: {how}").format(how=how) if k else w._("contras: none"))
     factor, factor_words = _contra_factor(k, rules, w)
@@ -322,7 +262,7 @@ def _score_hand(hand: Hand, rules: RuleSet, players: Sequence[str], w: Words) ->
         winner = Side.OPPONENTS
         derivation.append(
             w._("kara: the declarer revoked ({rule}) and loses the contract").format(
-                rule=penalty_rule(rules, _LOSES, w)
+                rule=penalty_rule(rules, LOSES, w)
             )
         )
         tie = w._(" (kara)")
@@ -411,7 +351,7 @@ def _settle_pair(
     derivation.append(row)
     derivation.append(
         w._("each winner {plus}, each loser {minus}").format(
-            plus=_signed(value), minus=_signed(-value)
+            plus=signed(value), minus=signed(-value)
         )
     )
     sign = {seat: (1 if won else -1) for seat in hand.declarers}
@@ -467,7 +407,7 @@ def _settle_solo(
     sign = 1 if won else -1
     derivation.append(
         w._("{player} {change}, each opponent {each}").format(
-            player=soloist, change=_signed(sign * 3 * value), each=_signed(-sign * value)
+            player=soloist, change=signed(sign * 3 * value), each=signed(-sign * value)
         )
     )
     deltas = tuple(
@@ -489,7 +429,7 @@ def _settle_solo(
         "tie": tie,
         "sum": stake,
         "value": value,
-        "change": _signed(sign * 3 * value),
+        "change": signed(sign * 3 * value),
     }
     if info.play is Play.NONE:
         text = w._(
@@ -511,73 +451,6 @@ def _settle_solo(
         None,
         value,
         k,
-        language=w.language,
-    )
-
-
-def _check_kara(hand: Hand, rules: RuleSet) -> None:
-    """`kara` after a hand: only a played solo, only where the system scores it as lost."""
-    info = hand.contract.info
-    typed = hand.typed_kara or "kara"
-    if rules.penalty is None:
-        raise RuleError(_no_penalty(typed, rules, _LOSES))
-    if hand.contract.is_pair or info.play is Play.NONE:
-        raise RuleError(
-            _(
-                '"{typed}" after {contract} ({short}): only a soloist who plays can revoke and '
-                'lose his contract; for a revoke by any player write "kara X" alone'
-            ).format(typed=typed, contract=info.name, short=hand.contract.value)
-        )
-    if not rules.penalty.soloist_revoke_loses:
-        raise RuleError(
-            _('"{typed}": under "{rules}" a soloist\'s revoke is not scored as lost').format(
-                typed=typed, rules=rules.name
-            )
-        )
-
-
-def _no_penalty(typed: str, rules: RuleSet, key: str) -> str:
-    """The error for `kara` in a system without a revoke penalty, citing a built-in system
-    that has one (found in the rule data)."""
-    system = next((name for name in BUILTIN_NAMES if builtin(name).penalty is not None), None)
-    if system is None:
-        return _('"{typed}": the rule system "{rules}" has no penalty for a revoke').format(
-            typed=typed, rules=rules.name
-        )
-    return _(
-        '"{typed}": the rule system "{rules}" has no penalty for a revoke; the {system} '
-        "system has one ({rule}): --rules {system}"
-    ).format(
-        typed=typed,
-        rules=rules.name,
-        system=system,
-        rule=penalty_rule(builtin(system), key),
-    )
-
-
-def _score_penalty(entry: Penalty, rules: RuleSet, players: Sequence[str], w: Words) -> Outcome:
-    """A revoke (`kara X`): the offender pays, everyone else receives; the deal is annulled."""
-    if rules.penalty is None:
-        raise RuleError(_no_penalty("kara", rules, _PAYS))
-    p = rules.penalty
-    deltas = tuple(p.offender if s == entry.offender else p.others for s in range(SEATS))
-    who = players[entry.offender]
-    changes = {"player": who, "offender": _signed(p.offender), "others": _signed(p.others)}
-    text = w._("kara {player} (the deal is void): {player} {offender}, each other player {others}")
-    derivation = (
-        w._("kara: {player} revoked ({rule}); the deal is void and not played on").format(
-            player=who, rule=penalty_rule(rules, _PAYS, w)
-        ),
-        w._("{player} {offender}, each other player {others}").format(**changes),
-    )
-    return Outcome(
-        _four(deltas),
-        text.format(**changes),
-        derivation,
-        Side.OPPONENTS,
-        None,
-        p.others,
-        0,
         language=w.language,
     )
 
