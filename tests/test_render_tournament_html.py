@@ -35,7 +35,9 @@ def test_a_table_sheet_names_the_dealer_of_every_deal_and_leaves_cells_empty() -
     dealers = re.findall(r'<tr><td class="num">(\d+)</td><td>(\w+)</td>', html)
     assert dealers == [(str(n), seats[(n - 1) % 4]) for n in range(1, 17)]
     # each deal: hand, 4 changes, 4 totals; the final row: the number cell, 4 + 4 totals
-    assert html.count("<td></td>") == 16 * 9 + 1 + 8
+    empty = html.count("<td></td>") + html.count('<td class="split"></td>')
+    assert empty == 16 * 9 + 1 + 8
+    assert html.count('<td class="split"></td>') == 17  # where the running totals start
     assert "signature: " + seats[0] in html
 
 
