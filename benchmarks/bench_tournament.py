@@ -23,7 +23,6 @@ Usage (from the repository, in the environment whose `baska` is measured):
 from __future__ import annotations
 
 import argparse
-import csv
 import glob
 import os
 import random
@@ -39,7 +38,8 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from bench_ledger import PLAYERS, random_text
 
 from baska_cli.errors import BaskaError
-from baska_cli.ledger.format import row_cells
+from baska_cli.ledger.format import HAND_QUOTED
+from baska_cli.ledger.reader import open_ledger
 from baska_cli.model import Entry
 from baska_cli.notation import format_hand, parse_hand
 from baska_cli.rules import RuleSet, builtin
@@ -113,22 +113,24 @@ def hand_pool(rules: RuleSet, size: int) -> list[tuple[Entry, Deltas]]:
 
 
 def fill_ledgers(folder: str, deals: int) -> int:
-    """Every table's ledger with `deals` hands (its own players' names in the texts)."""
+    """Every table's ledger with `deals` hands, each row as baska writes it (format 2: the
+    hand quoted, the empty status cell), its own players' names in the texts."""
     rules = builtin("mester")
     pool = hand_pool(rules, 3000)
     rng = random.Random(40)
     paths = sorted(glob.glob(os.path.join(folder, "r*", "t*.csv")))
     for path in paths:
-        with open(path, encoding="utf-8", newline="") as stream:
-            players = next(r for r in csv.reader(stream) if r and r[0] == "players")[1:5]
+        with open_ledger(path) as reader:
+            meta = reader.meta
+        players = meta.players
         totals: Deltas = (0, 0, 0, 0)
         with open(path, "a", encoding="utf-8", newline="") as stream:
-            write = csv.writer(stream, lineterminator="\n").writerow
             for n in range(1, deals + 1):
                 entry, deltas = rng.choice(pool)
                 totals = add(totals, deltas)
-                dealer = players[dealer_of(0, n)]
-                write(row_cells(n, dealer, format_hand(entry, players), deltas, totals, ""))
+                dealer = players[dealer_of(meta.first_dealer, n)]
+                cells = meta.row(n, dealer, format_hand(entry, players), deltas, totals, "")
+                stream.write(meta.line(cells, HAND_QUOTED))
     return len(paths)
 
 
