@@ -6,8 +6,6 @@ import pytest
 
 from baska_cli.rules import builtin
 from baska_cli.session import (
-    Scored,
-    Scorer,
     add,
     dealer_of,
     leader_of,
@@ -98,51 +96,3 @@ def test_season_sums_by_name_ignoring_case_and_accents() -> None:
         ("Celina", 2, 16, -8, 2.0, 4),
         ("Darek", 2, 16, -12, 0.0, 5),
     ]
-
-
-def test_scorer_caches_by_text_and_returns_errors() -> None:
-    scorer = Scorer(("Ania", "Bartek", "Celina", "Darek"), builtin("plb"))
-    first = scorer("zw ania+cel 61 k")
-    assert not isinstance(first, Exception)
-    assert first.deltas == (2, -2, 2, -2)
-    assert scorer("zw ania+cel 61 k") is first
-    error = scorer("me Ania")
-    assert isinstance(error, Exception)
-    assert "not a contract" in str(error)
-
-
-TABLES = [
-    ("Ania", "Bartek", "Celina", "Darek"),
-    ("Darek", "Celina", "Bartek", "Ania"),  # the same names at other seats
-    ("Jan", "Jana", "Ola", "Anna-Maria"),  # a name that starts another; a hyphen
-    ("Ola", "Jan", "Anna-Maria", "Jana"),
-    ("k", "kr", "Ewa", "Zenon"),  # names that read as contras: the shared cache is off
-]
-HANDS = [
-    "zw {0}+{2} 61 k", "zw {1}+{3} 78", "we {0}+{3} 70/3 kr", "ci {1} 40", "zw {0}+{1} 52",
-    "gr {2} 68 k:{0}", "zo {3} 77 k:{0},{3}", "zw {2}+{3} 26/1", "gd {0} /4",
-    "zw {1}+{2} 60 k:{0},{1}", "zd {1} /3", "ba {2}", "zo {0} 40/1 kara", "kara {1}",
-    "adj {0}+4 {1}-12 {2}+4 {3}+4", "zw {0}+{2} 5", "zw {0}+{0} 61", "ci {1} 40 k:{1}",
-]  # fmt: skip
-
-
-@pytest.mark.parametrize("rules_name", ["plb", "mester"])
-def test_a_shared_cache_scores_every_table_as_a_fresh_scorer_does(rules_name: str) -> None:
-    rules = builtin(rules_name)
-    shared: dict[object, object] = {}
-    for players in TABLES * 2:  # the second pass is served from the shared cache
-        cached = Scorer(players, rules, shared=shared)  # type: ignore[arg-type]
-        for hand in HANDS:
-            text = hand.format(*players)
-            fresh = Scorer(players, rules)(text)
-            got = cached(text)
-            if isinstance(fresh, Scored):
-                assert got == fresh, text
-            else:
-                assert type(got) is type(fresh) and str(got) == str(fresh), text
-    assert shared  # canonical hands were shared
-
-
-def test_names_that_read_as_tokens_turn_the_shared_cache_off() -> None:
-    assert Scorer(TABLES[4], builtin("plb"), shared={}).shared is None
-    assert Scorer(TABLES[2], builtin("plb"), shared={}).shared == {}

@@ -18,7 +18,8 @@ from baska_cli.ledger.format import Meta, Row
 from baska_cli.ledger.view import Session, read
 from baska_cli.render import compact
 from baska_cli.rules import RuleSet
-from baska_cli.session import Scored, Scorer, next_turn
+from baska_cli.scorer import Scored, Scorer
+from baska_cli.session import next_turn
 
 
 @dataclass(frozen=True, slots=True)

@@ -33,8 +33,9 @@ from baska_cli.ledger.store import append, rewrite
 from baska_cli.model import Adjustment, Entry, Outcome
 from baska_cli.notation import canonical, parse_hand
 from baska_cli.rules import RuleSet, load_rules
+from baska_cli.scorer import Scored, Scorer
 from baska_cli.scoring import score
-from baska_cli.session import Deltas, Scored, Scorer, add, dealer_of
+from baska_cli.session import Deltas, add, dealer_of
 
 Action = Literal["undo", "void", "amend"]
 

@@ -35,7 +35,7 @@ from baska_cli.ledger.filebytes import ends_with_line_end, identity
 from baska_cli.ledger.format import HAND_QUOTED, Meta, Tally
 from baska_cli.ledger.reader import LedgerReader, open_ledger
 from baska_cli.rules import RuleSet
-from baska_cli.session import Scorer
+from baska_cli.scorer import Scorer
 
 Build = Callable[[LedgerReader, RuleSet], Sequence[str]]
 Transform = Callable[[LedgerReader, RuleSet, Tally], tuple[Meta, Iterable[Sequence[str]]]]
