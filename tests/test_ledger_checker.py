@@ -12,10 +12,10 @@ from types import SimpleNamespace
 import pytest
 
 from baska_cli import i18n, ledger
-from baska_cli.errors import LedgerError
+from baska_cli.errors import BaskaError, LedgerError
 from baska_cli.ledger import checker
 from baska_cli.ledger.checker import ORDER_HINT
-from baska_cli.session import Scorer
+from baska_cli.scorer import Scored, Scorer
 from tests.ledgerkit import EMPTY, TWO_HANDS
 
 SAMPLE = Path(__file__).parent.parent / "samples" / "evening.csv"
@@ -175,36 +175,57 @@ def _repeated_rows(hands_count: int = 300) -> list[list[str]]:
     return rows
 
 
+def _write(path: Path, rows: list[list[str]], version: int, newline: str = "\n") -> None:
+    """The rows as baska writes a ledger of that format: version 2 with every row 12 cells
+    wide, the players' names and every hand quoted (see Meta.line)."""
+    if version == 1:
+        with path.open("w", encoding="utf-8", newline="") as f:
+            csv.writer(f, lineterminator=newline).writerows(rows)
+        return
+    lines = []
+    for i, row in enumerate(rows):
+        cells = ["2"] if i == 0 else row[1:]
+        cells = [row[0], *cells] if row else []
+        quoted = (1, 2, 3, 4) if cells[:1] == ["players"] else (2,) if i > 6 else ()
+        out = [
+            '"' + c.replace('"', '""') + '"' if j in quoted or any(x in c for x in ',"\r\n')
+            else c
+            for j, c in enumerate(cells)
+        ]  # fmt: skip
+        lines.append(",".join(out + [""] * (12 - len(out))) + newline)
+    path.write_text("".join(lines), encoding="utf-8", newline="")
+
+
 def _same(path: Path) -> None:
     """The rows remembered and split at commas, and every row read as CSV, agree on the
     file in every mode the checker is used in."""
     for strict, scored, hook in [(1, 1, 0), (0, 1, 1), (1, 0, 0), (1, 1, 1)]:
         args = (str(path), bool(strict), bool(scored), bool(hook))
         with pytest.MonkeyPatch.context() as patch:
-            patch.setattr(checker, "KEPT", 0)  # every row read as CSV
+            patch.setattr(checker, "SPLIT_LINES", False)  # every row read as CSV
             expected = _result(*args)
         assert _result(*args) == expected
 
 
+@pytest.mark.parametrize("version", [1, 2])
 @pytest.mark.parametrize("seed", SEEDS)
-def test_remembered_rows_are_read_as_csv_reads_them(tmp_path: Path, seed: int) -> None:
+def test_split_rows_are_read_as_csv_reads_them(tmp_path: Path, seed: int, version: int) -> None:
     """Random damage to a long ledger: both ways give the same rows, problems and tally."""
     rows = _repeated_rows()
     rng = random.Random(seed)
     path = tmp_path / "ledger.csv"
     for _ in range(25):
-        with path.open("w", encoding="utf-8", newline="") as f:
-            csv.writer(f, lineterminator=rng.choice(["\n", "\r\n"])).writerows(_mutated(rng, rows))
+        _write(path, _mutated(rng, rows), version, rng.choice(["\n", "\r\n"]))
         _same(path)
 
 
+@pytest.mark.parametrize("version", [1, 2])
 @pytest.mark.parametrize("seed", SEEDS)
-def test_retyped_lines_are_read_as_csv_reads_them(tmp_path: Path, seed: int) -> None:
+def test_retyped_lines_are_read_as_csv_reads_them(tmp_path: Path, seed: int, version: int) -> None:
     """Lines retyped into other text (quoted numbers, spaces, signs, other line ends, a
     stray quote): the reader reads them as CSV does."""
     path = tmp_path / "ledger.csv"
-    with path.open("w", encoding="utf-8", newline="") as f:
-        csv.writer(f, lineterminator="\n").writerows(_repeated_rows())
+    _write(path, _repeated_rows(), version)
     clean = path.read_text(encoding="utf-8").splitlines(keepends=True)
     rng = random.Random(seed)
     for _ in range(25):
@@ -216,24 +237,33 @@ def test_retyped_lines_are_read_as_csv_reads_them(tmp_path: Path, seed: int) -> 
         _same(path)
 
 
-def test_a_repeated_hand_is_read_as_csv_once(tmp_path: Path) -> None:
-    """Of 300 clean lines holding 16 hand texts, only the first line of each is read as CSV;
-    a wrong total still makes a problem on a remembered line (and its neighbour)."""
+def test_clean_lines_are_split_and_a_repeated_hand_is_checked_once(tmp_path: Path) -> None:
+    """Of 300 clean lines holding 16 hand texts, none is read as CSV and only the first line
+    of each text is scored; a wrong total still makes a problem on a remembered line (and its
+    neighbour)."""
     path = tmp_path / "ledger.csv"
     rows = _repeated_rows()
     with path.open("w", encoding="utf-8", newline="") as f:
         csv.writer(f).writerows(rows)
+    scored: list[str] = []
 
-    def read() -> tuple[int, list[str]]:
+    class Counting(Scorer):
+        def __call__(self, text: str) -> Scored | BaskaError:
+            scored.append(text)
+            return super().__call__(text)
+
+    def read() -> tuple[int, int, list[str]]:
+        scored.clear()
         with ledger.open_ledger(str(path)) as reader:
-            ledger.scan(reader, Scorer(reader.meta.players, reader.rules()))
-        return reader.csv_rows, [str(p) for p in reader.problems]
+            ledger.scan(reader, Counting(reader.meta.players, reader.rules()))
+        return reader.csv_rows, len(scored), [str(p) for p in reader.problems]
 
-    assert read() == (16, [])
+    assert read() == (0, 16, [])
     rows[200][8] = str(int(rows[200][8]) + 1)
     with path.open("w", encoding="utf-8", newline="") as f:
         csv.writer(f).writerows(rows)
     assert read() == (
+        0,
         16,
         [
             f"{path}:201: hand 194: the running totals are -491 -1476 517 1451, "
@@ -242,6 +272,9 @@ def test_a_repeated_hand_is_read_as_csv_once(tmp_path: Path) -> None:
             "expected -487 -1480 513 1455",
         ],
     )
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(checker, "SPLIT_LINES", False)
+        assert read()[:2] == (300, 16)
 
 
 def test_a_name_starting_with_a_quote_is_read_as_csv(tmp_path: Path) -> None:
@@ -451,3 +484,14 @@ def test_a_ledger_where_an_adjustment_used_a_deal_keeps_its_order(tmp_path: Path
     assert _tally(tmp_path, ADJ_3 + after.replace("Darek", "Celina", 1) + mixed)[0] == [
         '12: hand 5: the dealer is Darek, not "Ania"'
     ]
+
+
+def test_a_format_2_row_whose_number_is_no_number_is_a_problem(tmp_path: Path) -> None:
+    """Format 2 reads changes in parentheses after the plain reading fails; a number that is
+    no number (`x`) was let through that way and stopped `check` with a traceback."""
+    path = tmp_path / "f2.csv"
+    _write(path, _repeated_rows(3), 2)
+    text = path.read_text(encoding="utf-8").replace("\n2,", "\nx,")
+    path.write_text(text, encoding="utf-8")
+    problems = [str(p) for p in ledger.check(str(path)).problems]
+    assert problems[0] == f'{path}:9: "x" is not a hand number'

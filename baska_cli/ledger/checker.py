@@ -27,7 +27,8 @@ from baska_cli.ledger.reader import LedgerReader, open_ledger
 from baska_cli.model import SEATS
 from baska_cli.notation import ADJUST_WORD
 from baska_cli.rules import RuleSet
-from baska_cli.session import Deltas, Scored, Scorer, dealer_of
+from baska_cli.scorer import Scored, Scorer
+from baska_cli.session import Deltas, dealer_of
 
 OnChange = Callable[[Row, "Scored | BaskaError"], None]
 
@@ -99,6 +100,7 @@ ORDER_HINT = N_(
 
 NO_EXTRA: tuple[str, ...] = ()
 KEPT = 100_000  # hand-and-changes texts a pass remembers as checked (memory stays bounded)
+SPLIT_LINES = True  # lines baska wrote are split at their separators (False: read as CSV)
 
 
 def _checked(
@@ -112,11 +114,14 @@ def _checked(
     and given out only with `keep`. This is the only place the rules of a valid row are
     written, and every row goes through all the checks of a row.
 
-    A line holding, between its number and dealer and its running totals, a hand-and-changes
-    text that passed the checks of a hand (the sum, the score) on an earlier line, is split
-    at its commas (`reader.split`) instead of read as CSV, and that hand is not checked
+    A counted hand's line as baska writes it (its number the one expected, its hand unquoted
+    or quoted whole, changes read before; `reader.quick`) is split at its separators
+    instead of read as CSV; any other line is read as CSV (`reader.decode`). A line holding,
+    between its number and dealer and its running totals, a hand-and-changes text that
+    passed the checks of a hand (the sum, the score) on an earlier line, is not checked
     again. A number or running total is first compared as text with the one expected (what
     baska writes), and read as a number only when the text differs (`+2`, ` 2`, a wrong one).
+    With SPLIT_LINES off every line is read as CSV (the tests compare the two).
     """
     meta = reader.meta
     problem, rules_name, seats = reader.problem, meta.rules_name, SEATS
@@ -127,7 +132,14 @@ def _checked(
     # a line is split at its commas (not read as CSV) only where its dealer is the expected
     # one and has no quote (a cell starting with a quote is a quoted cell to CSV)
     plain = [d if '"' not in d else None for d in dealers]
-    decode, text, new = reader.decode, str, tuple.__new__
+    decode, quick, garbled, text, new = (
+        reader.decode,
+        reader.quick,
+        reader.garbled_cells,
+        str,
+        tuple.__new__,
+    )
+    splitting = SPLIT_LINES
     known_get = checked.get
     eol = reader.last  # what the last running total's text ends with (format 1: the line end)
     sep, tail = reader.dialect.sep, reader.tail
@@ -159,22 +171,33 @@ def _checked(
             head = pieces[0].split(sep, 2)
             known = known_get(head[-1])  # (a key holds commas: no number or dealer is one)
             turn = slots + 1 - skipped  # the deal this row belongs to
-            if known is not None and (
-                head[0] != expect
-                or head[1] != plain[turn % seats]
-                or (end is not None and pieces[5] != end)
+            fast = None  # a counted row split at its separators: its hand and changes
+            if (
+                not splitting
+                or len(head) != 3
+                or head[0] != expect
+                or (end is not None and (len(pieces) != 6 or pieces[5] != end))
+                or (end is None and len(pieces) != 5)
             ):
                 known = None
+            elif known is not None:
+                if head[1] != plain[turn % seats]:
+                    known = None
+            elif '"' not in head[1]:
+                fast = quick(head[2])
             skip = False
             while True:  # twice where a line split at its commas turns out to need CSV
                 tt: Sequence[str] | None  # the running totals' texts at 1–4, the last with eol
-                if known is not None:
+                split = known or fast
+                if split is not None:
                     number = expect
                     dealer = head[1]
                     status = ""
-                    hand, deltas = known
+                    hand, deltas = split
                     tt = pieces
                     bracketed, extra = 0, NO_EXTRA
+                    if fast is not None:
+                        key = head[2]
                 else:
                     cells, line, key = decode(raw, start)
                     if cells is None:
@@ -203,8 +226,8 @@ def _checked(
                         v2 = read_number(tt[3])
                         v3 = read_number(tt[4].rstrip("\r\n"))
                     except ValueError:
-                        if known is not None:  # (a quote in a total: CSV reads it otherwise)
-                            known = None
+                        if split is not None:  # (a quote in a total: CSV reads it otherwise)
+                            known = fast = None
                             continue
                         problem(
                             start,
@@ -218,6 +241,8 @@ def _checked(
                 break
             if skip:
                 continue
+            if fast is not None and not (dealer.isascii() and hand.isascii()):
+                garbled(start, (dealer, hand))
             n = slots + 1
             if number != expect:
                 n = read_number(number)
@@ -284,7 +309,7 @@ def _checked(
                             "parentheses mark a cancelled hand (void, amended or undone)"
                         ).format(n=n),
                     )
-                if not legacy and is_adjustment(hand):
+                if not legacy and hand[:1] in "aA" and is_adjustment(hand):
                     skipped += 1
             if known is None:  # the checks of a hand: once for each text with its changes
                 fine = True

@@ -61,6 +61,7 @@ from baska_cli.ledger.garbled import garbled, garbled_hint, lost_hint, lost_lett
 from baska_cli.names import check_player_names
 from baska_cli.notation import MAX_TOKEN
 from baska_cli.rules import BUILTIN_NAMES, RuleSet, rules_from_lines
+from baska_cli.session import Deltas
 from baska_cli.spelling import fold
 
 TOO_LONG = N_("the line is longer than {limit} bytes; a ledger line is far shorter")
@@ -173,7 +174,7 @@ class LedgerReader:
                 values[key] = [c.strip() for c in cells[1:]]
                 self.meta_lines[key] = line
             else:
-                self._garbled(line, cells)
+                self.garbled_cells(line, cells)
                 extra.append(tuple(cells))
         if FORMAT_KEY not in values:
             raise LedgerError(
@@ -265,7 +266,7 @@ class LedgerReader:
                 )
         return message
 
-    def _garbled(self, line: int, cells: Sequence[str]) -> None:
+    def garbled_cells(self, line: int, cells: Sequence[str]) -> None:
         """Record a problem for each cell whose text a spreadsheet garbled."""
         for cell in cells:
             if not cell.isascii():
@@ -436,6 +437,25 @@ class LedgerReader:
             (pieces[1], pieces[2], pieces[3], pieces[4].rstrip("\r\n")),
         )
 
+    def quick(self, key: str) -> tuple[str, Deltas] | None:
+        """The hand and changes of a key (see `split`) where CSV reads the same cells from
+        it: the hand unquoted, or quoted whole with no quote inside (`"zw A+C 61",1,-1,1,-1`),
+        and four changes read before (`SIGNED_READ`); else None (the line is read as CSV)."""
+        parts = key.rsplit(self._sep, 4)
+        if len(parts) != 5:
+            return None
+        seen = SIGNED_READ.get
+        d0, d1, d2, d3 = seen(parts[1]), seen(parts[2]), seen(parts[3]), seen(parts[4])
+        if d0 is None or d1 is None or d2 is None or d3 is None:
+            return None
+        hand = parts[0]
+        if '"' in hand or self._sep in hand:
+            inner = hand[1:-1]
+            if len(hand) < 2 or hand[0] != '"' or hand[-1] != '"' or '"' in inner:
+                return None
+            hand = inner
+        return hand, (d0, d1, d2, d3)
+
     def _key(self, text: str, cells: list[str]) -> str | None:
         """The hand-and-changes text of a line that CSV read as a counted row, if the line
         split at its separators gives the same cells."""
@@ -483,9 +503,13 @@ class LedgerReader:
             return None
         bracketed = 0
         seen = SIGNED_READ.get
-        try:
-            if cells[0] not in UNSIGNED_READ:
+        if cells[0] not in UNSIGNED_READ:
+            try:
                 read_number(cells[0], signed=False)
+            except ValueError:
+                self.problem(line, bad_row(cells))
+                return None
+        try:
             d0, d1, d2, d3 = seen(cells[3]), seen(cells[4]), seen(cells[5]), seen(cells[6])
             if d0 is not None and d1 is not None and d2 is not None and d3 is not None:
                 deltas = (d0, d1, d2, d3)
@@ -511,7 +535,7 @@ class LedgerReader:
         if not (cells[1].isascii() and cells[2].isascii()) or (
             extra and not all(c.isascii() for c in extra)
         ):
-            self._garbled(line, [cells[1], cells[2], *extra])
+            self.garbled_cells(line, [cells[1], cells[2], *extra])
         if count == ROW_CELLS_COUNTED:
             return Cells(line, cells[0], cells[1], cells[2], deltas, totals, status, bracketed, ())
         dealer, hand = cells[1].strip(), cells[2].strip()
