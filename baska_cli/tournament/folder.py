@@ -24,7 +24,7 @@ import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from baska_cli.errors import BaskaError, LedgerError, TournamentError
+from baska_cli.errors import BaskaError, TournamentError
 from baska_cli.i18n import _, ngettext, os_reason
 from baska_cli.ledger.format import Meta, rules_lines
 from baska_cli.ledger.store import create as create_ledger
@@ -326,13 +326,7 @@ def table_results(
     seconds is not kept, so a write within the clock's tick is never missed); `baska
     tournament check` never takes them.
     """
-    from baska_cli.ledger.checker import check
-    from baska_cli.session import Scorer, Shape
-
-    memos: dict[tuple[str, ...], dict[Shape, Deltas]] = {}  # one per rule system
-
-    def scorer(meta: Meta, rules: RuleSet) -> Scorer:
-        return Scorer(meta.players, rules, shared=memos.setdefault(meta.rules_lines, {}))
+    from baska_cli.tournament.ledgers import check_ledgers
 
     record = tournament.file(CHECKED)
     before = _read_checked(record) if remember else {}
@@ -342,9 +336,28 @@ def table_results(
     problems: list[Problem] = []
     deals = tournament.plan.deals
     own_rules = tuple(rules_lines(tournament.rules))
-    for draw in tournament.draws:
-        if up_to is not None and draw.round > up_to:
-            break
+    draws = [d for d in tournament.draws if up_to is None or d.round <= up_to]
+    stats: dict[str, os.stat_result | None] = {}
+    kept: dict[str, Checked] = {}
+    for draw in draws:
+        for t, members in enumerate(draw.tables, 1):
+            name = ledger_name(draw.round, t)
+            try:
+                st: os.stat_result | None = os.stat(tournament.file(name))
+            except OSError:
+                st = None
+            stats[name] = st
+            known = before.get(name)
+            if (
+                st is not None
+                and known is not None
+                and known[0] == _stamp(st)
+                and known[3] == tuple(members)
+            ):
+                kept[name] = known
+    unknown = [name for name in stats if name not in kept]
+    fresh = dict(zip(unknown, check_ledgers([tournament.file(n) for n in unknown]), strict=True))
+    for draw in draws:
         for t, members in enumerate(draw.tables, 1):
             where = _("round {round}/table {table}").format(round=draw.round, table=t)
             sheet = next(
@@ -354,51 +367,39 @@ def table_results(
             )  # fmt: skip
             name = ledger_name(draw.round, t)
             path = tournament.file(name)
-            try:
-                st = os.stat(path)
-            except OSError:
-                st = None
-            known = before.get(name)
-            if (
-                st is not None
-                and known is not None
-                and known[0] == _stamp(st)
-                and known[3] == tuple(members)
-            ):
-                slots, totals = known[1], known[2]
-                checked[name] = known
+            st = stats[name]
+            if name in kept:
+                slots, totals = kept[name][1], kept[name][2]
+                checked[name] = kept[name]
             else:
-                try:
-                    reader = check(path, scorer)
-                except LedgerError as error:
-                    where_line = f"{error.path}:{error.line}" if error.line else path
-                    problems.append(Problem(where_line, error.message))
+                ledger = fresh[name]
+                if ledger.problems:
+                    problems += [
+                        Problem(where_line, message) for where_line, message in ledger.problems
+                    ]
                     continue
-                if reader.problems:
-                    problems += [Problem(f"{p.path}:{p.line}", p.message) for p in reader.problems]
-                    continue
-                if tuple(reader.meta.players) != tuple(members):
+                if ledger.players != tuple(members):
                     problems.append(
                         Problem(
                             path,
                             _("its players are {found}, but the seating has {seated}").format(
-                                found=", ".join(reader.meta.players), seated=", ".join(members)
+                                found=", ".join(ledger.players), seated=", ".join(members)
                             ),
                         )
                     )
                     continue
-                if tuple(reader.meta.rules_lines) != own_rules:
+                if ledger.rules_lines != own_rules:
                     problems.append(
                         Problem(
                             path,
                             _(
                                 "it is scored under {found}, but the tournament plays {rules}"
-                            ).format(found=reader.meta.rules_name, rules=tournament.rules.name),
+                            ).format(found=ledger.rules_name, rules=tournament.rules.name),
                         )
                     )
                     continue
-                slots, totals = reader.tally.slots, reader.tally.totals
-                same = st is not None and reader.identity == (
+                slots, totals = ledger.slots, ledger.totals
+                same = st is not None and ledger.identity == (
                     st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns
                 )  # fmt: skip
                 if remember and st is not None and same and now - st.st_ctime_ns > _SETTLED:
