@@ -84,12 +84,27 @@ def standings(
     """The standings after round `up_to`: every player who had entered by then (a withdrawn
     player keeps what they earned), best first; `lots` gives each player's recorded lot for
     the ties of the standings after each round (a lower lot places higher)."""
+    counted = [r for r in results if not r.status]
+    at_tables = [(r, table_places(r, rules)) for r in counted if r.round <= up_to]
+    return _ranked(players, at_tables, order, lots, up_to, with_movement, sat_out)
+
+
+def _ranked(
+    players: Sequence[Player],
+    at_tables: Sequence[tuple[TableResult, list[TablePlace]]],
+    order: Sequence[str],
+    lots: Mapping[int, Mapping[str, int]],
+    up_to: int,
+    with_movement: bool,
+    sat_out: Mapping[str, Sequence[int]] | None,
+) -> list[Line]:
+    """The standings after round `up_to` from each table's places (see `standings`)."""
     drawn = lots.get(up_to, {})
     earned: dict[str, list[TablePlace]] = {p.name: [] for p in players if p.entered <= up_to}
-    for result in results:
-        if result.round > up_to or result.status:
+    for result, places_at_table in at_tables:
+        if result.round > up_to:
             continue
-        for name, place in zip(result.players, table_places(result, rules), strict=True):
+        for name, place in zip(result.players, places_at_table, strict=True):
             earned.setdefault(name, []).append(place)
     by_name = {p.name: p for p in players}
     lines = []
@@ -129,7 +144,7 @@ def standings(
     if with_movement and up_to > 1:
         before = {
             ln.player: ln.place
-            for ln in standings(players, results, rules, order, lots, up_to - 1, False)
+            for ln in _ranked(players, at_tables, order, lots, up_to - 1, False, None)
         }
         placed = [
             _with(ln, movement=before[ln.player] - ln.place if ln.player in before else None)
