@@ -92,3 +92,25 @@ def test_one_process_checks_few_ledgers_or_one_core() -> None:
         assert ledgers._workers(ledgers.MIN_SHARED) == 2
         patch.setattr(ledgers.sys, "platform", "darwin")
         assert ledgers._workers(1000) == 1
+
+
+def test_a_share_no_child_can_check_is_checked_here(
+    tmp_path: Path, shared_out: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    paths = _ledgers(tmp_path, 8)
+    one_process = ledgers._check(paths)
+
+    def no_fork() -> int:
+        raise OSError("no more processes")
+
+    with monkeypatch.context() as patch:
+        patch.setattr(ledgers.os, "fork", no_fork)
+        assert ledgers.check_ledgers(paths) == one_process
+
+    def failing(part: Sequence[str]) -> list[ledgers.Checked]:
+        raise RuntimeError("a child that stops")
+
+    shared_out.unlink(missing_ok=True)
+    monkeypatch.setattr(ledgers, "_part", failing)
+    assert ledgers.check_ledgers(paths) == one_process
+    assert set(shared_out.read_text().split()) == {str(os.getpid())}  # all checked here

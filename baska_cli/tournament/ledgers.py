@@ -2,17 +2,19 @@
 
 Checking a thousand ledgers is a second or so of work for one core, and each ledger is
 checked on its own: where there are many and the process may run on several cores (Linux,
-`os.sched_getaffinity`), they are shared out among worker processes forked from this one
-(which speak its language and know its rules). Each worker checks whole ledgers with the
-same checker; the results come back in the order of the paths, so what is printed is the
-same byte for byte whichever way they were checked (tests/test_tournament_ledgers.py).
+`os.sched_getaffinity`), this process checks an equal share and child processes forked from
+it (which speak its language and know its rules) check the others, each whole ledgers with
+the same checker, and send them back pickled through a pipe. The results are put in the
+order of the paths, so what is printed is the same byte for byte whichever way they were
+checked (tests/test_tournament_ledgers.py). A child that cannot be made, or stops without
+its result, leaves its share to this process.
 `taskset -c 0 baska tournament standings DIR` checks them all in this process.
 """
 
 from __future__ import annotations
 
+import contextlib
 import os
-import signal
 import sys
 from collections.abc import Sequence
 from typing import NamedTuple
@@ -23,7 +25,7 @@ from baska_cli.rules import RuleSet
 from baska_cli.scorer import Scorer, Shape
 from baska_cli.session import Deltas
 
-MIN_SHARED = 64  # ledgers to check below which starting workers costs more than it saves
+MIN_SHARED = 64  # ledgers to check below which forking costs more than it saves
 MOST_WORKERS = 8
 
 
@@ -40,8 +42,7 @@ class Checked(NamedTuple):
     identity: tuple[int, ...] | None = None
 
 
-# the hands' shapes scored by this process, one dict per rule system: kept from one part of
-# the ledgers to the next within one check_ledgers (a worker checks several parts)
+# the hands' shapes scored by this process, one dict per rule system, for one check_ledgers
 _MEMOS: dict[tuple[str, ...], dict[Shape, Deltas]] = {}
 
 
@@ -55,24 +56,84 @@ def check_ledgers(paths: Sequence[str]) -> list[Checked]:
 
 
 def _shared_out(paths: Sequence[str]) -> list[Checked]:
-    """The ledgers checked by workers where there are enough of them and cores to run on."""
+    """The ledgers checked by this process and forked ones where there are enough of them
+    and cores to run on: each takes an equal run of the paths, this process the first."""
     workers = _workers(len(paths))
     if workers < 2:
         return _check(paths)
-    from concurrent.futures import ProcessPoolExecutor
-    from concurrent.futures.process import BrokenProcessPool
-    from multiprocessing import get_context
-
-    parts = workers * 4  # (smaller parts even out a worker that gets the slower files)
-    size = -(-len(paths) // parts)
-    chunks = [paths[i : i + size] for i in range(0, len(paths), size)]
+    size = -(-len(paths) // workers)
+    parts = [paths[i : i + size] for i in range(0, len(paths), size)]
+    pending: list[tuple[tuple[int, int] | None, Sequence[str]]] = []
     try:
-        with ProcessPoolExecutor(
-            workers, mp_context=get_context("fork"), initializer=_quiet
-        ) as pool:
-            return [c for part in pool.map(_part, chunks) for c in part]
-    except (OSError, BrokenProcessPool):  # no processes to be had: this one checks them all
-        return _check(paths)
+        for part in parts[1:]:
+            pending.append((_fork(part), part))  # (None: no process to be had)
+        found = _check(parts[0])
+        while pending:
+            child, part = pending[0]
+            got = None if child is None else _collect(*child)
+            found += _check(part) if got is None else got
+            pending.pop(0)
+        return found
+    finally:
+        for child, _part in pending:  # (left by an error or Ctrl-C: stopped)
+            if child is not None:
+                _stop(*child)
+
+
+def _fork(part: Sequence[str]) -> tuple[int, int] | None:
+    """A child process that checks `part` and writes the result, pickled, to a pipe: its
+    pid and the pipe's reading end; None where no process can be made."""
+    import pickle
+    import signal
+
+    try:
+        read_end, write_end = os.pipe()
+    except OSError:
+        return None
+    try:
+        pid = os.fork()
+    except OSError:
+        os.close(read_end)
+        os.close(write_end)
+        return None
+    if pid:
+        os.close(write_end)
+        return pid, read_end
+    status = 1
+    try:  # the child: never returns into the caller
+        os.close(read_end)
+        signal.signal(signal.SIGINT, signal.SIG_IGN)  # (Ctrl-C is the parent's to handle)
+        with os.fdopen(write_end, "wb") as stream:
+            pickle.dump(_part(part), stream, pickle.HIGHEST_PROTOCOL)
+        status = 0
+    finally:
+        os._exit(status)
+
+
+def _collect(pid: int, read_end: int) -> list[Checked] | None:
+    """What a child checked, read from its pipe once it has written it all; None if it
+    stopped without (its share is then checked here, where any error shows)."""
+    import pickle
+
+    with os.fdopen(read_end, "rb") as stream:
+        data = stream.read()
+    _pid, status = os.waitpid(pid, 0)
+    if status != 0 or not data:
+        return None
+    found: list[Checked] = pickle.loads(data)
+    return found
+
+
+def _stop(pid: int, read_end: int) -> None:
+    """End a child whose result is no longer wanted."""
+    import signal
+
+    with contextlib.suppress(OSError):
+        os.kill(pid, signal.SIGTERM)
+    with contextlib.suppress(OSError):
+        os.close(read_end)
+    with contextlib.suppress(OSError):
+        os.waitpid(pid, 0)
 
 
 def _workers(count: int) -> int:
@@ -88,13 +149,8 @@ def _workers(count: int) -> int:
 
 
 def _part(paths: Sequence[str]) -> list[Checked]:
-    """One part of the ledgers, checked in a worker."""
+    """One part of the ledgers, checked in a child process."""
     return _check(paths)
-
-
-def _quiet() -> None:
-    """A worker leaves Ctrl-C to the process that started it (no trace of its own)."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def _check(paths: Sequence[str]) -> list[Checked]:
