@@ -21,15 +21,15 @@ class Scored(NamedTuple):
     text: str  # format_hand of the hand read: what baska writes for it
 
 
-# A canonical hand's text with its names read as seats, and the seats renumbered: the seats
-# the text names first, in seat order, then the others in seat order (see `_ranks`).
+# A canonical hand's text with its names read as seats, and the seats renumbered: the side's
+# seats first, in seat order, then the others in seat order (see `_ranks`).
 Shape = tuple[object, ...]
 Ranks = tuple[int, int, int, int]  # each seat's number in a shape
 
 
 def _ranks(named: int) -> Ranks:
-    """Each seat's number in a shape when the seats in the bit mask `named` are the ones
-    the text names: those first in seat order, then the others in seat order."""
+    """Each seat's number in a shape whose side is the seats in the bit mask `named`: those
+    first in seat order, then the others in seat order."""
     order = [s for s in range(SEATS) if named >> s & 1]
     order += [s for s in range(SEATS) if not named >> s & 1]
     ranks = [0] * SEATS
@@ -106,10 +106,10 @@ class Scorer:
         none: a hand whose side is not one or two of this table's names as written.
 
         The shape of `zw Ania+Celina 61 k` is its contract, the side's seats renumbered and
-        the rest of its words as they are; with callers (`k:Bartek,Ania`) the callers are
-        named seats too, renumbered in their place. Only canonical texts are stored under
-        their shape, so a text that is not canonical never finds one: the words after the
-        side are the same as a stored text's, with no name among them, or the shape differs.
+        the rest of its words as they are; callers (`k:Bartek,Ania`) are read as seats and
+        numbered the same way. Only canonical texts are stored under their shape, so a text
+        that is not canonical never finds one: the words after the side are the same as a
+        stored text's, with no name among them but the callers', or the shape differs.
         """
         parts = text.split(" ", 2)
         if len(parts) < 2:
@@ -120,33 +120,28 @@ class Scorer:
         if len(parts) == 2:
             return (parts[0], side[2]), _RANKS[side[1]]
         if "k:" in parts[2]:
-            return self._with_callers(parts[0], side[0], side[1], parts[2].split(" "))
+            return self._with_callers(parts[0], side[2], side[1], parts[2])
         return (parts[0], side[2], parts[2]), _RANKS[side[1]]
 
     def _with_callers(
-        self, code: str, seats: tuple[int, ...], named: int, rest: list[str]
+        self, code: str, numbered: tuple[int, ...], named: int, rest: str
     ) -> tuple[Shape, Ranks] | None:
-        """The shape of a hand whose words after the side name callers (`k:Bartek,Ania`): the
-        callers are named seats too, and the side is numbered again with them."""
-        if len(rest) > 3:
-            return None
-        callers: tuple[int, ...] = ()
-        at = 0
-        for i, part in enumerate(rest):
-            if part[:2] == "k:" and not callers and len(part) <= MAX_TOKEN:
-                seat_of = self.seat_of
-                callers = tuple([seat_of.get(name, -1) for name in part[2:].split(",")])
-                if -1 in callers:
-                    return None
-                for seat in callers:
-                    named |= 1 << seat
-                at = i
-        if not callers:
+        """The shape of a hand whose words after the side name callers (`61 k:Bartek,Ania`):
+        the callers numbered as the side's seats number them, the words before and after
+        the callers' word as they are."""
+        before, _mark, after = rest.rpartition("k:")
+        callers, _space, after = after.partition(" ")
+        if len(callers) + 2 > MAX_TOKEN:
             return None
         ranks = _RANKS[named]
-        shape: list[object] = [code, tuple([ranks[s] for s in seats]), *rest]
-        shape[2 + at] = tuple([ranks[s] for s in callers])
-        return tuple(shape), ranks
+        seat_of = self.seat_of
+        found = []
+        for name in callers.split(","):
+            seat = seat_of.get(name)
+            if seat is None:
+                return None
+            found.append(ranks[seat])
+        return (code, numbered, before, tuple(found), after), ranks
 
     def __call__(self, text: str) -> Scored | BaskaError:
         """The scored hand, or the error that parsing or scoring raised (never raises it)."""
@@ -164,7 +159,7 @@ class Scorer:
         else:
             try:
                 entry = parse_hand(text, self.players)
-                outcome = score(entry, self.rules, self.players)
+                outcome = score(entry, self.rules, self.players, explain=False)
                 result = Scored(outcome.deltas, format_hand(entry, self.players))
             except BaskaError as error:
                 result = error

@@ -25,7 +25,7 @@ from baska_cli.model import (
 from baska_cli.notation import CONTRA_NAMES, format_hand
 from baska_cli.penalty import LOSES, check_kara, penalty_rule, score_penalty
 from baska_cli.rules import BUILTIN_NAMES, ContractRules, RuleSet, TieRule, builtin
-from baska_cli.wording import SCRIPT_LANGUAGE, Words, signed, words
+from baska_cli.wording import SCRIPT_LANGUAGE, SILENT, Words, signed, words
 
 MARGIN_WORDS = {
     Margin.EXIT: N_("with wyjście"),
@@ -39,11 +39,13 @@ def score(
     rules: RuleSet,
     players: Sequence[str] = DEFAULT_PLAYERS,
     language: str | None = None,
+    explain: bool = True,
 ) -> Outcome:
     """Score one entry under one rule system; raises RuleError if the system does not allow it.
-    The explanation and derivation are in `language` (None: the interface language); errors
-    are always in the interface language."""
-    w = words(language)
+    The explanation and derivation are in `language` (None: the interface language), or
+    empty with `explain=False` (the changes alone, as fast as they come); errors are always
+    in the interface language."""
+    w = words(language) if explain else SILENT
     if isinstance(entry, Penalty):
         return score_penalty(entry, rules, players, w)
     if isinstance(entry, Adjustment):

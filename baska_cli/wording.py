@@ -24,6 +24,21 @@ class Words:
         self.ngettext: Callable[[str, str, int], str] = tr.ngettext if tr else i18n.ngettext
 
 
+def _no_word(message: str) -> str:
+    return ""
+
+
+def _no_words(singular: str, plural: str, count: int) -> str:
+    return ""
+
+
+# The words of no language: every message empty, for scoring a hand's numbers alone (the
+# Scorer, which checks ledgers, needs the changes, not why). The numbers are the same.
+SILENT = Words("")
+SILENT._ = _no_word
+SILENT.ngettext = _no_words
+
+
 @cache
 def _words_in(language: str) -> Words:
     return Words(language, i18n.translation(language))

@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from baska_cli.deck import possible_points
 from baska_cli.errors import RuleError
-from baska_cli.model import Adjustment, Contract, Entry, Hand, Penalty, Play
+from baska_cli.model import Adjustment, Contract, Entry, Hand, Outcome, Penalty, Play
 from baska_cli.notation import format_hand, parse_hand
 from baska_cli.rules import builtin
 from baska_cli.scoring import score
@@ -185,6 +185,28 @@ def test_scoring_agrees_with_the_reference(system: str, hand: Hand) -> None:
     except RuleError:
         actual = None
     assert actual == expected
+
+
+@FAST
+@given(st.sampled_from(SYSTEMS), entries())
+def test_scoring_without_the_explanation_gives_the_same_changes(system: str, entry: Entry) -> None:
+    """`explain=False` (the Scorer's way, for checking ledgers) leaves the words out, never a
+    number: the same changes, winner, margin, value and contras, or the same error."""
+
+    def numbers(outcome: Outcome) -> tuple[object, ...]:
+        return (outcome.deltas, outcome.winner, outcome.margin, outcome.value, outcome.contras)
+
+    try:
+        expected: object = numbers(score(entry, builtin(system)))
+    except RuleError as error:
+        expected = str(error)
+    try:
+        silent = score(entry, builtin(system), explain=False)
+    except RuleError as error:
+        assert str(error) == expected
+        return
+    assert numbers(silent) == expected
+    assert silent.explanation == ""
 
 
 @FAST

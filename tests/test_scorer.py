@@ -162,9 +162,9 @@ def test_a_word_too_long_for_a_hand_is_refused_whatever_the_shared_cache_knows(
     assert type(got) is type(fresh) and str(got) == str(fresh)
 
 
-def test_callers_outside_the_side_renumber_the_side() -> None:
-    """A caller who is not of the declaring side is a named seat too: `zo Celina 61 k:Ania`
-    and `zo Ania 61 k:Ania` are two shapes (the second is not the first's hit)."""
+def test_a_caller_from_either_side_makes_another_shape() -> None:
+    """Callers are read as seats: `zo Celina 61 k:Ania` (an opponent calls) and `zo Ania 61
+    k:Ania` (the declarer calls) are two shapes (the second is not the first's hit)."""
     rules = builtin("mester")
     shared: dict[object, tuple[int, int, int, int]] = {}
     players = ("Ania", "Bartek", "Celina", "Darek")
@@ -172,3 +172,14 @@ def test_callers_outside_the_side_renumber_the_side() -> None:
     assert first == Scored((-10, -10, 30, -10), "zo Celina 61 k:Ania")
     second = Scorer(players, rules, shared=shared)("zo Ania 61 k:Ania")
     assert second == Scored((30, -10, -10, -10), "zo Ania 61 k:Ania")
+
+
+def test_callers_are_read_as_seats_of_their_side() -> None:
+    """`k:Ania,Celina` is a contra and a re-contra against Celina's solo (2 counted) but two
+    calls of one side against Bartek's (1 counted): the same seats in the text, two shapes."""
+    rules = builtin("mester")
+    players = ("Ania", "Bartek", "Celina", "Darek")
+    shared: dict[object, tuple[int, int, int, int]] = {}
+    for text in ("zo Celina 61 k:Ania,Celina", "zo Bartek 61 k:Ania,Celina"):
+        got = Scorer(players, rules, shared=shared)(text)  # type: ignore[arg-type]
+        assert got == Scorer(players, rules)(text), text
