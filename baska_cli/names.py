@@ -61,7 +61,23 @@ def look_alike(a: str, b: str) -> bool:
 
 def check_name(name: str, longest: int = MAX_NAME) -> str:
     """One usable name (stripped), or a NotationError that says why not."""
-    name = name.strip()
+    known = _USABLE.get((name, longest))
+    if known is not None:
+        return known
+    usable = _check_name(name.strip(), longest)
+    if len(_USABLE) < _USABLE_KEPT:
+        _USABLE[(name, longest)] = usable
+    return usable
+
+
+# the names found usable so far (a tournament's 1,000 ledgers name its 400 players again and
+# again); a name refused is checked again each time, so that its message is in the language
+_USABLE: dict[tuple[str, int], str] = {}
+_USABLE_KEPT = 10_000
+
+
+def _check_name(name: str, longest: int) -> str:
+    """check_name of a stripped name."""
     if not name:
         raise NotationError(_("a player's name is empty"))
     if len(name) > longest:

@@ -142,6 +142,9 @@ class LedgerReader:
             except (UnicodeDecodeError, csv.Error) as exc:
                 raise self.read_error(exc, start) from None
             self._line = reader.line_num
+            empty = cells.count("")  # (format 2 pads every row with empty cells: cut at once)
+            if empty and not "".join(cells[-empty:]):
+                del cells[-empty:]
             while cells and not cells[-1].strip():
                 cells.pop()
             if cells:
