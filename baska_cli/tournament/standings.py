@@ -125,12 +125,14 @@ def _ranked(
             )
         )
     use_lots = LOTS in order
-    lines.sort(key=lambda ln: (_key(ln, order), ln.player.casefold()))
+    keyed = sorted(((_key(ln, order), ln.player.casefold(), ln) for ln in lines), key=_first_two)
+    keys = [k for k, _name, _ln in keyed]
+    lines = [ln for _k, _name, ln in keyed]
     placed: list[Line] = []
     i = 0
     while i < len(lines):
         j = i
-        while j < len(lines) and _key(lines[j], order) == _key(lines[i], order):
+        while j < len(lines) and keys[j] == keys[i]:
             j += 1
         group = lines[i:j]
         if len(group) > 1 and use_lots and all(ln.player in drawn for ln in group):
@@ -151,6 +153,11 @@ def _ranked(
             for ln in placed
         ]
     return placed
+
+
+def _first_two(keyed: tuple[tuple[float, ...], str, Line]) -> tuple[tuple[float, ...], str]:
+    """A line's sort key and folded name (the order of the standings)."""
+    return keyed[0], keyed[1]
 
 
 def _with(line: Line, **changes: object) -> Line:
