@@ -24,10 +24,9 @@ import errno
 import gettext
 import os
 from collections.abc import Mapping
-from pathlib import Path
 
 DOMAIN = "baska"
-LOCALE_DIR = Path(__file__).parent / "locale"
+LOCALE_DIR = os.path.join(os.path.dirname(__file__), "locale")  # (os.path: pathlib costs 8 ms)
 LANGUAGES = ("en", "pl")
 LANG_ENV = "BASKA_LANG"
 LOCALE_ENVS = ("LC_ALL", "LC_MESSAGES", "LANG")
@@ -79,7 +78,7 @@ def use(language: str) -> None:
     else:
         _translation = gettext.translation(DOMAIN, LOCALE_DIR, [language])
     # Click asks gettext.gettext, which reads the domain and LANGUAGE at every call
-    gettext.bindtextdomain(DOMAIN, str(LOCALE_DIR))
+    gettext.bindtextdomain(DOMAIN, LOCALE_DIR)
     gettext.textdomain(DOMAIN)
     os.environ["LANGUAGE"] = language
 

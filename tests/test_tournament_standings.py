@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+
 from baska_cli.rules import builtin
 from baska_cli.tournament.plan import TIE_BREAKS
 from baska_cli.tournament.players import Player
@@ -70,3 +72,17 @@ def test_a_withdrawn_player_keeps_points_and_a_late_one_appears_when_entered() -
     h = next(ln for ln in lines if ln.player == "H")
     assert (h.place_points, h.total, h.withdrawn) == (0.0, -30, 2)
     assert "Z" not in [ln.player for ln in lines]
+
+
+def test_place_points_kept_by_places_and_signs_are_the_ones_computed() -> None:
+    """table_places keeps the place points of each order of places and positive totals;
+    what it takes from there is what computing them again gives (random tables)."""
+    rng = random.Random(14)
+    for name in ("mester", "plb"):
+        rules = builtin(name)
+        known: dict[object, list[float]] = {}
+        for _ in range(500):
+            a, b, c = (rng.choice([-40, -8, -2, 0, 2, 8, 40]) for _ in range(3))
+            result = TableResult(1, 1, ("A", "B", "C", "D"), (a, b, c, -a - b - c))
+            assert table_places(result, rules, known) == table_places(result, rules)
+        assert 0 < len(known) < 500

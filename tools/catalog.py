@@ -33,7 +33,7 @@ sys.path.insert(0, str(ROOT))
 
 from baska_cli.i18n import DOMAIN, LOCALE_DIR  # noqa: E402
 
-TEMPLATE = LOCALE_DIR / f"{DOMAIN}.pot"
+TEMPLATE = Path(LOCALE_DIR) / f"{DOMAIN}.pot"
 LANGUAGES = ("pl",)
 KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2)}
 WIDTH = 100
@@ -42,7 +42,7 @@ STAMP = datetime.datetime(2026, 11, 30, tzinfo=datetime.UTC)
 
 def po_path(language: str) -> Path:
     """Where a language's catalog lives."""
-    return LOCALE_DIR / language / "LC_MESSAGES" / f"{DOMAIN}.po"
+    return Path(LOCALE_DIR) / language / "LC_MESSAGES" / f"{DOMAIN}.po"
 
 
 # the HTML report's Jinja2 templates, read as render/report.py sets its environment up

@@ -11,7 +11,8 @@ then a recorded drawing of lots); players equal on all of them share a place.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
+from typing import NamedTuple
 
 from baska_cli.rules import RuleSet
 from baska_cli.session import place_points, places
@@ -49,25 +50,40 @@ class Line:
     sat_out: tuple[int, ...] = ()  # the rounds the player sat out (no points)
 
 
-def table_places(result: TableResult, rules: RuleSet) -> list[TablePlace]:
-    """Each seat's place and place points at a table (ties share the average)."""
+def table_places(
+    result: TableResult, rules: RuleSet, known: dict[object, list[float]] | None = None
+) -> list[TablePlace]:
+    """Each seat's place and place points at a table (ties share the average); `known`
+    keeps the place points found for each order of places and positive totals."""
     ranks = places(result.totals)
-    points = place_points(result.totals, rules.place_points, rules.positive_bonus) or [
-        0.0 for _ in result.totals
-    ]
+    key = (*ranks, *(t > 0 for t in result.totals))
+    points = None if known is None else known.get(key)
+    if points is None:
+        points = place_points(result.totals, rules.place_points, rules.positive_bonus) or [
+            0.0 for _ in result.totals
+        ]
+        if known is not None:
+            known[key] = points
     return [
         TablePlace(result.round, result.table, rank, float(pp), total)
         for rank, pp, total in zip(ranks, points, result.totals, strict=True)
     ]
 
 
-def _key(line: Line, order: Sequence[str]) -> tuple[float, ...]:
-    """The sort key of a line: larger is better for every tie-break but the lot."""
-    values = {
-        PLACE_POINTS: -line.place_points,
-        TOTAL: -line.total,
-        TABLES_WON: -line.tables_won,
-    }
+class _Sums(NamedTuple):
+    """A player's line in the standings before it is placed."""
+
+    player: str
+    club: str
+    place_points: float
+    total: int
+    tables_won: int
+    rounds: tuple[TablePlace, ...]
+
+
+def _key(row: _Sums, order: Sequence[str]) -> tuple[float, ...]:
+    """The sort key of a player's sums: larger is better for every tie-break but the lot."""
+    values = {PLACE_POINTS: -row.place_points, TOTAL: -row.total, TABLES_WON: -row.tables_won}
     return tuple(values[k] for k in order if k != LOTS)
 
 
@@ -85,7 +101,8 @@ def standings(
     player keeps what they earned), best first; `lots` gives each player's recorded lot for
     the ties of the standings after each round (a lower lot places higher)."""
     counted = [r for r in results if not r.status]
-    at_tables = [(r, table_places(r, rules)) for r in counted if r.round <= up_to]
+    known: dict[object, list[float]] = {}  # (place points depend on places and signs alone)
+    at_tables = [(r, table_places(r, rules, known)) for r in counted if r.round <= up_to]
     return _ranked(players, at_tables, order, lots, up_to, with_movement, sat_out)
 
 
@@ -107,62 +124,64 @@ def _ranked(
         for name, place in zip(result.players, places_at_table, strict=True):
             earned.setdefault(name, []).append(place)
     by_name = {p.name: p for p in players}
-    lines = []
+    rows: list[tuple[tuple[float, ...], str, _Sums, Player | None]] = []
     for name, done in earned.items():
         done.sort(key=lambda t: t.round)
         player = by_name.get(name)
-        lines.append(
-            Line(
-                0,
-                name,
-                player.club if player else "",
-                sum(t.place_points for t in done),
-                sum(t.total for t in done),
-                sum(1 for t in done if t.place == 1),
-                tuple(done),
-                withdrawn=player.withdrawn if player else None,
-                sat_out=tuple(r for r in (sat_out or {}).get(name, ()) if r <= up_to),
-            )
+        row = _Sums(
+            name,
+            player.club if player else "",
+            sum(t.place_points for t in done),
+            sum(t.total for t in done),
+            sum(1 for t in done if t.place == 1),
+            tuple(done),
         )
+        rows.append((_key(row, order), name.casefold(), row, player))
+    rows.sort(key=_first_two)
     use_lots = LOTS in order
-    keyed = sorted(((_key(ln, order), ln.player.casefold(), ln) for ln in lines), key=_first_two)
-    keys = [k for k, _name, _ln in keyed]
-    lines = [ln for _k, _name, ln in keyed]
-    placed: list[Line] = []
+    placing: list[tuple[int, int | None, bool]] = []  # place, lot, tied: in the rows' order
     i = 0
-    while i < len(lines):
+    while i < len(rows):
         j = i
-        while j < len(lines) and keys[j] == keys[i]:
+        while j < len(rows) and rows[j][0] == rows[i][0]:
             j += 1
-        group = lines[i:j]
-        if len(group) > 1 and use_lots and all(ln.player in drawn for ln in group):
-            group.sort(key=lambda ln: drawn[ln.player])
-            placed += [
-                _with(ln, place=i + 1 + k, lot=drawn[ln.player]) for k, ln in enumerate(group)
-            ]
+        group = rows[i:j]
+        if len(group) > 1 and use_lots and all(r[2].player in drawn for r in group):
+            group.sort(key=lambda r: drawn[r[2].player])
+            rows[i:j] = group
+            placing += [(i + 1 + k, drawn[r[2].player], False) for k, r in enumerate(group)]
         else:
-            placed += [_with(ln, place=i + 1, tied=len(group) > 1) for ln in group]
+            placing += [(i + 1, None, len(group) > 1)] * len(group)
         i = j
+    before: dict[str, int] = {}
     if with_movement and up_to > 1:
         before = {
             ln.player: ln.place
             for ln in _ranked(players, at_tables, order, lots, up_to - 1, False, None)
         }
-        placed = [
-            _with(ln, movement=before[ln.player] - ln.place if ln.player in before else None)
-            for ln in placed
-        ]
-    return placed
+    lines = []
+    for (_k, _folded, row, player), (at, lot, tied) in zip(rows, placing, strict=True):
+        name = row.player
+        moved = None
+        if with_movement and up_to > 1 and name in before:
+            moved = before[name] - at
+        lines.append(
+            Line(
+                at,
+                *row,
+                lot=lot,
+                tied=tied,
+                withdrawn=player.withdrawn if player else None,
+                movement=moved,
+                sat_out=tuple(r for r in (sat_out or {}).get(name, ()) if r <= up_to),
+            )
+        )
+    return lines
 
 
-def _first_two(keyed: tuple[tuple[float, ...], str, Line]) -> tuple[tuple[float, ...], str]:
-    """A line's sort key and folded name (the order of the standings)."""
-    return keyed[0], keyed[1]
-
-
-def _with(line: Line, **changes: object) -> Line:
-    """The line with some fields changed."""
-    return replace(line, **changes)  # type: ignore[arg-type]
+def _first_two(row: tuple[tuple[float, ...], str, _Sums, Player | None]) -> tuple[object, str]:
+    """A row's sort key and folded name (the order of the standings)."""
+    return row[0], row[1]
 
 
 def tied_groups(lines: Sequence[Line]) -> list[list[str]]:
