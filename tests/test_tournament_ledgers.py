@@ -114,3 +114,23 @@ def test_a_share_no_child_can_check_is_checked_here(
     monkeypatch.setattr(ledgers, "_part", failing)
     assert ledgers.check_ledgers(paths) == one_process
     assert set(shared_out.read_text().split()) == {str(os.getpid())}  # all checked here
+
+
+def test_a_process_with_other_threads_is_not_forked() -> None:
+    import threading
+
+    stop = threading.Event()
+    other = threading.Thread(target=stop.wait)
+    other.start()
+    try:
+        with pytest.MonkeyPatch.context() as patch:
+            patch.setattr(ledgers.os, "sched_getaffinity", lambda _pid: {0, 1}, raising=False)
+            patch.setattr(ledgers.sys, "platform", "linux")
+            assert ledgers._workers(1000) == 1
+    finally:
+        stop.set()
+        other.join()
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(ledgers.os, "sched_getaffinity", lambda _pid: {0, 1}, raising=False)
+        patch.setattr(ledgers.sys, "platform", "linux")
+        assert ledgers._workers(1000) == 2

@@ -138,9 +138,12 @@ def _stop(pid: int, read_end: int) -> None:
 
 def _workers(count: int) -> int:
     """How many processes check `count` ledgers: one per core this process may run on, each
-    with half of MIN_SHARED ledgers at least."""
+    with half of MIN_SHARED ledgers at least; one in a process that runs other threads."""
     if count < MIN_SHARED or not sys.platform.startswith("linux"):
         return 1
+    threading = sys.modules.get("threading")
+    if threading is not None and threading.active_count() > 1:
+        return 1  # (a child forked beside other threads could wait forever on their locks)
     try:
         cores = len(os.sched_getaffinity(0))
     except (AttributeError, OSError):
