@@ -129,8 +129,9 @@ def _checked(
     cache = scorer.cache if scorer is not None else {}
     scored_check = scorer is not None and (strict or on_change is not None)
     checked: dict[str, tuple[str, Deltas]] = {}  # key (see reader.split): its hand, changes
-    # a line is split at its commas (not read as CSV) only where its dealer is the expected
-    # one and has no quote (a cell starting with a quote is a quoted cell to CSV)
+    # a remembered key is taken only where the line's dealer is the expected one and has no
+    # quote, and a line is split at all only where its dealer has none (a cell starting with
+    # a quote is a quoted cell to CSV)
     plain = [d if '"' not in d else None for d in dealers]
     decode, quick, garbled, text, new = (
         reader.decode,

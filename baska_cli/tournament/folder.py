@@ -319,7 +319,8 @@ def table_results(
     """Every table's result that counts, from its ledger (all planned deals played) or from
     a paper sheet (when the ledger has no hand); what is missing or wrong as problems.
 
-    Every table ledger is checked as `baska check` checks it. With `remember`, the totals of
+    Every table ledger is checked as `baska check` checks it, on every core where there are
+    many (tournament/ledgers.py). With `remember`, the totals of
     a ledger that passed are kept in `.checked.csv` with its device, inode, size,
     modification and change time, and a later run takes them from there while all five are
     the same (any write to a file changes its change time; a file changed in the last two
