@@ -1,5 +1,5 @@
 """Run the command line as `python -m baska_cli`."""
 
-from baska_cli.cli import main
+from baska_cli.cli import script
 
-main()
+script()
