@@ -7,6 +7,7 @@ import re
 from collections.abc import Sequence
 
 from baska_cli.i18n import _
+from baska_cli.session import Deltas
 
 # A number in a ledger: ASCII digits, a sign for changes and totals (spreadsheets write +2),
 # spaces or tabs around it (spreadsheets pad). Not what int() takes besides: "٣", "１", "1_0".
@@ -52,6 +53,27 @@ def plain_cells(text: str, sep: str) -> list[str] | None:
                     return None
                 cells[i] = inner
     return cells
+
+
+def hand_and_changes(key: str, sep: str) -> tuple[str, Deltas] | None:
+    """The hand and changes of a line's hand-and-changes text (`"zw A+C 61",1,-1,1,-1`)
+    where CSV reads the same cells from it: the hand unquoted, or quoted whole with no quote
+    inside, and four changes read before (`SIGNED_READ`); else None (the line is read as
+    CSV)."""
+    parts = key.rsplit(sep, 4)
+    if len(parts) != 5:
+        return None
+    seen = SIGNED_READ.get
+    d0, d1, d2, d3 = seen(parts[1]), seen(parts[2]), seen(parts[3]), seen(parts[4])
+    if d0 is None or d1 is None or d2 is None or d3 is None:
+        return None
+    hand = parts[0]
+    if '"' in hand or sep in hand:
+        inner = hand[1:-1]
+        if len(hand) < 2 or hand[0] != '"' or hand[-1] != '"' or '"' in inner:
+            return None
+        hand = inner
+    return hand, (d0, d1, d2, d3)
 
 
 def read_changes(cells: Sequence[str]) -> tuple[tuple[int, int, int, int], int]:

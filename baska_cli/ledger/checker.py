@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterator, Sequence
 
 from baska_cli.errors import BaskaError, LedgerError
 from baska_cli.i18n import N_, _, ngettext
-from baska_cli.ledger.cells import read_number
+from baska_cli.ledger.cells import hand_and_changes, read_number
 from baska_cli.ledger.format import (
     AMENDED,
     FORMULA_STARTS,
@@ -115,7 +115,7 @@ def _checked(
     written, and every row goes through all the checks of a row.
 
     A counted hand's line as baska writes it (its number the one expected, its hand unquoted
-    or quoted whole, changes read before; `reader.quick`) is split at its separators
+    or quoted whole, changes read before; `cells.hand_and_changes`) is split at its separators
     instead of read as CSV; any other line is read as CSV (`reader.decode`). A line holding,
     between its number and dealer and its running totals, a hand-and-changes text that
     passed the checks of a hand (the sum, the score) on an earlier line, is not checked
@@ -133,13 +133,7 @@ def _checked(
     # quote, and a line is split at all only where its dealer has none (a cell starting with
     # a quote is a quoted cell to CSV)
     plain = [d if '"' not in d else None for d in dealers]
-    decode, quick, garbled, text, new = (
-        reader.decode,
-        reader.quick,
-        reader.garbled_cells,
-        str,
-        tuple.__new__,
-    )
+    decode, garbled, text, new = reader.decode, reader.garbled_cells, str, tuple.__new__
     splitting = SPLIT_LINES
     known_get = checked.get
     eol = reader.last  # what the last running total's text ends with (format 1: the line end)
@@ -185,7 +179,7 @@ def _checked(
                 if head[1] != plain[turn % seats]:
                     known = None
             elif '"' not in head[1]:
-                fast = quick(head[2])
+                fast = hand_and_changes(head[2], sep)
             skip = False
             while True:  # twice where a line split at its commas turns out to need CSV
                 tt: Sequence[str] | None  # the running totals' texts at 1–4, the last with eol

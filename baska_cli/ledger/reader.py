@@ -61,7 +61,6 @@ from baska_cli.ledger.garbled import garbled, garbled_hint, lost_hint, lost_lett
 from baska_cli.names import check_player_names
 from baska_cli.notation import MAX_TOKEN
 from baska_cli.rules import BUILTIN_NAMES, RuleSet, rules_from_lines
-from baska_cli.session import Deltas
 from baska_cli.spelling import fold
 
 TOO_LONG = N_("the line is longer than {limit} bytes; a ledger line is far shorter")
@@ -439,25 +438,6 @@ class LedgerReader:
             head[2],
             (pieces[1], pieces[2], pieces[3], pieces[4].rstrip("\r\n")),
         )
-
-    def quick(self, key: str) -> tuple[str, Deltas] | None:
-        """The hand and changes of a key (see `split`) where CSV reads the same cells from
-        it: the hand unquoted, or quoted whole with no quote inside (`"zw A+C 61",1,-1,1,-1`),
-        and four changes read before (`SIGNED_READ`); else None (the line is read as CSV)."""
-        parts = key.rsplit(self._sep, 4)
-        if len(parts) != 5:
-            return None
-        seen = SIGNED_READ.get
-        d0, d1, d2, d3 = seen(parts[1]), seen(parts[2]), seen(parts[3]), seen(parts[4])
-        if d0 is None or d1 is None or d2 is None or d3 is None:
-            return None
-        hand = parts[0]
-        if '"' in hand or self._sep in hand:
-            inner = hand[1:-1]
-            if len(hand) < 2 or hand[0] != '"' or hand[-1] != '"' or '"' in inner:
-                return None
-            hand = inner
-        return hand, (d0, d1, d2, d3)
 
     def _key(self, text: str, cells: list[str]) -> str | None:
         """The hand-and-changes text of a line that CSV read as a counted row, if the line
