@@ -168,7 +168,12 @@ def _ranked(
         lines.append(
             Line(
                 at,
-                *row,
+                row.player,
+                row.club,
+                row.place_points,
+                row.total,
+                row.tables_won,
+                row.rounds,
                 lot=lot,
                 tied=tied,
                 withdrawn=player.withdrawn if player else None,
