@@ -143,6 +143,19 @@ class Scorer:
             found.append(ranks[seat])
         return (code, numbered, before, tuple(found), after), ranks
 
+    def known(self, text: str) -> Deltas | None:
+        """The changes of a canonical hand whose shape was scored before, at any table (its
+        text is then canonical too), or None: ask the Scorer itself."""
+        shared = self.shared
+        shaped = None if shared is None else self.shape(text)
+        if shaped is None or shared is None:
+            return None
+        found = shared.get(shaped[0])
+        if found is None:
+            return None
+        r = shaped[1]
+        return (found[r[0]], found[r[1]], found[r[2]], found[r[3]])
+
     def __call__(self, text: str) -> Scored | BaskaError:
         """The scored hand, or the error that parsing or scoring raised (never raises it)."""
         found = self.cache.get(text)

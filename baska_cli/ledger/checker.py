@@ -98,6 +98,11 @@ ORDER_HINT = N_(
 )
 
 
+def _unknown(hand: str) -> None:
+    """No hand is known without a scorer."""
+    return None
+
+
 NO_EXTRA: tuple[str, ...] = ()
 KEPT = 100_000  # hand-and-changes texts a pass remembers as checked (memory stays bounded)
 SPLIT_LINES = True  # lines baska wrote are split at their separators (False: read as CSV)
@@ -127,6 +132,7 @@ def _checked(
     problem, rules_name, seats = reader.problem, meta.rules_name, SEATS
     dealers = [meta.players[dealer_of(meta.first_dealer, n)] for n in range(SEATS)]
     cache = scorer.cache if scorer is not None else {}
+    known_changes = scorer.known if scorer is not None else _unknown
     scored_check = scorer is not None and (strict or on_change is not None)
     checked: dict[str, tuple[str, Deltas]] = {}  # key (see reader.split): its hand, changes
     # a remembered key is taken only where the line's dealer is the expected one and has no
@@ -324,7 +330,7 @@ def _checked(
                         ),
                     )
                     fine = False
-                elif scored_check:
+                elif scored_check and known_changes(hand) != deltas:  # (else scored so)
                     assert scorer is not None
                     scored = cache.get(hand) or scorer(hand)
                     if isinstance(scored, BaskaError) or scored.deltas != deltas:
