@@ -168,11 +168,14 @@ def check_player_names(players: Sequence[str], longest: int = MAX_NAME) -> tuple
     for name in names:
         check_name(name, longest)
     folded = [fold(n) for n in names]
+    ascii_names = all(n.isascii() for n in folded)
     for i, name in enumerate(folded):
         if name in folded[:i]:
             raise NotationError(
                 _('"{name}" appears twice: the four names must differ').format(name=names[i])
             )
+        if ascii_names:  # (two ASCII names look alike only when equal: found above)
+            continue
         other = next((j for j in range(i) if look_alike(folded[j], name)), None)
         if other is not None:
             raise NotationError(
