@@ -58,6 +58,22 @@ _LITERALS = frozenset((*COUNTED_FORMS.values(), PENALTY_WORD))
 _POINTS = re.compile(r"[0-9]{0,3}(?:/[0-9]{1,2})?\Z")
 
 
+def _reads_as_a_name(name: str) -> bool:
+    """Whether a player's name can never be read as another word of a hand (`k`, `61`)."""
+    known = _NAMES.get(name)
+    if known is None:
+        known = not (
+            name in _CODES or name in _LITERALS or name.startswith("k:") or _POINTS.match(name)
+        )
+        if len(_NAMES) < _NAMES_KEPT:
+            _NAMES[name] = known
+    return known
+
+
+_NAMES: dict[str, bool] = {}  # the names seen and whether each reads only as a name
+_NAMES_KEPT = 10_000
+
+
 class Scorer:
     """parse_hand + score with one table's names and rules, cached by the hand's text.
 
@@ -85,10 +101,7 @@ class Scorer:
         self.rules = rules
         self.limit = limit
         self.cache: dict[str, Scored | BaskaError] = {}
-        safe = not any(
-            p in _CODES or p in _LITERALS or p.startswith("k:") or _POINTS.match(p)
-            for p in self.players
-        )
+        safe = all(map(_reads_as_a_name, self.players))
         self.shared = shared if safe else None
         self.seat_of = {name: seat for seat, name in enumerate(self.players)}
         # each side as written (`Ania`, `Ania+Celina`): its seats, their bit mask, and their

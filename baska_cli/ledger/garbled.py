@@ -104,7 +104,8 @@ def garbled(text: str) -> str | None:
 
 def lost_letter(text: str) -> str | None:
     """The mark ("?" or "\ufffd") a program left for a letter it could not write, if any."""
-    return next((ch for ch in text if ch in _MARKS), None)
+    at = [i for i in (text.find(mark) for mark in _MARKS) if i >= 0]  # (find: in C)
+    return text[min(at)] if at else None
 
 
 def garbled_hint(text: str, fixed: str, path: str) -> str:
