@@ -56,7 +56,7 @@ def shared_out(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Path:
     noted = tmp_path / "pids"
     checking = ledgers._check
 
-    def noting(paths: Sequence[str]) -> list[ledgers.Checked]:
+    def noting(paths: Sequence[str]) -> list[ledgers.LedgerCheck]:
         with noted.open("a") as stream:
             stream.write(f"{os.getpid()}\n")
         return checking(paths)
@@ -107,7 +107,7 @@ def test_a_share_no_child_can_check_is_checked_here(
         patch.setattr(ledgers.os, "fork", no_fork)
         assert ledgers.check_ledgers(paths) == one_process
 
-    def failing(part: Sequence[str]) -> list[ledgers.Checked]:
+    def failing(part: Sequence[str]) -> list[ledgers.LedgerCheck]:
         raise RuntimeError("a child that stops")
 
     shared_out.unlink(missing_ok=True)

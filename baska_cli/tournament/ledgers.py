@@ -29,7 +29,7 @@ MIN_SHARED = 64  # ledgers to check below which forking costs more than it saves
 MOST_WORKERS = 8
 
 
-class Checked(NamedTuple):
+class LedgerCheck(NamedTuple):
     """One table ledger checked: its problems (where, message), or its players, rules and
     tally (hands numbered and running totals) and the identity of the file read."""
 
@@ -46,7 +46,7 @@ class Checked(NamedTuple):
 _MEMOS: dict[tuple[str, ...], dict[Shape, Deltas]] = {}
 
 
-def check_ledgers(paths: Sequence[str]) -> list[Checked]:
+def check_ledgers(paths: Sequence[str]) -> list[LedgerCheck]:
     """Each ledger checked, in the order given."""
     _MEMOS.clear()
     try:
@@ -55,7 +55,7 @@ def check_ledgers(paths: Sequence[str]) -> list[Checked]:
         _MEMOS.clear()
 
 
-def _shared_out(paths: Sequence[str]) -> list[Checked]:
+def _shared_out(paths: Sequence[str]) -> list[LedgerCheck]:
     """The ledgers checked by this process and forked ones where there are enough of them
     and cores to run on: each takes an equal run of the paths, this process the first."""
     workers = _workers(len(paths))
@@ -110,7 +110,7 @@ def _fork(part: Sequence[str]) -> tuple[int, int] | None:
         os._exit(status)
 
 
-def _collect(pid: int, read_end: int) -> list[Checked] | None:
+def _collect(pid: int, read_end: int) -> list[LedgerCheck] | None:
     """What a child checked, read from its pipe once it has written it all; None if it
     stopped without (its share is then checked here, where any error shows)."""
     import pickle
@@ -120,7 +120,7 @@ def _collect(pid: int, read_end: int) -> list[Checked] | None:
     _pid, status = os.waitpid(pid, 0)
     if status != 0 or not data:
         return None
-    found: list[Checked] = pickle.loads(data)
+    found: list[LedgerCheck] = pickle.loads(data)
     return found
 
 
@@ -151,12 +151,12 @@ def _workers(count: int) -> int:
     return max(1, min(cores, MOST_WORKERS, count // max(1, MIN_SHARED // 2)))
 
 
-def _part(paths: Sequence[str]) -> list[Checked]:
+def _part(paths: Sequence[str]) -> list[LedgerCheck]:
     """One part of the ledgers, checked in a child process."""
     return _check(paths)
 
 
-def _check(paths: Sequence[str]) -> list[Checked]:
+def _check(paths: Sequence[str]) -> list[LedgerCheck]:
     """Check ledgers one after another in this process, scoring each hand's shape once for
     all the tables of one rule system."""
     from baska_cli.ledger.checker import check
@@ -164,20 +164,22 @@ def _check(paths: Sequence[str]) -> list[Checked]:
     def scorer(meta: Meta, rules: RuleSet) -> Scorer:
         return Scorer(meta.players, rules, shared=_MEMOS.setdefault(meta.rules_lines, {}))
 
-    found: list[Checked] = []
+    found: list[LedgerCheck] = []
     for path in paths:
         try:
             reader = check(path, scorer)
         except LedgerError as error:
             where = f"{error.path}:{error.line}" if error.line else path
-            found.append(Checked(((where, error.message),)))
+            found.append(LedgerCheck(((where, error.message),)))
             continue
         if reader.problems:
-            found.append(Checked(tuple((f"{p.path}:{p.line}", p.message) for p in reader.problems)))
+            found.append(
+                LedgerCheck(tuple((f"{p.path}:{p.line}", p.message) for p in reader.problems))
+            )
             continue
         meta, tally = reader.meta, reader.tally
         found.append(
-            Checked(
+            LedgerCheck(
                 (),
                 tuple(meta.players),
                 tuple(meta.rules_lines),
