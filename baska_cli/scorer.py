@@ -80,9 +80,9 @@ class Scorer:
     With `shared` (one dict for every table scored under the same rules), a canonical hand
     is also cached by its shape, so that a tournament's thousand tables score
     `zw Ania+Celina 61` and `zw Jan+Ola 61` once: a hit needs the same contract, the same
-    words after the side (callers read as seats), and the named seats in the same order
-    relative to each other (the seats renumbered, see `Shape`); its changes are the stored
-    ones given back to the seats.
+    words after the side, the side's seats in the same order relative to each other, and
+    any callers at the same seats relative to the side (the seats renumbered, see `Shape`);
+    its changes are the stored ones given back to the seats.
     This holds because a hand's score and canonical text depend on its seats only through
     which seat is which player and, for `zw`, their order (tests/test_scorer.py scores
     every hand under every seating of its names). Only texts that format_hand writes back
@@ -105,8 +105,8 @@ class Scorer:
         self.shared = shared if safe else None
         self.seat_of = {name: seat for seat, name in enumerate(self.players)}
         # each side as written (`Ania`, `Ania+Celina`): its seats, their bit mask, and their
-        # numbers in a shape whose text names no other seat; a side that parse_hand would
-        # refuse as too long a word is left out
+        # numbers in the hand's shape; a side that parse_hand would refuse as too long a word
+        # is left out
         self.sides: dict[str, tuple[tuple[int, ...], int, tuple[int, ...]]] = {}
         names = self.players
         for seats, side in _SIDES:
