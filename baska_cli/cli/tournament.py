@@ -8,7 +8,6 @@ import click
 from baska_cli.cli.common import (
     CONTEXT,
     COUNT,
-    FileProblem,
     Group,
     UserInputError,
     command,
@@ -22,6 +21,8 @@ from baska_cli.cli.common import (
 from baska_cli.cli.tournament_common import (
     apart,
     load_or_fail,
+    next_round,
+    round_option,
     round_or_last,
     tournament_name,
     with_history,
@@ -179,13 +180,7 @@ def new(
 
 @command()
 @click.argument("path", metavar="DIR")
-@option(
-    "--round",
-    "round_number",
-    type=COUNT,
-    metavar="N",
-    help="The round (default: the next one); a round drawn already is shown again.",
-)
+@round_option("The round (default: the next one); a round drawn already is shown again.")
 @format_choice("table", "json")
 def draw(path: str, round_number: int | None, output_format: str) -> None:
     """Seat the next round: write each table's ledger, the seating and printable pages.
@@ -214,9 +209,7 @@ def draw(path: str, round_number: int | None, output_format: str) -> None:
     try:
         with lock(path):
             t = load_or_fail(path)
-            number = t.next_round
-            if number > t.plan.rounds:
-                raise FileProblem(_("all {rounds} rounds are drawn").format(rounds=t.plan.rounds))
+            number = next_round(t)
             met, sat_out = history(t.draws)
             names = [p.name for p in t.players if p.plays(number)]
             done = draw_round(
@@ -261,9 +254,7 @@ def enter(path: str, name: str, club: str) -> None:
     try:
         with lock(path):
             t = load_or_fail(path)
-            number = t.next_round
-            if number > t.plan.rounds:
-                raise FileProblem(_("all {rounds} rounds are drawn").format(rounds=t.plan.rounds))
+            number = next_round(t)
             roster = add(t.players, name, club, number)
             save_players(t, roster)
     except BaskaError as error:
@@ -316,9 +307,7 @@ def withdraw(path: str, name: str) -> None:
 
 @command("print")
 @click.argument("path", metavar="DIR")
-@option(
-    "--round", "round_number", type=COUNT, metavar="N", help="The round (default: the last drawn)."
-)
+@round_option("The round (default: the last drawn).")
 def print_command(path: str, round_number: int | None) -> None:
     """Write a round's seating plan and table sheets again (in the interface language).
 

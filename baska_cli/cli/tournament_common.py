@@ -2,15 +2,31 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, TypeVar
 
-from baska_cli.cli.common import FileProblem, UserInputError, fail
+from baska_cli.cli.common import COUNT, FileProblem, UserInputError, fail, option
 from baska_cli.i18n import _
 
 if TYPE_CHECKING:
     from baska_cli.tournament.draw import Draw
     from baska_cli.tournament.folder import Problem, Tournament
     from baska_cli.tournament.standings import Line
+
+
+_F = TypeVar("_F", bound=Callable[..., object])
+
+
+def round_option(help_text: str) -> Callable[[_F], _F]:
+    """The `--round N` option of a tournament command, with its own help."""
+    return option("--round", "round_number", type=COUNT, metavar="N", help=help_text)
+
+
+def next_round(t: Tournament) -> int:
+    """The round to draw (or to enter a player for) next; a FileProblem once all are drawn."""
+    if t.next_round > t.plan.rounds:
+        raise FileProblem(_("all {rounds} rounds are drawn").format(rounds=t.plan.rounds))
+    return t.next_round
 
 
 def load_or_fail(path: str) -> Tournament:

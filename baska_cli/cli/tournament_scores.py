@@ -18,6 +18,7 @@ from baska_cli.cli.common import (
 )
 from baska_cli.cli.tournament_common import (
     load_or_fail,
+    round_option,
     round_or_last,
     standings_of,
     table_players,
@@ -77,13 +78,7 @@ def result(
 
 @command()
 @click.argument("path", metavar="DIR")
-@option(
-    "--round",
-    "round_number",
-    type=COUNT,
-    metavar="N",
-    help="The standings after this round (default: the last drawn).",
-)
+@round_option("The standings after this round (default: the last drawn).")
 @format_choice("table", "json", "csv")
 @option("--html", "html_path", metavar="FILE", help="Also write the standings as a printable page.")
 def standings(
@@ -188,13 +183,7 @@ def check_command(path: str) -> None:
 @command()
 @click.argument("path", metavar="DIR")
 @click.argument("names", metavar="[NAME...]", nargs=-1)
-@option(
-    "--round",
-    "round_number",
-    type=COUNT,
-    metavar="N",
-    help="The standings whose ties are drawn (default: after the last drawn round).",
-)
+@round_option("The standings whose ties are drawn (default: after the last drawn round).")
 def lots(path: str, names: tuple[str, ...], round_number: int | None) -> None:
     """Record a drawing of lots for players tied on every tie-break.
 
