@@ -21,8 +21,9 @@ import io
 import os
 import shutil
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from baska_cli.errors import BaskaError, TournamentError
 from baska_cli.i18n import _, ngettext, os_reason
@@ -35,6 +36,9 @@ from baska_cli.tournament.draw import Draw
 from baska_cli.tournament.plan import Plan, format_plan, parse_plan
 from baska_cli.tournament.players import Player, format_players, parse_players
 from baska_cli.tournament.results import TableResult, format_results, parse_results
+
+if TYPE_CHECKING:
+    from baska_cli.tournament.ledgers import LedgerCheck
 
 SETTINGS, PLAYERS, RESULTS, LOTS = "tournament.toml", "players.csv", "results.csv", "lots.csv"
 SEATING = "seating.csv"
@@ -313,6 +317,38 @@ def _write_checked(path: str, checked: dict[str, Checked]) -> None:
         replace_text(path, out.getvalue())
 
 
+def _ledger_problems(
+    path: str,
+    ledger: LedgerCheck,
+    members: Sequence[str],
+    own_rules: tuple[str, ...],
+    rules_name: str,
+) -> list[Problem]:
+    """What keeps a checked table ledger out of the results: its own problems, or players
+    or rules other than the seating's and the tournament's."""
+    if ledger.problems:
+        return [Problem(where, message) for where, message in ledger.problems]
+    if ledger.players != tuple(members):
+        return [
+            Problem(
+                path,
+                _("its players are {found}, but the seating has {seated}").format(
+                    found=", ".join(ledger.players), seated=", ".join(members)
+                ),
+            )
+        ]
+    if ledger.rules_lines != own_rules:
+        return [
+            Problem(
+                path,
+                _("it is scored under {found}, but the tournament plays {rules}").format(
+                    found=ledger.rules_name, rules=rules_name
+                ),
+            )
+        ]
+    return []
+
+
 def table_results(
     tournament: Tournament, up_to: int | None = None, remember: bool = False
 ) -> tuple[list[TableResult], list[Problem]]:
@@ -374,30 +410,9 @@ def table_results(
                 checked[name] = kept[name]
             else:
                 ledger = fresh[name]
-                if ledger.problems:
-                    problems += [
-                        Problem(where_line, message) for where_line, message in ledger.problems
-                    ]
-                    continue
-                if ledger.players != tuple(members):
-                    problems.append(
-                        Problem(
-                            path,
-                            _("its players are {found}, but the seating has {seated}").format(
-                                found=", ".join(ledger.players), seated=", ".join(members)
-                            ),
-                        )
-                    )
-                    continue
-                if ledger.rules_lines != own_rules:
-                    problems.append(
-                        Problem(
-                            path,
-                            _(
-                                "it is scored under {found}, but the tournament plays {rules}"
-                            ).format(found=ledger.rules_name, rules=tournament.rules.name),
-                        )
-                    )
+                wrong = _ledger_problems(path, ledger, members, own_rules, tournament.rules.name)
+                if wrong:
+                    problems += wrong
                     continue
                 slots, totals = ledger.slots, ledger.totals
                 same = st is not None and ledger.identity == (
