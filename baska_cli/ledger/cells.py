@@ -3,6 +3,7 @@ a line split at its separators where CSV would read it the same, and why a row i
 
 from __future__ import annotations
 
+import csv
 import re
 from collections.abc import Sequence
 
@@ -53,6 +54,43 @@ def plain_cells(text: str, sep: str) -> list[str] | None:
                     return None
                 cells[i] = inner
     return cells
+
+
+def split_line(text: str, sep: str, tail: str) -> tuple[str, str, str, tuple[str, ...]] | None:
+    """A hand row's line split at its separators as `number,dealer,KEY,total,total,total,
+    total` (then `tail`: in format 2 the empty status and extra cells): the number, the
+    dealer, the key and the totals' texts, where CSV reads the same cells (a number of
+    digits, a dealer without a quote), else None. A key that `line_key` gave for an earlier
+    line stands for the same hand and changes here."""
+    if tail:
+        if not text.endswith(tail):
+            return None
+        text = text[: -len(tail)]
+    pieces = text.rsplit(sep, 4)
+    head = pieces[0].split(sep, 2)
+    if len(head) != 3 or not (head[0].isascii() and head[0].isdigit()) or '"' in head[1]:
+        return None
+    return (
+        head[0],
+        head[1],
+        head[2],
+        (pieces[1], pieces[2], pieces[3], pieces[4].rstrip("\r\n")),
+    )
+
+
+def line_key(text: str, cells: list[str], sep: str, tail: str) -> str | None:
+    """The hand-and-changes text of a line that CSV read as a counted row (`cells`), if the
+    line split at its separators gives the same cells."""
+    got = split_line(text, sep, tail)
+    if got is None or [got[0], got[1], *got[3]] != [*cells[:2], *cells[7:11]]:
+        return None
+    read = plain_cells(got[2], sep)
+    if read is None:
+        try:
+            read = next(csv.reader([got[2]], delimiter=sep), None)
+        except csv.Error:
+            return None
+    return got[2] if read == cells[2:7] else None
 
 
 def hand_and_changes(key: str, sep: str) -> tuple[str, Deltas] | None:

@@ -134,7 +134,7 @@ def _checked(
     cache = scorer.cache if scorer is not None else {}
     known_changes = scorer.known if scorer is not None else _unknown
     scored_check = scorer is not None and (strict or on_change is not None)
-    checked: dict[str, tuple[str, Deltas]] = {}  # key (see reader.split): its hand, changes
+    checked: dict[str, tuple[str, Deltas]] = {}  # key (see cells.line_key): its hand, changes
     # a remembered key is taken only where the line's dealer is the expected one and has no
     # quote, and a line is split at all only where its dealer has none (a cell starting with
     # a quote is a quoted cell to CSV)
@@ -165,7 +165,7 @@ def _checked(
             start = line
             key = None
             expect = text(slots + 1)  # the number expected, as baska writes it
-            # reader.split, inlined (this loop runs a million times): a key checked before?
+            # cells.split_line, inlined (this loop runs a million times): a key checked before?
             pieces = (raw if not cut else raw[:cut] if raw.endswith(tail) else "").rsplit(
                 sep, nsplit
             )

@@ -25,6 +25,7 @@ from baska_cli.ledger.cells import (
     SIGNED_READ,
     UNSIGNED_READ,
     bad_row,
+    line_key,
     plain_cells,
     read_changes,
     read_number,
@@ -414,44 +415,8 @@ class LedgerReader:
         row = self._decode(line, cells)
         key = None
         if row is not None and end == line and len(cells) == ROW_CELLS_COUNTED:
-            key = self._key(text, cells)
+            key = line_key(text, cells, self._sep, self.tail)
         return row, end, key
-
-    def split(self, text: str) -> tuple[str, str, str, tuple[str, ...]] | None:
-        """A line split at its separators as `number,dealer,KEY,total,total,total,total`
-        (then, in format 2, the empty status and extra cells): the number, the dealer, the
-        key and the totals' texts, where CSV reads the same cells (a number of digits, a
-        dealer without a quote), else None. A key that `decode` gave for an earlier line
-        stands for the same hand and changes here."""
-        sep, tail = self._sep, self.tail
-        if tail:
-            if not text.endswith(tail):
-                return None
-            text = text[: -len(tail)]
-        pieces = text.rsplit(sep, 4)
-        head = pieces[0].split(sep, 2)
-        if len(head) != 3 or not (head[0].isascii() and head[0].isdigit()) or '"' in head[1]:
-            return None
-        return (
-            head[0],
-            head[1],
-            head[2],
-            (pieces[1], pieces[2], pieces[3], pieces[4].rstrip("\r\n")),
-        )
-
-    def _key(self, text: str, cells: list[str]) -> str | None:
-        """The hand-and-changes text of a line that CSV read as a counted row, if the line
-        split at its separators gives the same cells."""
-        got = self.split(text)
-        if got is None or [got[0], got[1], *got[3]] != [*cells[:2], *cells[7:11]]:
-            return None
-        read = plain_cells(got[2], self._sep)
-        if read is None:
-            try:
-                read = next(csv.reader([got[2]], delimiter=self._sep), None)
-            except csv.Error:
-                return None
-        return got[2] if read == cells[2:7] else None
 
     def read_error(self, exc: UnicodeDecodeError | csv.Error, line: int) -> LedgerError:
         """The error for a file that stops being text in its character set or CSV at the row
