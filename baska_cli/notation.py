@@ -5,20 +5,17 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from baska_cli import deck
+from baska_cli.card_points import check_play, side_example
 from baska_cli.errors import NotationError
 from baska_cli.i18n import _, ngettext
 from baska_cli.model import (
     DEFAULT_PLAYERS,
     SEATS,
-    TOTAL_POINTS,
-    TOTAL_TRICKS,
     Adjustment,
     Contract,
     Entry,
     Hand,
     Penalty,
-    Play,
 )
 from baska_cli.seats import Table, table_of
 from baska_cli.spelling import edit_distance, fold, nearest, suggest
@@ -130,15 +127,11 @@ def parse_hand(text: str, players: Sequence[str] = DEFAULT_PLAYERS) -> Entry:
     if len(tokens) < 2:
         raise NotationError(
             _('"{typed}" needs the declaring side after the contract, e.g. "{example}"').format(
-                typed=text.strip(), example=f"{contract.value} {_side_example(contract)}"
+                typed=text.strip(), example=f"{contract.value} {side_example(contract)}"
             )
         )
     declarers = _parse_side(contract, tokens, table)
     return _parse_rest(contract, declarers, tokens[2:], table)
-
-
-def _side_example(contract: Contract) -> str:
-    return "A+C" if contract.is_pair else "A"
 
 
 def token_kind(token: str) -> str | None:
@@ -206,7 +199,7 @@ def _word_order(contract: Contract, tokens: list[str], table: Table) -> str:
     (`zw 61 A+C`): the order of the words, with the hand put in order where it can be."""
     side = next((t for t in tokens[2:] if _is_side(contract, t, table)), None)
     if side is None:
-        example = f"{contract.value} {_side_example(contract)} {' '.join(tokens[1:])}"
+        example = f"{contract.value} {side_example(contract)} {' '.join(tokens[1:])}"
     else:
         rest = [t for t in tokens[1:] if t is not side]
         example = " ".join([tokens[0], side, *rest])
@@ -272,7 +265,7 @@ def _parse_rest(
         typed_contras=typed_contras,
         typed_kara=typed_kara,
     )
-    _check_play(hand, tokens)
+    check_play(hand, next((t for t in tokens if _POINTS_RE.match(t) and t.strip("/")), ""))
     return hand
 
 
@@ -344,98 +337,6 @@ def _parse_callers(token: str, table: Table) -> tuple[int, ...]:
         raise NotationError(
             _('{error} (in the contras "{typed}")').format(error=exc, typed=token)
         ) from None
-
-
-def _check_play(hand: Hand, tokens: list[str]) -> None:
-    """Points and tricks that the contract needs and the deck allows."""
-    contract, points, tricks = hand.contract, hand.points, hand.tricks
-    given = next((t for t in tokens if _POINTS_RE.match(t) and t.strip("/")), "")
-    play = contract.info.play
-    name = f"{contract.info.name} ({contract.value})"
-    if play is Play.NONE:
-        if points is not None or tricks is not None:
-            raise NotationError(
-                _('"{typed}": {contract} is not played, so it takes no points or tricks').format(
-                    typed=given, contract=name
-                )
-            )
-        return
-    if play is Play.POINTS and points is None:
-        example = f"{contract.value} {_side_example(contract)} 61"
-        raise NotationError(
-            _(
-                '{contract} needs the declaring side\'s card points, e.g. "{example}" or "… 61/2"'
-            ).format(contract=name, example=example)
-        )
-    if play is Play.TRICKS and points is None and tricks is None:
-        raise NotationError(
-            _('{contract} needs the declarer\'s tricks, e.g. "/4" (all four) or "/3"').format(
-                contract=name
-            )
-        )
-    if play is Play.TRICKS and tricks is None and points is not None and 1 <= points <= 4:
-        raise NotationError(
-            _(
-                '"{typed}" looks like a number of tricks: write "/{tricks}"; a number alone '
-                "is the card points (0 or 8–104)"
-            ).format(typed=given, tricks=points)
-        )
-    if points is not None and points > TOTAL_POINTS:
-        raise NotationError(
-            _('"{typed}": card points go from 0 to {most}').format(typed=given, most=TOTAL_POINTS)
-        )
-    if tricks is not None and tricks > TOTAL_TRICKS:
-        raise NotationError(
-            _('"{typed}": tricks go from 0 to {most}').format(typed=given, most=TOTAL_TRICKS)
-        )
-    if not deck.is_possible(points, tricks):
-        assert points is not None
-        near = deck.nearest_points(points, tricks)
-        if tricks is None:
-            raise NotationError(
-                ngettext(
-                    '"{typed}": no side can take exactly {points} card point with this deck; '
-                    "{nearest}",
-                    '"{typed}": no side can take exactly {points} card points with this deck; '
-                    "{nearest}",
-                    points,
-                ).format(typed=given, points=points, nearest=_nearest_totals(near))
-            )
-        message = ngettext(
-            '"{typed}": {points} card point cannot be taken {in_tricks}; {with_tricks} {nearest}',
-            '"{typed}": {points} card points cannot be taken {in_tricks}; {with_tricks} {nearest}',
-            points,
-        ).format(
-            typed=given,
-            points=points,
-            in_tricks=_in_tricks([tricks]),
-            with_tricks=ngettext("with {count} trick", "with {count} tricks", tricks).format(
-                count=tricks
-            ),
-            nearest=_nearest_totals(near),
-        )
-        can = sorted(deck.tricks_for_points(points))
-        if can:
-            message += _("; {points} is possible {in_tricks}").format(
-                points=points, in_tricks=_in_tricks(can)
-            )
-        raise NotationError(message)
-
-
-def _nearest_totals(near: list[int]) -> str:
-    """`the nearest possible totals are 64 or 66`, `the nearest possible total is 104`."""
-    if len(near) == 1:
-        return _("the nearest possible total is {total}").format(total=near[0])
-    return _("the nearest possible totals are {low} or {high}").format(low=near[0], high=near[1])
-
-
-def _in_tricks(counts: list[int]) -> str:
-    """`in 1 trick`, `in 2 tricks`, `in 1 or 2 tricks`."""
-    if len(counts) == 1:
-        return ngettext("in {count} trick", "in {count} tricks", counts[0]).format(count=counts[0])
-    return _("in {some} or {count} tricks").format(
-        some=", ".join(str(c) for c in counts[:-1]), count=counts[-1]
-    )
 
 
 def _parse_penalty(tokens: list[str], table: Table) -> Penalty:
