@@ -36,13 +36,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from baska_cli import ledger
-from baska_cli.deck import possible_points
 from baska_cli.errors import BaskaError
-from baska_cli.model import Play
-from baska_cli.notation import COUNTED_FORMS, format_hand, parse_hand
-from baska_cli.rules import RuleSet, load_rules
-from baska_cli.scoring import score
-from baska_cli.session import add, dealer_of
+from baska_cli.evening.totals import add, dealer_of
+from baska_cli.game.deck import possible_points
+from baska_cli.game.model import Play
+from baska_cli.game.notation import COUNTED_FORMS, format_hand, parse_hand
+from baska_cli.game.rules import RuleSet, load_rules
+from baska_cli.game.scoring import score
 
 PLAYERS = ("Ania", "Bartek", "Celina", "Darek")
 CSV_READ = (

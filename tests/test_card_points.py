@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from baska_cli.card_points import check_play, side_example
 from baska_cli.errors import NotationError
-from baska_cli.model import Contract, Hand
+from baska_cli.game.card_points import check_play, side_example
+from baska_cli.game.model import Contract, Hand
 
 
 def _hand(contract: Contract, points: int | None, tricks: int | None) -> Hand:

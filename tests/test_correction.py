@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from baska_cli.correction import correct, merged_text
 from baska_cli.errors import NotationError
-from baska_cli.model import Hand
-from baska_cli.notation import format_hand, parse_hand
+from baska_cli.game.correction import correct, merged_text
+from baska_cli.game.model import Hand
+from baska_cli.game.notation import format_hand, parse_hand
 
 PLAYERS = ("Ania", "Bartek", "Celina", "Darek")
 

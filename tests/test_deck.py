@@ -6,7 +6,7 @@ from itertools import combinations
 
 import pytest
 
-from baska_cli import deck
+from baska_cli.game import deck
 
 # The 16 cards as their card points: A, 10, D (queen), W (jack) in four suits.
 CARDS = [11, 10, 3, 2] * 4

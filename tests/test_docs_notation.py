@@ -20,7 +20,7 @@ import pytest
 from click.testing import CliRunner
 
 from baska_cli.cli import cli
-from baska_cli.model import Contract
+from baska_cli.game.model import Contract
 
 DOCS = Path(__file__).resolve().parent.parent / "docs"
 GUIDES = {"pl": DOCS / "notation.pl.md", "en": DOCS / "notation.en.md"}

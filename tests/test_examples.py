@@ -9,9 +9,9 @@ from typing import Any
 import pytest
 
 from baska_cli.errors import BaskaError
-from baska_cli.notation import parse_hand
-from baska_cli.rules import builtin
-from baska_cli.scoring import score
+from baska_cli.game.notation import parse_hand
+from baska_cli.game.rules import builtin
+from baska_cli.game.scoring import score
 
 from .conftest import SHARED
 

@@ -20,10 +20,10 @@ from click.testing import CliRunner, Result
 from baska_cli import ledger
 from baska_cli.cli import cli
 from baska_cli.errors import LedgerError
+from baska_cli.game.rules import RuleSet
 from baska_cli.ledger import LedgerReader, Meta, Tally
 from baska_cli.ledger import edits as edits_module
 from baska_cli.ledger.checker import ORDER_HINT
-from baska_cli.rules import RuleSet
 from tests.faultkit import PLAYERS, baska, baska_argv, folder_listing, recorded
 
 ENOSPC = OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))

@@ -19,10 +19,10 @@ from hypothesis import strategies as st
 from baska_cli import ledger
 from baska_cli.cli import cli
 from baska_cli.errors import BaskaError, LedgerError
-from baska_cli.model import DEFAULT_PLAYERS
-from baska_cli.notation import CONTRACT_ALIASES, format_hand, parse_hand
-from baska_cli.rules import BUILTIN_NAMES, builtin
-from baska_cli.scoring import score
+from baska_cli.game.model import DEFAULT_PLAYERS
+from baska_cli.game.notation import CONTRACT_ALIASES, format_hand, parse_hand
+from baska_cli.game.rules import BUILTIN_NAMES, builtin
+from baska_cli.game.scoring import score
 
 PLAYERS = ("Ania", "Bartek", "Celina", "Darek")
 WATCHDOG_SECONDS = 20  # a hang detector, far above any example's time: not a speed test
@@ -313,7 +313,7 @@ NAME = NAME | st.text(alphabet="LM", min_size=45, max_size=52)
 @st.composite
 def house_files(draw: st.DrawFn) -> str:
     """A house-rules file: a base in any case, hostile texts, a few settings."""
-    from baska_cli.rules import toml_value
+    from baska_cli.game.rules import toml_value
 
     lines = [f"base = {toml_value(draw(st.sampled_from(['plb', 'PLB', 'mester', 'Pagat'])))}"]
     for key in ("name", "title", "source"):
@@ -346,7 +346,7 @@ def test_every_file_a_command_writes_reads_back(house: str, players: list[str]) 
     names: each ends with a message (exit 0, 1 or 2), and every file written reads back."""
     import tempfile
 
-    from baska_cli.rules import load_rules
+    from baska_cli.game.rules import load_rules
 
     runner = CliRunner()
 

@@ -13,9 +13,9 @@ import pytest
 
 from baska_cli import i18n, ledger
 from baska_cli.errors import BaskaError, LedgerError
+from baska_cli.evening.scorer import Scored, Scorer
 from baska_cli.ledger import checker
 from baska_cli.ledger.checker import ORDER_HINT
-from baska_cli.scorer import Scored, Scorer
 from tests.ledgerkit import EMPTY, TWO_HANDS
 
 SAMPLE = Path(__file__).parent.parent / "samples" / "evening.csv"

@@ -6,7 +6,7 @@ import pytest
 
 from baska_cli import i18n
 from baska_cli.errors import NotationError
-from baska_cli.names import (
+from baska_cli.game.names import (
     check_name,
     check_player_names,
     likely_same,

@@ -6,9 +6,9 @@ import pytest
 
 from baska_cli import i18n
 from baska_cli.errors import BaskaError, NotationError
-from baska_cli.model import Adjustment, Contract, Entry, Hand, Penalty
-from baska_cli.notation import format_hand, parse_hand
-from baska_cli.seats import player_seat
+from baska_cli.game.model import Adjustment, Contract, Entry, Hand, Penalty
+from baska_cli.game.notation import format_hand, parse_hand
+from baska_cli.game.seats import player_seat
 
 NAMES = ("Ania", "Bartek", "Celina", "Darek")
 A, B, C, D = 0, 1, 2, 3
@@ -266,7 +266,7 @@ def test_unknown_named_player_is_listed_with_the_players() -> None:
     ],
 )
 def test_bad_player_names(players: tuple[str, ...], fragment: str) -> None:
-    from baska_cli.names import check_player_names
+    from baska_cli.game.names import check_player_names
 
     with pytest.raises(NotationError) as info:
         check_player_names(players)
@@ -333,7 +333,7 @@ def test_ascii_numbers_still_read() -> None:
     ],
 )
 def test_names_that_look_alike_are_refused(players: tuple[str, ...], fragment: str) -> None:
-    from baska_cli.names import check_player_names
+    from baska_cli.game.names import check_player_names
 
     with pytest.raises(NotationError) as info:
         check_player_names(players)
@@ -353,7 +353,7 @@ def test_names_that_look_alike_are_refused(players: tuple[str, ...], fragment: s
     ],
 )
 def test_names_in_one_alphabet_are_kept(players: tuple[str, ...]) -> None:
-    from baska_cli.names import check_player_names
+    from baska_cli.game.names import check_player_names
 
     assert check_player_names(players) == players
 
@@ -362,8 +362,8 @@ def test_names_in_one_alphabet_are_kept(players: tuple[str, ...]) -> None:
 
 
 def test_a_name_longer_than_max_name_is_refused_and_max_name_fits() -> None:
-    from baska_cli.names import check_player_names
-    from baska_cli.notation import MAX_NAME, MAX_TOKEN
+    from baska_cli.game.names import check_player_names
+    from baska_cli.game.notation import MAX_NAME, MAX_TOKEN
 
     long = "x" * MAX_NAME
     assert check_player_names([long, "B", "C", "D"])[0] == long
@@ -379,21 +379,21 @@ def test_a_name_longer_than_max_name_is_refused_and_max_name_fits() -> None:
 
 @pytest.mark.parametrize("name", ["a\x07b", "a\x00", "é\x1b", "a\u200bb"])
 def test_a_name_with_a_control_character_is_refused(name: str) -> None:
-    from baska_cli.names import check_player_names
+    from baska_cli.game.names import check_player_names
 
     with pytest.raises(NotationError, match="control character"):
         check_player_names([name, "B", "C", "D"])
 
 
 def test_a_name_with_a_line_break_is_refused() -> None:
-    from baska_cli.names import check_player_names
+    from baska_cli.game.names import check_player_names
 
     with pytest.raises(NotationError, match="no spaces"):
         check_player_names(["a\nb", "B", "C", "D"])
 
 
 def test_canonical_refuses_a_text_whose_word_would_not_read_back() -> None:
-    from baska_cli.notation import MAX_NAME, canonical
+    from baska_cli.game.notation import MAX_NAME, canonical
 
     names = tuple(c * MAX_NAME for c in "PQRS")
     many = parse_hand("zw 1+3 61 k:2,1,2,1,2", names)  # five callers: 5 names, too long

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from baska_cli.errors import NotationError
-from baska_cli.playline import Line, command_hint, read_line
+from baska_cli.play.line import Line, command_hint, read_line
 
 KNOWN = [
     ("zw ac 61 k", Line("hand", "zw ac 61 k")),

@@ -13,12 +13,12 @@ from dataclasses import dataclass
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from baska_cli.deck import possible_points
 from baska_cli.errors import RuleError
-from baska_cli.model import Adjustment, Contract, Entry, Hand, Outcome, Penalty, Play
-from baska_cli.notation import format_hand, parse_hand
-from baska_cli.rules import builtin
-from baska_cli.scoring import score
+from baska_cli.game.deck import possible_points
+from baska_cli.game.model import Adjustment, Contract, Entry, Hand, Outcome, Penalty, Play
+from baska_cli.game.notation import format_hand, parse_hand
+from baska_cli.game.rules import builtin
+from baska_cli.game.scoring import score
 
 SYSTEMS = ("plb", "mester", "pagat")
 NAMES = ("Ania", "Bartek", "Celina", "Darek")

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from baska_cli.playline import COMMANDS
+from baska_cli.play.line import COMMANDS
 from baska_cli.render.compact import deals_word, fit, hand_lines, help_lines, players_row, toolbar
 
 PLAYERS = ("Ania", "Bartek", "Celina", "Darek")

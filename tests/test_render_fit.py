@@ -7,12 +7,12 @@ from pathlib import Path
 
 import pytest
 
+from baska_cli.game.rules import RuleSet
 from baska_cli.ledger.format import Meta, Row
 from baska_cli.ledger.view import Session, read
 from baska_cli.render import sheet
 from baska_cli.render.fit import fitted_sheet, initials, wrap
 from baska_cli.render.text import signed
-from baska_cli.rules import RuleSet
 
 SAMPLE = str(Path(__file__).parent.parent / "samples" / "evening.csv")
 

@@ -11,11 +11,11 @@ from pathlib import Path
 import pytest
 
 from baska_cli import i18n
+from baska_cli.evening.settle import settle
+from baska_cli.game.rules import RuleSet
 from baska_cli.ledger.format import Meta, Row
 from baska_cli.ledger.view import Memo, read, scored
 from baska_cli.render.report import Evening, report_html
-from baska_cli.rules import RuleSet
-from baska_cli.settle import settle
 
 SAMPLE = str(Path(__file__).parent.parent / "samples" / "evening.csv")
 

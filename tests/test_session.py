@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from baska_cli.rules import builtin
-from baska_cli.session import (
+from baska_cli.evening.totals import (
     add,
     dealer_of,
     leader_of,
@@ -15,6 +14,7 @@ from baska_cli.session import (
     season,
     standings,
 )
+from baska_cli.game.rules import builtin
 
 
 @pytest.mark.parametrize(

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from baska_cli.settle import Settlement, Transfer, round_balances, settle, transfers
+from baska_cli.evening.settle import Settlement, Transfer, round_balances, settle, transfers
 
 CENT = Decimal("0.01")
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from baska_cli import i18n
-from baska_cli.rules import BUILTIN_NAMES, builtin
-from baska_cli.sources import (
+from baska_cli.game.rules import BUILTIN_NAMES, builtin
+from baska_cli.game.sources import (
     Cite,
     Provenance,
     cite_text,

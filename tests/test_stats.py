@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from baska_cli.notation import parse_hand
-from baska_cli.rules import builtin
-from baska_cli.scoring import score
-from baska_cli.stats import DECLARER, OPPONENT, PARTNER, Played, Stats, collect
+from baska_cli.evening.stats import DECLARER, OPPONENT, PARTNER, Played, Stats, collect
+from baska_cli.game.notation import parse_hand
+from baska_cli.game.rules import builtin
+from baska_cli.game.scoring import score
 
 PLAYERS = ("Ania", "Bartek", "Celina", "Darek")
 

@@ -19,10 +19,10 @@ from baska_cli.cli.common import (
 from baska_cli.i18n import _, ngettext
 
 if TYPE_CHECKING:
+    from baska_cli.evening.totals import Deltas
+    from baska_cli.game.rules import RuleSet
     from baska_cli.ledger.format import Meta, Row
     from baska_cli.ledger.reader import LedgerReader
-    from baska_cli.rules import RuleSet
-    from baska_cli.session import Deltas
 
 
 @command()

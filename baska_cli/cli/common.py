@@ -21,7 +21,7 @@ from baska_cli.i18n import N_, _, os_reason
 
 if TYPE_CHECKING:
     from baska_cli.errors import BaskaError
-    from baska_cli.rules import RuleSet
+    from baska_cli.game.rules import RuleSet
 
 EXIT_OK, EXIT_FILE, EXIT_INPUT, EXIT_WRITTEN_OUTPUT_FAILED = 0, 1, 2, 3
 CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
@@ -67,7 +67,7 @@ def fail(error: BaskaError) -> NoReturn:
 def load_rules_or_fail(spec: str | None) -> RuleSet:
     """Load the rule system named by --rules (or its environment variable, or plb)."""
     from baska_cli.errors import BaskaError
-    from baska_cli.rules import load_rules
+    from baska_cli.game.rules import load_rules
 
     if spec is not None and not spec.strip():
         raise UserInputError(

@@ -9,10 +9,10 @@ from typing import TYPE_CHECKING
 from prompt_toolkit.completion import CompleteEvent, Completer, Completion
 from prompt_toolkit.document import Document
 
-from baska_cli.model import Contract
-from baska_cli.notation import ADJUST_WORD, COUNTED_CONTRAS, PENALTY_WORD
-from baska_cli.playline import COMMANDS
-from baska_cli.spelling import fold
+from baska_cli.game.model import Contract
+from baska_cli.game.notation import ADJUST_WORD, COUNTED_CONTRAS, PENALTY_WORD
+from baska_cli.game.spelling import fold
+from baska_cli.play.line import COMMANDS
 
 if TYPE_CHECKING:
     from baska_cli.cli.table import Table

@@ -149,7 +149,7 @@ def handle(table: Table, raw: str, extra: bool, confirm: Confirm | None) -> tupl
     """Do what one line asks; the lines to show, and whether to stop. `confirm` asks a
     yes-or-no question (None from a pipe: a repeated hand is recorded, a hand past the
     planned deals refused unless `extra`)."""
-    from baska_cli.playline import COMMANDS, read_line
+    from baska_cli.play.line import COMMANDS, read_line
     from baska_cli.render.compact import help_lines
 
     line = read_line(raw)
@@ -182,8 +182,8 @@ def handle(table: Table, raw: str, extra: bool, confirm: Confirm | None) -> tupl
 
 def _record(table: Table, text: str, extra: bool, confirm: Confirm | None) -> list[str]:
     """Record a hand, asking first where the table would ask."""
-    from baska_cli.notation import token_kind
-    from baska_cli.playline import command_hint
+    from baska_cli.game.notation import token_kind
+    from baska_cli.play.line import command_hint
 
     first = text.split()[0]
     if token_kind(first) != "contract" and first.lower() not in ("kara", "adj"):

@@ -28,12 +28,12 @@ def report(paths: tuple[str, ...], output: str, stake: str | None, currency: str
     from decimal import Decimal
 
     from baska_cli.errors import BaskaError
+    from baska_cli.evening.settle import settle
+    from baska_cli.evening.totals import season
+    from baska_cli.game.rules import RuleSet
     from baska_cli.ledger.format import Meta, Row
     from baska_cli.ledger.view import Memo, read, scored
     from baska_cli.render.report import Evening, report_html
-    from baska_cli.rules import RuleSet
-    from baska_cli.session import season
-    from baska_cli.settle import settle
 
     value = _stake(stake) if stake is not None else None
     if value is None and currency != "zł":

@@ -161,9 +161,9 @@ def score(
         _record(ledger_path, text, spec, output_format, explain, dry_run, extra)
         return
     from baska_cli.errors import BaskaError
-    from baska_cli.notation import parse_hand
+    from baska_cli.game.notation import parse_hand
+    from baska_cli.game.scoring import score as score_entry
     from baska_cli.render.outcome import render_outcome
-    from baska_cli.scoring import score as score_entry
 
     rules = load_rules_or_fail(rules_spec)
     try:
@@ -280,9 +280,9 @@ def _not_utf8(text: str) -> str | None:
 def _score_batch(stream: IO[str], rules_spec: str | None, output_format: str) -> int:
     """Score each line, print one result per line; report bad lines on stderr. Returns failures."""
     from baska_cli.errors import BaskaError
-    from baska_cli.notation import parse_hand
+    from baska_cli.game.notation import parse_hand
+    from baska_cli.game.scoring import score as score_entry
     from baska_cli.render import outcome as render
-    from baska_cli.scoring import score as score_entry
 
     rules = load_rules_or_fail(rules_spec)
     players = ("A", "B", "C", "D")

@@ -55,10 +55,10 @@ def create_ledger(
 ) -> None:
     """Create a ledger as `baska new` does and say so on standard error."""
     from baska_cli.errors import BaskaError
+    from baska_cli.game.names import check_player_names
+    from baska_cli.game.seats import player_seat
     from baska_cli.ledger.format import Meta, rules_lines
     from baska_cli.ledger.store import create
-    from baska_cli.names import check_player_names
-    from baska_cli.seats import player_seat
 
     if not path:
         raise UserInputError(_('the ledger\'s file name is empty; expected e.g. "evening.csv"'))
@@ -147,9 +147,9 @@ def ledger_command(
     """
 
     from baska_cli.errors import BaskaError
+    from baska_cli.game.rules import RuleSet
     from baska_cli.ledger.format import Meta, Row
     from baska_cli.ledger.view import read
-    from baska_cli.rules import RuleSet
 
     paths = ledgers(paths, "baska ledger evening.csv")
     if wide and (chart or output_format != "table" or len(paths) > 1):
@@ -213,8 +213,8 @@ def _terminal(chart: bool) -> tuple[bool, bool, tuple[int, int] | None]:
 def _aliases(path: str | None, output_format: str, files: int) -> dict[str, str] | None:
     """The alias file's merges (folded alias: name kept), or None without --aliases."""
     from baska_cli.errors import BaskaError
+    from baska_cli.game.names import parse_aliases
     from baska_cli.i18n import _
-    from baska_cli.names import parse_aliases
 
     if path is None:
         return None
@@ -244,10 +244,10 @@ def _warn_misspelt(paths: tuple[str, ...], aliases: dict[str, str] | None) -> No
     import contextlib
 
     from baska_cli.errors import BaskaError
+    from baska_cli.game.names import similar_pairs
+    from baska_cli.game.spelling import fold
     from baska_cli.i18n import _
     from baska_cli.ledger.reader import open_ledger
-    from baska_cli.names import similar_pairs
-    from baska_cli.spelling import fold
 
     where: dict[str, tuple[str, str]] = {}  # folded name: (name, first file)
     for path in paths:

@@ -51,10 +51,10 @@ def settle(paths: tuple[str, ...], stake: str, currency: str, output_format: str
     from decimal import Decimal
 
     from baska_cli.errors import BaskaError
+    from baska_cli.evening.settle import settle as settle_points
+    from baska_cli.evening.totals import season
     from baska_cli.ledger.view import read
     from baska_cli.render.settle import settlement_record, settlement_text
-    from baska_cli.session import season
-    from baska_cli.settle import settle as settle_points
 
     value = _stake(stake)
     paths = ledgers(paths, "baska settle evening.csv --stake 0.10")

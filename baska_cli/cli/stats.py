@@ -19,9 +19,9 @@ def stats(paths: tuple[str, ...], output_format: str) -> None:
     """
 
     from baska_cli.errors import BaskaError
+    from baska_cli.evening.stats import collect
     from baska_cli.ledger.view import Memo, scored
     from baska_cli.render.stats import stats_csv, stats_record, stats_table
-    from baska_cli.stats import collect
 
     paths = ledgers(paths, "baska stats evening.csv")
     try:

@@ -13,13 +13,13 @@ from dataclasses import dataclass
 
 from baska_cli.cli.common import note_written
 from baska_cli.errors import BaskaError
+from baska_cli.evening.scorer import Scored, Scorer
+from baska_cli.evening.totals import next_turn
+from baska_cli.game.rules import RuleSet
 from baska_cli.i18n import _
 from baska_cli.ledger.format import Meta, Row
 from baska_cli.ledger.view import Session, read
 from baska_cli.render import compact
-from baska_cli.rules import RuleSet
-from baska_cli.scorer import Scored, Scorer
-from baska_cli.session import next_turn
 
 
 @dataclass(frozen=True, slots=True)
@@ -156,7 +156,7 @@ class Table:
 
     def preview(self, typed: str) -> str:
         """What the line typed would do: a hand's changes, or why it cannot be read."""
-        from baska_cli.playline import read_line
+        from baska_cli.play.line import read_line
 
         try:
             line = read_line(typed)
@@ -184,8 +184,8 @@ class Table:
         return f"{prefix} {scored.text}: {changes}"
 
     def _corrected_text(self, was: str, words: str) -> str:
-        from baska_cli.correction import correct
-        from baska_cli.notation import format_hand, parse_hand
+        from baska_cli.game.correction import correct
+        from baska_cli.game.notation import format_hand, parse_hand
 
         entry = correct(parse_hand(was, self.players), words, self.players)
         return format_hand(entry, self.players)
@@ -215,8 +215,8 @@ class Table:
         """Score the hand and append it to the ledger (ledger.edits.record, as `score
         --ledger` does); its three lines, then a line if another program wrote the ledger
         in the meantime."""
+        from baska_cli.game.notation import format_hand
         from baska_cli.ledger.edits import record
-        from baska_cli.notation import format_hand
         from baska_cli.render.fit import initials
 
         found = record(self.path, text, None, False, extra, self._scorer_for)
@@ -320,8 +320,8 @@ class Table:
 
     def explain(self, number: int | None) -> list[str]:
         """Why hand `number` (the last when None) scored as it did."""
-        from baska_cli.notation import parse_hand
-        from baska_cli.scoring import score
+        from baska_cli.game.notation import parse_hand
+        from baska_cli.game.scoring import score
 
         rows: list[Row] = []
 

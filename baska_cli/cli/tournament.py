@@ -117,8 +117,8 @@ def new(
     import secrets
 
     from baska_cli.errors import BaskaError
+    from baska_cli.game.names import similar_pairs
     from baska_cli.ledger.format import rules_lines
-    from baska_cli.names import similar_pairs
     from baska_cli.tournament.folder import create
     from baska_cli.tournament.plan import Plan, check_plan
     from baska_cli.tournament.players import named, read_entry_list
@@ -247,7 +247,7 @@ def enter(path: str, name: str, club: str) -> None:
     Example:  baska tournament enter liga Zenon --club Puck
     """
     from baska_cli.errors import BaskaError
-    from baska_cli.names import similar_pairs
+    from baska_cli.game.names import similar_pairs
     from baska_cli.tournament.folder import lock, save_players
     from baska_cli.tournament.players import enter as add
 

@@ -7,8 +7,8 @@ import csv
 import re
 from collections.abc import Sequence
 
+from baska_cli.evening.totals import Deltas
 from baska_cli.i18n import _
-from baska_cli.session import Deltas
 
 # A number in a ledger: ASCII digits, a sign for changes and totals (spreadsheets write +2),
 # spaces or tabs around it (spreadsheets pad). Not what int() takes besides: "٣", "１", "1_0".

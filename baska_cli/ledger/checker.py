@@ -12,6 +12,11 @@ from collections import deque
 from collections.abc import Callable, Iterator, Sequence
 
 from baska_cli.errors import BaskaError, LedgerError
+from baska_cli.evening.scorer import Scored, Scorer
+from baska_cli.evening.totals import Deltas, dealer_of
+from baska_cli.game.model import SEATS
+from baska_cli.game.notation import ADJUST_WORD
+from baska_cli.game.rules import RuleSet
 from baska_cli.i18n import N_, _, ngettext
 from baska_cli.ledger.cells import hand_and_changes, read_number
 from baska_cli.ledger.format import (
@@ -24,11 +29,6 @@ from baska_cli.ledger.format import (
     Row,
 )
 from baska_cli.ledger.reader import LedgerReader, open_ledger
-from baska_cli.model import SEATS
-from baska_cli.notation import ADJUST_WORD
-from baska_cli.rules import RuleSet
-from baska_cli.scorer import Scored, Scorer
-from baska_cli.session import Deltas, dealer_of
 
 OnChange = Callable[[Row, "Scored | BaskaError"], None]
 

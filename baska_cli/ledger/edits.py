@@ -6,8 +6,14 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from typing import Literal, Protocol
 
-from baska_cli.correction import correct
 from baska_cli.errors import BaskaError, LedgerError, PastPlanError, ProblemsError, RequestError
+from baska_cli.evening.scorer import Scored, Scorer
+from baska_cli.evening.totals import Deltas, add, dealer_of
+from baska_cli.game.correction import correct
+from baska_cli.game.model import Adjustment, Entry, Outcome
+from baska_cli.game.notation import canonical, parse_hand
+from baska_cli.game.rules import RuleSet, load_rules
+from baska_cli.game.scoring import score
 from baska_cli.i18n import _, ngettext
 from baska_cli.ledger.checker import (
     OnChange,
@@ -30,12 +36,6 @@ from baska_cli.ledger.format import (
 )
 from baska_cli.ledger.reader import LedgerReader, open_ledger
 from baska_cli.ledger.store import append, rewrite
-from baska_cli.model import Adjustment, Entry, Outcome
-from baska_cli.notation import canonical, parse_hand
-from baska_cli.rules import RuleSet, load_rules
-from baska_cli.scorer import Scored, Scorer
-from baska_cli.scoring import score
-from baska_cli.session import Deltas, add, dealer_of
 
 Action = Literal["undo", "void", "amend"]
 

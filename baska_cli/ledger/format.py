@@ -84,9 +84,9 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from typing import NamedTuple
 
+from baska_cli.evening.totals import Deltas
+from baska_cli.game.rules import BUILTIN_NAMES, RuleSet, override_lines, toml_value
 from baska_cli.i18n import N_
-from baska_cli.rules import BUILTIN_NAMES, RuleSet, override_lines, toml_value
-from baska_cli.session import Deltas
 
 FORMAT_KEY = "baska ledger"
 FORMAT_VERSION = "2"  # what baska writes in a new ledger

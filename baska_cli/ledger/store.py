@@ -27,15 +27,15 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import IO, TextIO
 
 from baska_cli.errors import LedgerError
+from baska_cli.evening.scorer import Scorer
 from baska_cli.filekind import kind_of
+from baska_cli.game.rules import RuleSet
 from baska_cli.i18n import N_, _, ngettext, os_reason
 from baska_cli.ledger.checker import check, refuse_if_broken, scan
 from baska_cli.ledger.dialect import BOM, encoding_name
 from baska_cli.ledger.filebytes import ends_with_line_end, identity
 from baska_cli.ledger.format import HAND_QUOTED, Meta, Tally
 from baska_cli.ledger.reader import LedgerReader, open_ledger
-from baska_cli.rules import RuleSet
-from baska_cli.scorer import Scorer
 
 Build = Callable[[LedgerReader, RuleSet], Sequence[str]]
 Transform = Callable[[LedgerReader, RuleSet, Tally], tuple[Meta, Iterable[Sequence[str]]]]

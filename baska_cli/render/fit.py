@@ -49,7 +49,7 @@ def _shortener(players: Sequence[str]) -> Callable[[str], str] | None:
     if short is None:
         return None
     from baska_cli.errors import BaskaError
-    from baska_cli.notation import format_hand, parse_hand
+    from baska_cli.game.notation import format_hand, parse_hand
 
     cache: dict[str, str] = {}
 

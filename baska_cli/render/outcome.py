@@ -5,11 +5,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from baska_cli import scoring
-from baska_cli.model import Adjustment, Entry, Hand, Outcome, Penalty
-from baska_cli.notation import format_hand
+from baska_cli.game import scoring
+from baska_cli.game.model import Adjustment, Entry, Hand, Outcome, Penalty
+from baska_cli.game.notation import format_hand
+from baska_cli.game.rules import RuleSet
 from baska_cli.render.text import csv_line, signed
-from baska_cli.rules import RuleSet
 
 FORMATS = ("table", "json", "csv")
 

@@ -7,6 +7,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from baska_cli.evening.settle import Settlement
+from baska_cli.evening.stats import collect
 from baska_cli.i18n import language, ngettext
 from baska_cli.ledger.format import Row
 from baska_cli.ledger.view import Scored, Session
@@ -15,8 +17,6 @@ from baska_cli.render.sheet import where
 from baska_cli.render.stats import stats_record
 from baska_cli.render.svg import running_chart
 from baska_cli.render.text import signed, status_shown
-from baska_cli.settle import Settlement
-from baska_cli.stats import collect
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,8 +92,8 @@ def report_html(
     (standings, statistics, and who pays whom over the season)."""
     from markupsafe import Markup
 
+    from baska_cli.evening.totals import season as add_up
     from baska_cli.render.templates import environment
-    from baska_cli.session import season as add_up
 
     env = environment()
     views = [_evening(e, currency) for e in evenings]

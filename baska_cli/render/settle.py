@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from baska_cli.evening.settle import Settlement
 from baska_cli.i18n import _
-from baska_cli.settle import Settlement
 
 
 def settlement_record(done: Settlement, currency: str) -> dict[str, Any]:

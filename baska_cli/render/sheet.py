@@ -5,10 +5,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
+from baska_cli.evening.totals import Deltas, Standing, next_turn
 from baska_cli.i18n import _, ngettext
 from baska_cli.render.outcome import render_outcome
 from baska_cli.render.text import signed, simple_table, status_shown
-from baska_cli.session import Deltas, Standing, next_turn
 
 if TYPE_CHECKING:  # the ledger's types, named in annotations only (no import at run time)
     from baska_cli.ledger.edits import Edited, Recalculated, Recorded
@@ -103,7 +103,7 @@ def recorded_record(found: Recorded, explain: bool) -> dict[str, Any]:
     players = meta.players
     record = outcome_record(found.entry, found.outcome, found.rules, players)
     if explain:
-        from baska_cli.scoring import for_scripts
+        from baska_cli.game.scoring import for_scripts
 
         script = for_scripts(found.entry, found.outcome, found.rules, players)
         record["derivation"] = list(script.derivation)
@@ -289,8 +289,8 @@ def after_edit(session: Session) -> str:
 
 def season_table(sessions: Sequence[Session], aliases: Mapping[str, str] | None = None) -> str:
     """Several sessions: each one's result, then the season's standings by player."""
+    from baska_cli.evening.totals import season
     from baska_cli.render.text import tabulate
-    from baska_cli.session import season
 
     rows = []
     for session in sessions:

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from baska_cli.evening.stats import ROLES, Pair, Played, Player, Stats
 from baska_cli.i18n import _, ngettext
 from baska_cli.render.text import csv_line, signed
-from baska_cli.stats import ROLES, Pair, Played, Player, Stats
 
 
 def _players(stats: Stats) -> list[Player]:

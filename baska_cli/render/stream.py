@@ -17,11 +17,11 @@ from collections.abc import Callable, Mapping, Sequence
 from json.encoder import encode_basestring
 from typing import IO, Any
 
+from baska_cli.evening.totals import SEASON_ORDER, Deltas, Standing, season
+from baska_cli.game.rules import RuleSet
+from baska_cli.game.spelling import fold
 from baska_cli.ledger.format import Meta, Row
 from baska_cli.ledger.view import Session, Sheet, read
-from baska_cli.rules import RuleSet
-from baska_cli.session import SEASON_ORDER, Deltas, Standing, season
-from baska_cli.spelling import fold
 
 SPOOL_MEMORY = 1 << 20  # characters a spool keeps in memory before it moves to a file
 BATCH = 2048  # items joined before they are written to a spool

@@ -7,9 +7,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from baska_cli.evening.totals import dealer_of
+from baska_cli.game.rules import RuleSet
 from baska_cli.i18n import _, language, ngettext
-from baska_cli.rules import RuleSet
-from baska_cli.session import dealer_of
 from baska_cli.tournament.draw import Draw
 from baska_cli.tournament.standings import Line
 

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from baska_cli.game.spelling import fold
 from baska_cli.i18n import _, ngettext
-from baska_cli.spelling import fold
 from baska_cli.tournament.folder import RESULTS, Problem, Tournament, table_results
 
 

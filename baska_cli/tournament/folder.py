@@ -26,12 +26,12 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from baska_cli.errors import BaskaError, TournamentError
+from baska_cli.evening.totals import Deltas
+from baska_cli.game.rules import RuleSet
 from baska_cli.i18n import _, ngettext, os_reason
 from baska_cli.ledger.format import Meta, rules_lines
 from baska_cli.ledger.store import create as create_ledger
 from baska_cli.ledger.store import locked, replace_text, sync_folder
-from baska_cli.rules import RuleSet
-from baska_cli.session import Deltas
 from baska_cli.tournament.draw import Draw
 from baska_cli.tournament.plan import Plan, format_plan, parse_plan
 from baska_cli.tournament.players import Player, format_players, parse_players

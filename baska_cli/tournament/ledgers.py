@@ -20,10 +20,10 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from baska_cli.errors import LedgerError
+from baska_cli.evening.scorer import Scorer, Shape
+from baska_cli.evening.totals import Deltas
+from baska_cli.game.rules import RuleSet
 from baska_cli.ledger.format import Meta
-from baska_cli.rules import RuleSet
-from baska_cli.scorer import Scorer, Shape
-from baska_cli.session import Deltas
 
 MIN_SHARED = 64  # ledgers to check below which forking costs more than it saves
 MOST_WORKERS = 8

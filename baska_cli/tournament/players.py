@@ -8,9 +8,9 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 
 from baska_cli.errors import BaskaError, TournamentError, TournamentInputError
+from baska_cli.game.names import check_name, check_one_alphabet, look_alike
+from baska_cli.game.spelling import fold
 from baska_cli.i18n import _
-from baska_cli.names import check_name, check_one_alphabet, look_alike
-from baska_cli.spelling import fold
 
 HEADER = ("name", "club", "entered", "withdrawn")
 

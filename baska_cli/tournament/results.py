@@ -9,8 +9,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from baska_cli.errors import TournamentError, TournamentInputError
+from baska_cli.game.spelling import fold
 from baska_cli.i18n import _
-from baska_cli.spelling import fold
 
 CORRECTED = (
     "corrected"  # a sheet's result replaced by a later row (kept, as the ledger keeps amended)

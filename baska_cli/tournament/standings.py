@@ -14,8 +14,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from baska_cli.rules import RuleSet
-from baska_cli.session import place_points, places
+from baska_cli.evening.totals import place_points, places
+from baska_cli.game.rules import RuleSet
 from baska_cli.tournament.plan import LOTS, PLACE_POINTS, TABLES_WON, TOTAL
 from baska_cli.tournament.players import Player
 from baska_cli.tournament.results import TableResult

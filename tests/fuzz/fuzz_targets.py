@@ -13,7 +13,7 @@ import atheris
 with atheris.instrument_imports():
     from baska_cli import ledger
     from baska_cli.errors import BaskaError
-    from baska_cli.notation import parse_hand
+    from baska_cli.game.notation import parse_hand
 
 PLAYERS = ("Ania", "Bartek", "Celina", "Darek")
 FOLDER = tempfile.mkdtemp(prefix="baska-fuzz-")

@@ -6,8 +6,7 @@ from collections.abc import Sequence
 from itertools import pairwise
 
 from baska_cli.errors import RuleError
-from baska_cli.i18n import N_, _, ngettext
-from baska_cli.model import (
+from baska_cli.game.model import (
     DEFAULT_PLAYERS,
     SEATS,
     TOTAL_POINTS,
@@ -22,10 +21,11 @@ from baska_cli.model import (
     Play,
     Side,
 )
-from baska_cli.notation import CONTRA_NAMES, format_hand
-from baska_cli.penalty import LOSES, check_kara, penalty_rule, score_penalty
-from baska_cli.rules import BUILTIN_NAMES, ContractRules, RuleSet, TieRule, builtin
-from baska_cli.wording import SCRIPT_LANGUAGE, SILENT, Words, signed, words
+from baska_cli.game.notation import CONTRA_NAMES, format_hand
+from baska_cli.game.penalty import LOSES, check_kara, penalty_rule, score_penalty
+from baska_cli.game.rules import BUILTIN_NAMES, ContractRules, RuleSet, TieRule, builtin
+from baska_cli.game.wording import SCRIPT_LANGUAGE, SILENT, Words, signed, words
+from baska_cli.i18n import N_, _, ngettext
 
 MARGIN_WORDS = {
     Margin.EXIT: N_("with wyjście"),

@@ -5,7 +5,7 @@ from __future__ import annotations
 from functools import cache
 from itertools import product
 
-from baska_cli.model import TOTAL_TRICKS
+from baska_cli.game.model import TOTAL_TRICKS
 
 # Oczka (card points) per rank; every rank is held in four suits.
 CARD_POINTS: dict[str, int] = {"A": 11, "10": 10, "D": 3, "W": 2}

@@ -59,7 +59,7 @@ def titles() -> dict[str, str]:
     import os
     import tomllib
 
-    path = os.path.join(os.path.dirname(__file__), "rulesets", "sources.toml")
+    path = os.path.join(os.path.dirname(os.path.dirname(__file__)), "rulesets", "sources.toml")
     with open(path, "rb") as file:
         data = tomllib.load(file)
     return {key: table["title"] for key, table in data.items()}

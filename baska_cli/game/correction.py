@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from baska_cli.errors import NotationError
+from baska_cli.game.model import DEFAULT_PLAYERS, Entry, Hand
+from baska_cli.game.notation import format_hand, parse_hand, token_kind
 from baska_cli.i18n import N_, _
-from baska_cli.model import DEFAULT_PLAYERS, Entry, Hand
-from baska_cli.notation import format_hand, parse_hand, token_kind
 
 PARTS = ("contract", "side", "points", "contras", "kara")
 

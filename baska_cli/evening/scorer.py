@@ -7,11 +7,11 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from baska_cli.errors import BaskaError
-from baska_cli.model import SEATS, Contract
-from baska_cli.notation import COUNTED_FORMS, MAX_TOKEN, PENALTY_WORD, format_hand, parse_hand
-from baska_cli.rules import RuleSet
-from baska_cli.scoring import score
-from baska_cli.session import Deltas
+from baska_cli.evening.totals import Deltas
+from baska_cli.game.model import SEATS, Contract
+from baska_cli.game.notation import COUNTED_FORMS, MAX_TOKEN, PENALTY_WORD, format_hand, parse_hand
+from baska_cli.game.rules import RuleSet
+from baska_cli.game.scoring import score
 
 
 class Scored(NamedTuple):

@@ -3,10 +3,10 @@ allows, and the message that says why not, with the nearest possible totals."""
 
 from __future__ import annotations
 
-from baska_cli import deck
 from baska_cli.errors import NotationError
+from baska_cli.game import deck
+from baska_cli.game.model import TOTAL_POINTS, TOTAL_TRICKS, Contract, Hand, Play
 from baska_cli.i18n import _, ngettext
-from baska_cli.model import TOTAL_POINTS, TOTAL_TRICKS, Contract, Hand, Play
 
 
 def side_example(contract: Contract) -> str:

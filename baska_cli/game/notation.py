@@ -5,10 +5,9 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from baska_cli.card_points import check_play, side_example
 from baska_cli.errors import NotationError
-from baska_cli.i18n import _, ngettext
-from baska_cli.model import (
+from baska_cli.game.card_points import check_play, side_example
+from baska_cli.game.model import (
     DEFAULT_PLAYERS,
     SEATS,
     Adjustment,
@@ -17,8 +16,9 @@ from baska_cli.model import (
     Hand,
     Penalty,
 )
-from baska_cli.seats import Table, table_of
-from baska_cli.spelling import edit_distance, fold, nearest, suggest
+from baska_cli.game.seats import Table, table_of
+from baska_cli.game.spelling import edit_distance, fold, nearest, suggest
+from baska_cli.i18n import _, ngettext
 
 # Every accepted spelling of a contract, normalised (lower case, no diacritics).
 CONTRACT_ALIASES: dict[str, tuple[str, ...]] = {

@@ -11,9 +11,9 @@ from enum import Enum
 from typing import Any
 
 from baska_cli.errors import RulesFileError
+from baska_cli.game.model import Contract
+from baska_cli.game.spelling import nearest
 from baska_cli.i18n import N_, _, ngettext
-from baska_cli.model import Contract
-from baska_cli.spelling import nearest
 
 # The longest texts a rules file may give (a ledger keeps them on one line of its own).
 TEXT_LIMITS = {"base": 40, "name": 40, "title": 200, "source": 200, "provenance": 500}

@@ -8,9 +8,9 @@ from collections.abc import Sequence
 from functools import lru_cache
 
 from baska_cli.errors import NotationError
+from baska_cli.game.model import DEFAULT_PLAYERS, SEATS
+from baska_cli.game.spelling import fold, suggest
 from baska_cli.i18n import _
-from baska_cli.model import DEFAULT_PLAYERS, SEATS
-from baska_cli.spelling import fold, suggest
 
 
 def _quoted_in(part: str, whole: str) -> str:

@@ -5,8 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from baska_cli.errors import NotationError
+from baska_cli.game.spelling import fold, nearest
 from baska_cli.i18n import N_, _
-from baska_cli.spelling import fold, nearest
 
 # every command: its words (the first is its name) and what it does, for `help`
 COMMANDS: dict[str, tuple[tuple[str, ...], str]] = {

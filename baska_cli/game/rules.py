@@ -9,10 +9,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from baska_cli.errors import RuleNameError, RulesFileError
+from baska_cli.game.model import Contract, Margin, Play, Side
+from baska_cli.game.rules_schema import TEXT_LIMITS, check_settings, text_problem
+from baska_cli.game.rules_schema import TieRule as TieRule
 from baska_cli.i18n import _, os_reason
-from baska_cli.model import Contract, Margin, Play, Side
-from baska_cli.rules_schema import TEXT_LIMITS, check_settings, text_problem
-from baska_cli.rules_schema import TieRule as TieRule
 
 BUILTIN_NAMES = ("plb", "mester", "pagat")
 DEFAULT_RULES = "plb"
@@ -96,7 +96,7 @@ def flatten(data: Mapping[str, Any], prefix: str = "") -> dict[str, Any]:
 
 def _nearest(word: str, choices: tuple[str, ...] | list[str]) -> str | None:
     """The closest known name, for `did you mean` (notation's edit-distance ranking)."""
-    from baska_cli.spelling import nearest
+    from baska_cli.game.spelling import nearest
 
     return nearest(word, list(choices))
 
@@ -200,7 +200,7 @@ _BUILTIN_CACHE: dict[str, RuleSet] = {}
 
 def _builtin_flat(name: str) -> dict[str, Any]:
     """The dotted settings of a built-in system."""
-    path = os.path.join(os.path.dirname(__file__), "rulesets", f"{name}.toml")
+    path = os.path.join(os.path.dirname(os.path.dirname(__file__)), "rulesets", f"{name}.toml")
     with open(path, encoding="utf-8") as file:
         text = file.read()
     flat = flatten(_parse_toml(text, f"{name}.toml"))

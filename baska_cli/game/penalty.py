@@ -7,10 +7,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from baska_cli.errors import RuleError
+from baska_cli.game.model import SEATS, Hand, Outcome, Penalty, Play, Side
+from baska_cli.game.rules import BUILTIN_NAMES, RuleSet, builtin
+from baska_cli.game.wording import Words, signed, words
 from baska_cli.i18n import _
-from baska_cli.model import SEATS, Hand, Outcome, Penalty, Play, Side
-from baska_cli.rules import BUILTIN_NAMES, RuleSet, builtin
-from baska_cli.wording import Words, signed, words
 
 # the settings a revoke penalty rests on: what the offender pays (`kara X`), and whether a
 # soloist's revoke loses the contract (`kara` after a hand)
@@ -22,7 +22,7 @@ def penalty_rule(rules: RuleSet, key: str, w: Words | None = None) -> str:
     """Where a revoke penalty's setting comes from, as a player knows it, read from its
     provenance: the rulebook's point ("rule 7H of Baszka Méster Sport"), or the house rules
     that set it."""
-    from baska_cli.sources import parse_provenance, titles
+    from baska_cli.game.sources import parse_provenance, titles
 
     w = w or words()
     found = parse_provenance(rules.provenance_of(key))

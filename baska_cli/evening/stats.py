@@ -12,8 +12,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
-from baska_cli.model import Adjustment, Contract, Entry, Hand, Outcome, Penalty, Side
-from baska_cli.spelling import fold
+from baska_cli.game.model import Adjustment, Contract, Entry, Hand, Outcome, Penalty, Side
+from baska_cli.game.spelling import fold
 
 DECLARER, PARTNER, OPPONENT = "declarer", "partner", "opponent"
 ROLES = (DECLARER, PARTNER, OPPONENT)

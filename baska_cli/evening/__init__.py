@@ -1,0 +1,1 @@
+"""An evening at one table: running totals, dealer rotation, statistics and settlement (pure)."""

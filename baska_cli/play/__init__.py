@@ -1,0 +1,1 @@
+"""What `baska play` does with a typed line, below any terminal."""
