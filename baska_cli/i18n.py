@@ -23,7 +23,10 @@ from __future__ import annotations
 import errno
 import gettext
 import os
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+from contextvars import ContextVar
+from functools import cache
 
 DOMAIN = "baska"
 LOCALE_DIR = os.path.join(os.path.dirname(__file__), "locale")  # (os.path: pathlib costs 8 ms)
@@ -31,8 +34,10 @@ LANGUAGES = ("en", "pl")
 LANG_ENV = "BASKA_LANG"
 LOCALE_ENVS = ("LC_ALL", "LC_MESSAGES", "LANG")
 
-_translation: gettext.NullTranslations = gettext.NullTranslations()
-_language = "en"
+# The language of this context (a request, a thread) where one is chosen for it with
+# `speaking`; else the process's, chosen once with `use` (the command line's).
+_context_language: ContextVar[str | None] = ContextVar("baska_language", default=None)
+_process_language = "en"
 
 
 class LanguageError(ValueError):
@@ -68,34 +73,48 @@ def _known(value: str, source: str) -> str:
 
 
 def use(language: str) -> None:
-    """Speak `language` (one of LANGUAGES) from now on, in baska's messages and Click's."""
-    global _translation, _language
-    if language not in LANGUAGES:
-        raise LanguageError(language)
-    _language = language
-    if language == "en":
-        _translation = gettext.NullTranslations()
-    else:
-        _translation = gettext.translation(DOMAIN, LOCALE_DIR, [language])
+    """Speak `language` (one of LANGUAGES) in this process from now on, in baska's messages and
+    Click's: the command line chooses once. A server chooses per request with `speaking`."""
+    global _process_language
+    _check(language)
+    _process_language = language
     # Click asks gettext.gettext, which reads the domain and LANGUAGE at every call
     gettext.bindtextdomain(DOMAIN, LOCALE_DIR)
     gettext.textdomain(DOMAIN)
     os.environ["LANGUAGE"] = language
 
 
+@contextmanager
+def speaking(language: str) -> Iterator[None]:
+    """Within the block, messages are in `language` in this context only (this thread, this
+    request); other threads and tasks keep their own."""
+    _check(language)
+    token = _context_language.set(language)
+    try:
+        yield
+    finally:
+        _context_language.reset(token)
+
+
 def language() -> str:
-    """The language messages are in now."""
-    return _language
+    """The language messages are in now, in this context."""
+    return _context_language.get() or _process_language
+
+
+def _check(language: str) -> None:
+    if language not in LANGUAGES:
+        raise LanguageError(language)
 
 
 def _(message: str) -> str:
-    """`message` in the interface language."""
-    return _translation.gettext(message)
+    """`message` in the language of this context."""
+    return translation(language()).gettext(message)
 
 
 def ngettext(singular: str, plural: str, count: int) -> str:
-    """The form of a message for `count` (1 lewa, 2 lewy, 5 lew) in the interface language."""
-    return _translation.ngettext(singular, plural, count)
+    """The form of a message for `count` (1 lewa, 2 lewy, 5 lew) in the language of this
+    context."""
+    return translation(language()).ngettext(singular, plural, count)
 
 
 def N_(message: str) -> str:
@@ -103,11 +122,10 @@ def N_(message: str) -> str:
     return message
 
 
+@cache
 def translation(language: str) -> gettext.NullTranslations:
-    """The catalog of `language`, whatever the interface speaks now: for a text that must
-    read the same under every language (the `explanation` a script reads in JSON)."""
-    if language not in LANGUAGES:
-        raise LanguageError(language)
+    """The catalog of `language`, read once per process."""
+    _check(language)
     if language == "en":
         return gettext.NullTranslations()
     return gettext.translation(DOMAIN, LOCALE_DIR, [language])

@@ -81,3 +81,39 @@ def test_os_reasons_are_said_in_polish() -> None:
     )
     i18n.use("en")
     assert i18n.os_reason(OSError(errno.ENOSPC, "whatever")) == "No space left on device"
+
+
+def test_two_threads_speak_their_own_language_at_once():
+    """A server answers a Polish phone and an English one at the same moment: each context
+    gets its own words, and neither changes the process's language."""
+    import threading
+
+    barrier = threading.Barrier(2)
+    heard: dict[str, list[str]] = {}
+
+    def speak(language: str) -> None:
+        with i18n.speaking(language):
+            barrier.wait()
+            words = []
+            for _round in range(200):
+                words.append(i18n._("Permission denied"))
+                words.append(i18n.ngettext("{count} trick", "{count} tricks", 5))
+            heard[language] = sorted(set(words))
+
+    threads = [threading.Thread(target=speak, args=(lang,)) for lang in ("pl", "en")]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert heard["en"] == ["Permission denied", "{count} tricks"]
+    assert heard["pl"] == sorted(
+        {i18n.translation("pl").gettext("Permission denied"), "{count} lew"}
+    )
+    assert "Permission denied" not in heard["pl"]
+    assert i18n.language() == "en"
+
+
+def test_speaking_is_undone_after_the_block():
+    with i18n.speaking("pl"):
+        assert i18n.language() == "pl"
+    assert i18n.language() == "en"
