@@ -1,4 +1,5 @@
-"""README "With data tools": every command line is run as written, its output compared exactly.
+"""The manuals' "With data tools" sections: every command line is run as written, its output
+compared exactly (docs/manual.en.md and docs/manual.pl.md show the same lines).
 
 The lines run in a copy of the repository's samples, through bash, with this Python's folder
 first on PATH (so `baska` and `python` are the ones under test). A line needing pandas,
@@ -20,12 +21,16 @@ import pytest
 
 from .conftest import ROOT
 
-README = (ROOT / "README.md").read_text("utf-8")
+SECTIONS = {
+    "docs/manual.en.md": "### With data tools",
+    "docs/manual.pl.md": "### W narzędziach do danych",
+}
 
 
-def _examples() -> list[tuple[str, str]]:
+def _examples(document: str) -> list[tuple[str, str]]:
     """(command, expected output) of each `$ ` line of the section's console blocks."""
-    section = README.split("### With data tools", 1)[1].split("\n## ", 1)[0]
+    text = (ROOT / document).read_text("utf-8")
+    section = text.split(f"\n{SECTIONS[document]}\n", 1)[1].split("\n## ", 1)[0]
     found: list[tuple[str, str]] = []
     for block in re.findall(r"```console\n(.*?)```", section, re.S):
         for chunk in re.split(r"^\$ ", block, flags=re.M)[1:]:
@@ -34,7 +39,11 @@ def _examples() -> list[tuple[str, str]]:
     return found
 
 
-EXAMPLES = _examples()
+EXAMPLES = _examples("docs/manual.en.md")
+
+
+def test_both_manuals_show_the_same_lines() -> None:
+    assert _examples("docs/manual.pl.md") == EXAMPLES
 
 
 def test_the_section_has_a_line_for_each_tool() -> None:
