@@ -173,9 +173,9 @@ def run_lines(keeper: Scorekeeper, lines: Iterable[str], name: str, width: int =
     reported on standard error as NAME:LINE: message and skipped. Exit status 1 if any was."""
     bad = 0
     for number, raw in enumerate(lines, start=1):
+        for news in news_lines(keeper.look(), width):
+            click.echo(news)
         try:
-            for news in news_lines(keeper.look(), width):
-                click.echo(news)
             shown, stop = handle(keeper, raw, width, None)
         except BaskaError as error:
             bad += 1
@@ -230,9 +230,9 @@ def run_prompt(keeper: Scorekeeper, history: str, width: int = WIDTH, **session_
             continue
         except EOFError:
             break
+        for news in news_lines(keeper.look(), width):
+            click.echo(news)
         try:
-            for news in news_lines(keeper.look(), width):
-                click.echo(news)
             shown, stop = handle(keeper, raw, width, confirm)
         except BaskaError as error:
             click.echo("\n".join(wrapped(_("not recorded: {error}").format(error=error), width)))

@@ -57,7 +57,8 @@ class Scorekeeper:
 
     `extra` records hands past the planned deals without asking; `asks` says whether the
     front end can ask a question (a terminal, a page: True; a pipe: False, and then a hand
-    typed twice is recorded and one past the plan refused unless `extra`)."""
+    typed twice is recorded and one past the plan refused unless `extra`). One line at a
+    time: a front end serving several people at one table gives it their lines in turn."""
 
     def __init__(self, path: str, extra: bool = False, asks: bool = True) -> None:
         self.path = path
