@@ -13,7 +13,7 @@ from prompt_toolkit.application import create_app_session
 from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
 
-from baska_cli.cli.table import Table
+from baska_cli.play.evening import Scorekeeper
 from tests.clikit import invoke
 
 PLAYERS = "Ania,Bartek,Celina,Darek"
@@ -44,15 +44,16 @@ def run_typed(
     shown: list[str] = []
     handle = play.handle
 
-    def logged(table: Table, raw: str, extra: bool, confirm: play.Confirm | None) -> object:
-        shown.append(f"{table.next_number()}> {raw}")
-        return handle(table, raw, extra, confirm)
+    def logged(keeper: Scorekeeper, raw: str, width: int, confirm: play.Confirm | None) -> object:
+        shown.append(f"{keeper.next_number}> {raw}")
+        return handle(keeper, raw, width, confirm)
 
     monkeypatch.setattr(play, "handle", logged)
     monkeypatch.setattr(
         play.click, "echo", lambda text="", **kw: shown.extend(str(text).split("\n"))
     )
     with typing(keys):
-        status = play.run_prompt(Table(path), extra, str(Path(path).with_suffix(".history")))
+        keeper = Scorekeeper(path, extra)
+        status = play.run_prompt(keeper, str(Path(path).with_suffix(".history")))
     assert status == 0
     return shown[next(i for i, line in enumerate(shown) if line.startswith("1> ")) :]

@@ -13,8 +13,9 @@ from pathlib import Path
 
 import pytest
 
-from baska_cli.cli.table import Table
+from baska_cli.cli.play_screen import news_lines, toolbar
 from baska_cli.ledger.view import read
+from baska_cli.play.evening import Scorekeeper
 from tests.clikit import invoke
 from tests.playkit import new_ledger, run_typed
 
@@ -179,32 +180,36 @@ def test_another_terminal_appending_is_shown(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     path = new_ledger(tmp_path)
-    table = Table(path)
+    keeper = Scorekeeper(path)
     assert invoke("score", "-l", path, "ba", "c").exit_code == 0  # the other terminal
-    assert table.toolbar("").splitlines()[2] == "(changed elsewhere: read again at Enter)"
-    assert table.changed_elsewhere() == [
+    assert toolbar(keeper, "", 80).splitlines()[2] == "(changed elsewhere: read again at Enter)"
+    assert news_lines(keeper.look(), 80) == [
         "The ledger was changed elsewhere (another terminal?): its last hand is now hand",
         '  1 "ba Celina".',
     ]
-    assert table.changed_elsewhere() == []
-    assert table.next_number() == 2
+    assert keeper.look() is None
+    assert keeper.next_number == 2
 
 
 def test_the_toolbar_checks_the_line_as_it_is_typed(tmp_path: Path) -> None:
-    table = Table(new_ledger(tmp_path))
-    assert table.toolbar("zw ac 61 k").splitlines() == [
-        f"{table.path} · plb · Ania, Bartek, Celina, Darek"[:79] + "…"
-        if len(f"{table.path} · plb · Ania, Bartek, Celina, Darek") > 80
-        else f"{table.path} · plb · Ania, Bartek, Celina, Darek",
+    keeper = Scorekeeper(new_ledger(tmp_path))
+
+    def shown(typed: str) -> list[str]:
+        return toolbar(keeper, typed, 80).splitlines()
+
+    assert shown("zw ac 61 k") == [
+        f"{keeper.path} · plb · Ania, Bartek, Celina, Darek"[:79] + "…"
+        if len(f"{keeper.path} · plb · Ania, Bartek, Celina, Darek") > 80
+        else f"{keeper.path} · plb · Ania, Bartek, Celina, Darek",
         "hand 1: Ania deals, Bartek leads · 16 of 16 deals left",
         "→ zw Ania+Celina 61 k: Ania +2  Bartek -2  Celina +2  Darek -2",
     ]
-    assert table.toolbar("zw ac 65").splitlines()[2:] == [
+    assert shown("zw ac 65")[2:] == [
         '"65": no side can take exactly 65 card points with this deck; the nearest',
         "  possible totals are 64 or 66",
     ]
-    assert table.toolbar("+k").splitlines()[2] == "there is no hand to correct yet"
-    assert table.toolbar("und").splitlines()[2] == (
+    assert shown("+k")[2] == "there is no hand to correct yet"
+    assert shown("und")[2] == (
         '"und" is not a contract; expected one of zw, we, ci, gr, zo, gd, zd, ba, me, zb'
     )
 
@@ -213,9 +218,9 @@ def test_completion_of_contracts_players_and_commands(tmp_path: Path) -> None:
     from prompt_toolkit.completion import CompleteEvent
     from prompt_toolkit.document import Document
 
-    from baska_cli.cli.completion import TableCompleter
+    from baska_cli.cli.completion import LineCompleter
 
-    completer = TableCompleter(Table(new_ledger(tmp_path)))
+    completer = LineCompleter(Scorekeeper(new_ledger(tmp_path)))
 
     def complete(text: str) -> list[str]:
         found = completer.get_completions(Document(text), CompleteEvent(completion_requested=True))
@@ -301,9 +306,9 @@ def test_every_message_fits_80_columns(tmp_path: Path, monkeypatch: pytest.Monke
     typed = re.compile(r"\d+> ")  # (the lines typed, as the test logs them)
     assert [line for line in shown if len(line) > 80 and not typed.match(line)] == []
     assert len(shown) > 80  # every command above said something
-    table = Table(path)
+    keeper = Scorekeeper(path)
     for typed in ("", "zw ale+cel 61 k:bar,ale,cel", "zwo", "+k", "void", "zw ale+cel 65"):
-        assert max(map(len, table.toolbar(typed).splitlines())) <= 80
+        assert max(map(len, toolbar(keeper, typed, 80).splitlines())) <= 80
 
 
 # --- a real pseudo-terminal ------------------------------------------------------------------

@@ -1,4 +1,4 @@
-"""playline.py: what a line typed in `baska play` asks for."""
+"""play/line.py: what a line typed in `baska play` asks for."""
 
 from __future__ import annotations
 

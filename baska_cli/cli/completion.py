@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from typing import TYPE_CHECKING
 
 from prompt_toolkit.completion import CompleteEvent, Completer, Completion
 from prompt_toolkit.document import Document
@@ -12,10 +11,8 @@ from prompt_toolkit.document import Document
 from baska_cli.game.model import Contract
 from baska_cli.game.notation import ADJUST_WORD, COUNTED_CONTRAS, PENALTY_WORD
 from baska_cli.game.spelling import fold
+from baska_cli.play.evening import Scorekeeper
 from baska_cli.play.line import COMMANDS
-
-if TYPE_CHECKING:
-    from baska_cli.cli.table import Table
 
 FIRST_WORDS = (
     *(contract.value for contract in Contract),
@@ -26,13 +23,13 @@ FIRST_WORDS = (
 _PART = re.compile(r"[+,:]")
 
 
-class TableCompleter(Completer):
+class LineCompleter(Completer):
     """The first word: a contract, kara, adj or a command; after it (and after `+` at the
     start, which corrects the last hand): the table's players, even inside `A+C` or `k:B,A`,
     and the contras."""
 
-    def __init__(self, table: Table) -> None:
-        self.table = table
+    def __init__(self, keeper: Scorekeeper) -> None:
+        self.keeper = keeper
 
     def get_completions(
         self, document: Document, complete_event: CompleteEvent
@@ -47,7 +44,7 @@ class TableCompleter(Completer):
             part = word
         else:
             part = _PART.split(word)[-1]
-            choices = (*self.table.players, *COUNTED_CONTRAS, PENALTY_WORD)
+            choices = (*self.keeper.players, *COUNTED_CONTRAS, PENALTY_WORD)
             if correcting and len(words) == 1:
                 choices = (*choices, *(contract.value for contract in Contract))
         key = fold(part)

@@ -1,18 +1,22 @@
 """`baska play`: the table's scorer, one hand per line, at a terminal or from a pipe.
 
-On a terminal the line is edited with prompt_toolkit (imported here only): a toolbar with
-the file, rules, players, hand number, dealer and leader, deals left, and what the line
-typed would give; Tab completion; history per ledger; the suggestion from history. From a
-pipe each line is handled the same way and a bad line is reported as FILE:LINE: message.
+What a line does is the Scorekeeper's (play/evening.py); here the lines are read and what it
+gives back is shown (cli/play_screen.py). On a terminal the line is edited with prompt_toolkit
+(imported here only, when `play` runs at a terminal): a toolbar with the file, rules,
+players, hand number, dealer and leader, deals left, and what the line typed would give; Tab
+completion; history per ledger; the suggestion from history. From a pipe each line is
+handled the same way and a bad line is reported as FILE:LINE: message.
 """
 
 from __future__ import annotations
 
+import hashlib
 import io
 import os
+import shutil
 import sys
 from collections.abc import Callable, Iterable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import click
 
@@ -22,15 +26,25 @@ from baska_cli.cli.common import (
     command,
     fail,
     from_env,
+    note_written,
     option,
     rules_option,
     typed,
 )
-from baska_cli.errors import BaskaError, NotationError
+from baska_cli.cli.play_screen import (
+    news_lines,
+    question_text,
+    result_lines,
+    start_lines,
+    toolbar,
+    wrapped,
+)
+from baska_cli.cli.session import create_ledger
+from baska_cli.errors import BaskaError
 from baska_cli.i18n import _
-
-if TYPE_CHECKING:
-    from baska_cli.cli.table import Table
+from baska_cli.play.evening import Scorekeeper
+from baska_cli.play.results import Guard, HandChanged, HandRecorded, Idle, Question
+from baska_cli.render.compact import fit
 
 Confirm = Callable[[str], bool]
 WIDTH = 80
@@ -73,13 +87,9 @@ def play(
               baska play new.csv --players Ania,Bartek,Celina,Darek --deals 16
               baska play evening.csv < hands.txt
     """
-    from baska_cli.cli.table import Table
-
     if path is None:
         path = from_env("baska play evening.csv")
     if players is not None:
-        from baska_cli.cli.session import create_ledger
-
         create_ledger(path, players, rules_spec, dealer, deals)
     else:
         given = [name for name, value in (("--dealer", dealer), ("--deals", deals)) if value]
@@ -93,22 +103,18 @@ def play(
             )
     interactive = sys.stdin.isatty() and sys.stdout.isatty()
     try:
-        table = Table(path, _width(interactive))
+        keeper = Scorekeeper(path, extra, asks=interactive)
     except BaskaError as error:
         fail(error)
     if interactive:
-        status = run_prompt(table, extra, history_file(path))
+        status = run_prompt(keeper, history_file(path), _width())
     else:
-        status = run_lines(table, _stdin_lines(), _stdin_name(), extra)
+        status = run_lines(keeper, _stdin_lines(), _stdin_name())
     sys.exit(status)
 
 
-def _width(interactive: bool) -> int:
+def _width() -> int:
     """80 columns, fewer on a narrower terminal."""
-    if not interactive:
-        return WIDTH
-    import shutil
-
     return max(40, min(WIDTH, shutil.get_terminal_size((WIDTH, 24)).columns))
 
 
@@ -134,8 +140,6 @@ def _stdin_name() -> str:
 def history_file(ledger: str) -> str:
     """Where the lines typed for this ledger are kept: $XDG_STATE_HOME/baska/history (or
     ~/.local/state/baska/history), one file per ledger, named after it."""
-    import hashlib
-
     state = os.environ.get("XDG_STATE_HOME") or os.path.join(
         os.path.expanduser("~"), ".local", "state"
     )
@@ -145,83 +149,34 @@ def history_file(ledger: str) -> str:
     return os.path.join(state, "baska", "history", f"{name}-{digest}")
 
 
-def handle(table: Table, raw: str, extra: bool, confirm: Confirm | None) -> tuple[list[str], bool]:
+def handle(
+    keeper: Scorekeeper, raw: str, width: int, confirm: Confirm | None
+) -> tuple[list[str], bool]:
     """Do what one line asks; the lines to show, and whether to stop. `confirm` asks a
-    yes-or-no question (None from a pipe: a repeated hand is recorded, a hand past the
-    planned deals refused unless `extra`)."""
-    from baska_cli.play.line import COMMANDS, read_line
-    from baska_cli.render.compact import help_lines
-
-    line = read_line(raw)
-    kind = line.kind
-    if kind == "empty":
-        return [], False
-    if kind == "quit":
-        return [], True
-    if kind == "help":
-        return help_lines(COMMANDS, table.width), False
-    if kind == "hand":
-        return _record(table, line.text, extra, confirm), False
-    if kind == "correct":
-        return table.correct_last(line.text), False
-    if kind == "undo":
-        return table.undo(), False
-    if kind == "void":
-        assert line.number is not None
-        return table.void(line.number), False
-    if kind == "amend":
-        assert line.number is not None
-        return table.amend(line.number, line.text), False
-    if kind == "sheet":
-        return table.sheet(), False
-    if kind == "standings":
-        return table.standings(), False
-    assert kind == "explain"
-    return table.explain(line.number), False
+    guard's yes-or-no question (None from a pipe, where the Scorekeeper asks none)."""
+    result = keeper.enter(raw)
+    confirmed: list[Guard] = []
+    while isinstance(result, Question):
+        if confirm is None or not confirm(question_text(result)):
+            return [_("not recorded")], False
+        confirmed.append(result.guard)
+        result = keeper.enter(raw, confirmed)
+    if isinstance(result, HandRecorded):
+        note_written(f"hand {result.n} was recorded in {keeper.path}")
+    elif isinstance(result, HandChanged):
+        note_written(f"{keeper.path} was changed")
+    return result_lines(result, width), isinstance(result, Idle) and result.kind == "quit"
 
 
-def _record(table: Table, text: str, extra: bool, confirm: Confirm | None) -> list[str]:
-    """Record a hand, asking first where the table would ask."""
-    from baska_cli.game.notation import token_kind
-    from baska_cli.play.line import command_hint
-
-    first = text.split()[0]
-    if token_kind(first) != "contract" and first.lower() not in ("kara", "adj"):
-        hint = command_hint(first)
-        if hint:
-            raise NotationError(
-                _('"{word}" is neither a contract nor a command{hint}').format(
-                    word=first, hint=hint
-                )
-            )
-    not_recorded = [_("not recorded")]
-    if confirm is not None and table.repeats_last(text):
-        assert table.last is not None
-        question = _('"{text}" is the same as hand {number}; record it again?').format(
-            text=table.last.text, number=table.last.n
-        )
-        if not confirm(question):
-            return not_recorded
-    if not extra and confirm is not None and table.past_plan(text):
-        deals = table.meta.deals
-        question = _("all {deals} planned deals are played; record an extra deal?").format(
-            deals=deals
-        )
-        if not confirm(question):
-            return not_recorded
-        extra = True
-    return table.record(text, extra)
-
-
-def run_lines(table: Table, lines: Iterable[str], name: str, extra: bool) -> int:
+def run_lines(keeper: Scorekeeper, lines: Iterable[str], name: str, width: int = WIDTH) -> int:
     """Each line handled in turn (a pipe, a file): shown as at the terminal; a bad line is
     reported on standard error as NAME:LINE: message and skipped. Exit status 1 if any was."""
     bad = 0
     for number, raw in enumerate(lines, start=1):
-        for news in table.changed_elsewhere():
+        for news in news_lines(keeper.look(), width):
             click.echo(news)
         try:
-            shown, stop = handle(table, raw, extra, None)
+            shown, stop = handle(keeper, raw, width, None)
         except BaskaError as error:
             bad += 1
             click.echo(f"{name}:{number}: {error}", err=True)
@@ -233,7 +188,7 @@ def run_lines(table: Table, lines: Iterable[str], name: str, extra: bool) -> int
     return 1 if bad else 0
 
 
-def run_prompt(table: Table, extra: bool, history: str, **session_args: Any) -> int:
+def run_prompt(keeper: Scorekeeper, history: str, width: int = WIDTH, **session_args: Any) -> int:
     """The evening at a terminal, line by line through prompt_toolkit, until quit or Ctrl-D
     (Ctrl-C drops the line being typed). `session_args` go to the PromptSession (tests give
     it their input and output)."""
@@ -243,9 +198,7 @@ def run_prompt(table: Table, extra: bool, history: str, **session_args: Any) -> 
     from prompt_toolkit.history import FileHistory, History, InMemoryHistory
     from prompt_toolkit.shortcuts import confirm as ask
 
-    from baska_cli.cli.completion import TableCompleter
-    from baska_cli.render.compact import fit
-    from baska_cli.render.fit import wrap
+    from baska_cli.cli.completion import LineCompleter
 
     kept: History
     try:
@@ -253,40 +206,36 @@ def run_prompt(table: Table, extra: bool, history: str, **session_args: Any) -> 
         kept = FileHistory(history)
     except OSError:
         kept = InMemoryHistory()
-
-    def toolbar() -> str:
-        return table.toolbar(get_app().current_buffer.text)
-
     session: PromptSession[str] = PromptSession(
         history=kept,
         auto_suggest=AutoSuggestFromHistory(),
-        completer=TableCompleter(table),
+        completer=LineCompleter(keeper),
         complete_while_typing=False,
-        bottom_toolbar=toolbar,
+        bottom_toolbar=lambda: toolbar(keeper, get_app().current_buffer.text, width),
         **session_args,
     )
 
     def confirm(question: str) -> bool:
         try:
-            return bool(ask(fit(question, table.width - 7)))
+            return bool(ask(fit(question, width - 7)))
         except (KeyboardInterrupt, EOFError):
             return False
 
-    for text in table.start_lines():
+    for text in start_lines(keeper, width):
         click.echo(text)
     while True:
         try:
-            raw = session.prompt(f"{table.next_number()}> ")
+            raw = session.prompt(f"{keeper.next_number}> ")
         except KeyboardInterrupt:
             continue
         except EOFError:
             break
-        for news in table.changed_elsewhere():
+        for news in news_lines(keeper.look(), width):
             click.echo(news)
         try:
-            shown, stop = handle(table, raw, extra, confirm)
+            shown, stop = handle(keeper, raw, width, confirm)
         except BaskaError as error:
-            click.echo(wrap(_("not recorded: {error}").format(error=error), table.width, "  "))
+            click.echo("\n".join(wrapped(_("not recorded: {error}").format(error=error), width)))
             continue
         for text in shown:
             click.echo(text)

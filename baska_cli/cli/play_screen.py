@@ -1,0 +1,179 @@
+"""What `baska play` shows at a terminal: the Scorekeeper's results as lines within a width."""
+
+from __future__ import annotations
+
+from baska_cli.game.notation import format_hand
+from baska_cli.i18n import _
+from baska_cli.play.evening import Scorekeeper
+from baska_cli.play.line import COMMANDS
+from baska_cli.play.results import (
+    ChangedElsewhere,
+    HandChanged,
+    HandExplained,
+    HandRecorded,
+    Idle,
+    NextDeal,
+    Preview,
+    Question,
+    Result,
+    SheetRead,
+    StandingsRead,
+)
+from baska_cli.render import compact
+from baska_cli.render.fit import initials, wrap
+from baska_cli.render.sheet import one_session, standings_table
+
+
+def wrapped(text: str, width: int) -> list[str]:
+    """A sentence wrapped at words to `width` columns, continuation lines indented."""
+    return wrap(text, width, "  ").splitlines()
+
+
+def start_lines(keeper: Scorekeeper, width: int) -> list[str]:
+    """What `play` says first: the file, rules, players, and whose deal it is."""
+    rules, deal = keeper.session.rules, keeper.next_deal()
+    lines = [
+        f"{keeper.path} · {rules.name}: {rules.title}",
+        _("players: {players}").format(players=", ".join(keeper.players)),
+        _("hand {number}: {turn} · {left}").format(
+            number=keeper.next_number,
+            turn=compact.turn_words(deal.dealer, deal.leader),
+            left=compact.deals_word(deal.deals, deal.dealt),
+        ),
+        _('Type a hand ("zw ania+cel 61 k"), "+k" to correct the last one, "help".'),
+    ]
+    return [piece for text in lines for piece in wrapped(text, width)]
+
+
+def toolbar(keeper: Scorekeeper, typed: str, width: int) -> str:
+    """The bottom toolbar for the line being typed (and a warning while another program
+    has written the ledger since: Enter reads it again before doing anything)."""
+    deal = keeper.next_deal()
+    preview = preview_text(keeper.preview(typed), keeper.players)
+    if keeper.stale():
+        preview = _("(changed elsewhere: read again at Enter) ") + preview
+    return compact.toolbar(
+        keeper.path,
+        keeper.session.rules.name,
+        keeper.players,
+        keeper.next_number,
+        deal.dealer,
+        deal.leader,
+        compact.deals_word(deal.deals, deal.dealt),
+        preview,
+        width,
+    )
+
+
+def preview_text(preview: Preview, players: tuple[str, ...]) -> str:
+    """`→ zw Ania+Celina 61 k: Ania +2  Bartek -2 …`, why the line cannot be done, or the
+    command it names."""
+    if preview.kind == "empty":
+        return ""
+    if preview.kind == "error":
+        return preview.error
+    if preview.kind == "command":
+        return _("command: {name}").format(name=preview.text)
+    assert preview.deltas is not None
+    prefix = "→" if preview.number is None else _("hand {number} →").format(number=preview.number)
+    changes = "  ".join(f"{p} {d:+d}" for p, d in zip(players, preview.deltas, strict=True))
+    return f"{prefix} {preview.text}: {changes}"
+
+
+def news_lines(news: ChangedElsewhere | None, width: int) -> list[str]:
+    """The line that says the ledger was written by another program meanwhile."""
+    if news is None:
+        return []
+    if news.last is None:
+        text = _("The ledger was changed elsewhere (another terminal?): it has no hands now.")
+    else:
+        text = _(
+            "The ledger was changed elsewhere (another terminal?): its last hand is now "
+            'hand {number} "{text}".'
+        ).format(number=news.last.n, text=news.last.text)
+    return wrapped(text, width)
+
+
+def question_text(question: Question) -> str:
+    """The yes-or-no question a guard asks."""
+    if question.guard == "same_hand":
+        return _('"{text}" is the same as hand {number}; record it again?').format(
+            text=question.text, number=question.number
+        )
+    return _("all {deals} planned deals are played; record an extra deal?").format(
+        deals=question.deals
+    )
+
+
+def result_lines(result: Result, width: int) -> list[str]:
+    """What a line done shows (a Question is asked, not shown here)."""
+    if isinstance(result, HandRecorded):
+        return recorded_lines(result, width)
+    if isinstance(result, HandChanged):
+        return changed_lines(result, width)
+    if isinstance(result, SheetRead):
+        text = one_session(result.session, result.rows, unicode=True, colour=False, width=width)
+        return text.splitlines()
+    if isinstance(result, StandingsRead):
+        return standings_table(result.standings).splitlines()
+    if isinstance(result, HandExplained):
+        return explained_lines(result, width)
+    if isinstance(result, Idle) and result.kind == "help":
+        return compact.help_lines(COMMANDS, width)
+    return []
+
+
+def _after(deal: NextDeal) -> str:
+    """`Bartek deals, Celina leads · 15 of 16 deals left`."""
+    turn = compact.turn_words(deal.dealer, deal.leader)
+    return f"{turn} · {compact.deals_word(deal.deals, deal.dealt)}"
+
+
+def recorded_lines(done: HandRecorded, width: int) -> list[str]:
+    """A hand recorded in three lines (by initials where its text would not fit), then the
+    news if another program wrote the ledger right after."""
+    written = format_hand(done.entry, done.players)
+    short = initials(done.players)
+    if short is not None and len(written) > width - 12:  # (`hand 12: ` and room)
+        written = format_hand(done.entry, short)  # reads back as the same hand
+    lines = compact.hand_lines(
+        done.n, written, done.players, done.deltas, done.totals, _after(done.next_deal), width
+    )
+    return [*lines, *news_lines(done.elsewhere, width)]
+
+
+def changed_lines(done: HandChanged, width: int) -> list[str]:
+    """A hand undone, voided or amended, the running totals and who deals next."""
+    if done.action == "undo":
+        head = _('hand {number} "{text}" is undone').format(number=done.n, text=done.old_text)
+    elif done.action == "void":
+        head = _('hand {number} "{text}" is void: its score is skipped').format(
+            number=done.n, text=done.old_text
+        )
+    else:
+        head = _('hand {number} "{old}" is now "{new}"').format(
+            number=done.n, old=done.old_text, new=done.new_text or ""
+        )
+        if done.was_void:
+            head += " " + _("(it stays void)")
+    lines = wrapped(head, width)
+    if done.new_deltas is not None:
+        lines.append(compact.players_row(_("hand"), done.players, done.new_deltas, width))
+    deal = done.next_deal
+    turn = _("next: {turn} · {left}").format(
+        turn=compact.turn_words(deal.dealer, deal.leader),
+        left=compact.deals_word(deal.deals, deal.dealt),
+    )
+    return [
+        *lines,
+        compact.players_row(_("total"), done.players, done.totals, width),
+        *wrapped("  " + turn, width),
+    ]
+
+
+def explained_lines(done: HandExplained, width: int) -> list[str]:
+    """The hand, the sentence that explains its score, and the derivation step by step."""
+    outcome = done.outcome
+    lines = [f"{_('hand {number}').format(number=done.n)}: {done.text}", outcome.explanation]
+    lines += [f"  {step}" for step in outcome.derivation]
+    return [piece for line in lines for piece in wrapped(line, width)]

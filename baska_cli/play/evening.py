@@ -1,0 +1,298 @@
+"""What `baska play` does with a typed line on one ledger: preview, guards, record, correct.
+
+No terminal, no words shown: the Scorekeeper takes a line as typed and gives back plain
+values (baska_cli.play.results), raising the project's own errors; the terminal (cli/play.py)
+and a web page each turn them into their own words. Between two lines it keeps only what the
+ledger held at its last read, the scorers of the evening and what it last saw of the file:
+every operation reads the ledger again under its lock, and every write goes through
+ledger.edits, the same code path as `baska score --ledger`, `undo`, `void` and `amend`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+
+from baska_cli.errors import BaskaError, NotationError, RequestError
+from baska_cli.evening.scorer import Scored, Scorer
+from baska_cli.evening.totals import next_turn
+from baska_cli.game.correction import correct
+from baska_cli.game.notation import format_hand, parse_hand, token_kind
+from baska_cli.game.rules import RuleSet
+from baska_cli.game.scoring import score
+from baska_cli.i18n import _
+from baska_cli.ledger.checker import is_adjustment
+from baska_cli.ledger.format import Meta, Row
+from baska_cli.ledger.view import Session
+from baska_cli.play import ledger_io
+from baska_cli.play.line import command_hint, read_line
+from baska_cli.play.results import (
+    ChangedElsewhere,
+    Guard,
+    HandChanged,
+    HandExplained,
+    HandRecorded,
+    Idle,
+    LastHand,
+    NextDeal,
+    Preview,
+    Question,
+    Result,
+    SheetRead,
+    StandingsRead,
+)
+
+_IDLE: dict[str, Idle] = {"empty": Idle("empty"), "help": Idle("help"), "quit": Idle("quit")}
+
+
+def last_hand(rows: list[Row]) -> LastHand | None:
+    """The last numbered hand (counted or void) of rows in file order."""
+    for row in reversed(rows):
+        if row.status in ("", "void"):
+            return LastHand(row.n, row.hand)
+    return None
+
+
+class Scorekeeper:
+    """One ledger at the table: what it held at the last read, and what a typed line does.
+
+    `extra` records hands past the planned deals without asking; `asks` says whether the
+    front end can ask a question (a terminal, a page: True; a pipe: False, and then a hand
+    typed twice is recorded and one past the plan refused unless `extra`). One line at a
+    time: a front end serving several people at one table gives it their lines in turn."""
+
+    def __init__(self, path: str, extra: bool = False, asks: bool = True) -> None:
+        self.path = path
+        self.extra = extra
+        self.asks = asks
+        self.session: Session
+        self.last: LastHand | None = None
+        self._scorers: dict[tuple[tuple[str, ...], tuple[str, ...]], Scorer] = {}
+        self._read()
+
+    # --- what the ledger holds -------------------------------------------------------------
+
+    def _read(self) -> list[Row]:
+        """Read the ledger again (checked): players, rules, totals, the last hand."""
+        self.session, rows = ledger_io.read_rows(self.path)
+        self.last = last_hand(rows)
+        return rows
+
+    def scorer_for(self, meta: Meta, rules: RuleSet) -> Scorer:
+        """One Scorer per players and rules for the evening: its cache spares re-scoring the
+        ledger's hands at every append's check."""
+        key = (meta.players, meta.rules_lines)
+        found = self._scorers.get(key)
+        if found is None:
+            found = self._scorers[key] = Scorer(meta.players, rules)
+        return found
+
+    @property
+    def scorer(self) -> Scorer:
+        """The scorer of the ledger's players and rules."""
+        return self.scorer_for(self.session.meta, self.session.rules)
+
+    @property
+    def players(self) -> tuple[str, str, str, str]:
+        """The four players in seat order."""
+        return self.session.meta.players
+
+    @property
+    def next_number(self) -> int:
+        """The number the next hand gets."""
+        return self.session.tally.slots + 1
+
+    def next_deal(self) -> NextDeal:
+        """Who deals and leads the next hand, and how far the plan is."""
+        meta, dealt = self.session.meta, self.session.tally.dealt
+        dealer, leader = next_turn(meta.first_dealer, dealt)
+        return NextDeal(self.players[dealer], self.players[leader], meta.deals, dealt)
+
+    def stale(self) -> bool:
+        """Whether the file was written since the last read (a look at it, not a read)."""
+        return ledger_io.file_identity(self.path) != self.session.identity
+
+    def look(self) -> ChangedElsewhere | None:
+        """Read the ledger again before a line is done; the news if another program wrote
+        it since this Scorekeeper last read it."""
+        seen = self.session.identity
+        self._read()
+        return None if self.session.identity == seen else ChangedElsewhere(self.last)
+
+    # --- the line being typed --------------------------------------------------------------
+
+    def preview(self, typed: str) -> Preview:
+        """What the line typed would do, from what the ledger held at the last read: a
+        hand's changes, or why it cannot be done. Nothing is read or written."""
+        try:
+            line = read_line(typed)
+        except BaskaError as error:
+            return Preview("error", error=str(error))
+        if line.kind == "empty":
+            return Preview("empty")
+        number = None
+        if line.kind == "correct":
+            if self.last is None:
+                return Preview("error", error=_("there is no hand to correct yet"))
+            try:
+                text = self._corrected_text(self.last.text, line.text)
+            except BaskaError as error:
+                return Preview("error", error=str(error))
+            number = self.last.n
+        elif line.kind == "hand":
+            text = line.text
+        else:
+            return Preview("command", text=line.kind)
+        scored = self.scorer(text)
+        if isinstance(scored, BaskaError):
+            return Preview("error", error=str(scored))
+        if number is None:
+            return Preview("hand", scored.text, scored.deltas)
+        return Preview("correct", scored.text, scored.deltas, number)
+
+    def _corrected_text(self, was: str, words: str) -> str:
+        entry = correct(parse_hand(was, self.players), words, self.players)
+        return format_hand(entry, self.players)
+
+    # --- a line entered ----------------------------------------------------------------------
+
+    def enter(self, typed: str, confirmed: Collection[Guard] = ()) -> Result:
+        """Do what the line asks, from what the ledger held at the last read (`look` reads
+        it again first). A hand a guard stops is not recorded: the Question comes back, and
+        the same line entered with its guard among `confirmed` goes on."""
+        line = read_line(typed)
+        kind = line.kind
+        idle = _IDLE.get(kind)
+        if idle is not None:
+            return idle
+        if kind == "hand":
+            return self.record(line.text, confirmed)
+        if kind == "correct":
+            return self.correct_last(line.text)
+        if kind == "undo":
+            return self.undo()
+        if kind == "void":
+            assert line.number is not None
+            return self.void(line.number)
+        if kind == "amend":
+            assert line.number is not None
+            return self.amend(line.number, line.text)
+        if kind == "sheet":
+            return self.sheet()
+        if kind == "standings":
+            return self.standings()
+        assert kind == "explain"
+        return self.explain(line.number)
+
+    # --- guards ------------------------------------------------------------------------------
+
+    def question(self, text: str, confirmed: Collection[Guard] = ()) -> Question | None:
+        """The first guard the hand does not pass and that is not confirmed: the same text
+        as the last hand (typed twice?), or a deal after the planned deals."""
+        if not self.asks:
+            return None
+        scored = self.scorer(text)
+        if not isinstance(scored, Scored):
+            return None  # recording says why
+        last = self.last
+        if "same_hand" not in confirmed and last is not None and scored.text == last.text:
+            return Question("same_hand", last.n, last.text)
+        deals = self.session.meta.deals
+        if (
+            not self.extra
+            and "past_plan" not in confirmed
+            and deals is not None
+            and not is_adjustment(scored.text)
+            and self.session.tally.dealt >= deals
+        ):
+            return Question("past_plan", deals=deals)
+        return None
+
+    def _refuse_a_mistyped_command(self, text: str) -> None:
+        """A first word that is no contract but near a command's name (`undoo`): an error."""
+        first = text.split()[0]
+        if token_kind(first) != "contract" and first.lower() not in ("kara", "adj"):
+            hint = command_hint(first)
+            if hint:
+                raise NotationError(
+                    _('"{word}" is neither a contract nor a command{hint}').format(
+                        word=first, hint=hint
+                    )
+                )
+
+    # --- actions -----------------------------------------------------------------------------
+
+    def record(self, text: str, confirmed: Collection[Guard] = ()) -> HandRecorded | Question:
+        """Score the hand and append it to the ledger, unless a guard asks first."""
+        self._refuse_a_mistyped_command(text)
+        asked = self.question(text, confirmed)
+        if asked is not None:
+            return asked
+        extra = self.extra or "past_plan" in confirmed
+        found = ledger_io.record(self.path, text, extra, self.scorer_for)
+        self._read()
+        news = ChangedElsewhere(self.last) if self.session.tally.slots != found.n else None
+        meta = found.meta
+        dealer, leader = next_turn(meta.first_dealer, found.dealt)
+        after = NextDeal(meta.players[dealer], meta.players[leader], meta.deals, found.dealt)
+        deltas, totals = found.outcome.deltas, found.totals
+        return HandRecorded(found.n, found.entry, meta.players, deltas, totals, after, news)
+
+    def undo(self) -> HandChanged:
+        """Take back the last hand."""
+        return self._changed(ledger_io.undo(self.path))
+
+    def void(self, number: int) -> HandChanged:
+        """Void hand `number`: it keeps its number and deal, its score is skipped."""
+        return self._changed(ledger_io.void(self.path, number))
+
+    def amend(self, number: int, text: str) -> HandChanged:
+        """Correct hand `number` by `text` (a whole hand, or the words that change)."""
+        return self._changed(ledger_io.amend(self.path, number, text))
+
+    def correct_last(self, text: str) -> HandChanged:
+        """Correct the last hand by `text`."""
+        if self.last is None:
+            raise RequestError(_("there is no hand to correct yet"))
+        return self.amend(self.last.n, text)
+
+    def _changed(self, done: ledger_io.Edited) -> HandChanged:
+        """An edit done: read the ledger again, and tell the edit with the totals after it."""
+        self._read()
+        old = done.old
+        return HandChanged(
+            done.action,
+            old.n,
+            old.hand,
+            old.status == "void",
+            done.new_text,
+            done.new_deltas,
+            self.players,
+            self.session.tally.totals,
+            self.next_deal(),
+        )
+
+    def sheet(self) -> SheetRead:
+        """The score sheet, read now."""
+        rows = self._read()
+        return SheetRead(self.session, tuple(rows))
+
+    def standings(self) -> StandingsRead:
+        """Places and totals."""
+        return StandingsRead(tuple(self.session.standings()))
+
+    def explain(self, number: int | None) -> HandExplained:
+        """Why hand `number` (the last when None) scored as it did."""
+        rows = self._read()
+        hands = [row for row in rows if row.status in ("", "void")]
+        if not hands:
+            raise RequestError(_("there is no hand yet"))
+        wanted = hands[-1].n if number is None else number
+        row = next((r for r in hands if r.n == wanted), None)
+        if row is None:
+            raise RequestError(
+                _("there is no hand {number}; the hands are numbered 1 to {last}").format(
+                    number=wanted, last=hands[-1].n
+                )
+            )
+        outcome = score(parse_hand(row.hand, self.players), self.session.rules, self.players)
+        return HandExplained(row.n, row.hand, outcome)

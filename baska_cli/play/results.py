@@ -1,0 +1,129 @@
+"""What a line typed at the table did, as plain values: a front end turns them into words."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from baska_cli.evening.totals import Deltas, Standing
+from baska_cli.game.model import Entry, Outcome
+from baska_cli.ledger.format import Row
+from baska_cli.ledger.view import Session
+
+
+@dataclass(frozen=True, slots=True)
+class LastHand:
+    """The last numbered hand of the ledger (counted or void): its number and text."""
+
+    n: int
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class NextDeal:
+    """Who deals and who leads the next hand, and how many deals are used of the plan."""
+
+    dealer: str
+    leader: str
+    deals: int | None  # the planned deals (None: no plan)
+    dealt: int
+
+
+@dataclass(frozen=True, slots=True)
+class ChangedElsewhere:
+    """Another program (another terminal, another phone) wrote the ledger since this one
+    last read it: the ledger's last hand now (None: it has none)."""
+
+    last: LastHand | None
+
+
+@dataclass(frozen=True, slots=True)
+class Preview:
+    """What a line being typed would do, not done: `kind` is "empty", "error" (`error` says
+    why it cannot be done), "hand" or "correct" (the hand `text` with its `deltas`; a
+    correction names the hand `number` it changes), or "command" (`text` is its name)."""
+
+    kind: Literal["empty", "error", "hand", "correct", "command"]
+    text: str = ""
+    deltas: Deltas | None = None
+    number: int | None = None
+    error: str = ""
+
+
+Guard = Literal["same_hand", "past_plan"]
+
+
+@dataclass(frozen=True, slots=True)
+class Question:
+    """A hand that is recorded only once confirmed: typed again with the `guard` among the
+    confirmed ones, it goes on. "same_hand": it is the same as hand `number` ("text");
+    "past_plan": all `deals` planned deals are played."""
+
+    guard: Guard
+    number: int = 0
+    text: str = ""
+    deals: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class HandRecorded:
+    """A hand appended to the ledger: its number, entry and changes, the totals after it,
+    the next deal, and the ledger's news if another program wrote it right after."""
+
+    n: int
+    entry: Entry
+    players: tuple[str, str, str, str]
+    deltas: Deltas
+    totals: Deltas
+    next_deal: NextDeal
+    elsewhere: ChangedElsewhere | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class HandChanged:
+    """A hand undone, voided or amended (a correction of the last hand is an amend): the
+    hand as it was, its new text and changes (amend), and the totals and next deal after."""
+
+    action: Literal["undo", "void", "amend"]
+    n: int
+    old_text: str
+    was_void: bool
+    new_text: str | None
+    new_deltas: Deltas | None
+    players: tuple[str, str, str, str]
+    totals: Deltas
+    next_deal: NextDeal
+
+
+@dataclass(frozen=True, slots=True)
+class SheetRead:
+    """The score sheet: the ledger as read and its rows in file order."""
+
+    session: Session
+    rows: tuple[Row, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class StandingsRead:
+    """Places and totals."""
+
+    standings: tuple[Standing, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class HandExplained:
+    """Why hand `n` ("text") scored as it did: its outcome."""
+
+    n: int
+    text: str
+    outcome: Outcome
+
+
+@dataclass(frozen=True, slots=True)
+class Idle:
+    """A line that changes nothing: "empty" (or a comment), "help", or "quit"."""
+
+    kind: Literal["empty", "help", "quit"]
+
+
+Result = Idle | Question | HandRecorded | HandChanged | SheetRead | StandingsRead | HandExplained
