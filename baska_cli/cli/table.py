@@ -322,6 +322,7 @@ class Table:
         """Why hand `number` (the last when None) scored as it did."""
         from baska_cli.game.notation import parse_hand
         from baska_cli.game.scoring import score
+        from baska_cli.render.explain import derivation, explanation
 
         rows: list[Row] = []
 
@@ -340,9 +341,14 @@ class Table:
                     number=wanted, last=hands[-1].n
                 )
             )
-        outcome = score(parse_hand(row.hand, self.players), self.session.rules, self.players)
-        lines = [f"{_('hand {number}').format(number=row.n)}: {row.hand}", outcome.explanation]
-        lines += [f"  {step}" for step in outcome.derivation]
+        entry = parse_hand(row.hand, self.players)
+        outcome = score(entry, self.session.rules, self.players)
+        rules = self.session.rules
+        lines = [
+            f"{_('hand {number}').format(number=row.n)}: {row.hand}",
+            explanation(entry, outcome, rules, self.players),
+        ]
+        lines += [f"  {step}" for step in derivation(entry, outcome, rules, self.players)]
         return [piece for line in lines for piece in compact_wrap(line, self.width)]
 
 
