@@ -341,9 +341,8 @@ class Table:
                     number=wanted, last=hands[-1].n
                 )
             )
-        entry = parse_hand(row.hand, self.players)
-        outcome = score(entry, self.session.rules, self.players)
-        rules = self.session.rules
+        entry, rules = parse_hand(row.hand, self.players), self.session.rules
+        outcome = score(entry, rules, self.players)
         lines = [
             f"{_('hand {number}').format(number=row.n)}: {row.hand}",
             explanation(entry, outcome, rules, self.players),
