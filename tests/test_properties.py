@@ -13,12 +13,14 @@ from dataclasses import dataclass
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from baska_cli import i18n
 from baska_cli.errors import RuleError
 from baska_cli.game.deck import possible_points
-from baska_cli.game.model import Adjustment, Contract, Entry, Hand, Outcome, Penalty, Play
+from baska_cli.game.model import Adjustment, Contract, Entry, Hand, Penalty, Play
 from baska_cli.game.notation import format_hand, parse_hand
 from baska_cli.game.rules import builtin
 from baska_cli.game.scoring import score
+from baska_cli.render.explain import derivation, explanation
 
 SYSTEMS = ("plb", "mester", "pagat")
 NAMES = ("Ania", "Bartek", "Celina", "Darek")
@@ -189,24 +191,16 @@ def test_scoring_agrees_with_the_reference(system: str, hand: Hand) -> None:
 
 @FAST
 @given(st.sampled_from(SYSTEMS), entries())
-def test_scoring_without_the_explanation_gives_the_same_changes(system: str, entry: Entry) -> None:
-    """`explain=False` (the Scorer's way, for checking ledgers) leaves the words out, never a
-    number: the same changes, winner, margin, value and contras, or the same error."""
-
-    def numbers(outcome: Outcome) -> tuple[object, ...]:
-        return (outcome.deltas, outcome.winner, outcome.margin, outcome.value, outcome.contras)
-
+def test_every_scored_entry_is_told_in_both_languages(system: str, entry: Entry) -> None:
+    """Whatever scores has an explanation and a derivation, in Polish and in English."""
+    rules = builtin(system)
     try:
-        expected: object = numbers(score(entry, builtin(system)))
-    except RuleError as error:
-        expected = str(error)
-    try:
-        silent = score(entry, builtin(system), explain=False)
-    except RuleError as error:
-        assert str(error) == expected
+        outcome = score(entry, rules)
+    except RuleError:
         return
-    assert numbers(silent) == expected
-    assert silent.explanation == ""
+    for language in ("en", "pl"):
+        with i18n.speaking(language):
+            assert explanation(entry, outcome, rules) and all(derivation(entry, outcome, rules))
 
 
 @FAST

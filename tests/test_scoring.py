@@ -8,13 +8,26 @@ from __future__ import annotations
 
 import pytest
 
+from baska_cli import i18n
 from baska_cli.errors import BaskaError, RuleError
-from baska_cli.game.model import Contract, Hand, Side
+from baska_cli.game.model import Contract, Entry, Hand, Side
 from baska_cli.game.notation import parse_hand
-from baska_cli.game.rules import builtin, house_rules
-from baska_cli.game.scoring import for_scripts, score
+from baska_cli.game.rules import RuleSet, builtin, house_rules
+from baska_cli.game.scoring import score
+from baska_cli.render.explain import derivation, explanation
+from baska_cli.render.outcome import outcome_record
 
 W, L = "declarers", "opponents"  # the winner
+
+
+def said(text: str, rules: RuleSet, language: str = "en") -> tuple[str, list[str]]:
+    """A hand scored, then its explanation and derivation in `language`."""
+    entry = parse_hand(text)
+    outcome = score(entry, rules)
+    with i18n.speaking(language):
+        return explanation(entry, outcome, rules), derivation(entry, outcome, rules)
+
+
 EX, NE, NB = "exit", "noexit", "nobitka"
 
 # (system, hand, deltas A B C D, winner, margin, value per player/opponent, counted contras)
@@ -381,8 +394,10 @@ def test_house_rules_reject(toml: str, text: str, fragment: str) -> None:
 
 def test_named_players_appear_in_the_explanation() -> None:
     names = ("Ania", "Bartek", "Celina", "Darek")
-    outcome = score(parse_hand("zo bar 70 k", names), builtin("plb"), names)
-    assert (outcome.deltas, "Bartek +30" in outcome.explanation) == ((-10, 30, -10, -10), True)
+    entry, rules = parse_hand("zo bar 70 k", names), builtin("plb")
+    outcome = score(entry, rules, names)
+    line = explanation(entry, outcome, rules, names)
+    assert (outcome.deltas, "Bartek +30" in line) == ((-10, 30, -10, -10), True)
 
 
 @pytest.mark.parametrize(
@@ -401,8 +416,8 @@ def test_named_players_appear_in_the_explanation() -> None:
 def test_explanation_says_why(system: str, text: str, english: str, polish: str) -> None:
     found = []
     for language in ("en", "pl"):
-        outcome = score(parse_hand(text), builtin(system), language=language)
-        found.append(outcome.explanation + "\n".join(outcome.derivation))
+        line, steps = said(text, builtin(system), language)
+        found.append(line + "\n".join(steps))
     assert (english in found[0], polish in found[1]) == (True, True)
 
 
@@ -421,14 +436,14 @@ def test_explanation_says_why(system: str, text: str, english: str, polish: str)
 def test_a_tie_with_counted_contras_says_which_side_it_assumed(
     hand: str, assumed: str, other: str
 ) -> None:
-    outcome = score(parse_hand(hand), builtin("pagat"), language="pl")
-    said = [line for line in outcome.derivation if "zakładają" in line]
-    assert len(said) == 1 and assumed in said[0] and said[0].endswith(f"np. {other}")
-    assert "założone przy liczonych kontrach" in outcome.explanation
-    english = score(parse_hand(hand), builtin("pagat"))
-    said = [line for line in english.derivation if "assume" in line]
-    assert len(said) == 1 and said[0].endswith(f"e.g. {other}")
-    assert "assumed for counted contras" in english.explanation
+    line, steps = said(hand, builtin("pagat"), "pl")
+    found = [step for step in steps if "zakładają" in step]
+    assert len(found) == 1 and assumed in found[0] and found[0].endswith(f"np. {other}")
+    assert "założone przy liczonych kontrach" in line
+    line, steps = said(hand, builtin("pagat"))
+    found = [step for step in steps if "assume" in step]
+    assert len(found) == 1 and found[0].endswith(f"e.g. {other}")
+    assert "assumed for counted contras" in line
 
 
 def test_the_other_side_written_out_scores_the_other_way() -> None:
@@ -436,8 +451,9 @@ def test_the_other_side_written_out_scores_the_other_way() -> None:
     counted = score(parse_hand("zw A+C 52 k"), rules)
     written = score(parse_hand("zw A+C 52 k:A"), rules)
     assert (counted.winner, written.winner) == (Side.DECLARERS, Side.OPPONENTS)
-    assert not any("assume" in line for line in written.derivation)
-    assert not any("assume" in line for line in score(parse_hand("zw A+C 52"), rules).derivation)
+    assert (counted.last_assumed, written.last_assumed) == (True, False)
+    assert not any("assume" in step for step in said("zw A+C 52 k:A", rules)[1])
+    assert not any("assume" in step for step in said("zw A+C 52", rules)[1])
 
 
 # --- the explanation in the interface language; for scripts always in Polish (issue 12) ---
@@ -500,8 +516,8 @@ def test_the_other_side_written_out_scores_the_other_way() -> None:
 def test_the_explanation_in_both_languages(
     system: str, text: str, english: str, polish: str
 ) -> None:
-    entry, rules = parse_hand(text), builtin(system)
-    shown = score(entry, rules).explanation, score(entry, rules, language="pl").explanation
+    rules = builtin(system)
+    shown = said(text, rules)[0], said(text, rules, "pl")[0]
     assert shown == (english, polish)
 
 
@@ -517,24 +533,28 @@ def test_the_explanation_in_both_languages(
     ],
 )  # fmt: skip
 def test_polish_counts_contras_with_the_right_plural(hand: str, counted: str) -> None:
-    assert score(parse_hand(hand), builtin("plb"), language="pl").derivation[1] == counted
+    assert said(hand, builtin("plb"), "pl")[1][1] == counted
 
 
 def test_a_penalty_or_an_adjustment_explained_says_each_thing_once() -> None:
     for text, system in (("kara A", "mester"), ("adj A+4 B-12 C+4 D+4", "plb")):
-        outcome = score(parse_hand(text), builtin(system))
-        assert outcome.explanation not in outcome.derivation
+        line, steps = said(text, builtin(system))
+        assert line not in steps
 
 
 def test_scripts_read_the_polish_explanation_whatever_the_interface_speaks() -> None:
-    entry, rules = parse_hand("zw A+C 61 k"), builtin("plb")
-    english = score(entry, rules)
-    polish = for_scripts(entry, english, rules)
-    assert (english.language, polish.language, polish.deltas) == ("en", "pl", english.deltas)
-    assert polish.explanation == (
+    entry: Entry = parse_hand("zw A+C 61 k")
+    rules = builtin("plb")
+    outcome = score(entry, rules)
+    with i18n.speaking("en"):
+        record = outcome_record(entry, outcome, rules, ("A", "B", "C", "D"))
+        shown = outcome_record(entry, outcome, rules, ("A", "B", "C", "D"), for_scripts=False)
+    assert record["explanation"] == (
         "starzy 61 – wygrana, młodzi z wyjściem: 1 × 2 (kontra) = 2 od każdego młodego"
     )
-    assert for_scripts(entry, polish, rules) is polish
+    assert shown["explanation"] == (
+        "starzy 61 – won, młodzi with wyjście: 1 × 2 (kontra) = 2 from each of młodzi"
+    )
 
 
 def test_kara_in_a_system_without_it_names_the_rulebook_that_has_it() -> None:
@@ -565,5 +585,5 @@ def test_a_contra_error_quotes_the_word_typed() -> None:
 )
 def test_a_penalty_cites_the_rule_of_the_system_in_use(toml: str, cited: str) -> None:
     rules = house_rules(toml, "klub.toml", default_name="klub")
-    said = score(parse_hand("kara A"), rules).derivation[0]
-    assert said == f"kara: A revoked ({cited}); the deal is void and not played on"
+    first = said("kara A", rules)[1][0]
+    assert first == f"kara: A revoked ({cited}); the deal is void and not played on"

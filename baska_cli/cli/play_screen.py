@@ -20,6 +20,7 @@ from baska_cli.play.results import (
     StandingsRead,
 )
 from baska_cli.render import compact
+from baska_cli.render.explain import derivation, explanation
 from baska_cli.render.fit import initials, wrap
 from baska_cli.render.sheet import one_session, standings_table
 
@@ -173,7 +174,7 @@ def changed_lines(done: HandChanged, width: int) -> list[str]:
 
 def explained_lines(done: HandExplained, width: int) -> list[str]:
     """The hand, the sentence that explains its score, and the derivation step by step."""
-    outcome = done.outcome
-    lines = [f"{_('hand {number}').format(number=done.n)}: {done.text}", outcome.explanation]
-    lines += [f"  {step}" for step in outcome.derivation]
+    facts = (done.entry, done.outcome, done.rules, done.players)
+    lines = [f"{_('hand {number}').format(number=done.n)}: {done.text}", explanation(*facts)]
+    lines += [f"  {step}" for step in derivation(*facts)]
     return [piece for line in lines for piece in wrapped(line, width)]

@@ -185,7 +185,7 @@ class Scorer:
         else:
             try:
                 entry = parse_hand(text, self.players)
-                outcome = score(entry, self.rules, self.players, explain=False)
+                outcome = score(entry, self.rules, self.players)
                 result = Scored(outcome.deltas, format_hand(entry, self.players))
             except BaskaError as error:
                 result = error

@@ -4,6 +4,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import Enum
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # (rules_schema imports this module)
+    from baska_cli.game.rules_schema import TieRule
 
 DEFAULT_PLAYERS: tuple[str, str, str, str] = ("A", "B", "C", "D")
 SEATS = 4
@@ -11,14 +15,7 @@ TOTAL_POINTS = 104
 TOTAL_TRICKS = 4
 
 
-class FastHashEnum(Enum):
-    """An Enum hashed by identity, in C: its members are singletons, and scoring looks them up
-    in dicts many times per hand (Enum's own hash runs Python code)."""
-
-    __hash__ = object.__hash__
-
-
-class Play(FastHashEnum):
+class Play(Enum):
     """What decides a contract: card points, tricks, or nothing (an honour, no play)."""
 
     POINTS = "points"
@@ -26,7 +23,7 @@ class Play(FastHashEnum):
     NONE = "none"
 
 
-class Contract(FastHashEnum):
+class Contract(Enum):
     """Every contract of every rule system, by its short name in the notation."""
 
     ZW = "zw"
@@ -75,7 +72,7 @@ CONTRACT_INFO: dict[Contract, ContractInfo] = {
 }
 
 
-class Side(FastHashEnum):
+class Side(Enum):
     """The declaring side (starzy, the wedding pair, the soloist) or its opponents."""
 
     DECLARERS = "declarers"
@@ -87,7 +84,7 @@ class Side(FastHashEnum):
         return Side.OPPONENTS if self is Side.DECLARERS else Side.DECLARERS
 
 
-class Margin(FastHashEnum):
+class Margin(Enum):
     """How badly the losers of a two-against-two game lost."""
 
     EXIT = "exit"  # z wyjściem
@@ -133,15 +130,36 @@ class Adjustment:
 Entry = Hand | Penalty | Adjustment
 
 
+class Decided(Enum):
+    """How a hand's winner was found."""
+
+    REACHED = "reached"  # the declaring side has win_points and more than the opponents
+    SHORT = "short"  # the declaring side is short of win_points
+    OUTSCORED = "outscored"  # win_points reached, but the opponents have more
+    TIE = "tie"  # 52:52, settled by the system's tie rule
+    TRICKS = "tricks"  # du: all 4 tricks, or not
+    NO_PLAY = "no play"  # baśka, méster, zolo bieda: won without play
+    KARA = "kara"  # the soloist revoked: the contract is lost
+
+
 @dataclass(frozen=True, slots=True)
 class Outcome:
-    """What a scored entry means: each seat's change and why."""
+    """What a scored entry means: each seat's change and the facts that decided it (the
+    words are render/explain.py's, in any language)."""
 
     deltas: tuple[int, int, int, int]
-    explanation: str
-    derivation: tuple[str, ...]
     winner: Side | None = None
-    margin: Margin | None = None
-    value: int | None = None
-    contras: int = 0
-    language: str = "en"  # of the explanation and the derivation
+    margin: Margin | None = None  # of a two-against-two game
+    value: int | None = None  # what each loser pays (each other player receives for kara X)
+    contras: int = 0  # counted contras
+    callers: tuple[int, ...] | None = None  # who called them, if written out (k:B,A)
+    factor: int = 1  # the contras' multiplier, contra_factor ** contras
+    decided: Decided | None = None  # how the winner was found (None: kara X, adj)
+    tie: TieRule | None = None  # the 52:52 rule applied, if the hand was a tie
+    last_contra: Side | None = None  # the side of the last doubling call, if any contra
+    last_assumed: bool = False  # the last contra's side assumed for counted contras
+    tricks: int | None = None  # du: the tricks counted (None: fewer than 4, from card points)
+    base: int = 0  # the table's value (a pair game) or the contract's stake (a solo)
+    losers_points: int | None = None  # a pair game: the losers' card points
+    threshold: int | None = None  # a pair game: the losers' wyjście, from this many points
+    loss_multiplier: int = 1  # a solo lost: the stake times this

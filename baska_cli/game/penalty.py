@@ -4,12 +4,10 @@ read from the rule data."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 from baska_cli.errors import RuleError
 from baska_cli.game.model import SEATS, Hand, Outcome, Penalty, Play, Side
 from baska_cli.game.rules import BUILTIN_NAMES, RuleSet, builtin
-from baska_cli.game.wording import Words, signed, words
+from baska_cli.game.sources import parse_provenance, titles
 from baska_cli.i18n import _
 
 # the settings a revoke penalty rests on: what the offender pays (`kara X`), and whether a
@@ -18,20 +16,17 @@ PAYS = "penalty.offender"
 LOSES = "penalty.soloist_revoke_loses"
 
 
-def penalty_rule(rules: RuleSet, key: str, w: Words | None = None) -> str:
+def penalty_rule(rules: RuleSet, key: str) -> str:
     """Where a revoke penalty's setting comes from, as a player knows it, read from its
     provenance: the rulebook's point ("rule 7H of Baszka Méster Sport"), or the house rules
-    that set it."""
-    from baska_cli.game.sources import parse_provenance, titles
-
-    w = w or words()
+    that set it (in the language of this context)."""
     found = parse_provenance(rules.provenance_of(key))
     if found.kind == "house":
-        return w._("the house rules {name}").format(name=rules.name)
+        return _("the house rules {name}").format(name=rules.name)
     cite = next((c for c in found.cites if c.point), None)
     if cite is None:
-        return w._("the rule system {name}").format(name=rules.name)
-    return w._("rule {point} of {book}").format(point=cite.point, book=titles()[cite.book])
+        return _("the rule system {name}").format(name=rules.name)
+    return _("rule {point} of {book}").format(point=cite.point, book=titles()[cite.book])
 
 
 def check_kara(hand: Hand, rules: RuleSet) -> None:
@@ -74,29 +69,10 @@ def _no_penalty(typed: str, rules: RuleSet, key: str) -> str:
     )
 
 
-def score_penalty(entry: Penalty, rules: RuleSet, players: Sequence[str], w: Words) -> Outcome:
+def score_penalty(entry: Penalty, rules: RuleSet) -> Outcome:
     """A revoke (`kara X`): the offender pays, everyone else receives; the deal is annulled."""
     if rules.penalty is None:
         raise RuleError(_no_penalty("kara", rules, PAYS))
     p = rules.penalty
     d = [p.offender if s == entry.offender else p.others for s in range(SEATS)]
-    deltas = (d[0], d[1], d[2], d[3])
-    who = players[entry.offender]
-    changes = {"player": who, "offender": signed(p.offender), "others": signed(p.others)}
-    text = w._("kara {player} (the deal is void): {player} {offender}, each other player {others}")
-    derivation = (
-        w._("kara: {player} revoked ({rule}); the deal is void and not played on").format(
-            player=who, rule=penalty_rule(rules, PAYS, w)
-        ),
-        w._("{player} {offender}, each other player {others}").format(**changes),
-    )
-    return Outcome(
-        deltas,
-        text.format(**changes),
-        derivation,
-        Side.OPPONENTS,
-        None,
-        p.others,
-        0,
-        language=w.language,
-    )
+    return Outcome((d[0], d[1], d[2], d[3]), Side.OPPONENTS, value=p.others)

@@ -294,5 +294,6 @@ class Scorekeeper:
                     number=wanted, last=hands[-1].n
                 )
             )
-        outcome = score(parse_hand(row.hand, self.players), self.session.rules, self.players)
-        return HandExplained(row.n, row.hand, outcome)
+        entry, rules = parse_hand(row.hand, self.players), self.session.rules
+        outcome = score(entry, rules, self.players)
+        return HandExplained(row.n, row.hand, entry, rules, tuple(self.players), outcome)

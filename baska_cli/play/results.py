@@ -7,6 +7,7 @@ from typing import Literal
 
 from baska_cli.evening.totals import Deltas, Standing
 from baska_cli.game.model import Entry, Outcome
+from baska_cli.game.rules import RuleSet
 from baska_cli.ledger.format import Row
 from baska_cli.ledger.view import Session
 
@@ -116,6 +117,9 @@ class HandExplained:
 
     n: int
     text: str
+    entry: Entry
+    rules: RuleSet
+    players: tuple[str, ...]
     outcome: Outcome
 
 

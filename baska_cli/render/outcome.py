@@ -5,10 +5,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from baska_cli.game import scoring
+from baska_cli import i18n
 from baska_cli.game.model import Adjustment, Entry, Hand, Outcome, Penalty
 from baska_cli.game.notation import format_hand
 from baska_cli.game.rules import RuleSet
+from baska_cli.render.explain import SCRIPT_LANGUAGE, derivation, explanation
 from baska_cli.render.text import csv_line, signed
 
 FORMATS = ("table", "json", "csv")
@@ -25,7 +26,10 @@ def outcome_record(
     `explanation` is in Polish whatever the interface speaks, unless not `for_scripts` (a
     table a player reads)."""
     if for_scripts:
-        outcome = scoring.for_scripts(entry, outcome, rules, players)
+        with i18n.speaking(SCRIPT_LANGUAGE):
+            said = explanation(entry, outcome, rules, players)
+    else:
+        said = explanation(entry, outcome, rules, players)
     if isinstance(entry, Hand):
         contract = entry.contract.value
         declarers = [players[s] for s in entry.declarers]
@@ -55,7 +59,7 @@ def outcome_record(
         "margin": outcome.margin.value if outcome.margin else None,
         "value": outcome.value,
         "deltas": dict(zip(players, outcome.deltas, strict=True)),
-        "explanation": outcome.explanation,
+        "explanation": said,
     }
 
 
@@ -87,10 +91,10 @@ def outcome_csv(record: dict[str, Any]) -> str:
 
 
 def outcome_table(
-    record: dict[str, Any], derivation: Sequence[str] | None = None, width: int | None = None
+    record: dict[str, Any], steps: Sequence[str] | None = None, width: int | None = None
 ) -> str:
     """The hand, a table of the four players' changes, and why (with `width`, the
-    explanation and the derivation wrapped at words to that many columns)."""
+    explanation and the derivation `steps` wrapped at words to that many columns)."""
     from baska_cli.render.fit import wrap
     from baska_cli.render.text import tabulate
 
@@ -103,9 +107,9 @@ def outcome_table(
     )
     lines = [f"{record['notation']}   ({record['rules']})", table]
     lines.append(wrap(record["explanation"], width, "  "))
-    if derivation:
+    if steps:
         lines.append("")
-        lines.extend(wrap(f"  {step}", width, "  ") for step in derivation)
+        lines.extend(wrap(f"  {step}", width, "  ") for step in steps)
     return "\n".join(lines)
 
 
@@ -127,11 +131,12 @@ def render_outcome(
     """One scored hand in the chosen format (the table's sentences wrapped to `width`)."""
     if output_format == "table":
         record = outcome_record(entry, outcome, rules, players, for_scripts=False)
-        return outcome_table(record, outcome.derivation if explain else None, width)
+        steps = derivation(entry, outcome, rules, players) if explain else None
+        return outcome_table(record, steps, width)
     record = outcome_record(entry, outcome, rules, players)
     if output_format == "json":
         if explain:
-            script = scoring.for_scripts(entry, outcome, rules, players)
-            record["derivation"] = list(script.derivation)
+            with i18n.speaking(SCRIPT_LANGUAGE):
+                record["derivation"] = derivation(entry, outcome, rules, players)
         return outcome_json(record)
     return csv_header(players) + "\n" + outcome_csv(record)

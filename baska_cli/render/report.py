@@ -12,6 +12,7 @@ from baska_cli.evening.stats import collect
 from baska_cli.i18n import language, ngettext
 from baska_cli.ledger.format import Row
 from baska_cli.ledger.view import Scored, Session
+from baska_cli.render import explain
 from baska_cli.render.settle import settlement_record
 from baska_cli.render.sheet import where
 from baska_cli.render.stats import stats_record
@@ -42,7 +43,9 @@ def _evening(evening: Evening, currency: str) -> dict[str, Any]:
 
     session = evening.session
     players = session.meta.players
-    explained = {s.n: s.outcome.explanation for s in evening.scored}
+    explained = {
+        s.n: explain.explanation(s.entry, s.outcome, session.rules, players) for s in evening.scored
+    }
     rows, notes = [], []
     for row in evening.rows:
         kind = "cancelled" if row.status == "void" else "history" if row.status else ""

@@ -6,7 +6,8 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from baska_cli.evening.totals import Deltas, Standing, next_turn
-from baska_cli.i18n import _, ngettext
+from baska_cli.i18n import _, ngettext, speaking
+from baska_cli.render.explain import SCRIPT_LANGUAGE, derivation, explanation
 from baska_cli.render.outcome import render_outcome
 from baska_cli.render.text import signed, simple_table, status_shown
 
@@ -79,10 +80,11 @@ def recorded(found: Recorded, explain: bool, width: int | None = None) -> str:
     lines = [
         wrap(f"{found.path}: {head}", width, "  "),
         table,
-        wrap(outcome.explanation, width, "  "),
+        wrap(explanation(found.entry, outcome, found.rules, players), width, "  "),
     ]
     if explain:
-        lines += [""] + [wrap(f"  {step}", width, "  ") for step in outcome.derivation] + [""]
+        steps = derivation(found.entry, outcome, found.rules, players)
+        lines += [""] + [wrap(f"  {step}", width, "  ") for step in steps] + [""]
     lines.append(
         wrap(
             _("{next_turn} ({deals_left})").format(
@@ -103,10 +105,8 @@ def recorded_record(found: Recorded, explain: bool) -> dict[str, Any]:
     players = meta.players
     record = outcome_record(found.entry, found.outcome, found.rules, players)
     if explain:
-        from baska_cli.game.scoring import for_scripts
-
-        script = for_scripts(found.entry, found.outcome, found.rules, players)
-        record["derivation"] = list(script.derivation)
+        with speaking(SCRIPT_LANGUAGE):
+            record["derivation"] = derivation(found.entry, found.outcome, found.rules, players)
     dealer, leader = next_turn(meta.first_dealer, found.dealt)
     record.update(
         n=n,
