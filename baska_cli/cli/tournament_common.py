@@ -10,8 +10,9 @@ from baska_cli.i18n import _
 
 if TYPE_CHECKING:
     from baska_cli.tournament.draw import Draw
-    from baska_cli.tournament.folder import Problem, Tournament
-    from baska_cli.tournament.standings import Line
+    from baska_cli.tournament.folder import Tournament
+    from baska_cli.tournament.tables import Problem
+    from baska_cli.tournament.standings import StandingLine
 
 
 _F = TypeVar("_F", bound=Callable[..., object])
@@ -80,9 +81,9 @@ def table_players(t: Tournament, round_number: int, table: int) -> tuple[str, ..
     return tables[table - 1]
 
 
-def standings_of(t: Tournament, up_to: int) -> tuple[list[Line], list[Problem]]:
+def standings_of(t: Tournament, up_to: int) -> tuple[list[StandingLine], list[Problem]]:
     """The standings after a round, and the tables left out of them."""
-    from baska_cli.tournament.folder import table_results
+    from baska_cli.tournament.tables import table_results
     from baska_cli.tournament.standings import standings
 
     results, problems = table_results(t, up_to, remember=True)

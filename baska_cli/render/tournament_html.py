@@ -11,7 +11,7 @@ from baska_cli.evening.totals import dealer_of
 from baska_cli.game.rules import RuleSet
 from baska_cli.i18n import _, language, ngettext
 from baska_cli.tournament.draw import Draw
-from baska_cli.tournament.standings import Line
+from baska_cli.tournament.standings import StandingLine
 
 
 def _render(template: str, **values: Any) -> str:
@@ -106,7 +106,7 @@ def standings_html(
     ordered: str,
     headers: Sequence[str],
     rows: Sequence[Sequence[str]],
-    lines: Sequence[Line],
+    lines: Sequence[StandingLine],
 ) -> str:
     """The standings for the wall (A4 portrait, the header repeated on every page)."""
     numeric = {
