@@ -4,8 +4,6 @@ service (tournament/service.py) and says what it did."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-
 import click
 
 from baska_cli.cli.common import (
@@ -28,10 +26,8 @@ from baska_cli.cli.tournament_common import (
 from baska_cli.cli.tournament_scores import check_command, lots, result, standings
 from baska_cli.i18n import _, ngettext
 from baska_cli.render.tournament import draw_json, draw_table
-from baska_cli.render.tournament_html import seating_html, sheets_html
+from baska_cli.render.tournament_html import round_pages
 from baska_cli.tournament import service
-from baska_cli.tournament.draw import Draw
-from baska_cli.tournament.folder import Tournament
 
 
 @click.group("tournament", cls=TournamentGroup, context_settings=CONTEXT)
@@ -44,14 +40,6 @@ def tournament() -> None:
               baska tournament result liga 1 3 Ania=+40 Bartek=-12 Celina=-8 Darek=-20
               baska tournament standings liga
     """
-
-
-def round_pages(t: Tournament, done: Draw) -> Mapping[str, str]:
-    """A drawn round's printable pages, in the interface language."""
-    return {
-        "seating.html": seating_html(t.name, done),
-        "sheets.html": sheets_html(t.name, done, t.plan.deals, t.rules),
-    }
 
 
 def _printable(path: str, folder: str) -> dict[str, str]:

@@ -11,6 +11,7 @@ from baska_cli.evening.totals import dealer_of
 from baska_cli.game.rules import RuleSet
 from baska_cli.i18n import _, language, ngettext
 from baska_cli.tournament.draw import Draw
+from baska_cli.tournament.folder import Tournament
 from baska_cli.tournament.standings import StandingLine
 
 
@@ -129,3 +130,11 @@ def standings_html(
         rows=rows,
         numeric=numeric,
     )
+
+
+def round_pages(t: Tournament, draw: Draw) -> dict[str, str]:
+    """A drawn round's printable pages by file name (the `pages` of tournament/service.py)."""
+    return {
+        "seating.html": seating_html(t.name, draw),
+        "sheets.html": sheets_html(t.name, draw, t.plan.deals, t.rules),
+    }
