@@ -1,4 +1,4 @@
-"""A tournament's directory, the only module that reads and writes it.
+"""A tournament's directory read and written (its table ledgers are read in tables.py).
 
     DIR/tournament.toml   the settings (plan.py): rounds, deals, rules, seed, tie-breaks
     DIR/players.csv       name, club, entered (first round), withdrawn (first round missed)
