@@ -13,19 +13,11 @@ from baska_cli.game.names import similar_pairs
 from baska_cli.game.rules import RuleSet
 from baska_cli.i18n import _, os_reason
 from baska_cli.ledger.format import rules_lines
-from baska_cli.tournament import folder
+from baska_cli.tournament import folder, players
 from baska_cli.tournament.draw import Draw, annotated, draw_round, history
 from baska_cli.tournament.folder import Tournament, load, lock, round_dir
 from baska_cli.tournament.plan import TIE_BREAKS, Plan, check_plan
-from baska_cli.tournament.players import (
-    Entrant,
-    apart_pairs,
-    find,
-    named,
-    read_entry_list,
-)
-from baska_cli.tournament.players import enter as entered
-from baska_cli.tournament.players import withdraw as withdrawn
+from baska_cli.tournament.players import Entrant, apart_pairs, find, named, read_entry_list
 
 Pages = Callable[[Tournament, Draw], Mapping[str, str]]
 """The printable pages of a drawn round: file name (in the round's directory) -> text."""
@@ -100,20 +92,20 @@ def new(
 ) -> Made:
     """Make a tournament directory from a players list (`entries`, read from `origin`); with
     no seed, a random one is chosen and stored."""
-    players = read_entry_list(entries, origin)
+    entrants = read_entry_list(entries, origin)
     plan = Plan(
         rounds,
         deals,
         rules_lines(rules),
         seed if seed is not None else str(secrets.randbelow(1_000_000)),
         tuple(t.strip() for t in tie_breaks),
-        tuple((named(players, a, origin), named(players, b, origin)) for a, b in apart),
+        tuple((named(entrants, a, origin), named(entrants, b, origin)) for a, b in apart),
         apart_clubs,
-        tuple((named(players, n, origin), table) for n, table in fixed),
+        tuple((named(entrants, n, origin), table) for n, table in fixed),
     )
     check_plan(plan, rules)
-    folder.create(path, plan, players)
-    return Made(plan, tuple(players), tuple(similar_pairs([p.name for p in players])))
+    folder.create(path, plan, entrants)
+    return Made(plan, tuple(entrants), tuple(similar_pairs([p.name for p in entrants])))
 
 
 def next_round(t: Tournament) -> int:
@@ -186,7 +178,7 @@ def enter_player(path: str, name: str, club: str = "") -> Entered:
     with lock(path):
         t = load(path)
         number = next_round(t)
-        roster = entered(t.players, name, club, number)
+        roster = players.enter(t.players, name, club, number)
         folder.save_players(t, roster)
     newcomer = roster[-1].name
     alike = [p for p in similar_pairs([p.name for p in roster]) if newcomer in p]
@@ -198,7 +190,7 @@ def withdraw_player(path: str, name: str) -> Withdrawn:
     with lock(path):
         t = load(path)
         number = t.next_round
-        roster = withdrawn(t.players, name, number)
+        roster = players.withdraw(t.players, name, number)
         folder.save_players(t, roster)
     player = find(roster, name)
     assert player is not None  # (withdraw refuses a name that is not a player's)
