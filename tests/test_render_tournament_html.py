@@ -14,7 +14,7 @@ from baska_cli import i18n
 from baska_cli.game.rules import builtin
 from baska_cli.render.tournament_html import seating_html, sheets_html, standings_html
 from baska_cli.tournament.draw import draw_round
-from baska_cli.tournament.standings import Line
+from baska_cli.tournament.standings import StandingLine
 
 NAMES = [f"Gracz{i:03d}.K" for i in range(400)]
 DRAW = draw_round(1, "1", NAMES[: 402 - 4], {}, {})  # 398 players: 99 tables, 2 sit out
@@ -51,7 +51,7 @@ def test_pages_speak_the_interface_language() -> None:
 
 
 def test_names_are_escaped() -> None:
-    line = Line(1, "A<b>", "", 5.0, 10, 1, ())
+    line = StandingLine(1, "A<b>", "", 5.0, 10, 1, ())
     html = standings_html("t&t", 1, 3, "ordered", ["place", "player"], [["1", "A<b>"]], [line])
     assert "A<b>" not in html and "A&lt;b&gt;" in html and "t&amp;t" in html
 
@@ -118,7 +118,10 @@ def test_the_seating_plan_of_400_players_prints_without_overflow(tmp_path: Path)
 
 @pytest.mark.slow
 def test_standings_of_400_players_print_on_a_few_pages(tmp_path: Path) -> None:
-    lines = [Line(i + 1, n, "KS Puck", 50.0 - i / 10, 400 - i, 3, ()) for i, n in enumerate(NAMES)]
+    lines = [
+        StandingLine(i + 1, n, "KS Puck", 50.0 - i / 10, 400 - i, 3, ())
+        for i, n in enumerate(NAMES)
+    ]
     headers = ["place", "move", "player", "club", "place points", "total", "tables won", "note"]
     rows = [
         [str(ln.place), "▲2", ln.player, ln.club, f"{ln.place_points:g}", f"{ln.total:+d}",

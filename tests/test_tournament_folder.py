@@ -1,4 +1,4 @@
-"""tournament/folder.py: the directory made, read back, its broken files named, results found."""
+"""tournament/folder.py: the directory made, read back, its broken files named."""
 
 from __future__ import annotations
 
@@ -10,23 +10,21 @@ import pytest
 from baska_cli.errors import TournamentError
 from baska_cli.tournament.draw import draw_round
 from baska_cli.tournament.folder import (
-    Problem,
     create,
     format_seating,
     load,
     parse_seating,
-    table_results,
     write_round,
 )
 from baska_cli.tournament.plan import Plan
-from baska_cli.tournament.players import Player
+from baska_cli.tournament.players import Entrant
 
 NAMES = ["Ania", "Bartek", "Celina", "Darek", "Ewa"]
 
 
 def _made(tmp_path: Path) -> str:
     path = str(tmp_path / "liga")
-    create(path, Plan(2, 8, ("plb",), "1"), [Player(n) for n in NAMES])
+    create(path, Plan(2, 8, ("plb",), "1"), [Entrant(n) for n in NAMES])
     t = load(path)
     write_round(t, draw_round(1, "1", NAMES, {}, {}), {"seating.html": "<p>x</p>"})
     return path
@@ -53,7 +51,7 @@ def test_a_new_tournament_never_takes_a_used_directory(tmp_path: Path) -> None:
     (tmp_path / "x").mkdir()
     (tmp_path / "x" / "notes.txt").write_text("mine", "utf-8")
     with pytest.raises(TournamentError, match="exists already and is not an empty directory"):
-        create(str(tmp_path / "x"), Plan(2, 8, ("plb",), "1"), [Player(n) for n in NAMES])
+        create(str(tmp_path / "x"), Plan(2, 8, ("plb",), "1"), [Entrant(n) for n in NAMES])
 
 
 def test_seating_round_trip_and_a_broken_line() -> None:
@@ -63,55 +61,3 @@ def test_seating_round_trip_and_a_broken_line() -> None:
     with pytest.raises(TournamentError) as caught:
         parse_seating(text.replace(",2,", ",7,", 1), "s.csv", 1)
     assert str(caught.value).startswith("s.csv:3: expected a table number, a seat 1–4")
-
-
-def test_missing_and_half_played_tables_are_problems(tmp_path: Path) -> None:
-    from tests.clikit import invoke
-
-    path = _made(tmp_path)
-    ledger = os.path.join(path, "r1", "t1.csv")
-    assert table_results(load(path)) == ([], [Problem("round 1/table 1", "no result yet")])
-    assert invoke("score", "-l", ledger, "zw", "1+3", "61").exit_code == 0
-    assert table_results(load(path)) == ([], [Problem(ledger, "1 of 8 deals played")])
-
-
-def _played(tmp_path: Path) -> tuple[str, str]:
-    from tests.clikit import invoke
-
-    path = _made(tmp_path)
-    ledger = os.path.join(path, "r1", "t1.csv")
-    for _ in range(8):
-        assert invoke("score", "-l", ledger, "zw", "1+3", "61").exit_code == 0
-    return path, ledger
-
-
-def test_checked_ledgers_are_remembered_until_they_change(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    from baska_cli.ledger import checker
-    from baska_cli.tournament import folder
-    from tests.clikit import invoke
-
-    path, ledger = _played(tmp_path)
-    monkeypatch.setattr(folder, "_SETTLED", -(10**18))  # (no wait for the clock's tick)
-    results, _ = table_results(load(path), remember=True)
-    assert results[0].totals == (8, -8, 8, -8)
-    assert os.path.exists(os.path.join(path, ".checked.csv"))
-    calls: list[str] = []
-    real = checker.check
-    monkeypatch.setattr(checker, "check", lambda p, s=None: calls.append(p) or real(p, s))
-    assert table_results(load(path), remember=True)[0] == results
-    assert calls == []  # taken from .checked.csv
-    assert invoke("amend", ledger, "8", "zw", "2+4", "61").exit_code == 0
-    again, _ = table_results(load(path), remember=True)
-    assert calls == [ledger] and again[0].totals == (6, -6, 6, -6)
-
-
-def test_a_ledger_under_other_rules_is_a_problem(tmp_path: Path) -> None:
-    from tests.clikit import invoke
-
-    path, ledger = _played(tmp_path)
-    assert invoke("recalc", ledger, "--rules", "pagat", "--write").exit_code == 0
-    assert table_results(load(path))[1] == [
-        Problem(ledger, "it is scored under pagat, but the tournament plays plb")
-    ]

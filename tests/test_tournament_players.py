@@ -6,7 +6,7 @@ import pytest
 
 from baska_cli.errors import TournamentError, TournamentInputError
 from baska_cli.tournament.players import (
-    Player,
+    Entrant,
     enter,
     format_players,
     parse_players,
@@ -18,9 +18,9 @@ from baska_cli.tournament.players import (
 def test_the_players_file_reads_names_and_clubs() -> None:
     text = "# liga\nAnia, Puck\n\nBartek\nCelina,KS Hel\n"
     assert read_entry_list(text, "p.txt") == [
-        Player("Ania", "Puck"),
-        Player("Bartek"),
-        Player("Celina", "KS Hel"),
+        Entrant("Ania", "Puck"),
+        Entrant("Bartek"),
+        Entrant("Celina", "KS Hel"),
     ]
 
 
@@ -43,7 +43,7 @@ def test_bad_players_files_are_refused(text: str, message: str) -> None:
 
 
 def test_the_roster_round_trips() -> None:
-    roster = [Player("Ania", "Puck"), Player("Bartek", "", 1, 3), Player("Zenon", "Hel", 2)]
+    roster = [Entrant("Ania", "Puck"), Entrant("Bartek", "", 1, 3), Entrant("Zenon", "Hel", 2)]
     text = format_players(roster)
     assert text == "name,club,entered,withdrawn\nAnia,Puck,1,\nBartek,,1,3\nZenon,Hel,2,\n"
     assert parse_players(text, "players.csv") == roster
@@ -56,7 +56,7 @@ def test_a_broken_roster_names_its_line() -> None:
 
 
 def test_who_plays_which_round() -> None:
-    roster = withdraw(enter([Player("Ania"), Player("Bartek")], "Zenon", "", 3), "bartek", 2)
+    roster = withdraw(enter([Entrant("Ania"), Entrant("Bartek")], "Zenon", "", 3), "bartek", 2)
     assert [[p.name for p in roster if p.plays(r)] for r in (1, 2, 3)] == [
         ["Ania", "Bartek"],
         ["Ania"],
@@ -69,11 +69,11 @@ def test_who_plays_which_round() -> None:
     [("Xavier", '"Xavier" is not a player of this tournament'), ("Ania", '"Ania" withdrew')],
 )
 def test_bad_withdrawals_are_refused(name: str, message: str) -> None:
-    roster = [Player("Ania", withdrawn=2), Player("Bartek")]
+    roster = [Entrant("Ania", withdrawn=2), Entrant("Bartek")]
     with pytest.raises(TournamentInputError, match=message):
         withdraw(roster, name, 3)
 
 
 def test_a_late_entry_with_a_taken_name_is_refused() -> None:
     with pytest.raises(TournamentInputError, match='"ANIA" appears twice'):
-        enter([Player("Ania")], "ANIA", "", 2)
+        enter([Entrant("Ania")], "ANIA", "", 2)

@@ -6,9 +6,9 @@ import random
 
 from baska_cli.game.rules import builtin
 from baska_cli.tournament.plan import TIE_BREAKS
-from baska_cli.tournament.players import Player
+from baska_cli.tournament.players import Entrant
 from baska_cli.tournament.results import TableResult
-from baska_cli.tournament.standings import Line, standings, table_places, tied_groups
+from baska_cli.tournament.standings import StandingLine, standings, table_places, tied_groups
 
 T = ("A", "B", "C", "D")
 
@@ -27,10 +27,10 @@ RESULTS = [
     TableResult(2, 1, ("A", "E", "B", "F"), (10, 0, -5, -5)),
     TableResult(2, 2, ("C", "G", "D", "H"), (0, 0, 0, 0)),  # all share first: 2.25 and a win
 ]
-EIGHT = [Player(n) for n in "ABCDEFGH"]
+EIGHT = [Entrant(n) for n in "ABCDEFGH"]
 
 
-def _rows(lines: list[Line]) -> list[tuple[object, ...]]:
+def _rows(lines: list[StandingLine]) -> list[tuple[object, ...]]:
     return [
         (ln.place, ln.player, ln.place_points, ln.total, ln.tables_won, ln.tied) for ln in lines
     ]
@@ -67,7 +67,7 @@ def test_a_recorded_lot_decides_a_tie_and_is_shown() -> None:
 
 
 def test_a_withdrawn_player_keeps_points_and_a_late_one_appears_when_entered() -> None:
-    players = [*EIGHT[:-1], Player("H", withdrawn=2), Player("Z", entered=3)]
+    players = [*EIGHT[:-1], Entrant("H", withdrawn=2), Entrant("Z", entered=3)]
     lines = standings(players, RESULTS[:2], builtin("plb"), TIE_BREAKS, {}, 2)
     h = next(ln for ln in lines if ln.player == "H")
     assert (h.place_points, h.total, h.withdrawn) == (0.0, -30, 2)

@@ -1,5 +1,6 @@
 """`baska tournament`: a tournament in one directory — new, draw, print, enter, withdraw here;
-result, standings, lots and check in `tournament_scores`."""
+result, standings, lots and check in `tournament_scores`. Each command asks the tournament
+service (tournament/service.py) and says what it did."""
 
 from __future__ import annotations
 
@@ -8,10 +9,7 @@ import click
 from baska_cli.cli.common import (
     CONTEXT,
     COUNT,
-    Group,
-    UserInputError,
     command,
-    fail,
     format_choice,
     load_rules_or_fail,
     note_written,
@@ -19,19 +17,20 @@ from baska_cli.cli.common import (
     rules_option,
 )
 from baska_cli.cli.tournament_common import (
-    apart,
-    load_or_fail,
-    next_round,
+    TournamentGroup,
+    apart_option,
+    fixed_option,
     round_option,
-    round_or_last,
-    tournament_name,
-    with_history,
+    tie_breaks_option,
 )
 from baska_cli.cli.tournament_scores import check_command, lots, result, standings
-from baska_cli.i18n import _, ngettext, os_reason
+from baska_cli.i18n import _, ngettext
+from baska_cli.render.tournament import draw_json, draw_table
+from baska_cli.render.tournament_html import round_pages
+from baska_cli.tournament import service
 
 
-@click.group("tournament", cls=Group, context_settings=CONTEXT)
+@click.group("tournament", cls=TournamentGroup, context_settings=CONTEXT)
 def tournament() -> None:
     """Run a tournament in one directory: players, draws, table results, standings.
 
@@ -43,24 +42,9 @@ def tournament() -> None:
     """
 
 
-def _pair(text: str) -> tuple[str, str]:
-    names = [n.strip() for n in text.split(",")]
-    if len(names) != 2 or not all(names):
-        raise UserInputError(
-            _('--apart "{text}": expected two names with a comma, e.g. --apart Ania,Bartek').format(
-                text=text
-            )
-        )
-    return names[0], names[1]
-
-
-def _fixed(text: str) -> tuple[str, int]:
-    name, _eq, table = text.partition("=")
-    if not name.strip() or not (table.strip().isascii() and table.strip().isdigit()):
-        raise UserInputError(
-            _('--fixed "{text}": expected NAME=TABLE, e.g. --fixed Ania=1').format(text=text)
-        )
-    return name.strip(), int(table)
+def _printable(path: str, folder: str) -> dict[str, str]:
+    """The printable pages of a round's directory, for messages."""
+    return {"path": path, "seating": f"{folder}/seating.html", "sheets": f"{folder}/sheets.html"}
 
 
 @command()
@@ -77,26 +61,10 @@ def _fixed(text: str) -> tuple[str, int]:
 @option("--deals", type=COUNT, required=True, metavar="D", help="Deals per table and round.")
 @rules_option
 @option("--seed", metavar="S", help="The draw's seed (default: a random one, stored).")
-@option(
-    "--apart",
-    multiple=True,
-    metavar="A,B",
-    help="Two players who should not sit at one table (repeatable).",
-)
+@apart_option
 @option("--apart-clubs", is_flag=True, help="Keep players of one club apart while possible.")
-@option(
-    "--fixed",
-    multiple=True,
-    metavar="NAME=TABLE",
-    help="A player who always sits at this table (repeatable).",
-)
-@option(
-    "--tie-breaks",
-    metavar="LIST",
-    default="place_points,total,tables_won,lots",
-    show_default=True,
-    help="How equal place points are ordered.",
-)
+@fixed_option
+@tie_breaks_option
 def new(
     path: str,
     players_file: str,
@@ -104,73 +72,42 @@ def new(
     deals: int,
     rules_spec: str | None,
     seed: str | None,
-    apart: tuple[str, ...],
+    apart: tuple[tuple[str, str], ...],
     apart_clubs: bool,
-    fixed: tuple[str, ...],
-    tie_breaks: str,
+    fixed: tuple[tuple[str, int], ...],
+    tie_breaks: tuple[str, ...],
 ) -> None:
     """Make a tournament directory from a players file.
 
     \b
     Example:  baska tournament new liga --players players.txt --rounds 5 --deals 24 -r mester
     """
-    import secrets
-
-    from baska_cli.errors import BaskaError
-    from baska_cli.game.names import similar_pairs
-    from baska_cli.ledger.format import rules_lines
-    from baska_cli.tournament.folder import create
-    from baska_cli.tournament.plan import Plan, check_plan
-    from baska_cli.tournament.players import named, read_entry_list
-
-    try:
-        with open(players_file, encoding="utf-8-sig") as stream:
-            text = stream.read()
-    except (OSError, UnicodeDecodeError) as error:
-        reason = os_reason(error) if isinstance(error, OSError) else _("not UTF-8 text")
-        raise UserInputError(
-            _("{file}: cannot read the players: {reason}").format(file=players_file, reason=reason)
-        ) from None
+    entries = service.read_entry_file(players_file)
     rules = load_rules_or_fail(rules_spec)
-    try:
-        players = read_entry_list(text, players_file)
-        pairs = [_pair(a) for a in apart]
-        pins = [_fixed(f) for f in fixed]
-        plan = Plan(
-            rounds,
-            deals,
-            rules_lines(rules),
-            seed if seed is not None else str(secrets.randbelow(1_000_000)),
-            tuple(t.strip() for t in tie_breaks.split(",")),
-            tuple(
-                (named(players, a, players_file), named(players, b, players_file)) for a, b in pairs
-            ),
-            apart_clubs,
-            tuple((named(players, n, players_file), table) for n, table in pins),
-        )
-        check_plan(plan, rules)
-        create(path, plan, players)
-    except BaskaError as error:
-        fail(error)
+    made = service.new(
+        path, entries, players_file, rules, rounds=rounds, deals=deals, seed=seed,
+        apart=apart, apart_clubs=apart_clubs, fixed=fixed, tie_breaks=tie_breaks,
+    )  # fmt: skip
     note_written(_("the tournament {path} was made").format(path=path))
-    for a, b in similar_pairs([p.name for p in players]):
+    for a, b in made.look_alike:
         click.echo(
             _(
                 'warning: "{a}" and "{b}" look like one name misspelt; check the players file'
             ).format(a=a, b=b),
             err=True,
         )
+    count, plan = len(made.players), made.plan
     click.echo(
         _(
             "{path}: {players}, {rounds} of {deals} ({rules}), seed {seed}; "
             "next: baska tournament draw {path}"
         ).format(
             path=path,
-            players=ngettext("{count} player", "{count} players", len(players)).format(
-                count=len(players)
+            players=ngettext("{count} player", "{count} players", count).format(count=count),
+            rounds=ngettext("{count} round", "{count} rounds", plan.rounds).format(
+                count=plan.rounds
             ),
-            rounds=ngettext("{count} round", "{count} rounds", rounds).format(count=rounds),
-            deals=ngettext("{count} deal", "{count} deals", deals).format(count=deals),
+            deals=ngettext("{count} deal", "{count} deals", plan.deals).format(count=plan.deals),
             rules=rules.name,
             seed=plan.seed,
         ),
@@ -189,51 +126,17 @@ def draw(path: str, round_number: int | None, output_format: str) -> None:
     Example:  baska tournament draw liga
               baska tournament draw liga --round 1 --format json
     """
-    from baska_cli.errors import BaskaError
-    from baska_cli.render.tournament import draw_json, draw_table
-    from baska_cli.render.tournament_html import seating_html, sheets_html
-    from baska_cli.tournament.draw import draw_round, history
-    from baska_cli.tournament.folder import lock, round_dir, write_round
-
-    t = load_or_fail(path)
-    if round_number is not None and round_number < t.next_round:
-        done = with_history(t, t.draws[round_number - 1])
-        click.echo(draw_json(done) if output_format == "json" else draw_table(done))
-        return
-    if round_number is not None and round_number != t.next_round:
-        raise UserInputError(
-            _("--round {round}: the next round to draw is {next}").format(
-                round=round_number, next=t.next_round
-            )
+    drawn = service.draw_next(path, round_pages, round_number)
+    if drawn.new:
+        note_written(_("round {round} was drawn").format(round=drawn.draw.round))
+    click.echo(draw_json(drawn.draw) if output_format == "json" else draw_table(drawn.draw))
+    if drawn.new:
+        click.echo(
+            _("{path}: round {round} drawn; printable: {seating}, {sheets}").format(
+                round=drawn.draw.round, **_printable(path, drawn.folder)
+            ),
+            err=True,
         )
-    try:
-        with lock(path):
-            t = load_or_fail(path)
-            number = next_round(t)
-            met, sat_out = history(t.draws)
-            names = [p.name for p in t.players if p.plays(number)]
-            done = draw_round(
-                number, t.plan.seed, names, met, sat_out, apart(t), dict(t.plan.fixed)
-            )
-            pages = {
-                "seating.html": seating_html(tournament_name(t), done),
-                "sheets.html": sheets_html(tournament_name(t), done, t.plan.deals, t.rules),
-            }
-            write_round(t, done, pages)
-    except BaskaError as error:
-        fail(error)
-    note_written(_("round {round} was drawn").format(round=number))
-    click.echo(draw_json(done) if output_format == "json" else draw_table(done))
-    folder = round_dir(number)
-    click.echo(
-        _("{path}: round {round} drawn; printable: {seating}, {sheets}").format(
-            path=path,
-            round=number,
-            seating=f"{folder}/seating.html",
-            sheets=f"{folder}/sheets.html",
-        ),
-        err=True,
-    )
 
 
 @command()
@@ -246,29 +149,15 @@ def enter(path: str, name: str, club: str) -> None:
     \b
     Example:  baska tournament enter liga Zenon --club Puck
     """
-    from baska_cli.errors import BaskaError
-    from baska_cli.game.names import similar_pairs
-    from baska_cli.tournament.folder import lock, save_players
-    from baska_cli.tournament.players import enter as add
-
-    try:
-        with lock(path):
-            t = load_or_fail(path)
-            number = next_round(t)
-            roster = add(t.players, name, club, number)
-            save_players(t, roster)
-    except BaskaError as error:
-        fail(error)
+    entered = service.enter_player(path, name, club)
     note_written(_("the player was entered"))
-    newcomer = roster[-1].name
-    for a, b in similar_pairs([p.name for p in roster]):
-        if newcomer in (a, b):
-            click.echo(
-                _('warning: "{a}" and "{b}" look like one name misspelt').format(a=a, b=b),
-                err=True,
-            )
+    for a, b in entered.look_alike:
+        click.echo(
+            _('warning: "{a}" and "{b}" look like one name misspelt').format(a=a, b=b), err=True
+        )
     click.echo(
-        _("{name} plays from round {round} on").format(name=newcomer, round=number), err=True
+        _("{name} plays from round {round} on").format(name=entered.name, round=entered.round),
+        err=True,
     )
 
 
@@ -281,25 +170,11 @@ def withdraw(path: str, name: str) -> None:
     \b
     Example:  baska tournament withdraw liga Bartek
     """
-    from baska_cli.errors import BaskaError
-    from baska_cli.tournament.folder import lock, save_players
-    from baska_cli.tournament.players import find
-    from baska_cli.tournament.players import withdraw as leave
-
-    try:
-        with lock(path):
-            t = load_or_fail(path)
-            number = t.next_round
-            roster = leave(t.players, name, number)
-            save_players(t, roster)
-    except BaskaError as error:
-        fail(error)
+    gone = service.withdraw_player(path, name)
     note_written(_("the withdrawal was recorded"))
-    player = find(roster, name)
-    assert player is not None
     click.echo(
         _("{name} withdraws before round {round}; the points earned stay").format(
-            name=player.name, round=number
+            name=gone.name, round=gone.round
         ),
         err=True,
     )
@@ -314,29 +189,9 @@ def print_command(path: str, round_number: int | None) -> None:
     \b
     Example:  baska --lang pl tournament print liga --round 2
     """
-    from baska_cli.errors import BaskaError
-    from baska_cli.render.tournament_html import seating_html, sheets_html
-    from baska_cli.tournament.folder import lock, round_dir, save_page
-
-    try:
-        with lock(path):
-            t = load_or_fail(path)
-            number = round_or_last(t, round_number)
-            done = t.draws[number - 1]
-            folder = round_dir(number)
-            save_page(t, f"{folder}/seating.html", seating_html(tournament_name(t), done))
-            save_page(
-                t,
-                f"{folder}/sheets.html",
-                sheets_html(tournament_name(t), done, t.plan.deals, t.rules),
-            )
-    except BaskaError as error:
-        fail(error)
+    folder = service.print_round(path, round_pages, round_number)
     click.echo(
-        _("{path}: printable: {seating}, {sheets}").format(
-            path=path, seating=f"{folder}/seating.html", sheets=f"{folder}/sheets.html"
-        ),
-        err=True,
+        _("{path}: printable: {seating}, {sheets}").format(**_printable(path, folder)), err=True
     )
 
 

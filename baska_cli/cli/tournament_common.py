@@ -1,20 +1,30 @@
-"""What the `baska tournament` commands share: the directory read, a round, a table, standings."""
+"""What the `baska tournament` commands share on the command line: the group that turns the
+service's errors into exit statuses, and the options they type."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, TypeVar
+from typing import TypeVar
 
-from baska_cli.cli.common import COUNT, FileProblem, UserInputError, fail, option
+import click
+
+from baska_cli.cli.common import COUNT, Group, UserInputError, fail, option
+from baska_cli.errors import BaskaError
 from baska_cli.i18n import _
 
-if TYPE_CHECKING:
-    from baska_cli.tournament.draw import Draw
-    from baska_cli.tournament.folder import Problem, Tournament
-    from baska_cli.tournament.standings import Line
-
-
 _F = TypeVar("_F", bound=Callable[..., object])
+
+
+class TournamentGroup(Group):
+    """`baska tournament`: a refusal of the tournament service ends its command with the
+    error's message and exit status (2 for what was typed, 1 for a file or a refusal)."""
+
+    def invoke(self, ctx: click.Context) -> object:
+        """Run the subcommand; a BaskaError it raises becomes the command's error."""
+        try:
+            return super().invoke(ctx)
+        except BaskaError as error:
+            fail(error)
 
 
 def round_option(help_text: str) -> Callable[[_F], _F]:
@@ -22,90 +32,57 @@ def round_option(help_text: str) -> Callable[[_F], _F]:
     return option("--round", "round_number", type=COUNT, metavar="N", help=help_text)
 
 
-def next_round(t: Tournament) -> int:
-    """The round to draw (or to enter a player for) next; a FileProblem once all are drawn."""
-    if t.next_round > t.plan.rounds:
-        raise FileProblem(_("all {rounds} rounds are drawn").format(rounds=t.plan.rounds))
-    return t.next_round
-
-
-def load_or_fail(path: str) -> Tournament:
-    """The tournament in DIR, or its error as a message and exit status."""
-    from baska_cli.errors import BaskaError
-    from baska_cli.tournament.folder import load
-
-    try:
-        return load(path)
-    except BaskaError as error:
-        fail(error)
-
-
-def tournament_name(t: Tournament) -> str:
-    """The name printed on the pages: the directory's own name."""
-    import os
-
-    return os.path.basename(os.path.normpath(t.path)) or t.path
-
-
-def with_history(t: Tournament, draw: Draw) -> Draw:
-    """A stored round's draw with its repeats and broken requests worked out again."""
-    from baska_cli.tournament.draw import annotated, history
-
-    met, _out = history(t.draws[: draw.round - 1])
-    return annotated(draw, met, apart(t))
-
-
-def apart(t: Tournament) -> list[tuple[str, str]]:
-    """The pairs the draw keeps apart (asked for, and by club if so set)."""
-    from baska_cli.tournament.players import apart_pairs
-
-    return apart_pairs(t.plan.apart, t.plan.apart_clubs, t.players)
-
-
-def table_players(t: Tournament, round_number: int, table: int) -> tuple[str, ...]:
-    """The players of a drawn table in seat order, or a usage error naming what exists."""
-    if round_number > len(t.draws):
-        raise UserInputError(
-            _("round {round} is not drawn yet ({count} drawn)").format(
-                round=round_number, count=len(t.draws)
+def _pairs(
+    _ctx: click.Context, _param: click.Parameter, texts: tuple[str, ...]
+) -> tuple[tuple[str, str], ...]:
+    """`--apart A,B` as a pair of names."""
+    pairs = []
+    for text in texts:
+        names = [n.strip() for n in text.split(",")]
+        if len(names) != 2 or not all(names):
+            raise UserInputError(
+                _(
+                    '--apart "{text}": expected two names with a comma, e.g. --apart Ania,Bartek'
+                ).format(text=text)
             )
-        )
-    tables = t.draws[round_number - 1].tables
-    if not 1 <= table <= len(tables):
-        raise UserInputError(
-            _("round {round} has tables 1 to {count}, not {table}").format(
-                round=round_number, count=len(tables), table=table
+        pairs.append((names[0], names[1]))
+    return tuple(pairs)
+
+
+def _pins(
+    _ctx: click.Context, _param: click.Parameter, texts: tuple[str, ...]
+) -> tuple[tuple[str, int], ...]:
+    """`--fixed NAME=TABLE` as a name and a table number."""
+    pins = []
+    for text in texts:
+        name, _eq, table = text.partition("=")
+        if not name.strip() or not (table.strip().isascii() and table.strip().isdigit()):
+            raise UserInputError(
+                _('--fixed "{text}": expected NAME=TABLE, e.g. --fixed Ania=1').format(text=text)
             )
-        )
-    return tables[table - 1]
+        pins.append((name.strip(), int(table)))
+    return tuple(pins)
 
 
-def standings_of(t: Tournament, up_to: int) -> tuple[list[Line], list[Problem]]:
-    """The standings after a round, and the tables left out of them."""
-    from baska_cli.tournament.folder import table_results
-    from baska_cli.tournament.standings import standings
-
-    results, problems = table_results(t, up_to, remember=True)
-    sat_out: dict[str, list[int]] = {}
-    for d in t.draws:
-        for name in d.sitting_out:
-            sat_out.setdefault(name, []).append(d.round)
-    lines = standings(
-        t.players, results, t.rules, t.plan.tie_breaks, t.lots, up_to, sat_out=sat_out
-    )
-    return lines, problems
-
-
-def round_or_last(t: Tournament, round_number: int | None) -> int:
-    """The round asked for, or the last drawn; an error if it is not drawn."""
-    if not t.draws:
-        raise FileProblem(_("no round is drawn yet; start with `baska tournament draw`"))
-    if round_number is None:
-        return len(t.draws)
-    if round_number > len(t.draws):
-        raise UserInputError(
-            _("round {round} is not drawn yet ({count} drawn)").format(
-                round=round_number, count=len(t.draws)
-            )
-        )
-    return round_number
+apart_option = option(
+    "--apart",
+    multiple=True,
+    metavar="A,B",
+    callback=_pairs,
+    help="Two players who should not sit at one table (repeatable).",
+)
+fixed_option = option(
+    "--fixed",
+    multiple=True,
+    metavar="NAME=TABLE",
+    callback=_pins,
+    help="A player who always sits at this table (repeatable).",
+)
+tie_breaks_option = option(
+    "--tie-breaks",
+    metavar="LIST",
+    default="place_points,total,tables_won,lots",
+    show_default=True,
+    callback=lambda _ctx, _param, text: tuple(text.split(",")),
+    help="How equal place points are ordered.",
+)

@@ -1,4 +1,5 @@
-"""`baska tournament result`, `standings`, `lots` and `check`: what the tables scored."""
+"""`baska tournament result`, `standings`, `lots` and `check`: what the tables scored, asked of
+the tournament service (tournament/service_scores.py) and said."""
 
 from __future__ import annotations
 
@@ -6,25 +7,21 @@ import sys
 
 import click
 
-from baska_cli.cli.common import (
-    COUNT,
-    FileProblem,
-    UserInputError,
-    command,
-    fail,
-    format_choice,
-    note_written,
-    option,
-)
-from baska_cli.cli.tournament_common import (
-    load_or_fail,
-    round_option,
-    round_or_last,
-    standings_of,
-    table_players,
-    tournament_name,
-)
+from baska_cli.cli.common import COUNT, command, format_choice, note_written, option
+from baska_cli.cli.tournament_common import round_option
 from baska_cli.i18n import _, ngettext
+from baska_cli.ledger.store import replace_text
+from baska_cli.render.tournament import (
+    standings_csv,
+    standings_json,
+    standings_rows,
+    standings_table,
+)
+from baska_cli.render.tournament_html import standings_html
+from baska_cli.tournament import service_scores as service
+from baska_cli.tournament.plan import tie_break_text
+from baska_cli.tournament.results import describe
+from baska_cli.tournament.service_scores import Standings
 
 
 @command()
@@ -45,31 +42,10 @@ def result(
     \b
     Example:  baska tournament result liga 1 3 Ania=+40 Bartek=-12 Celina=-8 Darek=-20
     """
-    from baska_cli.errors import BaskaError
-    from baska_cli.ledger.checker import check
-    from baska_cli.tournament.folder import ledger_name, lock, save_results
-    from baska_cli.tournament.results import TableResult, describe, enter, parse_entries
-
-    try:
-        with lock(path):
-            t = load_or_fail(path)
-            members = table_players(t, round_number, table)
-            totals = parse_entries(entries, members)
-            ledger = t.file(ledger_name(round_number, table))
-            reader = check(ledger)
-            if reader.tally.slots:
-                raise FileProblem(
-                    _(
-                        "{ledger} has hands recorded: the table's result comes from its ledger"
-                    ).format(ledger=ledger)
-                )
-            new = TableResult(round_number, table, members, totals)
-            save_results(t, enter(t.sheets, new, correct))
-    except BaskaError as error:
-        fail(error)
+    entered = service.enter_result(path, round_number, table, entries, correct)
     note_written(_("the result was entered"))
     message = _("round {round}, table {table}: {result}").format(
-        round=round_number, table=table, result=describe(new)
+        round=round_number, table=table, result=describe(entered)
     )
     if correct:
         message += " " + _("(corrected; the old result is kept)")
@@ -91,51 +67,24 @@ def standings(
               baska tournament standings liga --round 2 --format json
               baska tournament standings liga --html standings.html
     """
-    from baska_cli.errors import BaskaError
-    from baska_cli.render.tournament import (
-        standings_csv,
-        standings_json,
-        standings_rows,
-        standings_table,
-    )
-    from baska_cli.tournament.plan import LOTS, tie_break_text
-
-    t = load_or_fail(path)
-    up_to = round_or_last(t, round_number)
-    try:
-        lines, problems = standings_of(t, up_to)
-    except BaskaError as error:
-        fail(error)
-    order = tie_break_text(t.plan.tie_breaks)
+    found = service.standings_after(path, round_number)
+    lines, up_to, order = found.lines, found.up_to, tie_break_text(found.plan.tie_breaks)
     if output_format == "json":
-        click.echo(standings_json(lines, up_to, t.plan.tie_breaks))
+        click.echo(standings_json(lines, up_to, found.plan.tie_breaks))
     elif output_format == "csv":
         click.echo(standings_csv(lines))
     else:
-        click.echo(standings_table(lines, up_to, t.plan.rounds, order))
+        click.echo(standings_table(lines, up_to, found.plan.rounds, order))
     if html_path:
-        from baska_cli.ledger.store import replace_text
-        from baska_cli.render.tournament_html import standings_html
-
-        headers, rows = standings_rows(lines, up_to > 1)
-        ordered = _("ordered by {order}; players equal on all of them share a place").format(
-            order=order
-        )
-        page = standings_html(
-            tournament_name(t), up_to, t.plan.rounds, ordered, headers, rows, lines
-        )
-        try:
-            replace_text(html_path, page)
-        except BaskaError as error:
-            fail(error)
-    for problem in problems:
+        replace_text(html_path, _standings_page(found, order))
+    for problem in found.problems:
         click.echo(_("warning: {problem}").format(problem=problem), err=True)
-    if problems:
+    if found.problems:
         click.echo(
             _("the standings count only the tables with a result; see `baska tournament check`"),
             err=True,
         )
-    if any(ln.tied for ln in lines) and LOTS in t.plan.tie_breaks:
+    if found.need_lots:
         click.echo(
             _(
                 "players tied on every tie-break share a place; record a drawing of lots with "
@@ -143,6 +92,17 @@ def standings(
             ).format(path=path, round=up_to),
             err=True,
         )
+
+
+def _standings_page(found: Standings, order: str) -> str:
+    """The standings as a printable page."""
+    headers, rows = standings_rows(found.lines, found.up_to > 1)
+    ordered = _("ordered by {order}; players equal on all of them share a place").format(
+        order=order
+    )
+    return standings_html(
+        found.name, found.up_to, found.plan.rounds, ordered, headers, rows, found.lines
+    )
 
 
 @command("check")
@@ -153,28 +113,27 @@ def check_command(path: str) -> None:
     \b
     Example:  baska tournament check liga
     """
-    from baska_cli.tournament.audit import problems_of
-
-    t = load_or_fail(path)
-    found = problems_of(t)
-    for problem in found:
+    audit = service.check(path)
+    for problem in audit.problems:
         click.echo(str(problem), err=True)
-    if found:
+    if audit.problems:
+        count = len(audit.problems)
         click.echo(
-            ngettext("{path}: {count} problem", "{path}: {count} problems", len(found)).format(
-                path=path, count=len(found)
+            ngettext("{path}: {count} problem", "{path}: {count} problems", count).format(
+                path=path, count=count
             ),
             err=True,
         )
         sys.exit(1)
-    tables = sum(len(d.tables) for d in t.draws)
     click.echo(
         _("{path}: ok, {rounds}, {tables}").format(
             path=path,
-            rounds=ngettext("{count} round", "{count} rounds", len(t.draws)).format(
-                count=len(t.draws)
+            rounds=ngettext("{count} round", "{count} rounds", audit.rounds).format(
+                count=audit.rounds
             ),
-            tables=ngettext("{count} table", "{count} tables", tables).format(count=tables),
+            tables=ngettext("{count} table", "{count} tables", audit.tables).format(
+                count=audit.tables
+            ),
         ),
         err=True,
     )
@@ -194,60 +153,12 @@ def lots(path: str, names: tuple[str, ...], round_number: int | None) -> None:
     Example:  baska tournament lots liga Celina Ania
               baska tournament lots liga --round 5
     """
-    import random
-
-    from baska_cli.errors import BaskaError
-    from baska_cli.tournament.folder import lock, save_lots
-    from baska_cli.tournament.plan import LOTS
-    from baska_cli.tournament.players import find
-    from baska_cli.tournament.standings import tied_groups
-
-    try:
-        with lock(path):
-            t = load_or_fail(path)
-            if LOTS not in t.plan.tie_breaks:
-                raise FileProblem(
-                    _("this tournament's tie-breaks ({order}) have no drawing of lots").format(
-                        order=",".join(t.plan.tie_breaks)
-                    )
-                )
-            up_to = round_or_last(t, round_number)
-            lines, _problems = standings_of(t, up_to)
-            groups = tied_groups(lines)
-            if not groups:
-                raise FileProblem(_("no players are tied after round {round}").format(round=up_to))
-            drawn: list[list[str]] = []
-            if names:
-                typed = []
-                for n in names:
-                    player = find(t.players, n)
-                    if player is None:
-                        raise UserInputError(_('"{name}" is not a player').format(name=n))
-                    typed.append(player.name)
-                group = next((g for g in groups if sorted(g) == sorted(typed)), None)
-                if group is None:
-                    raise UserInputError(
-                        _("give all the players of one tie, in the order drawn: {groups}").format(
-                            groups="; ".join(", ".join(g) for g in groups)
-                        )
-                    )
-                drawn.append(typed)
-            else:
-                rng = random.Random(f"{t.plan.seed}/lots after round {up_to}")
-                for g in groups:
-                    order = sorted(g)
-                    rng.shuffle(order)
-                    drawn.append(order)
-            recorded = {r: dict(v) for r, v in t.lots.items()}
-            for order in drawn:
-                for lot, player_name in enumerate(order, 1):
-                    recorded.setdefault(up_to, {})[player_name] = lot
-            save_lots(t, recorded)
-    except BaskaError as error:
-        fail(error)
+    drawn = service.draw_lots(path, names, round_number)
     note_written(_("the lots were recorded"))
-    for order in drawn:
+    for order in drawn.orders:
         click.echo(
-            _("lots after round {round}: {order}").format(round=up_to, order=", ".join(order)),
+            _("lots after round {round}: {order}").format(
+                round=drawn.round, order=", ".join(order)
+            ),
             err=True,
         )

@@ -11,7 +11,7 @@ from baska_cli.i18n import _, ngettext
 from baska_cli.render.text import csv_line, signed
 from baska_cli.tournament.draw import Draw
 from baska_cli.tournament.folder import ledger_name
-from baska_cli.tournament.standings import Line
+from baska_cli.tournament.standings import StandingLine
 
 CSV_HEADER = (
     "place", "player", "club", "place_points", "total", "tables_won", "movement", "lot",
@@ -95,7 +95,7 @@ def movement_text(movement: int | None) -> str:
     return "="
 
 
-def note(line: Line) -> str:
+def note(line: StandingLine) -> str:
     """What the standings say beside a line: a lot, a tie still to draw, a withdrawal."""
     notes = []
     if line.lot is not None:
@@ -113,7 +113,9 @@ def note(line: Line) -> str:
     return "; ".join(notes)
 
 
-def standings_rows(lines: Sequence[Line], movement: bool) -> tuple[list[str], list[list[str]]]:
+def standings_rows(
+    lines: Sequence[StandingLine], movement: bool
+) -> tuple[list[str], list[list[str]]]:
     """Headers and cells of the standings table (shared with the HTML page)."""
     headers = [_("place")]
     if movement:
@@ -136,7 +138,9 @@ def standings_rows(lines: Sequence[Line], movement: bool) -> tuple[list[str], li
     return headers, rows
 
 
-def standings_table(lines: Sequence[Line], round_number: int, rounds: int, order: str) -> str:
+def standings_table(
+    lines: Sequence[StandingLine], round_number: int, rounds: int, order: str
+) -> str:
     """The standings after a round, with how they are ordered."""
     from tabulate import tabulate
 
@@ -151,7 +155,7 @@ def standings_table(lines: Sequence[Line], round_number: int, rounds: int, order
     return f"{title}\n{ordered}\n\n{table}"
 
 
-def line_record(line: Line) -> dict[str, Any]:
+def line_record(line: StandingLine) -> dict[str, Any]:
     """A standings line as the JSON contract gives it."""
     return {
         "place": line.place,
@@ -178,7 +182,7 @@ def line_record(line: Line) -> dict[str, Any]:
     }
 
 
-def standings_json(lines: Sequence[Line], round_number: int, order: Sequence[str]) -> str:
+def standings_json(lines: Sequence[StandingLine], round_number: int, order: Sequence[str]) -> str:
     """One line of JSON."""
     return json.dumps(
         {
@@ -190,7 +194,7 @@ def standings_json(lines: Sequence[Line], round_number: int, order: Sequence[str
     )
 
 
-def standings_csv(lines: Sequence[Line]) -> str:
+def standings_csv(lines: Sequence[StandingLine]) -> str:
     """One row per player."""
     out = [csv_line(CSV_HEADER)]
     for ln in lines:

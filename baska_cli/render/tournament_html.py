@@ -11,7 +11,8 @@ from baska_cli.evening.totals import dealer_of
 from baska_cli.game.rules import RuleSet
 from baska_cli.i18n import _, language, ngettext
 from baska_cli.tournament.draw import Draw
-from baska_cli.tournament.standings import Line
+from baska_cli.tournament.folder import Tournament
+from baska_cli.tournament.standings import StandingLine
 
 
 def _render(template: str, **values: Any) -> str:
@@ -106,7 +107,7 @@ def standings_html(
     ordered: str,
     headers: Sequence[str],
     rows: Sequence[Sequence[str]],
-    lines: Sequence[Line],
+    lines: Sequence[StandingLine],
 ) -> str:
     """The standings for the wall (A4 portrait, the header repeated on every page)."""
     numeric = {
@@ -129,3 +130,11 @@ def standings_html(
         rows=rows,
         numeric=numeric,
     )
+
+
+def round_pages(t: Tournament, draw: Draw) -> dict[str, str]:
+    """A drawn round's printable pages by file name (the `pages` of tournament/service.py)."""
+    return {
+        "seating.html": seating_html(t.name, draw),
+        "sheets.html": sheets_html(t.name, draw, t.plan.deals, t.rules),
+    }

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from baska_cli.game.spelling import fold
 from baska_cli.i18n import _, ngettext
-from baska_cli.tournament.folder import RESULTS, Problem, Tournament, table_results
+from baska_cli.tournament.folder import RESULTS, Tournament
+from baska_cli.tournament.tables import Problem, table_results
 
 
 def problems_of(t: Tournament) -> list[Problem]:

@@ -16,8 +16,9 @@ HEADER = ("name", "club", "entered", "withdrawn")
 
 
 @dataclass(frozen=True, slots=True)
-class Player:
-    """One player: the name used at every table, a club, and the rounds they play."""
+class Entrant:
+    """A player entered in the tournament: the name used at every table, a club, and the
+    rounds they play."""
 
     name: str
     club: str = ""
@@ -43,17 +44,17 @@ def _clean_club(club: str, where: str) -> str:
     return club
 
 
-def read_entry_list(text: str, origin: str) -> list[Player]:
+def read_entry_list(text: str, origin: str) -> list[Entrant]:
     """The players file given to `tournament new`: one name per line, optionally a comma and
     a club; blank lines and `#` comments are skipped."""
-    players: list[Player] = []
+    players: list[Entrant] = []
     for number, line in enumerate(text.splitlines(), 1):
         line = line.strip()
         if not line or line.startswith("#"):
             continue
         name, _comma, club = line.partition(",")
         where = f"{origin}:{number}"
-        players.append(Player(_checked_name(name, where), _clean_club(club, where)))
+        players.append(Entrant(_checked_name(name, where), _clean_club(club, where)))
     if not players:
         raise TournamentInputError(
             _("{origin}: no players; expected one name per line (Name or Name,Club)").format(
@@ -74,7 +75,7 @@ def _checked_name(name: str, where: str) -> str:
     return name
 
 
-def check_roster(players: Sequence[Player], origin: str) -> None:
+def check_roster(players: Sequence[Entrant], origin: str) -> None:
     """Refuse two players whose names are equal case- and accent-blind, or look alike."""
     seen: dict[str, str] = {}
     plain: dict[int, list[str]] = {}  # ASCII names by length: alike only if equal (seen)
@@ -103,21 +104,23 @@ def check_roster(players: Sequence[Player], origin: str) -> None:
         (plain if key.isascii() else other).setdefault(len(key), []).append(player.name)
 
 
-def find(players: Iterable[Player], typed: str) -> Player | None:
+def find(players: Iterable[Entrant], typed: str) -> Entrant | None:
     """The player whose name is `typed`, case- and accent-blind."""
     key = fold(typed.strip())
     return next((p for p in players if fold(p.name) == key), None)
 
 
-def enter(players: Sequence[Player], name: str, club: str, round_number: int) -> list[Player]:
+def enter(players: Sequence[Entrant], name: str, club: str, round_number: int) -> list[Entrant]:
     """The roster with a late entry who plays from `round_number` on."""
-    player = Player(_checked_name(name, _("the new player")), _clean_club(club, name), round_number)
+    player = Entrant(
+        _checked_name(name, _("the new player")), _clean_club(club, name), round_number
+    )
     roster = [*players, player]
     check_roster(roster, _("the players"))
     return roster
 
 
-def withdraw(players: Sequence[Player], name: str, round_number: int) -> list[Player]:
+def withdraw(players: Sequence[Entrant], name: str, round_number: int) -> list[Entrant]:
     """The roster with `name` withdrawn from `round_number` on (the points stay theirs)."""
     player = find(players, name)
     if player is None:
@@ -133,7 +136,7 @@ def withdraw(players: Sequence[Player], name: str, round_number: int) -> list[Pl
     return [replace(p, withdrawn=round_number) if p is player else p for p in players]
 
 
-def format_players(players: Sequence[Player]) -> str:
+def format_players(players: Sequence[Entrant]) -> str:
     """The `players.csv` of a tournament's directory."""
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
@@ -143,14 +146,14 @@ def format_players(players: Sequence[Player]) -> str:
     return out.getvalue()
 
 
-def parse_players(text: str, origin: str) -> list[Player]:
+def parse_players(text: str, origin: str) -> list[Entrant]:
     """Read `players.csv` back (a TournamentError at file:line for anything wrong)."""
     rows = list(csv.reader(io.StringIO(text)))
     if not rows or tuple(c.strip() for c in rows[0]) != HEADER:
         raise TournamentError(
             _("expected the header {header}").format(header=",".join(HEADER)), origin, 1
         )
-    players: list[Player] = []
+    players: list[Entrant] = []
     for line, row in enumerate(rows[1:], 2):
         if not any(cell.strip() for cell in row):
             continue
@@ -161,7 +164,7 @@ def parse_players(text: str, origin: str) -> list[Player]:
             withdrawn = int(cells[3]) if cells[3].strip() else None
         except (BaskaError, ValueError) as error:
             raise TournamentError(str(error), origin, line) from None
-        players.append(Player(name, cells[1].strip(), entered, withdrawn))
+        players.append(Entrant(name, cells[1].strip(), entered, withdrawn))
     try:
         check_roster(players, origin)
     except TournamentInputError as error:
@@ -170,7 +173,7 @@ def parse_players(text: str, origin: str) -> list[Player]:
 
 
 def apart_pairs(
-    asked: Sequence[tuple[str, str]], by_club: bool, players: Sequence[Player]
+    asked: Sequence[tuple[str, str]], by_club: bool, players: Sequence[Entrant]
 ) -> list[tuple[str, str]]:
     """The pairs to keep apart: those asked for, and with `by_club` every two players of a
     club (clubs compared case-blind)."""
@@ -185,7 +188,7 @@ def apart_pairs(
     return pairs
 
 
-def named(players: Sequence[Player], typed: str, origin: str) -> str:
+def named(players: Sequence[Entrant], typed: str, origin: str) -> str:
     """The name of the player typed (any case), or an error naming where it should be."""
     player = find(players, typed)
     if player is None:

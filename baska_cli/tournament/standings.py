@@ -17,7 +17,7 @@ from typing import NamedTuple
 from baska_cli.evening.totals import place_points, places
 from baska_cli.game.rules import RuleSet
 from baska_cli.tournament.plan import LOTS, PLACE_POINTS, TABLES_WON, TOTAL
-from baska_cli.tournament.players import Player
+from baska_cli.tournament.players import Entrant
 from baska_cli.tournament.results import TableResult
 
 
@@ -33,7 +33,7 @@ class TablePlace:
 
 
 @dataclass(frozen=True, slots=True)
-class Line:
+class StandingLine:
     """A player's line in the standings."""
 
     place: int
@@ -88,7 +88,7 @@ def _key(row: _Sums, order: Sequence[str]) -> tuple[float, ...]:
 
 
 def standings(
-    players: Sequence[Player],
+    players: Sequence[Entrant],
     results: Sequence[TableResult],
     rules: RuleSet,
     order: Sequence[str],
@@ -96,7 +96,7 @@ def standings(
     up_to: int,
     with_movement: bool = True,
     sat_out: Mapping[str, Sequence[int]] | None = None,
-) -> list[Line]:
+) -> list[StandingLine]:
     """The standings after round `up_to`: every player who had entered by then (a withdrawn
     player keeps what they earned), best first; `lots` gives each player's recorded lot for
     the ties of the standings after each round (a lower lot places higher)."""
@@ -107,14 +107,14 @@ def standings(
 
 
 def _ranked(
-    players: Sequence[Player],
+    players: Sequence[Entrant],
     at_tables: Sequence[tuple[TableResult, list[TablePlace]]],
     order: Sequence[str],
     lots: Mapping[int, Mapping[str, int]],
     up_to: int,
     with_movement: bool,
     sat_out: Mapping[str, Sequence[int]] | None,
-) -> list[Line]:
+) -> list[StandingLine]:
     """The standings after round `up_to` from each table's places (see `standings`)."""
     drawn = lots.get(up_to, {})
     earned: dict[str, list[TablePlace]] = {p.name: [] for p in players if p.entered <= up_to}
@@ -124,7 +124,7 @@ def _ranked(
         for name, place in zip(result.players, places_at_table, strict=True):
             earned.setdefault(name, []).append(place)
     by_name = {p.name: p for p in players}
-    rows: list[tuple[tuple[float, ...], str, _Sums, Player | None]] = []
+    rows: list[tuple[tuple[float, ...], str, _Sums, Entrant | None]] = []
     for name, done in earned.items():
         done.sort(key=lambda t: t.round)
         player = by_name.get(name)
@@ -166,7 +166,7 @@ def _ranked(
         if with_movement and up_to > 1 and name in before:
             moved = before[name] - at
         lines.append(
-            Line(
+            StandingLine(
                 at,
                 row.player,
                 row.club,
@@ -184,12 +184,12 @@ def _ranked(
     return lines
 
 
-def _first_two(row: tuple[tuple[float, ...], str, _Sums, Player | None]) -> tuple[object, str]:
+def _first_two(row: tuple[tuple[float, ...], str, _Sums, Entrant | None]) -> tuple[object, str]:
     """A row's sort key and folded name (the order of the standings)."""
     return row[0], row[1]
 
 
-def tied_groups(lines: Sequence[Line]) -> list[list[str]]:
+def tied_groups(lines: Sequence[StandingLine]) -> list[list[str]]:
     """The groups of players that share a place and need a drawing of lots."""
     groups: dict[int, list[str]] = {}
     for ln in lines:

@@ -1,0 +1,197 @@
+"""What a front end does to a tournament's directory: make it, draw and print rounds, enter and
+withdraw players. Plain arguments in, plain values out, BaskaErrors for what is refused
+(results, standings and lots: service_scores.py)."""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+
+from baska_cli.errors import TournamentError, TournamentInputError
+from baska_cli.game.names import similar_pairs
+from baska_cli.game.rules import RuleSet
+from baska_cli.i18n import _, os_reason
+from baska_cli.ledger.format import rules_lines
+from baska_cli.tournament import folder, players
+from baska_cli.tournament.draw import Draw, annotated, draw_round, history
+from baska_cli.tournament.folder import Tournament, load, lock, round_dir
+from baska_cli.tournament.plan import TIE_BREAKS, Plan, check_plan
+from baska_cli.tournament.players import Entrant, apart_pairs, find, named, read_entry_list
+
+Pages = Callable[[Tournament, Draw], Mapping[str, str]]
+"""The printable pages of a drawn round: file name (in the round's directory) -> text."""
+
+NamePair = tuple[str, str]
+
+
+@dataclass(frozen=True, slots=True)
+class Made:
+    """A tournament made: its plan, its players, and names that look like one misspelt."""
+
+    plan: Plan
+    players: tuple[Entrant, ...]
+    look_alike: tuple[NamePair, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Drawn:
+    """A round's draw: made now (`new`), or one drawn before shown again."""
+
+    draw: Draw
+    new: bool
+
+    @property
+    def folder(self) -> str:
+        """The round's directory, relative to the tournament's."""
+        return round_dir(self.draw.round)
+
+
+@dataclass(frozen=True, slots=True)
+class Entered:
+    """A late entry: the name as kept, the first round played, names that look alike."""
+
+    name: str
+    round: int
+    look_alike: tuple[NamePair, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Withdrawn:
+    """A withdrawal: the name as kept and the first round no longer played."""
+
+    name: str
+    round: int
+
+
+def read_entry_file(path: str) -> str:
+    """The text of a players file (one name per line, optionally a comma and a club)."""
+    try:
+        with open(path, encoding="utf-8-sig") as stream:
+            return stream.read()
+    except (OSError, UnicodeDecodeError) as error:
+        reason = os_reason(error) if isinstance(error, OSError) else _("not UTF-8 text")
+        raise TournamentInputError(
+            _("{file}: cannot read the players: {reason}").format(file=path, reason=reason)
+        ) from None
+
+
+def new(
+    path: str,
+    entries: str,
+    origin: str,
+    rules: RuleSet,
+    *,
+    rounds: int,
+    deals: int,
+    seed: str | None = None,
+    apart: Sequence[NamePair] = (),
+    apart_clubs: bool = False,
+    fixed: Sequence[tuple[str, int]] = (),
+    tie_breaks: Sequence[str] = TIE_BREAKS,
+) -> Made:
+    """Make a tournament directory from a players list (`entries`, read from `origin`); with
+    no seed, a random one is chosen and stored."""
+    entrants = read_entry_list(entries, origin)
+    plan = Plan(
+        rounds,
+        deals,
+        rules_lines(rules),
+        seed if seed is not None else str(secrets.randbelow(1_000_000)),
+        tuple(t.strip() for t in tie_breaks),
+        tuple((named(entrants, a, origin), named(entrants, b, origin)) for a, b in apart),
+        apart_clubs,
+        tuple((named(entrants, n, origin), table) for n, table in fixed),
+    )
+    check_plan(plan, rules)
+    folder.create(path, plan, entrants)
+    return Made(plan, tuple(entrants), tuple(similar_pairs([p.name for p in entrants])))
+
+
+def next_round(t: Tournament) -> int:
+    """The round to draw (or to enter a player for) next; refused once all are drawn."""
+    if t.next_round > t.plan.rounds:
+        raise TournamentError(_("all {rounds} rounds are drawn").format(rounds=t.plan.rounds))
+    return t.next_round
+
+
+def kept_apart(t: Tournament) -> list[NamePair]:
+    """The pairs the draw keeps apart (asked for, and by club if so set)."""
+    return apart_pairs(t.plan.apart, t.plan.apart_clubs, t.players)
+
+
+def draw_next(path: str, pages: Pages, round_number: int | None = None) -> Drawn:
+    """Seat the next round — each table's ledger, the seating and the printable `pages` — or,
+    for a round drawn already, its draw with its repeats worked out again."""
+    t = load(path)
+    if round_number is not None and round_number < t.next_round:
+        done = t.draws[round_number - 1]
+        met, _out = history(t.draws[: done.round - 1])
+        return Drawn(annotated(done, met, kept_apart(t)), new=False)
+    if round_number is not None and round_number != t.next_round:
+        raise TournamentInputError(
+            _("--round {round}: the next round to draw is {next}").format(
+                round=round_number, next=t.next_round
+            )
+        )
+    with lock(path):
+        t = load(path)
+        number = next_round(t)
+        met, sat_out = history(t.draws)
+        names = [p.name for p in t.players if p.plays(number)]
+        done = draw_round(
+            number, t.plan.seed, names, met, sat_out, kept_apart(t), dict(t.plan.fixed)
+        )
+        folder.write_round(t, done, dict(pages(t, done)))
+    return Drawn(done, new=True)
+
+
+def drawn_round(t: Tournament, round_number: int | None) -> int:
+    """The round asked for, or the last drawn; refused if it is not drawn."""
+    if not t.draws:
+        raise TournamentError(_("no round is drawn yet; start with `baska tournament draw`"))
+    if round_number is None:
+        return len(t.draws)
+    if round_number > len(t.draws):
+        raise TournamentInputError(
+            _("round {round} is not drawn yet ({count} drawn)").format(
+                round=round_number, count=len(t.draws)
+            )
+        )
+    return round_number
+
+
+def print_round(path: str, pages: Pages, round_number: int | None = None) -> str:
+    """Write a round's printable pages again (default: the last drawn); the round's
+    directory, relative to the tournament's."""
+    with lock(path):
+        t = load(path)
+        number = drawn_round(t, round_number)
+        where = round_dir(number)
+        for name, text in pages(t, t.draws[number - 1]).items():
+            folder.save_page(t, f"{where}/{name}", text)
+    return where
+
+
+def enter_player(path: str, name: str, club: str = "") -> Entered:
+    """A late entry, in the draw from the next round on."""
+    with lock(path):
+        t = load(path)
+        number = next_round(t)
+        roster = players.enter(t.players, name, club, number)
+        folder.save_players(t, roster)
+    newcomer = roster[-1].name
+    alike = [p for p in similar_pairs([p.name for p in roster]) if newcomer in p]
+    return Entered(newcomer, number, tuple(alike))
+
+
+def withdraw_player(path: str, name: str) -> Withdrawn:
+    """A withdrawal from the next round on; the points earned stay the player's."""
+    with lock(path):
+        t = load(path)
+        number = t.next_round
+        roster = players.withdraw(t.players, name, number)
+        folder.save_players(t, roster)
+    player = find(roster, name)
+    assert player is not None  # (withdraw refuses a name that is not a player's)
+    return Withdrawn(player.name, number)

@@ -1,0 +1,148 @@
+"""What a front end asks of a tournament's scores: enter or correct a table's result, the
+standings, a drawing of lots, the check. Plain arguments in, plain values out, BaskaErrors
+for what is refused (the directory and its rounds: service.py)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from baska_cli.errors import TournamentError, TournamentInputError
+from baska_cli.i18n import _
+from baska_cli.ledger.checker import check as check_ledger
+from baska_cli.tournament import folder
+from baska_cli.tournament.audit import problems_of
+from baska_cli.tournament.folder import Tournament, ledger_name, load, lock
+from baska_cli.tournament.lots import seeded_orders, typed_order, with_lots
+from baska_cli.tournament.plan import LOTS, Plan
+from baska_cli.tournament.results import TableResult, enter, parse_entries
+from baska_cli.tournament.service import drawn_round
+from baska_cli.tournament.standings import StandingLine, standings, tied_groups
+from baska_cli.tournament.tables import Problem, table_results
+
+
+@dataclass(frozen=True, slots=True)
+class Standings:
+    """The standings after a round, the tables left out of them, and the plan they follow."""
+
+    lines: tuple[StandingLine, ...]
+    problems: tuple[Problem, ...]
+    up_to: int
+    plan: Plan
+    name: str  # the tournament's, as printed on its pages
+
+    @property
+    def need_lots(self) -> bool:
+        """Whether players are tied on every tie-break and a drawing of lots would part them."""
+        return LOTS in self.plan.tie_breaks and any(ln.tied for ln in self.lines)
+
+
+@dataclass(frozen=True, slots=True)
+class Lots:
+    """A drawing of lots recorded: the round whose standings it parts, each tie's order."""
+
+    round: int
+    orders: tuple[tuple[str, ...], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Audit:
+    """What `check` found: the problems, and how many rounds and tables were looked at."""
+
+    problems: tuple[Problem, ...]
+    rounds: int
+    tables: int
+
+
+def table_players(t: Tournament, round_number: int, table: int) -> tuple[str, ...]:
+    """The players of a drawn table in seat order, or an error naming what exists."""
+    if round_number > len(t.draws):
+        raise TournamentInputError(
+            _("round {round} is not drawn yet ({count} drawn)").format(
+                round=round_number, count=len(t.draws)
+            )
+        )
+    tables = t.draws[round_number - 1].tables
+    if not 1 <= table <= len(tables):
+        raise TournamentInputError(
+            _("round {round} has tables 1 to {count}, not {table}").format(
+                round=round_number, count=len(tables), table=table
+            )
+        )
+    return tables[table - 1]
+
+
+def enter_result(
+    path: str, round_number: int, table: int, entries: Sequence[str], correct: bool = False
+) -> TableResult:
+    """A paper sheet's final totals for one table (`NAME=+N` for each of its four players);
+    a table has one result, replaced only by a correction (the old one is kept)."""
+    with lock(path):
+        t = load(path)
+        members = table_players(t, round_number, table)
+        totals = parse_entries(entries, members)
+        ledger = t.file(ledger_name(round_number, table))
+        if check_ledger(ledger).tally.slots:
+            raise TournamentError(
+                _("{ledger} has hands recorded: the table's result comes from its ledger").format(
+                    ledger=ledger
+                )
+            )
+        result = TableResult(round_number, table, members, totals)
+        folder.save_results(t, enter(t.sheets, result, correct))
+    return result
+
+
+def correct_result(path: str, round_number: int, table: int, entries: Sequence[str]) -> TableResult:
+    """Replace a table's result entered before (the old one is kept, marked corrected)."""
+    return enter_result(path, round_number, table, entries, correct=True)
+
+
+def _standings(t: Tournament, up_to: int) -> Standings:
+    """The standings of a tournament read, after round `up_to`."""
+    results, problems = table_results(t, up_to, remember=True)
+    sat_out: dict[str, list[int]] = {}
+    for d in t.draws:
+        for name in d.sitting_out:
+            sat_out.setdefault(name, []).append(d.round)
+    lines = standings(
+        t.players, results, t.rules, t.plan.tie_breaks, t.lots, up_to, sat_out=sat_out
+    )
+    return Standings(tuple(lines), tuple(problems), up_to, t.plan, t.name)
+
+
+def standings_after(path: str, round_number: int | None = None) -> Standings:
+    """The standings after a round (default: the last drawn)."""
+    t = load(path)
+    return _standings(t, drawn_round(t, round_number))
+
+
+def draw_lots(path: str, names: Sequence[str] = (), round_number: int | None = None) -> Lots:
+    """Record a drawing of lots for the ties of the standings after a round (default: the
+    last drawn): with `names`, the order one tie drew at the venue, best first; without, an
+    order for every tie drawn from the tournament's seed."""
+    with lock(path):
+        t = load(path)
+        if LOTS not in t.plan.tie_breaks:
+            raise TournamentError(
+                _("this tournament's tie-breaks ({order}) have no drawing of lots").format(
+                    order=",".join(t.plan.tie_breaks)
+                )
+            )
+        up_to = drawn_round(t, round_number)
+        groups = tied_groups(_standings(t, up_to).lines)
+        if not groups:
+            raise TournamentError(_("no players are tied after round {round}").format(round=up_to))
+        if names:
+            drawn = [typed_order(t.players, names, groups)]
+        else:
+            drawn = seeded_orders(t.plan.seed, up_to, groups)
+        folder.save_lots(t, with_lots(t.lots, up_to, drawn))
+    return Lots(up_to, tuple(tuple(order) for order in drawn))
+
+
+def check(path: str) -> Audit:
+    """Every round, seating, table ledger and result checked (no ledger taken as checked
+    before)."""
+    t = load(path)
+    return Audit(tuple(problems_of(t)), len(t.draws), sum(len(d.tables) for d in t.draws))
