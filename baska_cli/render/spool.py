@@ -11,12 +11,12 @@ SPOOL_MEMORY = 1 << 20  # characters a spool keeps in memory before it moves to 
 PIECE = 1 << 16  # characters handed out at a time
 
 
-def spooled(lines: Iterable[str]) -> Iterator[str]:
-    """The lines, each followed by a line end, in pieces once every line is made."""
+def spooled(lines: Iterable[str], end: str = "\n") -> Iterator[str]:
+    """The lines, each followed by `end` (a line end), in pieces once every line is made."""
     with tempfile.SpooledTemporaryFile(SPOOL_MEMORY, "w+", encoding="utf-8", newline="") as spool:
         for line in lines:
             spool.write(line)
-            spool.write("\n")
+            spool.write(end)
         spool.seek(0)
         while piece := spool.read(PIECE):
             yield piece
