@@ -153,21 +153,35 @@ class Span:
 Counted = Iterable[tuple[str, Sequence[int] | None]]  # (status, totals) of rows in file order
 
 
-def span_of(rows: Counted) -> Span:
-    """The span of the running totals of rows given as (status, totals) in file order (one
-    pass; void and history rows do not move them)."""
-    hands, low, high = 0, 0, 0
-    last: Sequence[int] = ()
-    for status, totals in rows:
+class Running:
+    """Running totals summed up as they go by (void and history rows do not move them)."""
+
+    def __init__(self) -> None:
+        self.hands, self.low, self.high = 0, 0, 0
+        self.last: Sequence[int] = ()
+
+    def add(self, status: str, totals: Sequence[int] | None) -> None:
+        """One more row, in file order."""
         if status or totals is None:
-            continue
-        if hands:
-            low, high = min(low, *totals), max(high, *totals)
+            return
+        if self.hands:
+            self.low, self.high = min(self.low, *totals), max(self.high, *totals)
         else:
-            low, high = min(totals), max(totals)
-        hands += 1
-        last = totals
-    return Span(hands, low, high, tuple(last))
+            self.low, self.high = min(totals), max(totals)
+        self.hands += 1
+        self.last = totals
+
+    def span(self) -> Span:
+        """The span of the totals so far."""
+        return Span(self.hands, self.low, self.high, tuple(self.last))
+
+
+def span_of(rows: Counted) -> Span:
+    """The span of the running totals of rows given as (status, totals) in file order."""
+    running = Running()
+    for status, totals in rows:
+        running.add(status, totals)
+    return running.span()
 
 
 def picked(rows: Counted, wanted: Sequence[int]) -> list[list[int]]:

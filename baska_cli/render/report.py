@@ -14,9 +14,8 @@ from typing import Any, Generic, TypeVar
 from baska_cli.evening.settle import Settlement
 from baska_cli.evening.stats import Stats
 from baska_cli.i18n import language, ngettext
-from baska_cli.ledger.format import Row
 from baska_cli.ledger.view import Session
-from baska_cli.render.chart import span_of
+from baska_cli.render.chart import Running
 from baska_cli.render.settle import settlement_record
 from baska_cli.render.sheet import where
 from baska_cli.render.stats import counted, scored_rows, stats_record
@@ -98,14 +97,10 @@ def _totals_of(session: Session) -> Callable[[int], Iterator[int]]:
     """A seat's running total after each counted hand, read again from the ledger."""
 
     def totals(seat: int) -> Iterator[int]:
-        return (row.totals[seat] for row in _counted_rows(session) if row.totals is not None)
+        rows = session.rows()
+        return (row.totals[seat] for row in rows if not row.status and row.totals is not None)
 
     return totals
-
-
-def _counted_rows(session: Session) -> Iterator[Row]:
-    """The rows that move the running totals (not void, amended or undone)."""
-    return (row for row in session.rows() if not row.status and row.totals is not None)
 
 
 def _evening(evening: Evening, currency: str, season: Stats | None) -> dict[str, Any]:
@@ -120,18 +115,14 @@ def _evening(evening: Evening, currency: str, season: Stats | None) -> dict[str,
         own.player(name)
         if season is not None:
             season.player(name)
-    notes = 0
-
-    def hands() -> Iterator[tuple[str, tuple[int, ...] | None]]:
-        nonlocal notes
-        for row, entry, outcome in scored_rows(session):
-            own.add(session.path, row.n, players, entry, outcome)
-            if season is not None:
-                season.add(session.path, row.n, players, entry, outcome)
-            notes += bool(outcome.explanation)
-            yield row.status, row.totals
-
-    span = span_of(hands())
+    notes, running = 0, Running()
+    for row, entry, outcome in scored_rows(session):
+        own.add(session.path, row.n, players, entry, outcome)
+        if season is not None:
+            season.add(session.path, row.n, players, entry, outcome)
+        notes += bool(outcome.explanation)
+        running.add(row.status, row.totals)
+    span = running.span()
 
     def chart() -> Iterator[Markup]:
         return (Markup(piece) for piece in chart_pieces(players, span, _totals_of(session)))
