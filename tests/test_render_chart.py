@@ -2,16 +2,24 @@
 
 from __future__ import annotations
 
+import random
+
 from baska_cli.render.chart import (
     GREEN,
     RED,
     RESET,
+    Span,
+    _sample,
     line_chart,
     paint,
+    picked,
+    picks,
     running_totals,
+    span_of,
     sparkline,
     unicode_ok,
 )
+from baska_cli.render.svg import chart_pieces, running_chart
 
 
 def test_a_sparkline_on_a_common_scale() -> None:
@@ -63,3 +71,41 @@ def test_unicode_ok_by_encoding() -> None:
         False,
         False,
     )
+
+
+def _rows(count: int, seed: int) -> list[tuple[str, tuple[int, ...] | None]]:
+    """Rows as (status, totals): counted hands with running totals, some void or history."""
+    rng = random.Random(seed)
+    rows: list[tuple[str, tuple[int, ...] | None]] = []
+    totals = (0, 0, 0, 0)
+    for _ in range(count):
+        if rng.random() < 0.1:
+            rows.append((rng.choice(["void", "amended", "undone"]), None))
+            continue
+        change = rng.randint(-60, 60)
+        totals = (totals[0] + change, totals[1] - change, totals[2] + 3, totals[3] - 3)
+        rows.append(("", totals))
+    return rows
+
+
+def test_the_running_totals_summed_up_and_sampled_in_a_pass_match_the_whole_series() -> None:
+    for count, seed in [(0, 1), (1, 2), (15, 3), (16, 4), (17, 5), (500, 6), (4000, 7)]:
+        rows = _rows(count, seed)
+        series = running_totals(rows)
+        assert span_of(rows) == Span.of(series)
+        for width in (1, 2, 16, 77):
+            if width == 1 and len(series[0]) > 1:
+                continue  # (one column shows one hand only when there is one)
+            wanted = picks(len(series[0]), width)
+            assert picked(rows, wanted) == [_sample(s, width) for s in series]
+        chart = line_chart(["A", "B", "C", "D"], series, 80, 16, unicode=True)
+        assert chart.count("\n") == (0 if not series[0] else 18)
+
+
+def test_the_svg_chart_in_pieces_is_the_chart_whole() -> None:
+    rows = _rows(9000, 8)
+    series = running_totals(rows)
+    pieces = list(chart_pieces("ABCD", span_of(rows), lambda seat: iter(series[seat])))
+    assert len(pieces) > 8  # the polylines come in batches of points
+    assert "".join(pieces) == running_chart("ABCD", series)
+    assert "<polyline" not in running_chart("ABCD", [[], [], [], []])

@@ -12,28 +12,20 @@ import pytest
 
 from baska_cli import i18n
 from baska_cli.evening.settle import settle
-from baska_cli.game.rules import RuleSet
-from baska_cli.ledger.format import Meta, Row
-from baska_cli.ledger.view import Memo, read, scored
+from baska_cli.ledger.view import read
 from baska_cli.render.report import Evening, report_html
 
 SAMPLE = str(Path(__file__).parent.parent / "samples" / "evening.csv")
 
 
 def _evening(path: str, stake: str | None = None) -> Evening:
-    rows: list[Row] = []
-
-    def keep(meta: Meta, rules: RuleSet) -> object:
-        return rows.append
-
-    session = read(path, keep)  # type: ignore[arg-type]
-    _, hands = scored(path, Memo())
+    session = read(path)
     done = None
     if stake is not None:
         done = settle(
             {s.name: s.total for s in session.standings()}, Decimal(stake), Decimal("0.01")
         )
-    return Evening(session, rows, hands, done)
+    return Evening(session, done)
 
 
 def test_the_report_is_self_contained_and_shows_what_it_should() -> None:

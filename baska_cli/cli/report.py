@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Iterable
 
 import click
 
@@ -30,48 +30,45 @@ def report(paths: tuple[str, ...], output: str, stake: str | None, currency: str
     from baska_cli.errors import BaskaError
     from baska_cli.evening.settle import settle
     from baska_cli.evening.totals import season
-    from baska_cli.game.rules import RuleSet
-    from baska_cli.ledger.format import Meta, Row
-    from baska_cli.ledger.view import Memo, read, scored
-    from baska_cli.render.report import Evening, report_html
+    from baska_cli.ledger.view import read
+    from baska_cli.render.report import Evening, report_pieces
 
     value = _stake(stake) if stake is not None else None
     if value is None and currency != "zł":
         raise UserInputError(_("--currency goes with --stake"))
     paths = ledgers(paths, "baska report evening.csv -o evening.html")
     unit = Decimal(UNITS.get(currency.strip().lower(), "0.01"))
-    memo: Memo = {}
     evenings = []
     try:
         for path in paths:
-            rows: list[Row] = []
-
-            def keep(meta: Meta, rules: RuleSet, rows: list[Row] = rows) -> Callable[[Row], None]:
-                return rows.append
-
-            session = read(path, keep)
-            _read, hands = scored(path, memo)
+            session = read(path)
             single = None
             if value is not None and len(paths) == 1:
                 totals = {s.name: s.total for s in session.standings()}
                 single = settle(totals, value, unit)
-            evenings.append(Evening(session, rows, hands, single))
+            evenings.append(Evening(session, single))
     except BaskaError as error:
         fail(error)
     overall = None
     if value is not None and len(paths) > 1:
         standings = season([e.session.standings() for e in evenings])
         overall = settle({s.name: s.total for s in standings}, value, unit)
-    html = report_html(evenings, overall, currency)
-    if output == "-":
-        click.echo(html, nl=False)
-        return
-    _write(output, html)
+    try:
+        html = report_pieces(evenings, overall, currency)
+        if output == "-":
+            from baska_cli.render.spool import spooled
+
+            for piece in spooled(html, end=""):
+                click.echo(piece, nl=False)
+            return
+        _write(output, html)
+    except BaskaError as error:
+        fail(error)
     written = ngettext("{path}: {count} evening", "{path}: {count} evenings", len(evenings))
     click.echo(written.format(path=output, count=len(evenings)), err=True)
 
 
-def _write(path: str, text: str) -> None:
+def _write(path: str, text: Iterable[str]) -> None:
     """Write the report whole or not at all (a temporary file beside it, then a rename)."""
     import contextlib
     import os
@@ -86,7 +83,7 @@ def _write(path: str, text: str) -> None:
         ) from None
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as stream:
-            stream.write(text)
+            stream.writelines(text)
         os.chmod(temp, 0o666 & ~_umask())
         os.replace(temp, path)
     except OSError as exc:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable
 
 import click
 
@@ -147,8 +146,6 @@ def ledger_command(
     """
 
     from baska_cli.errors import BaskaError
-    from baska_cli.game.rules import RuleSet
-    from baska_cli.ledger.format import Meta, Row
     from baska_cli.ledger.view import read
 
     paths = ledgers(paths, "baska ledger evening.csv")
@@ -182,15 +179,15 @@ def ledger_command(
         if len(paths) > 1:
             click.echo(sheet.season_table([read(p) for p in paths], aliases))
             return
-        rows: list[Row] = []
+        from baska_cli.render.spool import spooled
 
-        def keep(meta: Meta, rules: RuleSet) -> Callable[[Row], None]:
-            return rows.append
-
-        session = read(paths[0], keep)
+        session = read(paths[0])
         unicode, colour, size = _terminal(chart)
         width = None if wide else terminal_width()
-        click.echo(sheet.one_session(session, rows, unicode, colour, size, width))
+        for piece in spooled(
+            sheet.session_text(session, session.rows, unicode, colour, size, width)
+        ):
+            click.echo(piece, nl=False)
     except BaskaError as error:
         fail(error)
 

@@ -19,20 +19,14 @@ def stats(paths: tuple[str, ...], output_format: str) -> None:
     """
 
     from baska_cli.errors import BaskaError
-    from baska_cli.evening.stats import collect
-    from baska_cli.ledger.view import Memo, scored
-    from baska_cli.render.stats import stats_csv, stats_record, stats_table
+    from baska_cli.ledger.view import read
+    from baska_cli.render.stats import gathered, stats_csv, stats_record, stats_table
 
     paths = ledgers(paths, "baska stats evening.csv")
     try:
-        memo: Memo = {}
-        read = [scored(path, memo) for path in paths]
+        found = gathered([read(path) for path in paths])
     except BaskaError as error:
         fail(error)
-    sessions = [
-        (s.path, s.meta.players, ((h.n, h.entry, h.outcome) for h in hands)) for s, hands in read
-    ]
-    found = collect(sessions)
     if output_format == "json":
         from baska_cli.render.stream import to_json
 

@@ -7,7 +7,8 @@ and never when NO_COLOR is set (https://no-color.org).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 
 from baska_cli.i18n import _
 
@@ -34,12 +35,18 @@ def paint(text: str, value: float, colour: bool) -> str:
     return f"{GREEN if value > 0 else RED}{text}{RESET}"
 
 
+def picks(count: int, width: int) -> list[int]:
+    """Which of `count` values a line `width` values long shows: at most `width`, evenly
+    spread, the last one always kept."""
+    if count <= width:
+        return list(range(count))
+    step = (count - 1) / (width - 1)
+    return [round(i * step) for i in range(width)]
+
+
 def _sample(values: Sequence[int], width: int) -> list[int]:
     """At most `width` values, evenly spread, the last one always kept."""
-    if len(values) <= width:
-        return list(values)
-    step = (len(values) - 1) / (width - 1)
-    return [values[round(i * step)] for i in range(width)]
+    return [values[i] for i in picks(len(values), width)]
 
 
 def sparkline(values: Sequence[int], low: int, high: int, width: int, unicode: bool) -> str:
@@ -62,25 +69,49 @@ def line_chart(
 ) -> str:
     """The running totals of several players after each hand: one mark per player and
     column, the scale on the left, hand numbers below, and a legend."""
+    span = Span.of(series)
+    shown = [_sample(totals, chart_points(span, width)) for totals in series]
+    return span_chart(names, span, shown, width, height, unicode, colour)
+
+
+def chart_points(span: Span, width: int) -> int:
+    """How many hands a line chart `width` columns wide shows (one column or more each)."""
+    low, high = min(span.low, 0), max(span.high, 0)
+    label = max(len(f"{low:+d}"), len(f"{high:+d}"))
+    room = max(width - label - 2, 1)
+    step = max(room // max(span.hands, 1), 1)
+    return min(span.hands * step, room) // step
+
+
+def span_chart(
+    names: Sequence[str],
+    span: Span,
+    shown: Sequence[Sequence[int]],
+    width: int,
+    height: int,
+    unicode: bool,
+    colour: bool = False,
+) -> str:
+    """line_chart() from the running totals' span and each player's totals at the hands
+    picks(span.hands, chart_points(span, width)) gives."""
     marks = MARKS if unicode else ASCII_MARKS
-    hands = max((len(s) for s in series), default=0)
+    hands = span.hands
     if not hands:
         return _("(no hands yet)")
-    values = [v for s in series for v in s] + [0]
-    low, high = min(values), max(values)
-    span = max(high - low, 1)
+    low, high = min(span.low, 0), max(span.high, 0)
+    span_y = max(high - low, 1)
     label = max(len(f"{low:+d}"), len(f"{high:+d}"))
     room = max(width - label - 2, 1)
     step = max(room // hands, 1)  # columns per hand, when the hands are fewer than the room
     columns = min(hands * step, room)
     rows = max(height, 3)
     grid = [[" "] * columns for _ in range(rows)]
-    zero = round((0 - low) / span * (rows - 1))
+    zero = round((0 - low) / span_y * (rows - 1))
     for x in range(columns):
         grid[rows - 1 - zero][x] = "─" if unicode else "-"
-    for seat, totals in enumerate(series):
-        for i, total in enumerate(_sample(totals, columns // step)):
-            y = round((total - low) / span * (rows - 1))
+    for seat, totals in enumerate(shown):
+        for i, total in enumerate(totals):
+            y = round((total - low) / span_y * (rows - 1))
             grid[rows - 1 - y][i * step] = marks[seat % len(marks)]
     axis = "│" if unicode else "|"
     ticks = {0: f"{high:+d}", rows - 1 - zero: "0", rows - 1: f"{low:+d}"}
@@ -91,12 +122,82 @@ def line_chart(
     first, last = (_("hand {number}").format(number=n) for n in (1, hands))
     lines.append(" " * (label + 2) + first + last.rjust(max(columns - len(first), len(last) + 1)))
     legend = "   ".join(
-        f"{marks[seat % len(marks)]} {name} {paint(f'{totals[-1]:+d}', totals[-1], colour)}"
-        for seat, (name, totals) in enumerate(zip(names, series, strict=True))
-        if totals
+        f"{marks[seat % len(marks)]} {name} {paint(f'{total:+d}', total, colour)}"
+        for seat, (name, total) in enumerate(zip(names, span.last, strict=True))
     )
     lines.append(legend)
     return "\n".join(lines)
+
+
+@dataclass(frozen=True, slots=True)
+class Span:
+    """Running totals summed up: how many hands, the lowest and highest total of any seat
+    (0 and 0 without hands), and each seat's last total (none without hands)."""
+
+    hands: int
+    low: int
+    high: int
+    last: tuple[int, ...]
+
+    @classmethod
+    def of(cls, series: Sequence[Sequence[int]]) -> Span:
+        """The span of each seat's running totals."""
+        values = [v for s in series for v in s]
+        if not values:
+            return cls(0, 0, 0, ())
+        return cls(
+            max(len(s) for s in series), min(values), max(values), tuple(s[-1] for s in series)
+        )
+
+
+Counted = Iterable[tuple[str, Sequence[int] | None]]  # (status, totals) of rows in file order
+
+
+class Running:
+    """Running totals summed up as they go by (void and history rows do not move them)."""
+
+    def __init__(self) -> None:
+        self.hands, self.low, self.high = 0, 0, 0
+        self.last: Sequence[int] = ()
+
+    def add(self, status: str, totals: Sequence[int] | None) -> None:
+        """One more row, in file order."""
+        if status or totals is None:
+            return
+        if self.hands:
+            self.low, self.high = min(self.low, *totals), max(self.high, *totals)
+        else:
+            self.low, self.high = min(totals), max(totals)
+        self.hands += 1
+        self.last = totals
+
+    def span(self) -> Span:
+        """The span of the totals so far."""
+        return Span(self.hands, self.low, self.high, tuple(self.last))
+
+
+def span_of(rows: Counted) -> Span:
+    """The span of the running totals of rows given as (status, totals) in file order."""
+    running = Running()
+    for status, totals in rows:
+        running.add(status, totals)
+    return running.span()
+
+
+def picked(rows: Counted, wanted: Sequence[int]) -> list[list[int]]:
+    """Each seat's running totals after the counted hands at the positions `wanted` (from
+    picks(), in order), in one pass over (status, totals) pairs in file order."""
+    series: list[list[int]] = [[], [], [], []]
+    position, at = 0, 0
+    for status, totals in rows:
+        if status or totals is None:
+            continue
+        while at < len(wanted) and wanted[at] == position:
+            for seat, total in enumerate(totals):
+                series[seat].append(total)
+            at += 1
+        position += 1
+    return series
 
 
 def running_totals(rows: Sequence[tuple[str, Sequence[int] | None]]) -> list[list[int]]:

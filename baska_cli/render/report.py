@@ -1,34 +1,52 @@
 """A printable report of evenings as one self-contained HTML file (Jinja2; no script, no
-network): each evening's sheet, standings, an SVG chart and statistics; a season's summary."""
+network): each evening's sheet, standings, an SVG chart and statistics; a season's summary.
+
+The report is made as it is written: each ledger's rows are read again for each part that
+shows them (the sheet, the notes, each player's line of the chart), none is kept, so memory
+stays flat however long the evenings."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 from baska_cli.evening.settle import Settlement
-from baska_cli.evening.stats import collect
+from baska_cli.evening.stats import Stats
 from baska_cli.i18n import language, ngettext
-from baska_cli.ledger.format import Row
-from baska_cli.ledger.view import Scored, Session
-from baska_cli.render import explain
+from baska_cli.ledger.view import Session
+from baska_cli.render.chart import Running
+from baska_cli.render.explain import explanation
 from baska_cli.render.settle import settlement_record
 from baska_cli.render.sheet import where
-from baska_cli.render.stats import stats_record
-from baska_cli.render.svg import running_chart
+from baska_cli.render.stats import counted, scored_rows, stats_record
+from baska_cli.render.svg import chart_pieces
 from baska_cli.render.text import signed, status_shown
+
+T = TypeVar("T")
 
 
 @dataclass(frozen=True, slots=True)
 class Evening:
-    """What the report shows of one ledger: the session, all its rows, its counted hands
-    scored (for their explanations), and its settlement if a stake was given."""
+    """What the report shows of one ledger: the checked session (its rows are read again
+    from its file) and its settlement if a stake was given."""
 
     session: Session
-    rows: Sequence[Row]
-    scored: Sequence[Scored]
     settlement: Settlement | None = None
+
+
+class Again(Generic[T]):
+    """Items made anew each time they are gone through (read again from a ledger), and
+    whether there are any, known beforehand (a template asks `if items` before `for`)."""
+
+    def __init__(self, make: Callable[[], Iterator[T]], some: bool = True) -> None:
+        self._make, self._some = make, some
+
+    def __iter__(self) -> Iterator[T]:
+        return self._make()
+
+    def __bool__(self) -> bool:
+        return self._some
 
 
 def _cell(value: int | None) -> dict[str, str]:
@@ -37,49 +55,90 @@ def _cell(value: int | None) -> dict[str, str]:
     return {"text": signed(value), "css": "gain" if value > 0 else "loss" if value < 0 else ""}
 
 
-def _evening(evening: Evening, currency: str) -> dict[str, Any]:
-    """The template's view of one evening."""
-    from baska_cli.render.chart import running_totals
+def _rows(session: Session) -> Iterator[dict[str, Any]]:
+    """The template's view of each row of the sheet, in file order."""
+    explained = _explained(session)
+    notes = 0
+    for row in session.rows():
+        kind = "cancelled" if row.status == "void" else "history" if row.status else ""
+        said = next(explained) if not row.status else ""
+        note = ""
+        if said:
+            notes += 1
+            note = str(notes)
+        totals = row.totals or (None, None, None, None)
+        yield {
+            "kind": kind,
+            "n": row.n,
+            "dealer": row.dealer,
+            "hand": row.hand,
+            "note": note,
+            "explanation": said,
+            "changes": [_cell(d) for d in row.deltas],
+            "totals": [_cell(t) for t in totals],
+            "status": status_shown(row.status),
+        }
+
+
+def _explained(session: Session) -> Iterator[str]:
+    """Each counted hand's explanation, in file order."""
+    players, rules = session.meta.players, session.rules
+    return (explanation(entry, outcome, rules, players) for _n, entry, outcome in counted(session))
+
+
+def _notes(session: Session) -> Iterator[str]:
+    """The numbered notes under the sheet: each explained hand's number and explanation."""
+    players, rules = session.meta.players, session.rules
+    for n, entry, outcome in counted(session):
+        text = explanation(entry, outcome, rules, players)
+        if text:
+            yield f"{n}: {text}"
+
+
+def _totals_of(session: Session) -> Callable[[int], Iterator[int]]:
+    """A seat's running total after each counted hand, read again from the ledger."""
+
+    def totals(seat: int) -> Iterator[int]:
+        rows = session.rows()
+        return (row.totals[seat] for row in rows if not row.status and row.totals is not None)
+
+    return totals
+
+
+def _evening(evening: Evening, currency: str, season: Stats | None) -> dict[str, Any]:
+    """The template's view of one evening, after one pass over its counted hands for its
+    statistics (added to the season's too, when given), its notes and its chart's scale."""
+    from markupsafe import Markup
 
     session = evening.session
     players = session.meta.players
-    explained = {
-        s.n: explain.explanation(s.entry, s.outcome, session.rules, players) for s in evening.scored
-    }
-    rows, notes = [], []
-    for row in evening.rows:
-        kind = "cancelled" if row.status == "void" else "history" if row.status else ""
-        explanation = explained.get(row.n, "") if not row.status else ""
-        note = ""
-        if explanation:
-            notes.append(f"{row.n}: {explanation}")
-            note = str(len(notes))
-        totals = row.totals or (None, None, None, None)
-        rows.append(
-            {
-                "kind": kind,
-                "n": row.n,
-                "dealer": row.dealer,
-                "hand": row.hand,
-                "note": note,
-                "explanation": explanation,
-                "changes": [_cell(d) for d in row.deltas],
-                "totals": [_cell(t) for t in totals],
-                "status": status_shown(row.status),
-            }
-        )
-    series = running_totals([(row.status, row.totals) for row in evening.rows])
-    entries = ((s.n, s.entry, s.outcome) for s in evening.scored)
+    own = Stats()
+    for name in players:
+        own.player(name)
+        if season is not None:
+            season.player(name)
+    notes, running = 0, Running()
+    for row, entry, outcome in scored_rows(session):
+        own.add(session.path, row.n, players, entry, outcome)
+        if season is not None:
+            season.add(session.path, row.n, players, entry, outcome)
+        notes += bool(explanation(entry, outcome, session.rules, players))
+        running.add(row.status, row.totals)
+    span = running.span()
+
+    def chart() -> Iterator[Markup]:
+        return (Markup(piece) for piece in chart_pieces(players, span, _totals_of(session)))
+
     return {
         "path": session.path,
         "rules": f"{session.rules.name}: {session.rules.title}",
         "players": players,
         "where": where(session.meta, session.tally.dealt),
-        "rows": rows,
-        "notes": notes,
+        "rows": Again(lambda: _rows(session)),
+        "notes": Again(lambda: _notes(session), notes > 0),
         "standings": session.standings(),
-        "chart": running_chart(players, series),
-        "stats": stats_record(collect([(session.path, players, entries)])),
+        "chart": Again(chart),  # made by svg.py, which escapes every text
+        "stats": stats_record(own),
         "settlement": None
         if evening.settlement is None
         else settlement_record(evening.settlement, currency),
@@ -91,27 +150,30 @@ def report_html(
     settlement: Settlement | None = None,
     currency: str = "zł",
 ) -> str:
-    """The whole report: one page per evening; several evenings get a season's page first
-    (standings, statistics, and who pays whom over the season)."""
-    from markupsafe import Markup
+    """report_pieces() as one text."""
+    return "".join(report_pieces(evenings, settlement, currency))
 
+
+def report_pieces(
+    evenings: Sequence[Evening],
+    settlement: Settlement | None = None,
+    currency: str = "zł",
+) -> Iterator[str]:
+    """The whole report, in pieces as it is made: one page per evening; several evenings
+    get a season's page first (standings, statistics, and who pays whom over the season)."""
     from baska_cli.evening.totals import season as add_up
     from baska_cli.render.templates import environment
 
     env = environment()
-    views = [_evening(e, currency) for e in evenings]
-    for view in views:
-        view["chart"] = Markup(view["chart"])  # made by svg.py, which escapes every text
+    several = len(evenings) > 1
+    overall = Stats() if several else None
+    views = [_evening(e, currency, overall) for e in evenings]
     summary = None
-    if len(evenings) > 1:
-        sessions = [
-            (e.session.path, e.session.meta.players, [(s.n, s.entry, s.outcome) for s in e.scored])
-            for e in evenings
-        ]
+    if overall is not None:
         summary = {
             "files": [e.session.path for e in evenings],
             "standings": add_up([e.session.standings() for e in evenings]),
-            "stats": stats_record(collect(sessions)),
+            "stats": stats_record(overall),
         }
     count = len(evenings)
     title = (
@@ -119,7 +181,7 @@ def report_html(
         if count == 1
         else ngettext("{count} evening", "{count} evenings", count).format(count=count)
     )
-    return env.get_template("report.html.j2").render(
+    return env.get_template("report.html.j2").generate(
         lang=language(),
         title=title,
         evenings=views,

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from baska_cli.evening.totals import Deltas, Standing, next_turn
 from baska_cli.i18n import _, ngettext, speaking
 from baska_cli.render.explain import SCRIPT_LANGUAGE, derivation, explanation
+from baska_cli.render.fit import widths_of
 from baska_cli.render.outcome import render_outcome
 from baska_cli.render.text import signed, simple_table, status_shown
 
@@ -163,20 +164,29 @@ def amended_changes(done: Edited, session: Session) -> str:
     return simple_table(["", *session.meta.players], rows)
 
 
+Rows = Callable[[], Iterable["Row"]]  # a ledger's rows in file order, read again at each call
+
+
 def sheet_table(meta: Meta, rows: Sequence[Row]) -> str:
-    """The score sheet: one row per hand, each player's change, then the running totals."""
+    """sheet_lines() of rows at hand, as one text."""
+    return "\n".join(sheet_lines(meta, lambda: rows))
+
+
+def _sheet_cells(row: Row) -> list[str]:
+    """A row's cells on the sheet."""
+    changes = [signed(d) for d in row.deltas]
+    if row.status:
+        changes = [f"({c})" for c in changes]
+    totals = ["", "", "", ""] if row.totals is None else [signed(t) for t in row.totals]
+    return [str(row.n), row.dealer, row.hand, *changes, "│", *totals, status_shown(row.status)]
+
+
+def sheet_lines(meta: Meta, rows: Rows) -> Iterator[str]:
+    """The score sheet: one row per hand, each player's change, then the running totals
+    (the rows are read twice: for the columns' widths, then for the lines)."""
     players = meta.players
     header = ["#", _("dealer"), _("hand"), *players, "", *players, ""]
-    body = []
-    for row in rows:
-        changes = [signed(d) for d in row.deltas]
-        if row.status:
-            changes = [f"({c})" for c in changes]
-        totals = ["", "", "", ""] if row.totals is None else [signed(t) for t in row.totals]
-        body.append(
-            [str(row.n), row.dealer, row.hand, *changes, "│", *totals, status_shown(row.status)]
-        )
-    widths = [max(len(r[i]) for r in [header, *body]) for i in range(len(header))]
+    widths = widths_of(header, map(_sheet_cells, rows()))
     left = {1, 2, 12}
 
     def line(cells: Sequence[str]) -> str:
@@ -189,7 +199,7 @@ def sheet_table(meta: Meta, rows: Sequence[Row]) -> str:
     changes_width = sum(widths[3:7]) + 6
     totals_width = sum(widths[8:12]) + 6
     indent = sum(widths[:3]) + 6
-    groups = (
+    yield (
         " " * indent
         + _("this hand").center(changes_width).rstrip().ljust(changes_width)
         + "     "
@@ -198,7 +208,10 @@ def sheet_table(meta: Meta, rows: Sequence[Row]) -> str:
     rule = ["-" * w for w in widths]
     rule[7], rule[12] = "│", ""
     header[7] = "│"
-    return "\n".join([groups, line(header), line(rule), *(line(r) for r in body)])
+    yield line(header)
+    yield line(rule)
+    for row in rows():
+        yield line(_sheet_cells(row))
 
 
 def standings_table(
@@ -244,42 +257,71 @@ def one_session(
     chart: tuple[int, int] | None = None,
     width: int | None = None,
 ) -> str:
-    """The whole text of `baska ledger FILE`: title, the sheet (or with `chart`, a line
-    chart of that width and height), standings with each running total as a sparkline,
-    what comes next. With `width`, a sheet wider than that is laid out in fewer columns
-    (render.fit)."""
-    from baska_cli.render.chart import line_chart, running_totals, sparkline
+    """session_text() of rows at hand, as one text."""
+    return "\n".join(session_text(session, lambda: rows, unicode, colour, chart, width))
+
+
+def session_text(
+    session: Session,
+    rows: Rows,
+    unicode: bool = True,
+    colour: bool = False,
+    chart: tuple[int, int] | None = None,
+    width: int | None = None,
+) -> Iterator[str]:
+    """The lines of `baska ledger FILE`: title, the sheet (or with `chart`, a line chart of
+    that width and height), standings with each running total as a sparkline, what comes
+    next. With `width`, a sheet wider than that is laid out in fewer columns (render.fit).
+    The rows are read again for each part (`rows()`), none kept: memory stays flat."""
+    from baska_cli.render.chart import (
+        chart_points,
+        picked,
+        picks,
+        span_chart,
+        span_of,
+        sparkline,
+    )
 
     rules, players = session.rules, session.meta.players
-    series = running_totals([(row.status, row.totals) for row in rows])
+
+    def counted() -> Iterator[tuple[str, Deltas | None]]:
+        return ((row.status, row.totals) for row in rows())
+
+    span = span_of(counted())
     title = f"{session.path} — {rules.name}: {rules.title}"
     if width is not None:
         from baska_cli.render.fit import wrap
 
         title = wrap(title, width, "  ")
-    lines = [title, ""]
+    yield title
+    yield ""
     if chart is not None:
-        lines.append(line_chart(players, series, chart[0], chart[1], unicode, colour))
-    else:
-        if not session.tally.slots:
-            lines.append(_("(no hands yet)"))
-        else:
-            table = sheet_table(session.meta, rows)
-            if width is not None and max(map(len, table.splitlines())) > width:
-                from baska_cli.render.fit import fitted_sheet
+        shown = picked(counted(), picks(span.hands, chart_points(span, chart[0])))
+        yield span_chart(players, span, shown, chart[0], chart[1], unicode, colour)
+    elif not session.tally.slots:
+        yield _("(no hands yet)")
+    elif width is not None and _longest(sheet_lines(session.meta, rows)) > width:
+        from baska_cli.render.fit import fitted_lines
 
-                table = fitted_sheet(session.meta, rows, width)
-            lines.append(table)
+        yield from fitted_lines(session.meta, rows, width)
+    else:
+        yield from sheet_lines(session.meta, rows)
     trends = None
-    if any(series):
-        values = [v for s in series for v in s]
-        low, high = min(values), max(values)
+    if span.hands:
+        shown = picked(counted(), picks(span.hands, 16))
         trends = {
-            p: sparkline(s, low, high, 16, unicode) for p, s in zip(players, series, strict=True)
+            p: sparkline(s, span.low, span.high, 16, unicode)
+            for p, s in zip(players, shown, strict=True)
         }
-    lines += ["", standings_table(session.standings(), trends=trends, colour=colour), ""]
-    lines.append(where(session.meta, session.tally.dealt))
-    return "\n".join(lines)
+    yield ""
+    yield standings_table(session.standings(), trends=trends, colour=colour)
+    yield ""
+    yield where(session.meta, session.tally.dealt)
+
+
+def _longest(lines: Iterable[str]) -> int:
+    """The length of the longest of these lines (a line may hold several)."""
+    return max((len(piece) for line in lines for piece in line.splitlines()), default=0)
 
 
 def after_edit(session: Session) -> str:

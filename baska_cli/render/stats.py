@@ -2,11 +2,51 @@
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Iterable, Iterator
+from typing import TYPE_CHECKING, Any
 
-from baska_cli.evening.stats import ROLES, Pair, Played, Player, Stats
+from baska_cli.evening.stats import ROLES, Pair, Played, Player, Stats, collect
 from baska_cli.i18n import _, ngettext
 from baska_cli.render.text import csv_line, signed
+
+if TYPE_CHECKING:
+    from baska_cli.game.model import Entry, Outcome
+    from baska_cli.ledger.format import Row
+    from baska_cli.ledger.view import Session
+
+KNOWN = 10_000  # hand texts a session's reading keeps scored (each scored once, up to this)
+
+
+def scored_rows(session: Session) -> Iterator[tuple[Row, Entry, Outcome]]:
+    """A checked session's counted hands (not void, amended or undone) read again from its
+    file, in file order, each parsed and scored under the session's rules (a text met again
+    is scored once, for the first KNOWN texts)."""
+    from baska_cli.game.notation import parse_hand
+    from baska_cli.game.scoring import score
+
+    players, rules = session.meta.players, session.rules
+    known: dict[str, tuple[Entry, Outcome]] = {}
+    for row in session.rows():
+        if row.status:
+            continue
+        found = known.get(row.hand)
+        if found is None:
+            entry = parse_hand(row.hand, players)
+            found = (entry, score(entry, rules, players))
+            if len(known) < KNOWN:
+                known[row.hand] = found
+        yield row, found[0], found[1]
+
+
+def counted(session: Session) -> Iterator[tuple[int, Entry, Outcome]]:
+    """scored_rows() by hand number."""
+    return ((row.n, entry, outcome) for row, entry, outcome in scored_rows(session))
+
+
+def gathered(sessions: Iterable[Session]) -> Stats:
+    """The statistics of checked sessions, their hands read again as they are counted (one
+    hand at a time: memory stays flat)."""
+    return collect((s.path, s.meta.players, counted(s)) for s in sessions)
 
 
 def _players(stats: Stats) -> list[Player]:
