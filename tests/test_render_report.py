@@ -12,21 +12,14 @@ import pytest
 
 from baska_cli import i18n
 from baska_cli.evening.settle import settle
-from baska_cli.game.rules import RuleSet
-from baska_cli.ledger.format import Meta, Row
-from baska_cli.ledger.view import Memo, read, scored
+from baska_cli.ledger.view import Memo, read_rows, scored
 from baska_cli.render.report import Evening, report_html
 
 SAMPLE = str(Path(__file__).parent.parent / "samples" / "evening.csv")
 
 
 def _evening(path: str, stake: str | None = None) -> Evening:
-    rows: list[Row] = []
-
-    def keep(meta: Meta, rules: RuleSet) -> object:
-        return rows.append
-
-    session = read(path, keep)  # type: ignore[arg-type]
+    session, rows = read_rows(path)
     _, hands = scored(path, Memo())
     done = None
     if stake is not None:

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 import click
 
 from baska_cli.cli.common import FileProblem, UserInputError, command, fail, ledgers, option
@@ -30,9 +28,7 @@ def report(paths: tuple[str, ...], output: str, stake: str | None, currency: str
     from baska_cli.errors import BaskaError
     from baska_cli.evening.settle import settle
     from baska_cli.evening.totals import season
-    from baska_cli.game.rules import RuleSet
-    from baska_cli.ledger.format import Meta, Row
-    from baska_cli.ledger.view import Memo, read, scored
+    from baska_cli.ledger.view import Memo, read_rows, scored
     from baska_cli.render.report import Evening, report_html
 
     value = _stake(stake) if stake is not None else None
@@ -44,12 +40,7 @@ def report(paths: tuple[str, ...], output: str, stake: str | None, currency: str
     evenings = []
     try:
         for path in paths:
-            rows: list[Row] = []
-
-            def keep(meta: Meta, rules: RuleSet, rows: list[Row] = rows) -> Callable[[Row], None]:
-                return rows.append
-
-            session = read(path, keep)
+            session, rows = read_rows(path)
             _read, hands = scored(path, memo)
             single = None
             if value is not None and len(paths) == 1:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable
 
 import click
 
@@ -147,9 +146,7 @@ def ledger_command(
     """
 
     from baska_cli.errors import BaskaError
-    from baska_cli.game.rules import RuleSet
-    from baska_cli.ledger.format import Meta, Row
-    from baska_cli.ledger.view import read
+    from baska_cli.ledger.view import read, read_rows
 
     paths = ledgers(paths, "baska ledger evening.csv")
     if wide and (chart or output_format != "table" or len(paths) > 1):
@@ -182,12 +179,7 @@ def ledger_command(
         if len(paths) > 1:
             click.echo(sheet.season_table([read(p) for p in paths], aliases))
             return
-        rows: list[Row] = []
-
-        def keep(meta: Meta, rules: RuleSet) -> Callable[[Row], None]:
-            return rows.append
-
-        session = read(paths[0], keep)
+        session, rows = read_rows(paths[0])
         unicode, colour, size = _terminal(chart)
         width = None if wide else terminal_width()
         click.echo(sheet.one_session(session, rows, unicode, colour, size, width))

@@ -8,7 +8,6 @@ path as `baska score --ledger`, `undo`, `void` and `amend`.
 from __future__ import annotations
 
 import os
-from collections.abc import Callable
 from dataclasses import dataclass
 
 from baska_cli.cli.common import note_written
@@ -17,8 +16,8 @@ from baska_cli.evening.scorer import Scored, Scorer
 from baska_cli.evening.totals import next_turn
 from baska_cli.game.rules import RuleSet
 from baska_cli.i18n import _
-from baska_cli.ledger.format import Meta, Row
-from baska_cli.ledger.view import Session, read
+from baska_cli.ledger.format import Meta
+from baska_cli.ledger.view import LedgerView, read_rows, reading
 from baska_cli.render import compact
 
 
@@ -36,7 +35,7 @@ class Table:
     def __init__(self, path: str, width: int = compact.WIDTH) -> None:
         self.path = path
         self.width = width
-        self.session: Session
+        self.session: LedgerView
         self.last: Last | None = None
         self.identity: tuple[int, ...] | None = None
         self.scorer: Scorer
@@ -47,19 +46,13 @@ class Table:
 
     def refresh(self) -> None:
         """Read the ledger again (checked): players, rules, totals, the last hand."""
-        last: list[Last] = []
-
-        def start(meta: Meta, rules: RuleSet) -> Callable[[Row], None]:
-            def visit(row: Row) -> None:
+        last = None
+        with reading(self.path) as ledger:
+            for row in ledger.rows:
                 if row.status in ("", "void"):
-                    if last:
-                        last.pop()
-                    last.append(Last(row.n, row.hand))
-
-            return visit
-
-        self.session = read(self.path, start)
-        self.last = last[0] if last else None
+                    last = Last(row.n, row.hand)
+        self.session = ledger.checked()
+        self.last = last
         self.scorer = self._scorer_for(self.session.meta, self.session.rules)
         self.identity = self._stat()
 
@@ -303,12 +296,7 @@ class Table:
         """The score sheet and standings, laid out for the width."""
         from baska_cli.render.sheet import one_session
 
-        rows: list[Row] = []
-
-        def keep(meta: Meta, rules: RuleSet) -> Callable[[Row], None]:
-            return rows.append
-
-        session = read(self.path, keep)
+        session, rows = read_rows(self.path)
         text = one_session(session, rows, unicode=True, colour=False, width=self.width)
         return text.splitlines()
 
@@ -323,12 +311,7 @@ class Table:
         from baska_cli.game.notation import parse_hand
         from baska_cli.game.scoring import score
 
-        rows: list[Row] = []
-
-        def keep(meta: Meta, rules: RuleSet) -> Callable[[Row], None]:
-            return rows.append
-
-        read(self.path, keep)
+        _session, rows = read_rows(self.path)
         hands = [row for row in rows if row.status in ("", "void")]
         if not hands:
             raise _NothingYet(_("there is no hand yet"))

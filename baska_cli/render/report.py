@@ -11,7 +11,7 @@ from baska_cli.evening.settle import Settlement
 from baska_cli.evening.stats import collect
 from baska_cli.i18n import language, ngettext
 from baska_cli.ledger.format import Row
-from baska_cli.ledger.view import Scored, Session
+from baska_cli.ledger.view import LedgerView, ScoredHand
 from baska_cli.render.settle import settlement_record
 from baska_cli.render.sheet import where
 from baska_cli.render.stats import stats_record
@@ -24,9 +24,9 @@ class Evening:
     """What the report shows of one ledger: the session, all its rows, its counted hands
     scored (for their explanations), and its settlement if a stake was given."""
 
-    session: Session
+    session: LedgerView
     rows: Sequence[Row]
-    scored: Sequence[Scored]
+    scored: Sequence[ScoredHand]
     settlement: Settlement | None = None
 
 
