@@ -15,7 +15,7 @@ from baska_cli import i18n, ledger
 from baska_cli.errors import LedgerError
 from baska_cli.evening.totals import add
 from baska_cli.game.rules import builtin
-from baska_cli.ledger import LedgerReader, Meta
+from baska_cli.ledger import LedgerReader
 from tests.clikit import invoke
 from tests.faultkit import PLAYERS
 from tests.ledgerkit import EMPTY, META, TWO_HANDS
@@ -309,92 +309,6 @@ def test_a_new_ledger_and_its_lock_honour_the_umask(tmp_path: Path, mask: int, m
     path = _new_under_umask(tmp_path, mask)
     assert stat.S_IMODE(os.stat(path).st_mode) == mode
     assert stat.S_IMODE(os.stat(tmp_path / f".{path.name}.lock").st_mode) == mode
-
-
-def test_the_umask_is_read_without_changing_it() -> None:
-    from baska_cli.ledger.atomic import umask
-
-    old = os.umask(0o027)
-    try:
-        assert umask() == 0o027
-        assert umask() == 0o027
-    finally:
-        os.umask(old)
-
-
-def test_a_rewrite_keeps_the_mode_and_an_append_the_file(tmp_path: Path) -> None:
-    path = tmp_path / "e.csv"
-    path.write_text(TWO_HANDS, "utf-8")
-    path.chmod(0o640)
-    _to_mester(path)
-    assert stat.S_IMODE(os.stat(path).st_mode) == 0o640
-    _append(path, "gr Bartek 53", (-5, 15, -5, -5))
-    assert stat.S_IMODE(os.stat(path).st_mode) == 0o640
-
-
-@pytest.mark.skipif(getattr(os, "geteuid", lambda: -1)() != 0, reason="only root may chown")
-def test_a_rewrite_keeps_the_owner_and_group(tmp_path: Path) -> None:
-    path = tmp_path / "e.csv"
-    path.write_text(TWO_HANDS, "utf-8")
-    os.chown(path, 65534, 65534)
-    _to_mester(path)
-    st = os.stat(path)
-    assert (st.st_uid, st.st_gid) == (65534, 65534)
-    assert "rules,mester" in path.read_text("utf-8")
-
-
-def test_the_lock_file_takes_the_ledgers_mode(tmp_path: Path) -> None:
-    """Whoever may write the ledger may take its lock: an own lock file made by an older
-    baska (0o644, 0o600) is given the ledger's mode; a new one gets it from the start."""
-    path = tmp_path / "e.csv"
-    path.write_text(TWO_HANDS, "utf-8")
-    path.chmod(0o664)
-    lock = tmp_path / ".e.csv.lock"
-    lock.touch(mode=0o600)
-    lock.chmod(0o600)
-    _append(path, "gr Bartek 53", (-5, 15, -5, -5))
-    assert stat.S_IMODE(os.stat(lock).st_mode) == 0o664
-    lock.unlink()
-    path.chmod(0o660)
-    _to_mester(path)
-    assert stat.S_IMODE(os.stat(lock).st_mode) == 0o660
-    assert stat.S_IMODE(os.stat(path).st_mode) == 0o660
-
-
-def test_a_read_only_ledger_is_still_refused_as_before(tmp_path: Path) -> None:
-    if getattr(os, "geteuid", lambda: -1)() == 0:
-        pytest.skip("root may write a read-only file")
-    path = tmp_path / "e.csv"
-    path.write_text(TWO_HANDS, "utf-8")
-    path.chmod(0o444)
-    with pytest.raises(LedgerError, match="Permission denied"):
-        _to_mester(path)
-    assert path.read_text("utf-8") == TWO_HANDS
-
-
-# --- every file written is read back before it replaces anything (issue 16, class 1) ------
-
-
-def test_create_reads_its_file_back_and_refuses_one_it_cannot_read(tmp_path: Path) -> None:
-    path = tmp_path / "bad.csv"
-    broken = Meta(PLAYERS, "h", ('base = "plb"', 'title = "a'), deals=8)  # not TOML
-    with pytest.raises(LedgerError, match=r"could not be read back .*nothing was written"):
-        ledger.create(str(path), broken)
-    assert sorted(p.name for p in tmp_path.iterdir()) == [".bad.csv.lock"]
-
-
-def test_rewrite_reads_its_file_back_and_leaves_the_ledger_alone(tmp_path: Path) -> None:
-    path = tmp_path / "evening.csv"
-    path.write_text(TWO_HANDS, encoding="utf-8")
-
-    with (
-        pytest.raises(LedgerError, match="could not be read back"),
-        ledger.open_for_edit(str(path)) as locked,
-    ):
-        meta = locked.meta
-        locked.replace(Meta(meta.players, "", ("",), deals=meta.deals), [])  # an empty rules row
-    assert path.read_text(encoding="utf-8") == TWO_HANDS
-    assert [p.name for p in tmp_path.iterdir() if p.name.endswith(".tmp")] == []
 
 
 def test_create_refuses_an_empty_file_name_before_any_lock(tmp_path: Path) -> None:
