@@ -203,12 +203,17 @@ def replace_file(temp: str, real: str, path: str) -> None:
 
 
 def into_place(
-    temp: str, real: str, path: str, expected: object, before: Callable[[], object] | None = None
-) -> None:
+    temp: str,
+    real: str,
+    path: str,
+    expected: object,
+    keep_old: Callable[[str], str] | None = None,
+) -> str | None:
     """Put a written temporary file in the ledger's place: only if it reads back as `baska
     check` would, the ledger is writable, is still the file that was read (`expected`, its
     identity) and has no second name; with the ledger's mode and owner (where allowed, else
-    its group). `before` runs just before the rename (a repair keeps the damaged file)."""
+    its group). `keep_old(real)`, just before the rename, gives the old file another name
+    and returns it (a repair keeps the damaged file): that name, or None."""
     read_back(temp, real)
     os.close(os.open(real, os.O_WRONLY | NONBLOCK))  # a read-only ledger is not replaced
     st = os.stat(real)
@@ -222,28 +227,30 @@ def into_place(
             os.chown(temp, -1, st.st_gid)
     with contextlib.suppress(OSError):
         os.chmod(temp, st.st_mode & 0o777)
-    if before is not None:
-        before()
+    kept = None if keep_old is None else keep_old(real)
     replace_file(temp, real, path)
+    return kept
 
 
 def replace_bytes(
-    path: str, data: bytes, expected: object, before: Callable[[], object] | None = None
-) -> None:
+    path: str, data: bytes, expected: object, keep_old: Callable[[str], str] | None = None
+) -> str | None:
     """Under the caller's lock: the ledger's whole new content, written to a temporary file
-    beside it and put in its place as a rewrite's (see `into_place`)."""
+    beside it and put in its place as a rewrite's (see `into_place`): the old file's other
+    name that `keep_old` gave it, if any."""
     real = real_path(path)
     folder = temp_prefix(real)[0]
     try:
         with temporary(real, CANNOT_WRITE) as (temp, stream):
             stream.buffer.write(data)
             finish(stream)
-            into_place(temp, real, path, expected, before)
+            kept = into_place(temp, real, path, expected, keep_old)
         sync_folder(folder)
     except FileNotFoundError:
         raise LedgerError(_(REMOVED_NOTHING_WRITTEN), path) from None
     except OSError as exc:
         raise LedgerError(_(CANNOT_WRITE).format(reason=os_reason(exc)), path) from None
+    return kept
 
 
 def replace_text(path: str, text: str) -> None:
