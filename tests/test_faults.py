@@ -412,7 +412,7 @@ def _rewrite_then(path: Path, act: Callable[[], None]) -> None:
         act()
 
     with ledger.open_for_edit(str(path)) as locked:
-        locked.replace(locked.meta, rows(locked.reread()))
+        locked.replace(locked.meta, rows(locked.reader()))
 
 
 def test_a_ledger_removed_or_replaced_during_a_rewrite(evening: Path) -> None:

@@ -65,7 +65,7 @@ def _to_mester(path: Path) -> None:
     with ledger.open_for_edit(str(path)) as locked:
         rows = [
             ledger.row_cells(r.n, r.dealer, r.hand, r.deltas, r.totals, r.status)
-            for r in ledger.verify(locked.reread())
+            for r in ledger.verify(locked.reader())
         ]
         locked.replace(locked.meta.with_rules(builtin("mester")), rows)
 
@@ -252,7 +252,7 @@ def _rows_then_fail(rows: Iterator[object]) -> Iterator[list[str]]:
 def test_a_rewrite_that_fails_half_way_closes_the_ledger(tmp_path: Path) -> None:
     path = start_evening(tmp_path)
     with pytest.raises(LedgerError, match="failed half-way"), ledger.open_for_edit(path) as locked:
-        locked.replace(locked.meta, _rows_then_fail(ledger.verify(locked.reread())))
+        locked.replace(locked.meta, _rows_then_fail(ledger.verify(locked.reader())))
     assert _held_open(path) == []
 
 

@@ -41,7 +41,7 @@ def _rows(reader: LedgerReader) -> list[list[str]]:
 def _to_mester(path: Path) -> None:
     """Rewrite the ledger under the rules "mester", its rows as they are."""
     with ledger.open_for_edit(str(path)) as locked:
-        locked.replace(locked.meta.with_rules(builtin("mester")), _rows(locked.reread()))
+        locked.replace(locked.meta.with_rules(builtin("mester")), _rows(locked.reader()))
 
 
 def test_create_writes_the_metadata_and_header(tmp_path: Path) -> None:

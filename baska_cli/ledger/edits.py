@@ -183,7 +183,7 @@ def _target(ledger: LockedLedger, action: Action, number: int | None) -> int:
 
 def _hand_row(ledger: LockedLedger, number: int) -> Row:
     """The row of hand `number` (counted or void; not its history), read from the ledger."""
-    for row in verify(ledger.reread()):
+    for row in verify(ledger.reader()):
         if row.n == number and row.status in SLOT_STATUSES:
             return row
     raise LedgerError(_("the ledger changed while it was read; run the command again"), ledger.path)
@@ -224,7 +224,7 @@ def _rows_after(ledger: LockedLedger, done: Edited) -> Iterator[list[str]]:
     totals: Deltas = (0, 0, 0, 0)
     dealt = 0  # deals used so far
     past = False  # the edited hand's row was written
-    for row in verify(ledger.reread()):
+    for row in verify(ledger.reader()):
         if not legacy:
             row = row._replace(dealer=meta.players[dealer_of(meta.first_dealer, dealt + 1)])
         status = row.status
@@ -280,6 +280,6 @@ def convert(path: str, version: int = 2) -> Converted:
 def _converted_rows(ledger: LockedLedger, meta: Meta) -> Iterator[list[str]]:
     """Every row as it is, written in `meta`'s format version."""
     cells = meta.row
-    for row in verify(ledger.reread()):
+    for row in verify(ledger.reader()):
         totals = None if row.status else row.totals
         yield cells(row.n, row.dealer, row.hand, row.deltas, totals, row.status, row.extra)

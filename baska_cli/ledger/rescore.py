@@ -107,7 +107,7 @@ def recalc(
     try:
         if write:
             with open_for_edit(path, checked=False) as ledger:
-                rescoring = Rescoring(ledger.reread(), rules or ledger.rules, changes)
+                rescoring = Rescoring(ledger.reader(), rules or ledger.rules, changes)
                 meta = ledger.meta.with_rules(rescoring.rules)
                 ledger.replace(meta, rescoring.rows(meta))
         else:

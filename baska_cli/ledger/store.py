@@ -200,12 +200,12 @@ class LockedLedger:
         self.rules = rules
         self.tally: Tally = reader.tally if checked else Tally()  # (unchecked: nothing counted)
         self.identity = reader.identity  # the file that was read
-        self._files = files  # the readings of its rows, closed when the block ends
+        self._files = files  # its readers (`reader`), closed when the block ends
         self._readers: list[LedgerReader] = []
 
-    def reread(self) -> LedgerReader:
-        """The ledger opened again, to stream its rows (`checker.verify`): it is closed when
-        the block ends, or before the ledger is replaced, whichever comes first."""
+    def reader(self) -> LedgerReader:
+        """A new reader of the ledger, to stream its rows (`checker.verify`): it is closed
+        when the block ends, or before the ledger is replaced, whichever comes first."""
         reader = self._files.enter_context(open_ledger(self.path))
         self._readers.append(reader)
         return reader
@@ -239,9 +239,9 @@ class LockedLedger:
 
     def replace(self, meta: Meta, rows: Iterable[Sequence[str]]) -> None:
         """Write the ledger anew, `meta` then `rows`, to a temporary file that replaces it
-        only if its rereadings found no problem on the way, and only if the ledger is
+        only if its readers found no problem on the way, and only if the ledger is
         writable and still the file that was read. A symbolic link stays: its target is
-        replaced. The rereadings are closed before the rename."""
+        replaced. The readers are closed before the rename."""
         path, real = self.path, self.real
         expected = self._readers[-1].identity if self._readers else self.identity
         try:
@@ -267,7 +267,7 @@ def open_for_edit(
     gives the Scorer for its players and rules: `baska play` keeps one per evening, whose
     cache spares scoring the same texts again), refusing it if it has any problem; with
     `checked=False` only its metadata is read (recalc rescores under other rules, and its
-    rereading tells the problems). No file stays open in the block, nor after it."""
+    reader tells the problems). No file stays open in the block, nor after it."""
     real = real_path(path)
     with locked(path, real), contextlib.ExitStack() as files:
         if checked:
