@@ -267,7 +267,8 @@ def open_for_edit(
     gives the Scorer for its players and rules: `baska play` keeps one per evening, whose
     cache spares scoring the same texts again), refusing it if it has any problem; with
     `checked=False` only its metadata is read (recalc rescores under other rules, and its
-    reader tells the problems). No file stays open in the block, nor after it."""
+    reader tells the problems). The check's own reading is closed before the block begins,
+    the readers the block takes (`LockedLedger.reader`) when it ends: none stays open."""
     real = real_path(path)
     with locked(path, real), contextlib.ExitStack() as files:
         if checked:
