@@ -13,9 +13,9 @@ from baska_cli.errors import BaskaError
 from baska_cli.evening.totals import add, dealer_of
 from baska_cli.game.deck import all_possible_points
 from baska_cli.game.notation import format_hand, parse_hand
-from baska_cli.game.rules import RuleSet, builtin
+from baska_cli.game.rules import builtin
 from baska_cli.game.scoring import score
-from baska_cli.ledger import LedgerReader, Meta, Tally
+from baska_cli.ledger import Meta
 
 PLAYERS = ("Ania", "Bartek", "Celina", "Darek")
 ROOT = Path(__file__).resolve().parent.parent
@@ -49,20 +49,16 @@ def make_ledger(path: Path, hands: Iterable[str], rules: str = "plb") -> None:
     ledger.create(str(path), Meta(PLAYERS, system.name, ledger.rules_lines(system), version=1))
     texts = list(hands)
 
-    def transform(
-        reader: LedgerReader, rules_: RuleSet, tally: Tally
-    ) -> tuple[Meta, Iterator[list[str]]]:
-        def rows() -> Iterator[list[str]]:
-            totals = (0, 0, 0, 0)
-            for n, text in enumerate(texts, start=1):
-                deltas = score(parse_hand(text, PLAYERS), rules_, PLAYERS).deltas
-                totals = add(totals, deltas)
-                dealer = PLAYERS[dealer_of(0, n)]
-                yield ledger.row_cells(n, dealer, text, deltas, totals, "")
+    def rows() -> Iterator[list[str]]:
+        totals = (0, 0, 0, 0)
+        for n, text in enumerate(texts, start=1):
+            deltas = score(parse_hand(text, PLAYERS), system, PLAYERS).deltas
+            totals = add(totals, deltas)
+            dealer = PLAYERS[dealer_of(0, n)]
+            yield ledger.row_cells(n, dealer, text, deltas, totals, "")
 
-        return reader.meta, rows()
-
-    ledger.rewrite(str(path), transform)
+    with ledger.open_for_edit(str(path)) as locked:
+        locked.replace(locked.meta, rows())
 
 
 def recorded(path: Path) -> list[tuple[int, str, str]]:

@@ -408,8 +408,8 @@ def test_ledger_csv_prints_nothing_when_the_ledger_changes_while_it_is_read(
     path = start_evening(tmp_path)
     real_read = view.read
 
-    def read_then_change(p: str, start: view.Start | None = None) -> view.Session:
-        session = real_read(p, start)
+    def read_then_change(p: str) -> view.LedgerView:
+        session = real_read(p)
         assert invoke("score", "-l", p, "ba", "Darek").exit_code == 0
         return session
 

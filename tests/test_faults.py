@@ -20,8 +20,7 @@ from click.testing import CliRunner, Result
 from baska_cli import ledger
 from baska_cli.cli import cli
 from baska_cli.errors import LedgerError
-from baska_cli.game.rules import RuleSet
-from baska_cli.ledger import LedgerReader, Meta, Tally
+from baska_cli.ledger import LedgerReader
 from baska_cli.ledger import edits as edits_module
 from baska_cli.ledger.checker import ORDER_HINT
 from tests.faultkit import PLAYERS, baska, baska_argv, folder_listing, recorded
@@ -404,26 +403,22 @@ def test_a_ledger_changed_while_a_hand_is_recorded(
     assert recorded(evening)[-2:] == [(6, "ba Bartek", ""), (7, "ba Ania", "")]
 
 
-def _transform_that(act: Callable[[], None]) -> ledger.Transform:
-    def transform(
-        reader: LedgerReader, rules: RuleSet, tally: Tally
-    ) -> tuple[Meta, Iterator[Sequence[str]]]:
-        def rows() -> Iterator[Sequence[str]]:
-            for row in ledger.verify(reader):
-                yield ledger.row_cells(
-                    row.n, row.dealer, row.hand, row.deltas, row.totals, row.status
-                )
-            act()
+def _rewrite_then(path: Path, act: Callable[[], None]) -> None:
+    """Rewrite the ledger as it is, doing `act` after its last row is written."""
 
-        return reader.meta, rows()
+    def rows(reader: LedgerReader) -> Iterator[Sequence[str]]:
+        for row in ledger.verify(reader):
+            yield ledger.row_cells(row.n, row.dealer, row.hand, row.deltas, row.totals, row.status)
+        act()
 
-    return transform
+    with ledger.open_for_edit(str(path)) as locked:
+        locked.replace(locked.meta, rows(locked.reader()))
 
 
 def test_a_ledger_removed_or_replaced_during_a_rewrite(evening: Path) -> None:
     before = evening.read_text("utf-8")
     with pytest.raises(LedgerError) as caught:
-        ledger.rewrite(str(evening), _transform_that(evening.unlink))
+        _rewrite_then(evening, evening.unlink)
     assert str(caught.value) == (
         f"{evening}: the ledger was removed by another program while baska was writing it; "
         f"nothing was written"
@@ -433,7 +428,7 @@ def test_a_ledger_removed_or_replaced_during_a_rewrite(evening: Path) -> None:
     evening.write_text(before, "utf-8")
     saved = before.replace("deals,\n", "deals,16\n")
     with pytest.raises(LedgerError) as caught:
-        ledger.rewrite(str(evening), _transform_that(lambda: evening.write_text(saved, "utf-8")))
+        _rewrite_then(evening, lambda: evening.write_text(saved, "utf-8"))
     assert str(caught.value) == (
         f"{evening}: the ledger was changed by another program while baska was writing it; "
         f"it was not rewritten"

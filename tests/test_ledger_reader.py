@@ -174,7 +174,7 @@ def test_a_named_pipe_is_refused_as_a_ledger_unopened(tmp_path: Path, read: str)
         "check": lambda: ledger.check(str(path)),
         "view": lambda: ledger.read(str(path)),
         "record": lambda: ledger.record(str(path), "ba Ania"),
-        "rewrite": lambda: ledger.rewrite(str(path), lambda r, rules, t: (r.meta, [])),
+        "rewrite": lambda: ledger.convert(str(path)),
     }
     error = promptly(actions[read], path)
     assert isinstance(error, LedgerError)

@@ -1,5 +1,5 @@
-"""ledger/store.py: create, append and rewrite under the lock; a broken ledger is never
-written to."""
+"""ledger/store.py and atomic.py: create, append and rewrite under the lock; a broken ledger
+is never written to; a rename refused (a file held open, as on Windows) is tried again."""
 
 from __future__ import annotations
 
@@ -7,7 +7,6 @@ import os
 import stat
 import subprocess
 import sys
-from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
@@ -15,20 +14,34 @@ import pytest
 from baska_cli import i18n, ledger
 from baska_cli.errors import LedgerError
 from baska_cli.evening.totals import add
-from baska_cli.game.rules import RuleSet, builtin
-from baska_cli.ledger import LedgerReader, Meta, Tally
+from baska_cli.game.rules import builtin
+from baska_cli.ledger import LedgerReader
 from tests.clikit import invoke
 from tests.faultkit import PLAYERS
 from tests.ledgerkit import EMPTY, META, TWO_HANDS
 
 
 def _append(path: Path, text: str, deltas: tuple[int, int, int, int]) -> None:
-    def build(reader: LedgerReader, rules: RuleSet) -> Sequence[str]:
-        n = reader.tally.slots + 1
+    with ledger.open_for_edit(str(path)) as locked:
+        n = locked.tally.slots + 1
         dealer = PLAYERS[(n - 1) % 4]
-        return ledger.row_cells(n, dealer, text, deltas, add(reader.tally.totals, deltas), "")
+        locked.append(
+            ledger.row_cells(n, dealer, text, deltas, add(locked.tally.totals, deltas), "")
+        )
 
-    ledger.append(str(path), build)
+
+def _rows(reader: LedgerReader) -> list[list[str]]:
+    """Every row of the ledger as it is."""
+    return [
+        ledger.row_cells(r.n, r.dealer, r.hand, r.deltas, r.totals, r.status)
+        for r in ledger.verify(reader)
+    ]
+
+
+def _to_mester(path: Path) -> None:
+    """Rewrite the ledger under the rules "mester", its rows as they are."""
+    with ledger.open_for_edit(str(path)) as locked:
+        locked.replace(locked.meta.with_rules(builtin("mester")), _rows(locked.reader()))
 
 
 def test_create_writes_the_metadata_and_header(tmp_path: Path) -> None:
@@ -79,8 +92,8 @@ def test_a_broken_ledger_is_never_written_to(tmp_path: Path) -> None:
     with pytest.raises(LedgerError) as caught:
         _append(path, "gr Bartek 53", (-5, 15, -5, -5))
     assert caught.value.line == 10
-    with pytest.raises(LedgerError):
-        ledger.rewrite(str(path), lambda reader, rules, tally: (reader.meta, []))
+    with pytest.raises(LedgerError), ledger.open_for_edit(str(path)) as locked:
+        locked.replace(locked.meta, [])
     assert path.read_text("utf-8") == broken
     assert sorted(p.name for p in tmp_path.iterdir()) == [".e.csv.lock", "e.csv"]
 
@@ -89,16 +102,7 @@ def test_rewrite_replaces_atomically(tmp_path: Path) -> None:
     path = tmp_path / "e.csv"
     path.write_text(TWO_HANDS, "utf-8")
 
-    def transform(
-        reader: LedgerReader, rules: RuleSet, tally: Tally
-    ) -> tuple[Meta, list[list[str]]]:
-        rows = [
-            ledger.row_cells(r.n, r.dealer, r.hand, r.deltas, r.totals, r.status)
-            for r in ledger.verify(reader)
-        ]
-        return reader.meta.with_rules(builtin("mester")), rows
-
-    ledger.rewrite(str(path), transform)
+    _to_mester(path)
     assert path.read_text("utf-8") == TWO_HANDS.replace("rules,plb", "rules,mester")
     assert sorted(p.name for p in tmp_path.iterdir()) == [".e.csv.lock", "e.csv"]
 
@@ -141,14 +145,6 @@ def test_the_store_needs_neither_fcntl_nor_pread(tmp_path: Path) -> None:
 # --- paths: symbolic links, hard links, the lock's own path ------------------------------
 
 
-def _to_mester(reader: LedgerReader, rules: RuleSet, tally: Tally) -> tuple[Meta, list[list[str]]]:
-    rows = [
-        ledger.row_cells(r.n, r.dealer, r.hand, r.deltas, r.totals, r.status)
-        for r in ledger.verify(reader)
-    ]
-    return reader.meta.with_rules(builtin("mester")), rows
-
-
 def _linked(tmp_path: Path) -> tuple[Path, Path]:
     """A ledger in one folder and a symbolic link to it in another."""
     (tmp_path / "real").mkdir()
@@ -162,7 +158,7 @@ def _linked(tmp_path: Path) -> tuple[Path, Path]:
 
 def test_a_rewrite_through_a_symlink_replaces_its_target(tmp_path: Path) -> None:
     target, link = _linked(tmp_path)
-    ledger.rewrite(str(link), _to_mester)
+    _to_mester(link)
     assert link.is_symlink()
     assert target.read_text("utf-8") == TWO_HANDS.replace("rules,plb", "rules,mester")
     assert sorted(p.name for p in (tmp_path / "other").iterdir()) == ["link.csv"]
@@ -202,7 +198,7 @@ def test_every_command_through_a_symlink_writes_its_target(tmp_path: Path) -> No
 def test_a_symlinked_folder_is_resolved_too(tmp_path: Path) -> None:
     target, _ = _linked(tmp_path)
     (tmp_path / "alias").symlink_to(tmp_path / "real", target_is_directory=True)
-    ledger.rewrite(str(tmp_path / "alias" / "e.csv"), _to_mester)
+    _to_mester(tmp_path / "alias" / "e.csv")
     assert "rules,mester" in target.read_text("utf-8")
     assert sorted(p.name for p in (tmp_path / "real").iterdir()) == [".e.csv.lock", "e.csv"]
 
@@ -249,7 +245,7 @@ def test_a_hard_linked_ledger_is_not_written(tmp_path: Path, write: str) -> None
             if write == "append":
                 _append(name, "gr Bartek 53", (-5, 15, -5, -5))
             else:
-                ledger.rewrite(str(name), _to_mester)
+                _to_mester(name)
         assert caught.value.path == str(name)
     assert path.read_text("utf-8") == other.read_text("utf-8") == TWO_HANDS
     assert os.stat(path).st_ino == os.stat(other).st_ino
@@ -270,7 +266,7 @@ def test_a_symlink_at_the_lock_path_is_refused_not_followed(tmp_path: Path, writ
         elif write == "append":
             _append(path, "gr Bartek 53", (-5, 15, -5, -5))
         else:
-            ledger.rewrite(str(path), _to_mester)
+            _to_mester(path)
     assert str(caught.value).startswith(f"{path}: cannot lock the ledger: ")
     assert not victim.exists()
     assert list(victim.parent.iterdir()) == []
@@ -313,92 +309,6 @@ def test_a_new_ledger_and_its_lock_honour_the_umask(tmp_path: Path, mask: int, m
     path = _new_under_umask(tmp_path, mask)
     assert stat.S_IMODE(os.stat(path).st_mode) == mode
     assert stat.S_IMODE(os.stat(tmp_path / f".{path.name}.lock").st_mode) == mode
-
-
-def test_the_umask_is_read_without_changing_it() -> None:
-    from baska_cli.ledger.store import umask
-
-    old = os.umask(0o027)
-    try:
-        assert umask() == 0o027
-        assert umask() == 0o027
-    finally:
-        os.umask(old)
-
-
-def test_a_rewrite_keeps_the_mode_and_an_append_the_file(tmp_path: Path) -> None:
-    path = tmp_path / "e.csv"
-    path.write_text(TWO_HANDS, "utf-8")
-    path.chmod(0o640)
-    ledger.rewrite(str(path), _to_mester)
-    assert stat.S_IMODE(os.stat(path).st_mode) == 0o640
-    _append(path, "gr Bartek 53", (-5, 15, -5, -5))
-    assert stat.S_IMODE(os.stat(path).st_mode) == 0o640
-
-
-@pytest.mark.skipif(getattr(os, "geteuid", lambda: -1)() != 0, reason="only root may chown")
-def test_a_rewrite_keeps_the_owner_and_group(tmp_path: Path) -> None:
-    path = tmp_path / "e.csv"
-    path.write_text(TWO_HANDS, "utf-8")
-    os.chown(path, 65534, 65534)
-    ledger.rewrite(str(path), _to_mester)
-    st = os.stat(path)
-    assert (st.st_uid, st.st_gid) == (65534, 65534)
-    assert "rules,mester" in path.read_text("utf-8")
-
-
-def test_the_lock_file_takes_the_ledgers_mode(tmp_path: Path) -> None:
-    """Whoever may write the ledger may take its lock: an own lock file made by an older
-    baska (0o644, 0o600) is given the ledger's mode; a new one gets it from the start."""
-    path = tmp_path / "e.csv"
-    path.write_text(TWO_HANDS, "utf-8")
-    path.chmod(0o664)
-    lock = tmp_path / ".e.csv.lock"
-    lock.touch(mode=0o600)
-    lock.chmod(0o600)
-    _append(path, "gr Bartek 53", (-5, 15, -5, -5))
-    assert stat.S_IMODE(os.stat(lock).st_mode) == 0o664
-    lock.unlink()
-    path.chmod(0o660)
-    ledger.rewrite(str(path), _to_mester)
-    assert stat.S_IMODE(os.stat(lock).st_mode) == 0o660
-    assert stat.S_IMODE(os.stat(path).st_mode) == 0o660
-
-
-def test_a_read_only_ledger_is_still_refused_as_before(tmp_path: Path) -> None:
-    if getattr(os, "geteuid", lambda: -1)() == 0:
-        pytest.skip("root may write a read-only file")
-    path = tmp_path / "e.csv"
-    path.write_text(TWO_HANDS, "utf-8")
-    path.chmod(0o444)
-    with pytest.raises(LedgerError, match="Permission denied"):
-        ledger.rewrite(str(path), _to_mester)
-    assert path.read_text("utf-8") == TWO_HANDS
-
-
-# --- every file written is read back before it replaces anything (issue 16, class 1) ------
-
-
-def test_create_reads_its_file_back_and_refuses_one_it_cannot_read(tmp_path: Path) -> None:
-    path = tmp_path / "bad.csv"
-    broken = Meta(PLAYERS, "h", ('base = "plb"', 'title = "a'), deals=8)  # not TOML
-    with pytest.raises(LedgerError, match=r"could not be read back .*nothing was written"):
-        ledger.create(str(path), broken)
-    assert sorted(p.name for p in tmp_path.iterdir()) == [".bad.csv.lock"]
-
-
-def test_rewrite_reads_its_file_back_and_leaves_the_ledger_alone(tmp_path: Path) -> None:
-    path = tmp_path / "evening.csv"
-    path.write_text(TWO_HANDS, encoding="utf-8")
-
-    def transform(reader: LedgerReader, rules: RuleSet, tally: Tally) -> tuple[Meta, list[str]]:
-        meta = reader.meta
-        return Meta(meta.players, "", ("",), deals=meta.deals), []  # an empty rules row
-
-    with pytest.raises(LedgerError, match="could not be read back"):
-        ledger.store.rewrite(str(path), transform)  # type: ignore[arg-type]
-    assert path.read_text(encoding="utf-8") == TWO_HANDS
-    assert [p.name for p in tmp_path.iterdir() if p.name.endswith(".tmp")] == []
 
 
 def test_create_refuses_an_empty_file_name_before_any_lock(tmp_path: Path) -> None:

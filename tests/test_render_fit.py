@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
-from baska_cli.game.rules import RuleSet
-from baska_cli.ledger.format import Meta, Row
-from baska_cli.ledger.view import Session, read
+from baska_cli.ledger.format import Row
+from baska_cli.ledger.view import LedgerView, read_rows
 from baska_cli.render import sheet
 from baska_cli.render.fit import fitted_sheet, initials, wrap
 from baska_cli.render.text import signed
@@ -17,13 +15,8 @@ from baska_cli.render.text import signed
 SAMPLE = str(Path(__file__).parent.parent / "samples" / "evening.csv")
 
 
-def _sample() -> tuple[Session, list[Row]]:
-    rows: list[Row] = []
-
-    def keep(meta: Meta, rules: RuleSet) -> Callable[[Row], None]:
-        return rows.append
-
-    return read(SAMPLE, keep), rows
+def _sample() -> tuple[LedgerView, list[Row]]:
+    return read_rows(SAMPLE)
 
 
 def test_eighty_columns_show_every_hand_with_its_changes() -> None:

@@ -14,7 +14,7 @@ from baska_cli.game.rules import builtin
 from baska_cli.game.scoring import score
 from baska_cli.ledger.format import Meta, rules_lines
 from baska_cli.ledger.store import create
-from baska_cli.ledger.view import Session, read
+from baska_cli.ledger.view import LedgerView, read
 from baska_cli.render.report import Evening, report_pieces
 from baska_cli.render.sheet import session_text
 from baska_cli.render.stats import gathered
@@ -23,7 +23,7 @@ PLAYERS = ("Ania", "Bartek", "Celina", "Darek")
 HANDS = ("zw Ania+Celina 61 k", "zw Bartek+Darek 70/3", "ci Darek 104", "gr Ania 69/2")
 
 
-def _ledger(path: Path, hands: int) -> Session:
+def _ledger(path: Path, hands: int) -> LedgerView:
     """A ledger of `hands` hands (every tenth void), each a few texts over."""
     rules = builtin("plb")
     meta = Meta(PLAYERS, rules.name, rules_lines(rules))
@@ -53,21 +53,21 @@ def _peak(work: Callable[[], object]) -> int:
         tracemalloc.stop()
 
 
-def _sheet(session: Session) -> object:
+def _sheet(session: LedgerView) -> object:
     return sum(len(line) for line in session_text(session, session.rows))
 
 
-def _stats(session: Session) -> object:
+def _stats(session: LedgerView) -> object:
     return gathered([session]).hands
 
 
-def _report(session: Session) -> object:
+def _report(session: LedgerView) -> object:
     return sum(len(piece) for piece in report_pieces([Evening(session)]))
 
 
 @pytest.mark.parametrize("work", [_sheet, _stats, _report], ids=["sheet", "stats", "report"])
 def test_four_times_the_hands_need_no_more_memory(
-    tmp_path: Path, work: Callable[[Session], object]
+    tmp_path: Path, work: Callable[[LedgerView], object]
 ) -> None:
     short, long = _ledger(tmp_path / "short.csv", 100), _ledger(tmp_path / "long.csv", 400)
     work(short)  # (modules imported, templates compiled)

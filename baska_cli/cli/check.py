@@ -121,7 +121,7 @@ def recalc(path: str | None, rules_spec: str | None, diff: bool, write: bool) ->
               baska recalc evening.csv --rules mester --write
     """
     from baska_cli.errors import BaskaError, ProblemsError
-    from baska_cli.ledger.edits import recalc as recalc_ledger
+    from baska_cli.ledger.rescore import recalc as recalc_ledger
     from baska_cli.render.sheet import recalc_summary, recalc_totals
 
     if path is None:

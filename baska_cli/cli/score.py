@@ -223,7 +223,7 @@ def _record(
     if output_format == "json":
         from baska_cli.render.outcome import outcome_json
 
-        click.echo(outcome_json(sheet.recorded_record(found, explain)))
+        click.echo(outcome_json(sheet.recorded_json(found, explain)))
     elif output_format == "csv":
         click.echo(sheet.recorded_csv(found))
     else:

@@ -1,9 +1,10 @@
 """The CSV session ledger, the only place that touches ledger files (see `format` for the spec).
 
-reader (bytes -> cells) -> checker (the one checker: verify, scan, check) -> store (lock,
-create, append, rewrite) -> edits (record, undo, void, amend, recalc) and view (a checked
-session for display). The names below are loaded when first used, so a command imports only
-the modules it needs (`baska check` never loads edits, store or view).
+reader (bytes -> cells) -> checker (the one checker: verify, scan, check) -> atomic (a file
+replaced whole) -> store (the lock, create, a locked ledger to append to or rewrite) -> edits
+(record, undo, void, amend, convert) and rescore (recalc), and view (a checked ledger for display).
+The names below are loaded when first used, so a command imports only the modules it needs
+(`baska check` never loads edits, store or view).
 """
 
 from __future__ import annotations
@@ -15,21 +16,10 @@ MODULES = {
     "format": ("AMENDED", "UNDONE", "VOID", "Meta", "Row", "Tally", "row_cells", "rules_lines"),
     "reader": ("LedgerReader", "open_ledger"),
     "checker": ("check", "refuse_if_broken", "scan", "verify"),
-    "store": ("Build", "Transform", "append", "create", "rewrite"),
-    "edits": (
-        "Changes",
-        "Converted",
-        "Edited",
-        "Recalculated",
-        "Recorded",
-        "amend",
-        "convert",
-        "recalc",
-        "record",
-        "undo",
-        "void",
-    ),
-    "view": ("Session", "read"),
+    "store": ("LockedLedger", "create", "open_for_edit"),
+    "edits": ("Converted", "Edited", "Recorded", "amend", "convert", "record", "undo", "void"),
+    "rescore": ("Changes", "Recalculated", "recalc"),
+    "view": ("LedgerView", "read"),
 }
 _MODULE_OF = {name: module for module, names in MODULES.items() for name in names}
 
@@ -37,29 +27,27 @@ __all__ = [
     "AMENDED",
     "UNDONE",
     "VOID",
-    "Build",
     "Changes",
     "Converted",
     "Edited",
     "LedgerReader",
+    "LedgerView",
+    "LockedLedger",
     "Meta",
     "Recalculated",
     "Recorded",
     "Row",
-    "Session",
     "Tally",
-    "Transform",
     "amend",
-    "append",
     "check",
     "convert",
     "create",
+    "open_for_edit",
     "open_ledger",
     "read",
     "recalc",
     "record",
     "refuse_if_broken",
-    "rewrite",
     "row_cells",
     "rules_lines",
     "scan",
@@ -82,14 +70,11 @@ def __getattr__(name: str) -> Any:
 if TYPE_CHECKING:
     from baska_cli.ledger.checker import check, refuse_if_broken, scan, verify
     from baska_cli.ledger.edits import (
-        Changes,
         Converted,
         Edited,
-        Recalculated,
         Recorded,
         amend,
         convert,
-        recalc,
         record,
         undo,
         void,
@@ -105,5 +90,6 @@ if TYPE_CHECKING:
         rules_lines,
     )
     from baska_cli.ledger.reader import LedgerReader, open_ledger
-    from baska_cli.ledger.store import Build, Transform, append, create, rewrite
-    from baska_cli.ledger.view import Session, read
+    from baska_cli.ledger.rescore import Changes, Recalculated, recalc
+    from baska_cli.ledger.store import LockedLedger, create, open_for_edit
+    from baska_cli.ledger.view import LedgerView, read

@@ -109,6 +109,6 @@ def repair(path: str) -> Repaired:
                 ),
                 path,
             ) from None
-        kept: list[str] = []
-        replace_bytes(path, out, identity(st), lambda: kept.append(path + _keep(real)[len(real) :]))
-        return Repaired(path, tuple(changed), kept[0])  # (named as the ledger was)
+        kept = replace_bytes(path, out, identity(st), _keep)
+        assert kept is not None
+        return Repaired(path, tuple(changed), path + kept[len(real) :])  # (named as the ledger was)

@@ -1,11 +1,18 @@
-"""Writing a ledger: the lock, a new file, an append, a rewrite; never a half-written ledger.
+"""Writing a ledger: the lock, a new file, and a locked ledger to append to or rewrite.
 
 Every write holds the ledger's lock (the sidecar file `.NAME.lock`, locked through the
 `filelock` library: flock on POSIX, LockFileEx on Windows) and re-reads the whole ledger under
 it: a ledger with any problem is never written to. A new file or a rewrite goes to a
 temporary file in the same folder, is synced, read back and checked as `baska check` would,
-and only then linked or renamed into place; an append writes the row at the end of the very
-file that was read and syncs it, or cuts the file back to its old length.
+and only then linked or renamed into place (ledger/atomic.py); an append writes the row at
+the end of the very file that was read and syncs it, or cuts the file back to its old length.
+
+    with open_for_edit(path) as ledger:   # locked, read and checked; no file left open
+        ledger.append(cells)              # or: ledger.replace(meta, rows)
+
+Nothing holds a ledger open between two operations: every file opened here is closed
+before the block ends, and a rewrite closes its reading of the ledger before the rename
+(Windows refuses to replace a file that is open).
 
 Paths: a ledger's name is resolved to its real file once (symbolic links followed): the lock,
 the temporary file and the rename belong to that file, so a rewrite through a symbolic link
@@ -24,21 +31,47 @@ import contextlib
 import os
 import stat
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from typing import IO, TextIO
 
 from baska_cli.errors import LedgerError
 from baska_cli.evening.scorer import Scorer
 from baska_cli.filekind import kind_of
 from baska_cli.game.rules import RuleSet
-from baska_cli.i18n import N_, _, ngettext, os_reason
-from baska_cli.ledger.checker import check, refuse_if_broken, scan
-from baska_cli.ledger.dialect import BOM, encoding_name
+from baska_cli.i18n import N_, _, os_reason
+from baska_cli.ledger.atomic import (
+    CANNOT_WRITE,
+    NONBLOCK,
+    REMOVED_NOTHING_WRITTEN,
+    encode,
+    finish,
+    into_place,
+    read_back,
+    real_path,
+    refuse_hard_links,
+    remove_stale_temps,
+    replace_bytes,
+    replace_text,
+    sync_folder,
+    temp_prefix,
+    temporary,
+    umask,
+    write_rows,
+)
+from baska_cli.ledger.checker import check, refuse_if_broken
 from baska_cli.ledger.filebytes import ends_with_line_end, identity
 from baska_cli.ledger.format import HAND_QUOTED, Meta, Tally
 from baska_cli.ledger.reader import LedgerReader, open_ledger
 
-Build = Callable[[LedgerReader, RuleSet], Sequence[str]]
-Transform = Callable[[LedgerReader, RuleSet, Tally], tuple[Meta, Iterable[Sequence[str]]]]
+# (written in atomic.py; the tournament and repair write through them under this lock)
+__all__ = [
+    "LockedLedger",
+    "create",
+    "locked",
+    "open_for_edit",
+    "real_path",
+    "replace_bytes",
+    "replace_text",
+    "sync_folder",
+]
 
 # what another program did to the ledger while baska was writing it
 _REMOVED = N_(
@@ -53,39 +86,12 @@ _REPLACED = N_(
     "the ledger was replaced by another program while baska was writing it; the hand was not "
     "recorded"
 )
-_CHANGED_NOT_REWRITTEN = N_(
-    "the ledger was changed by another program while baska was writing it; it was not rewritten"
-)
-_REMOVED_NOTHING_WRITTEN = N_(
-    "the ledger was removed by another program while baska was writing it; nothing was written"
-)
-_CANNOT_WRITE = N_("cannot write the ledger: {reason}")
-_NONBLOCK = getattr(os, "O_NONBLOCK", 0)  # (a named pipe put in the ledger's place never blocks)
 
 
 def _lock_path(path: str) -> str:
     """The sidecar lock `.NAME.lock` beside the ledger (a rename replaces the ledger's inode)."""
     folder, name = os.path.split(os.path.abspath(path))
     return os.path.join(folder, f".{name}.lock")
-
-
-def real_path(path: str) -> str:
-    """The ledger's real file: every symbolic link in its name resolved, once per write."""
-    return os.path.realpath(path)
-
-
-def umask() -> int:
-    """The process's umask (from /proc where the system has it, else set and set back)."""
-    with (
-        contextlib.suppress(OSError, ValueError),
-        open("/proc/self/status", encoding="ascii", errors="replace") as status,
-    ):
-        for line in status:
-            if line.startswith("Umask:"):
-                return int(line.split()[1], 8)
-    mask = os.umask(0o022)
-    os.umask(mask)
-    return mask
 
 
 def _lock_mode(real: str) -> int:
@@ -118,24 +124,6 @@ def _check_lock_file(lock: str, mode: int, path: str) -> None:
             os.chmod(lock, mode)
 
 
-def _temp_prefix(path: str) -> tuple[str, str]:
-    """The folder and the name prefix of the ledger's temporary files (`.NAME.baska-….tmp`)."""
-    folder, name = os.path.split(os.path.abspath(path))
-    return folder, f".{name}.baska-"
-
-
-def _remove_stale_temps(path: str) -> None:
-    """Under the lock no other writer of this ledger is at work: a temporary file of its is
-    left by a writer that was killed, and goes (mkstemp adds 8 characters, then `.tmp`)."""
-    folder, prefix = _temp_prefix(path)
-    with contextlib.suppress(OSError):
-        for entry in os.scandir(folder):
-            name = entry.name
-            if name.startswith(prefix) and name.endswith(".tmp") and len(name) == len(prefix) + 12:
-                with contextlib.suppress(OSError):
-                    os.unlink(entry.path)
-
-
 @contextlib.contextmanager
 def locked(path: str, real: str | None = None) -> Iterator[None]:
     """Hold an exclusive lock for the ledger while creating, appending or rewriting it: the
@@ -153,99 +141,10 @@ def locked(path: str, real: str | None = None) -> Iterator[None]:
             _("cannot lock the ledger: {reason}").format(reason=os_reason(exc)), path
         ) from None
     try:
-        _remove_stale_temps(real)
+        remove_stale_temps(real)
         yield
     finally:
         lock.release()
-
-
-def _refuse_hard_links(st: os.stat_result, path: str) -> None:
-    """A ledger with several names (hard links) is not written: each name would have its own
-    lock, and a rewrite would leave the other names with the old file."""
-    if st.st_nlink > 1:
-        raise LedgerError(
-            ngettext(
-                "the file has {count} name (hard links); baska writes only a ledger with "
-                "one name, so that one lock covers it (a symbolic link to it is fine)",
-                "the file has {count} names (hard links); baska writes only a ledger with "
-                "one name, so that one lock covers it (a symbolic link to it is fine)",
-                st.st_nlink,
-            ).format(count=st.st_nlink),
-            path,
-        )
-
-
-def _fsync_dir(folder: str) -> None:
-    """Make a rename durable (where the system can sync a folder; Windows cannot)."""
-    with contextlib.suppress(OSError):
-        fd = os.open(folder, os.O_RDONLY)
-        try:
-            os.fsync(fd)
-        finally:
-            os.close(fd)
-
-
-def _write_rows(stream: IO[str], meta: Meta, rows: Iterable[Sequence[str]], path: str) -> None:
-    """The whole file in the ledger's own dialect (its character set, BOM, separator and
-    line end) and format version: metadata, header, rows."""
-    write = stream.write
-    try:
-        for line in meta.lines(rows):
-            write(line)
-    except UnicodeEncodeError as exc:
-        raise _unwritable(exc, meta, path) from None
-
-
-@contextlib.contextmanager
-def _temporary(path: str, failure: str, meta: Meta | None = None) -> Iterator[tuple[str, TextIO]]:
-    """A new temporary file beside the ledger, open for writing in the ledger's character
-    set (after its BOM, if it has one); removed on the way out unless it was moved into
-    place: its name and its stream (see `_finish`). `failure` is the message (marked with
-    N_, a `{reason}` in it) if the file cannot be made."""
-    import tempfile  # (here: check and append, which never write a new file, skip its import)
-
-    folder, prefix = _temp_prefix(path)
-    try:
-        fd, temp = tempfile.mkstemp(prefix=prefix, suffix=".tmp", dir=folder)
-    except OSError as exc:
-        raise LedgerError(_(failure).format(reason=os_reason(exc)), path) from None
-    encoding = "utf-8" if meta is None else meta.encoding
-    try:
-        if meta is not None and meta.bom:
-            os.write(fd, BOM)
-        with os.fdopen(fd, "w", encoding=encoding, newline="") as stream:
-            yield temp, stream
-    finally:
-        with contextlib.suppress(OSError):
-            os.unlink(temp)
-
-
-def _finish(stream: IO[str]) -> None:
-    """Flush, sync and close a temporary file written whole."""
-    stream.flush()
-    os.fsync(stream.fileno())
-    stream.close()
-
-
-def _read_back(temp: str, path: str) -> None:
-    """Read the written temporary file back as `baska check` would, before it replaces or
-    becomes the ledger: a LedgerError about the ledger if baska could not read it itself."""
-    try:
-        with open_ledger(temp) as reader:
-            rules = reader.rules()
-            scan(reader, Scorer(reader.meta.players, rules))
-    except LedgerError as error:
-        problem = error.message
-    else:
-        if not reader.problems:
-            return
-        problem = reader.problems[0].message
-    raise LedgerError(
-        _("the file baska wrote could not be read back ({problem}); nothing was written").format(
-            problem=problem
-        ),
-        path,
-    )
 
 
 def create(path: str, meta: Meta, sync: bool = True) -> None:
@@ -258,21 +157,21 @@ def create(path: str, meta: Meta, sync: bool = True) -> None:
     if os.path.lexists(path):
         raise LedgerError(exists, path)
     real = real_path(path)
-    folder, _name = _temp_prefix(real)
+    folder = temp_prefix(real)[0]
     with locked(path, real):
         try:
-            with _temporary(real, N_("cannot create the ledger: {reason}"), meta) as (
+            with temporary(real, N_("cannot create the ledger: {reason}"), meta) as (
                 temp,
                 stream,
             ):
-                _write_rows(stream, meta, [], path)
-                _finish(stream)
+                write_rows(stream, meta, [], path)
+                finish(stream)
                 with contextlib.suppress(OSError):  # (mkstemp makes it 0o600)
                     os.chmod(temp, 0o666 & ~umask())
-                _read_back(temp, real)
+                read_back(temp, real)
                 os.link(temp, real)  # fails if the file appeared meanwhile
             if sync:
-                _fsync_dir(folder)
+                sync_folder(folder)
         except FileExistsError:
             raise LedgerError(exists, path) from None
         except OSError as exc:
@@ -281,66 +180,105 @@ def create(path: str, meta: Meta, sync: bool = True) -> None:
             ) from None
 
 
-def append(
-    path: str, build: Build, scorer: Callable[[Meta, RuleSet], Scorer] | None = None
-) -> None:
-    """Under the lock: re-read and check the whole ledger, then append the row `build` makes
-    (`scorer` gives the Scorer for the ledger's players and rules: a caller that appends
-    many hands keeps one, whose cache spares scoring the same texts again).
+class LockedLedger:
+    """A ledger under its lock, read (and checked): what an edit needs to know, and the two
+    ways to change it, `append` a row or `replace` every row. Made by `open_for_edit`; good
+    until its block ends or it is replaced."""
 
-    The row goes to the very file that was read (never a new one if the ledger was removed
-    meanwhile, never one that another program changed meanwhile); if it cannot be written
-    whole and synced, the file is cut back to its old length, so the ledger is unchanged."""
-    real = real_path(path)
-    with locked(path, real):
-        with open_ledger(path) as reader:
-            rules = reader.rules()
-            scan(
-                reader, scorer(reader.meta, rules) if scorer else Scorer(reader.meta.players, rules)
-            )
-        refuse_if_broken(reader)
-        cells = build(reader, rules)
-        newline = reader.meta.newline
+    def __init__(
+        self,
+        path: str,
+        real: str,
+        reader: LedgerReader,
+        rules: RuleSet,
+        checked: bool,
+        files: contextlib.ExitStack,
+    ) -> None:
+        self.path = path  # the name it was asked by
+        self.real = real  # its real file (symbolic links resolved): locked, appended, replaced
+        self.meta: Meta = reader.meta
+        self.rules = rules
+        self.tally: Tally = reader.tally if checked else Tally()  # (unchecked: nothing counted)
+        self.identity = reader.identity  # the file that was read
+        self._files = files  # its readers (`reader`), closed when the block ends
+        self._readers: list[LedgerReader] = []
+
+    def reader(self) -> LedgerReader:
+        """A new reader of the ledger, to stream its rows (`checker.verify`): it is closed
+        when the block ends, or before the ledger is replaced, whichever comes first."""
+        reader = self._files.enter_context(open_ledger(self.path))
+        self._readers.append(reader)
+        return reader
+
+    def append(self, cells: Sequence[str]) -> None:
+        """Append a hand's row to the very file that was read (never a new one if the ledger
+        was removed meanwhile, never one that another program changed meanwhile); if it
+        cannot be written whole and synced, the file is cut back to its old length, so the
+        ledger is unchanged."""
+        path, real, meta = self.path, self.real, self.meta
         try:
-            fd = os.open(real, os.O_RDWR | os.O_APPEND | _NONBLOCK | getattr(os, "O_BINARY", 0))
+            fd = os.open(real, os.O_RDWR | os.O_APPEND | NONBLOCK | getattr(os, "O_BINARY", 0))
         except FileNotFoundError:
             raise LedgerError(_(_REMOVED), path) from None
         except OSError as exc:
-            raise LedgerError(_(_CANNOT_WRITE).format(reason=os_reason(exc)), path) from None
+            raise LedgerError(_(CANNOT_WRITE).format(reason=os_reason(exc)), path) from None
         try:
             st = os.fstat(fd)
-            if identity(st) != reader.identity:
+            if identity(st) != self.identity:
                 raise LedgerError(_(_CHANGED), path)
-            _refuse_hard_links(st, path)
+            refuse_hard_links(st, path)
             ends = ends_with_line_end(fd, st.st_size)
-            meta = reader.meta
-            line = ("" if ends else newline) + meta.line(cells, HAND_QUOTED)
+            line = ("" if ends else meta.newline) + meta.line(cells, HAND_QUOTED)
             _append_whole(fd, encode(line, meta, path), st.st_size, path)
             if identity(os.stat(real))[:2] != identity(st)[:2]:
                 raise LedgerError(_(_REPLACED), path)
         except OSError as exc:
-            raise LedgerError(_(_CANNOT_WRITE).format(reason=os_reason(exc)), path) from None
+            raise LedgerError(_(CANNOT_WRITE).format(reason=os_reason(exc)), path) from None
         finally:
             os.close(fd)
 
+    def replace(self, meta: Meta, rows: Iterable[Sequence[str]]) -> None:
+        """Write the ledger anew, `meta` then `rows`, to a temporary file that replaces it
+        only if its readers found no problem on the way, and only if the ledger is
+        writable and still the file that was read. A symbolic link stays: its target is
+        replaced. The readers are closed before the rename."""
+        path, real = self.path, self.real
+        expected = self._readers[-1].identity if self._readers else self.identity
+        try:
+            with temporary(real, CANNOT_WRITE, meta) as (temp, stream):
+                write_rows(stream, meta, rows, path)
+                finish(stream)
+                self._files.close()  # (Windows replaces no file that is open)
+                for reader in self._readers:
+                    refuse_if_broken(reader)
+                into_place(temp, real, path, expected)
+            sync_folder(temp_prefix(real)[0])
+        except FileNotFoundError:
+            raise LedgerError(_(REMOVED_NOTHING_WRITTEN), path) from None
+        except OSError as exc:
+            raise LedgerError(_(CANNOT_WRITE).format(reason=os_reason(exc)), path) from None
 
-def encode(text: str, meta: Meta, path: str) -> bytes:
-    """Text in the ledger's character set, or a LedgerError naming what it cannot hold."""
-    try:
-        return text.encode(meta.encoding)
-    except UnicodeEncodeError as exc:
-        raise _unwritable(exc, meta, path) from None
 
-
-def _unwritable(exc: UnicodeEncodeError, meta: Meta, path: str) -> LedgerError:
-    """The error of a text that the ledger's character set cannot hold."""
-    return LedgerError(
-        _(
-            'cannot write "{text}" in {charset}, the character set of this ledger; save the '
-            "ledger as CSV in UTF-8 to use it; nothing was written"
-        ).format(text=exc.object[exc.start : exc.end], charset=encoding_name(meta.encoding)),
-        path,
-    )
+@contextlib.contextmanager
+def open_for_edit(
+    path: str, scorer: Callable[[Meta, RuleSet], Scorer] | None = None, checked: bool = True
+) -> Iterator[LockedLedger]:
+    """Lock the ledger and read the whole of it, checked as `baska check` would (`scorer`
+    gives the Scorer for its players and rules: `baska play` keeps one per evening, whose
+    cache spares scoring the same texts again), refusing it if it has any problem; with
+    `checked=False` only its metadata is read (recalc rescores under other rules, and its
+    reader tells the problems). The check's own reading is closed before the block begins,
+    the readers the block takes (`LockedLedger.reader`) when it ends: none stays open."""
+    real = real_path(path)
+    with locked(path, real), contextlib.ExitStack() as files:
+        if checked:
+            reader = check(path, scorer)
+            refuse_if_broken(reader)
+            rules = reader.rules()
+        else:
+            with open_ledger(path) as reader:
+                rules = reader.rules()
+        yield LockedLedger(path, real, reader, rules, checked, files)
 
 
 def _append_whole(fd: int, data: bytes, size: int, path: str) -> None:
@@ -360,102 +298,3 @@ def _append_whole(fd: int, data: bytes, size: int, path: str) -> None:
             ),
             path,
         ) from None
-
-
-def rewrite(path: str, transform: Transform, precheck: bool = True) -> LedgerReader:
-    """Under the lock: (with precheck) check the whole ledger, refusing if it has a problem;
-    then stream it through `transform` into a temporary file that replaces the ledger only
-    if no problem was found on the way, and only if the ledger is writable and still the
-    file that was read. A symbolic link stays: its target is replaced."""
-    real = real_path(path)
-    folder, _name = _temp_prefix(real)
-    with locked(path, real):
-        tally = Tally()
-        if precheck:
-            first = check(path)
-            refuse_if_broken(first)
-            tally = first.tally
-        with open_ledger(path) as reader:
-            rules = reader.rules()
-            meta, rows = transform(reader, rules, tally)
-            try:
-                with _temporary(real, _CANNOT_WRITE, meta) as (temp, stream):
-                    _write_rows(stream, meta, rows, path)
-                    _finish(stream)
-                    refuse_if_broken(reader)
-                    _into_place(temp, real, path, reader.identity)
-                _fsync_dir(folder)
-            except FileNotFoundError:
-                raise LedgerError(_(_REMOVED_NOTHING_WRITTEN), path) from None
-            except OSError as exc:
-                raise LedgerError(_(_CANNOT_WRITE).format(reason=os_reason(exc)), path) from None
-    return reader
-
-
-def _into_place(
-    temp: str, real: str, path: str, expected: object, before: Callable[[], object] | None = None
-) -> None:
-    """Put a written temporary file in the ledger's place: only if it reads back as `baska
-    check` would, the ledger is writable, is still the file that was read (`expected`, its
-    identity) and has no second name; with the ledger's mode and owner (where allowed, else
-    its group). `before` runs just before the rename (a repair keeps the damaged file)."""
-    _read_back(temp, real)
-    os.close(os.open(real, os.O_WRONLY | _NONBLOCK))  # a read-only ledger is not replaced
-    st = os.stat(real)
-    if identity(st) != expected:
-        raise LedgerError(_(_CHANGED_NOT_REWRITTEN), path)
-    _refuse_hard_links(st, path)
-    if hasattr(os, "chown"):
-        with contextlib.suppress(OSError):
-            os.chown(temp, st.st_uid, st.st_gid)
-        with contextlib.suppress(OSError):
-            os.chown(temp, -1, st.st_gid)
-    with contextlib.suppress(OSError):
-        os.chmod(temp, st.st_mode & 0o777)
-    if before is not None:
-        before()
-    os.replace(temp, real)
-
-
-def replace_bytes(
-    path: str, data: bytes, expected: object, before: Callable[[], object] | None = None
-) -> None:
-    """Under the caller's lock: the ledger's whole new content, written to a temporary file
-    beside it and put in its place as `rewrite` does (see `_into_place`)."""
-    real = real_path(path)
-    folder = _temp_prefix(real)[0]
-    try:
-        with _temporary(real, _CANNOT_WRITE) as (temp, stream):
-            stream.buffer.write(data)
-            _finish(stream)
-            _into_place(temp, real, path, expected, before)
-        _fsync_dir(folder)
-    except FileNotFoundError:
-        raise LedgerError(_(_REMOVED_NOTHING_WRITTEN), path) from None
-    except OSError as exc:
-        raise LedgerError(_(_CANNOT_WRITE).format(reason=os_reason(exc)), path) from None
-
-
-def replace_text(path: str, text: str) -> None:
-    """Write a small text file (a tournament's players, seating, results) whole: a temporary
-    file beside it, synced, then renamed over it; the caller holds the lock that guards it.
-    The file is either its old self or all of `text`, never half of it."""
-    real = real_path(path)
-    folder = _temp_prefix(real)[0]
-    try:
-        with _temporary(real, N_("cannot write the file: {reason}")) as (temp, stream):
-            stream.write(text)
-            _finish(stream)
-            with contextlib.suppress(OSError):  # (mkstemp makes it 0o600)
-                os.chmod(temp, 0o666 & ~umask())
-            os.replace(temp, real)
-        _fsync_dir(folder)
-    except OSError as exc:
-        raise LedgerError(
-            _("cannot write the file: {reason}").format(reason=os_reason(exc)), path
-        ) from None
-
-
-def sync_folder(folder: str) -> None:
-    """Make the names made in a folder durable (one sync for many `create(…, sync=False)`)."""
-    _fsync_dir(folder)

@@ -1,8 +1,14 @@
-"""A session ledger for display: checked, then its hands and history as the sheet shows them."""
+"""A session ledger for display: checked, then its hands and history as the sheet shows them.
+
+Every file opened here is closed before the function returns, or when the `with` block
+that reads it ends: nothing holds a ledger open between two operations.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator
+import contextlib
+from collections import deque
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import NamedTuple
 
@@ -13,11 +19,11 @@ from baska_cli.game.rules import RuleSet
 from baska_cli.i18n import _
 from baska_cli.ledger.checker import refuse_if_broken, scan, verify
 from baska_cli.ledger.format import AMENDED, HISTORY_STATUSES, Meta, Row, Tally
-from baska_cli.ledger.reader import open_ledger
+from baska_cli.ledger.reader import LedgerReader, open_ledger
 
 
 @dataclass(frozen=True, slots=True)
-class Session:
+class LedgerView:
     """One checked ledger: its file, metadata, rule system and what its rows add up to."""
 
     path: str
@@ -42,32 +48,69 @@ class Session:
         return None if deals is None else max(deals - self.tally.dealt, 0)
 
     def rows(self) -> Iterator[Row]:
-        """Every row of the sheet, read again from the file (which must not have changed)."""
+        """Every row of the sheet, read again from the file (which must not have changed);
+        the file is closed once the last row is taken (or the iterator is closed)."""
+        with self.reread() as rows:
+            yield from rows
+
+    @contextlib.contextmanager
+    def reread(self) -> Iterator[Iterator[Row]]:
+        """Every row of the sheet, read again from the file (which must not have changed);
+        the file is closed when the block ends."""
         with open_ledger(self.path) as reader:
             if reader.identity != self.identity:
                 raise LedgerError(
                     _("the ledger changed while it was read; run the command again"), self.path
                 )
-            yield from verify(reader)  # checked by read(), and the file is the same
+            yield verify(reader)  # checked by read(), and the file is the same
 
 
-Start = Callable[[Meta, RuleSet], Callable[[Row], None]]
-
-
-def read(path: str, start: Start | None = None) -> Session:
-    """Check a ledger in one pass; with `start`, each row goes, as it is read, to the function
-    that `start(metadata, rules)` gives (a caller that prints must hold its output until this
-    returns: a ledger with a problem raises)."""
+def read(path: str) -> LedgerView:
+    """A ledger read whole and checked; a LedgerError if it has a problem."""
     with open_ledger(path) as reader:
         rules = reader.rules()
-        if start is None:
-            scan(reader)
-        else:
-            visit = start(reader.meta, rules)
-            for row in verify(reader):
-                visit(row)
+        scan(reader)
     refuse_if_broken(reader)
-    return Session(path, reader.meta, rules, reader.tally, reader.identity)
+    return LedgerView(path, reader.meta, rules, reader.tally, reader.identity)
+
+
+def read_rows(path: str) -> tuple[LedgerView, list[Row]]:
+    """A ledger read whole and checked, and all its rows in file order (a sheet of one
+    evening; for many rows, stream them with `reading`)."""
+    with reading(path) as ledger:
+        rows = list(ledger.rows)
+    return ledger.checked(), rows
+
+
+class Reading:
+    """A ledger being read: its metadata and rules, its rows one by one as they are checked
+    (`rows`), and, once they are all read, the checked ledger (`checked`). A caller that
+    prints must hold its output until `checked` returns: a ledger with a problem raises."""
+
+    def __init__(self, path: str, reader: LedgerReader) -> None:
+        self.path = path
+        self.meta = reader.meta
+        self.rules = reader.rules()
+        self.rows: Iterator[Row] = verify(reader)
+        self._reader = reader
+
+    def checked(self) -> LedgerView:
+        """The ledger checked to its end (the rows not taken yet are read now, while the
+        file is open), or a LedgerError naming its first problem."""
+        deque(self.rows, maxlen=0)
+        reader = self._reader
+        refuse_if_broken(reader)
+        return LedgerView(self.path, self.meta, self.rules, reader.tally, reader.identity)
+
+
+@contextlib.contextmanager
+def reading(path: str) -> Iterator[Reading]:
+    """Read a ledger row by row: the file is open in the block and closed when it ends, every
+    row read by then (call `checked()` on what it gives, in the block or after it)."""
+    with open_ledger(path) as reader:
+        ledger = Reading(path, reader)
+        yield ledger
+        deque(ledger.rows, maxlen=0)
 
 
 class Sheet:
@@ -108,7 +151,7 @@ def history(rows: Iterable[Row]) -> Iterator[Row]:
     return (row for row in rows if row.status in HISTORY_STATUSES)
 
 
-class Scored(NamedTuple):
+class ScoredHand(NamedTuple):
     """A counted hand of a ledger read back as an entry and scored: its number and outcome."""
 
     n: int
@@ -119,29 +162,25 @@ class Scored(NamedTuple):
 Memo = dict[tuple[tuple[str, ...], tuple[str, ...], str], tuple[Entry, Outcome]]
 
 
-def scored(path: str, memo: Memo | None = None) -> tuple[Session, list[Scored]]:
+def scored(path: str, memo: Memo | None = None) -> tuple[LedgerView, list[ScoredHand]]:
     """A checked ledger and its counted hands (not void, amended or undone), each parsed
     and scored under the session's rules: each distinct text once, and once for all the
     ledgers read with the same `memo` that have the same players and rules."""
     from baska_cli.game.notation import parse_hand
     from baska_cli.game.scoring import score
 
-    found: list[Scored] = []
+    found: list[ScoredHand] = []
     seen: Memo = {} if memo is None else memo
-
-    def start(meta: Meta, rules: RuleSet) -> Callable[[Row], None]:
+    with reading(path) as ledger:
+        meta, rules = ledger.meta, ledger.rules
         table = (meta.players, meta.rules_lines)
-
-        def visit(row: Row) -> None:
+        for row in ledger.rows:
             if row.status:
-                return
+                continue
             key = (*table, row.hand)
             known = seen.get(key)
             if known is None:
                 entry = parse_hand(row.hand, meta.players)
                 known = seen[key] = (entry, score(entry, rules, meta.players))
-            found.append(Scored(row.n, *known))
-
-        return visit
-
-    return read(path, start), found
+            found.append(ScoredHand(row.n, *known))
+    return ledger.checked(), found

@@ -22,7 +22,7 @@ from baska_cli.game.scoring import score
 from baska_cli.i18n import _
 from baska_cli.ledger.checker import is_adjustment
 from baska_cli.ledger.format import Meta, Row
-from baska_cli.ledger.view import Session
+from baska_cli.ledger.view import LedgerView
 from baska_cli.play import ledger_io
 from baska_cli.play.line import command_hint, read_line
 from baska_cli.play.results import (
@@ -64,7 +64,7 @@ class Scorekeeper:
         self.path = path
         self.extra = extra
         self.asks = asks
-        self.session: Session
+        self.session: LedgerView
         self.last: LastHand | None = None
         self._scorers: dict[tuple[tuple[str, ...], tuple[str, ...]], Scorer] = {}
         self._read()

@@ -1,7 +1,7 @@
 """Every call `play` makes into the ledger package, in one place: read, record, undo, void, amend.
 
-Nothing here keeps the file open: each call opens the ledger, reads or writes it under its
-lock, and closes it again (a front end that waits for the next typed line holds no file).
+Nothing here keeps the file open: each call opens the ledger, reads it (or writes it under its
+lock) and closes it again (a front end that waits for the next typed line holds no file).
 """
 
 from __future__ import annotations
@@ -11,28 +11,19 @@ from collections.abc import Callable
 
 from baska_cli.evening.scorer import Scorer
 from baska_cli.game.rules import RuleSet
-from baska_cli.ledger import edits
+from baska_cli.ledger import edits, view
 from baska_cli.ledger.filebytes import identity
 from baska_cli.ledger.format import Meta, Row
-from baska_cli.ledger.store import locked
-from baska_cli.ledger.view import Session, read
+from baska_cli.ledger.view import LedgerView
 
 ScorerFor = Callable[[Meta, RuleSet], Scorer]
 Recorded = edits.Recorded
 Edited = edits.Edited
 
 
-def read_rows(path: str) -> tuple[Session, list[Row]]:
-    """The ledger checked, and its rows in file order; read under its lock (never half an
-    append another program is writing)."""
-    rows: list[Row] = []
-
-    def keep(meta: Meta, rules: RuleSet) -> Callable[[Row], None]:
-        return rows.append
-
-    with locked(path):
-        session = read(path, keep)
-    return session, rows
+def read_rows(path: str) -> tuple[LedgerView, list[Row]]:
+    """The ledger checked, and its rows in file order (the file closed again)."""
+    return view.read_rows(path)
 
 
 def file_identity(path: str) -> tuple[int, ...] | None:

@@ -9,7 +9,7 @@ from baska_cli.evening.totals import Deltas, Standing
 from baska_cli.game.model import Entry, Outcome
 from baska_cli.game.rules import RuleSet
 from baska_cli.ledger.format import Row
-from baska_cli.ledger.view import Session
+from baska_cli.ledger.view import LedgerView
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,7 +100,7 @@ class HandChanged:
 class SheetRead:
     """The score sheet: the ledger as read and its rows in file order."""
 
-    session: Session
+    session: LedgerView
     rows: tuple[Row, ...]
 
 

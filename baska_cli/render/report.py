@@ -14,7 +14,7 @@ from typing import Any, Generic, TypeVar
 from baska_cli.evening.settle import Settlement
 from baska_cli.evening.stats import Stats
 from baska_cli.i18n import language, ngettext
-from baska_cli.ledger.view import Session
+from baska_cli.ledger.view import LedgerView
 from baska_cli.render.chart import Running
 from baska_cli.render.explain import explanation
 from baska_cli.render.settle import settlement_record
@@ -31,7 +31,7 @@ class Evening:
     """What the report shows of one ledger: the checked session (its rows are read again
     from its file) and its settlement if a stake was given."""
 
-    session: Session
+    session: LedgerView
     settlement: Settlement | None = None
 
 
@@ -55,7 +55,7 @@ def _cell(value: int | None) -> dict[str, str]:
     return {"text": signed(value), "css": "gain" if value > 0 else "loss" if value < 0 else ""}
 
 
-def _rows(session: Session) -> Iterator[dict[str, Any]]:
+def _rows(session: LedgerView) -> Iterator[dict[str, Any]]:
     """The template's view of each row of the sheet, in file order."""
     explained = _explained(session)
     notes = 0
@@ -80,13 +80,13 @@ def _rows(session: Session) -> Iterator[dict[str, Any]]:
         }
 
 
-def _explained(session: Session) -> Iterator[str]:
+def _explained(session: LedgerView) -> Iterator[str]:
     """Each counted hand's explanation, in file order."""
     players, rules = session.meta.players, session.rules
     return (explanation(entry, outcome, rules, players) for _n, entry, outcome in counted(session))
 
 
-def _notes(session: Session) -> Iterator[str]:
+def _notes(session: LedgerView) -> Iterator[str]:
     """The numbered notes under the sheet: each explained hand's number and explanation."""
     players, rules = session.meta.players, session.rules
     for n, entry, outcome in counted(session):
@@ -95,7 +95,7 @@ def _notes(session: Session) -> Iterator[str]:
             yield f"{n}: {text}"
 
 
-def _totals_of(session: Session) -> Callable[[int], Iterator[int]]:
+def _totals_of(session: LedgerView) -> Callable[[int], Iterator[int]]:
     """A seat's running total after each counted hand, read again from the ledger."""
 
     def totals(seat: int) -> Iterator[int]:

@@ -13,9 +13,10 @@ from baska_cli.render.outcome import render_outcome
 from baska_cli.render.text import signed, simple_table, status_shown
 
 if TYPE_CHECKING:  # the ledger's types, named in annotations only (no import at run time)
-    from baska_cli.ledger.edits import Edited, Recalculated, Recorded
+    from baska_cli.ledger.edits import Edited, Recorded
     from baska_cli.ledger.format import Meta, Row
-    from baska_cli.ledger.view import Session
+    from baska_cli.ledger.rescore import Recalculated
+    from baska_cli.ledger.view import LedgerView
 
 
 def points(value: float | None) -> str:
@@ -98,7 +99,7 @@ def recorded(found: Recorded, explain: bool, width: int | None = None) -> str:
     return "\n".join(lines)
 
 
-def recorded_record(found: Recorded, explain: bool) -> dict[str, Any]:
+def recorded_json(found: Recorded, explain: bool) -> dict[str, Any]:
     """A recorded hand as a JSON object: the hand's fields, then its place in the session."""
     from baska_cli.render.outcome import outcome_record
 
@@ -150,7 +151,7 @@ def edited(done: Edited) -> str:
     return _("{file}: {what}").format(file=done.path, what=words)
 
 
-def amended_changes(done: Edited, session: Session) -> str:
+def amended_changes(done: Edited, session: LedgerView) -> str:
     """After an amend: the hand's changes as they were and as they are, and the new totals."""
     from baska_cli.i18n import _
 
@@ -250,7 +251,7 @@ def standings_table(
 
 
 def one_session(
-    session: Session,
+    session: LedgerView,
     rows: Sequence[Row],
     unicode: bool = True,
     colour: bool = False,
@@ -262,7 +263,7 @@ def one_session(
 
 
 def session_text(
-    session: Session,
+    session: LedgerView,
     rows: Rows,
     unicode: bool = True,
     colour: bool = False,
@@ -324,12 +325,12 @@ def _longest(lines: Iterable[str]) -> int:
     return max((len(piece) for line in lines for piece in line.splitlines()), default=0)
 
 
-def after_edit(session: Session) -> str:
+def after_edit(session: LedgerView) -> str:
     """After undo, void or amend: the standings and who deals next."""
     return f"{standings_table(session.standings())}\n{where(session.meta, session.tally.dealt)}"
 
 
-def season_table(sessions: Sequence[Session], aliases: Mapping[str, str] | None = None) -> str:
+def season_table(sessions: Sequence[LedgerView], aliases: Mapping[str, str] | None = None) -> str:
     """Several sessions: each one's result, then the season's standings by player."""
     from baska_cli.evening.totals import season
     from baska_cli.render.text import tabulate

@@ -12,12 +12,12 @@ from baska_cli.render.text import csv_line, signed
 if TYPE_CHECKING:
     from baska_cli.game.model import Entry, Outcome
     from baska_cli.ledger.format import Row
-    from baska_cli.ledger.view import Session
+    from baska_cli.ledger.view import LedgerView
 
 KNOWN = 10_000  # hand texts a session's reading keeps scored (each scored once, up to this)
 
 
-def scored_rows(session: Session) -> Iterator[tuple[Row, Entry, Outcome]]:
+def scored_rows(session: LedgerView) -> Iterator[tuple[Row, Entry, Outcome]]:
     """A checked session's counted hands (not void, amended or undone) read again from its
     file, in file order, each parsed and scored under the session's rules (a text met again
     is scored once, for the first KNOWN texts)."""
@@ -38,12 +38,12 @@ def scored_rows(session: Session) -> Iterator[tuple[Row, Entry, Outcome]]:
         yield row, found[0], found[1]
 
 
-def counted(session: Session) -> Iterator[tuple[int, Entry, Outcome]]:
+def counted(session: LedgerView) -> Iterator[tuple[int, Entry, Outcome]]:
     """scored_rows() by hand number."""
     return ((row.n, entry, outcome) for row, entry, outcome in scored_rows(session))
 
 
-def gathered(sessions: Iterable[Session]) -> Stats:
+def gathered(sessions: Iterable[LedgerView]) -> Stats:
     """The statistics of checked sessions, their hands read again as they are counted (one
     hand at a time: memory stays flat)."""
     return collect((s.path, s.meta.players, counted(s)) for s in sessions)

@@ -13,15 +13,14 @@ import csv
 import functools
 import json
 import shutil
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from json.encoder import encode_basestring
 from typing import IO, Any
 
 from baska_cli.evening.totals import SEASON_ORDER, Deltas, Standing, season
-from baska_cli.game.rules import RuleSet
 from baska_cli.game.spelling import fold
-from baska_cli.ledger.format import Meta, Row
-from baska_cli.ledger.view import Session, Sheet, read
+from baska_cli.ledger.format import Row
+from baska_cli.ledger.view import LedgerView, Sheet, reading
 
 SPOOL_MEMORY = 1 << 20  # characters a spool keeps in memory before it moves to a file
 BATCH = 2048  # items joined before they are written to a spool
@@ -143,7 +142,7 @@ def _write_fields(out: IO[str], fields: dict[str, Any], indent: str, first: bool
         first = False
 
 
-def _head(session: Session) -> dict[str, Any]:
+def _head(session: LedgerView) -> dict[str, Any]:
     """The session's fields that come before its hands."""
     dealer, leader = session.next_turn()
     meta, tally = session.meta, session.tally
@@ -157,7 +156,7 @@ def _head(session: Session) -> dict[str, Any]:
     }
 
 
-def _tail(session: Session) -> dict[str, Any]:
+def _tail(session: LedgerView) -> dict[str, Any]:
     """The session's fields that come after its hands and history."""
     return {
         "totals": dict(zip(session.meta.players, session.tally.totals, strict=True)),
@@ -172,22 +171,18 @@ class _Spooled:
         self.hands, self.history = Spool(indent), Spool(indent)
         file = to_json(path)
 
-        def start(meta: Meta, rules: RuleSet) -> Callable[[Row], None]:
-            shape, sheet = HandJson(meta.players), Sheet()
+        with reading(path) as ledger:
+            shape, sheet = HandJson(ledger.meta.players), Sheet()
             shown, hand_json, add_hand = sheet.add, shape.hand, self.hands.add
-
-            def visit(row: Row) -> None:
+            for row in ledger.rows:
                 amends = shown(row)
                 if amends is None:
                     self.history.add(shape.history(row))
-                    return
+                    continue
                 add_hand(hand_json(row, amends))
                 if everything is not None:
                     everything.add(hand_json(row, amends, file))
-
-            return visit
-
-        self.session = read(path, start)
+        self.session = ledger.checked()
 
     def write(self, out: IO[str], indent: str) -> None:
         """The session as one JSON object, its hands and history as read."""
@@ -230,7 +225,7 @@ def write_json(
     out.write("}\n")
 
 
-def write_csv(sessions: Sequence[Session], out: IO[str]) -> None:
+def write_csv(sessions: Sequence[LedgerView], out: IO[str]) -> None:
     """One row per hand; columns by player name (a season's union of names). The ledgers are
     read again into a spool, copied out only once every row has been read: a ledger that
     changes meanwhile ends the command with an error and nothing printed."""
@@ -242,7 +237,7 @@ def write_csv(sessions: Sequence[Session], out: IO[str]) -> None:
         shutil.copyfileobj(spool, out)
 
 
-def _write_csv(sessions: Sequence[Session], out: IO[str]) -> None:
+def _write_csv(sessions: Sequence[LedgerView], out: IO[str]) -> None:
     """One row per hand, as read."""
     names: dict[str, str] = {}
     for session in sessions:
@@ -263,13 +258,14 @@ def _write_csv(sessions: Sequence[Session], out: IO[str]) -> None:
     season_totals = dict.fromkeys(keys, 0)
     for session in sessions:
         seat = {fold(p): i for i, p in enumerate(session.meta.players)}
-        for row in session.rows():
-            changes = [row.deltas[seat[k]] if k in seat else "" for k in keys]
-            totals: list[object] = ["" for _ in keys]
-            if not row.status:
-                for k in keys:
-                    if k in seat:
-                        season_totals[k] += row.deltas[seat[k]]
-                totals = [season_totals[k] for k in keys]
-            cells = [row.n, row.dealer, row.hand, row.status, *changes, *totals]
-            writer.writerow([session.path, *cells] if several else cells)
+        with session.reread() as rows:
+            for row in rows:
+                changes = [row.deltas[seat[k]] if k in seat else "" for k in keys]
+                totals: list[object] = ["" for _ in keys]
+                if not row.status:
+                    for k in keys:
+                        if k in seat:
+                            season_totals[k] += row.deltas[seat[k]]
+                    totals = [season_totals[k] for k in keys]
+                cells = [row.n, row.dealer, row.hand, row.status, *changes, *totals]
+                writer.writerow([session.path, *cells] if several else cells)

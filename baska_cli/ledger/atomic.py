@@ -1,0 +1,273 @@
+"""A file replaced whole or not at all: a temporary file beside it, synced, read back, renamed.
+
+The rename is the only moment the old file goes. Windows refuses to replace a file that
+another program has open (a spreadsheet, an editor, a backup, sync or antivirus program
+that holds it for a moment): the rename is tried again for about a second, then the
+refusal is told with the file and its reason, and the old file stays as it was.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import time
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from typing import IO, TextIO
+
+from baska_cli.errors import LedgerError
+from baska_cli.evening.scorer import Scorer
+from baska_cli.i18n import N_, _, ngettext, os_reason
+from baska_cli.ledger.checker import scan
+from baska_cli.ledger.dialect import BOM, encoding_name
+from baska_cli.ledger.filebytes import identity
+from baska_cli.ledger.format import Meta
+from baska_cli.ledger.reader import open_ledger
+
+CANNOT_WRITE = N_("cannot write the ledger: {reason}")
+CHANGED_NOT_REWRITTEN = N_(
+    "the ledger was changed by another program while baska was writing it; it was not rewritten"
+)
+REMOVED_NOTHING_WRITTEN = N_(
+    "the ledger was removed by another program while baska was writing it; nothing was written"
+)
+NONBLOCK = getattr(os, "O_NONBLOCK", 0)  # (a named pipe put in the ledger's place never blocks)
+REPLACE_TRIES = 20  # a rename refused (the file held open) is tried again this many times …
+REPLACE_PAUSE = 0.05  # … this many seconds apart: about a second in all
+
+
+def real_path(path: str) -> str:
+    """The ledger's real file: every symbolic link in its name resolved, once per write."""
+    return os.path.realpath(path)
+
+
+def umask() -> int:
+    """The process's umask (from /proc where the system has it, else set and set back)."""
+    with (
+        contextlib.suppress(OSError, ValueError),
+        open("/proc/self/status", encoding="ascii", errors="replace") as status,
+    ):
+        for line in status:
+            if line.startswith("Umask:"):
+                return int(line.split()[1], 8)
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
+
+
+def temp_prefix(path: str) -> tuple[str, str]:
+    """The folder and the name prefix of the ledger's temporary files (`.NAME.baska-….tmp`)."""
+    folder, name = os.path.split(os.path.abspath(path))
+    return folder, f".{name}.baska-"
+
+
+def remove_stale_temps(path: str) -> None:
+    """Under the lock no other writer of this ledger is at work: a temporary file of its is
+    left by a writer that was killed, and goes (mkstemp adds 8 characters, then `.tmp`)."""
+    folder, prefix = temp_prefix(path)
+    with contextlib.suppress(OSError):
+        for entry in os.scandir(folder):
+            name = entry.name
+            if name.startswith(prefix) and name.endswith(".tmp") and len(name) == len(prefix) + 12:
+                with contextlib.suppress(OSError):
+                    os.unlink(entry.path)
+
+
+def refuse_hard_links(st: os.stat_result, path: str) -> None:
+    """A ledger with several names (hard links) is not written: each name would have its own
+    lock, and a rewrite would leave the other names with the old file."""
+    if st.st_nlink > 1:
+        raise LedgerError(
+            ngettext(
+                "the file has {count} name (hard links); baska writes only a ledger with "
+                "one name, so that one lock covers it (a symbolic link to it is fine)",
+                "the file has {count} names (hard links); baska writes only a ledger with "
+                "one name, so that one lock covers it (a symbolic link to it is fine)",
+                st.st_nlink,
+            ).format(count=st.st_nlink),
+            path,
+        )
+
+
+def sync_folder(folder: str) -> None:
+    """Make the names made in a folder durable: a rename, or many `create(…, sync=False)`
+    (where the system can sync a folder; Windows cannot)."""
+    with contextlib.suppress(OSError):
+        fd = os.open(folder, os.O_RDONLY)
+        try:
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+
+
+def write_rows(stream: IO[str], meta: Meta, rows: Iterable[Sequence[str]], path: str) -> None:
+    """The whole file in the ledger's own dialect (its character set, BOM, separator and
+    line end) and format version: metadata, header, rows."""
+    write = stream.write
+    try:
+        for line in meta.lines(rows):
+            write(line)
+    except UnicodeEncodeError as exc:
+        raise unwritable(exc, meta, path) from None
+
+
+def encode(text: str, meta: Meta, path: str) -> bytes:
+    """Text in the ledger's character set, or a LedgerError naming what it cannot hold."""
+    try:
+        return text.encode(meta.encoding)
+    except UnicodeEncodeError as exc:
+        raise unwritable(exc, meta, path) from None
+
+
+def unwritable(exc: UnicodeEncodeError, meta: Meta, path: str) -> LedgerError:
+    """The error of a text that the ledger's character set cannot hold."""
+    return LedgerError(
+        _(
+            'cannot write "{text}" in {charset}, the character set of this ledger; save the '
+            "ledger as CSV in UTF-8 to use it; nothing was written"
+        ).format(text=exc.object[exc.start : exc.end], charset=encoding_name(meta.encoding)),
+        path,
+    )
+
+
+@contextlib.contextmanager
+def temporary(path: str, failure: str, meta: Meta | None = None) -> Iterator[tuple[str, TextIO]]:
+    """A new temporary file beside the ledger, open for writing in the ledger's character
+    set (after its BOM, if it has one); removed on the way out unless it was moved into
+    place: its name and its stream (see `finish`). `failure` is the message (marked with
+    N_, a `{reason}` in it) if the file cannot be made."""
+    import tempfile  # (here: check and append, which never write a new file, skip its import)
+
+    folder, prefix = temp_prefix(path)
+    try:
+        fd, temp = tempfile.mkstemp(prefix=prefix, suffix=".tmp", dir=folder)
+    except OSError as exc:
+        raise LedgerError(_(failure).format(reason=os_reason(exc)), path) from None
+    encoding = "utf-8" if meta is None else meta.encoding
+    try:
+        if meta is not None and meta.bom:
+            os.write(fd, BOM)
+        with os.fdopen(fd, "w", encoding=encoding, newline="") as stream:
+            yield temp, stream
+    finally:
+        with contextlib.suppress(OSError):
+            os.unlink(temp)
+
+
+def finish(stream: IO[str]) -> None:
+    """Flush, sync and close a temporary file written whole."""
+    stream.flush()
+    os.fsync(stream.fileno())
+    stream.close()
+
+
+def read_back(temp: str, path: str) -> None:
+    """Read the written temporary file back as `baska check` would, before it replaces or
+    becomes the ledger: a LedgerError about the ledger if baska could not read it itself."""
+    try:
+        with open_ledger(temp) as reader:
+            rules = reader.rules()
+            scan(reader, Scorer(reader.meta.players, rules))
+    except LedgerError as error:
+        problem = error.message
+    else:
+        if not reader.problems:
+            return
+        problem = reader.problems[0].message
+    raise LedgerError(
+        _("the file baska wrote could not be read back ({problem}); nothing was written").format(
+            problem=problem
+        ),
+        path,
+    )
+
+
+def replace_file(temp: str, real: str, path: str) -> None:
+    """Rename `temp` over `real`; a refusal (the file held open by another program, as on
+    Windows) is tried again for about a second, then raises a LedgerError saying so."""
+    for attempt in range(REPLACE_TRIES):
+        try:
+            os.replace(temp, real)
+            return
+        except PermissionError as exc:
+            if attempt + 1 == REPLACE_TRIES:
+                raise LedgerError(
+                    _(
+                        "cannot replace the file with its new version: {reason}; another "
+                        "program (a spreadsheet, an editor, a backup, sync or antivirus "
+                        "program) may have it open: close it and try again; the file was "
+                        "not changed"
+                    ).format(reason=os_reason(exc)),
+                    path,
+                ) from None
+            time.sleep(REPLACE_PAUSE)
+
+
+def into_place(
+    temp: str,
+    real: str,
+    path: str,
+    expected: object,
+    keep_old: Callable[[str], str] | None = None,
+) -> str | None:
+    """Put a written temporary file in the ledger's place: only if it reads back as `baska
+    check` would, the ledger is writable, is still the file that was read (`expected`, its
+    identity) and has no second name; with the ledger's mode and owner (where allowed, else
+    its group). `keep_old(real)`, just before the rename, gives the old file another name
+    and returns it (a repair keeps the damaged file): that name, or None."""
+    read_back(temp, real)
+    os.close(os.open(real, os.O_WRONLY | NONBLOCK))  # a read-only ledger is not replaced
+    st = os.stat(real)
+    if identity(st) != expected:
+        raise LedgerError(_(CHANGED_NOT_REWRITTEN), path)
+    refuse_hard_links(st, path)
+    if hasattr(os, "chown"):
+        with contextlib.suppress(OSError):
+            os.chown(temp, st.st_uid, st.st_gid)
+        with contextlib.suppress(OSError):
+            os.chown(temp, -1, st.st_gid)
+    with contextlib.suppress(OSError):
+        os.chmod(temp, st.st_mode & 0o777)
+    kept = None if keep_old is None else keep_old(real)
+    replace_file(temp, real, path)
+    return kept
+
+
+def replace_bytes(
+    path: str, data: bytes, expected: object, keep_old: Callable[[str], str] | None = None
+) -> str | None:
+    """Under the caller's lock: the ledger's whole new content, written to a temporary file
+    beside it and put in its place as a rewrite's (see `into_place`): the old file's other
+    name that `keep_old` gave it, if any."""
+    real = real_path(path)
+    folder = temp_prefix(real)[0]
+    try:
+        with temporary(real, CANNOT_WRITE) as (temp, stream):
+            stream.buffer.write(data)
+            finish(stream)
+            kept = into_place(temp, real, path, expected, keep_old)
+        sync_folder(folder)
+    except FileNotFoundError:
+        raise LedgerError(_(REMOVED_NOTHING_WRITTEN), path) from None
+    except OSError as exc:
+        raise LedgerError(_(CANNOT_WRITE).format(reason=os_reason(exc)), path) from None
+    return kept
+
+
+def replace_text(path: str, text: str) -> None:
+    """Write a small text file (a tournament's players, seating, results) whole: a temporary
+    file beside it, synced, then renamed over it; the caller holds the lock that guards it.
+    The file is either its old self or all of `text`, never half of it."""
+    real = real_path(path)
+    folder = temp_prefix(real)[0]
+    try:
+        with temporary(real, N_("cannot write the file: {reason}")) as (temp, stream):
+            stream.write(text)
+            finish(stream)
+            with contextlib.suppress(OSError):  # (mkstemp makes it 0o600)
+                os.chmod(temp, 0o666 & ~umask())
+            replace_file(temp, real, path)
+        sync_folder(folder)
+    except OSError as exc:
+        raise LedgerError(
+            _("cannot write the file: {reason}").format(reason=os_reason(exc)), path
+        ) from None
