@@ -6,8 +6,6 @@ file or a refused operation); nothing below this package imports Click.
 
 from __future__ import annotations
 
-import contextlib
-import os
 import sys
 from collections.abc import Iterable
 
@@ -86,27 +84,6 @@ def main(argv: Iterable[str] | None = None) -> None:
 
 
 def script() -> None:
-    """The `baska` console script and `python -m baska_cli`: the command line, then, once
-    its output is flushed, the process ends at once (`os._exit`) where nothing waits for the
-    exit. Every file baska writes is closed and synced inside its command, so the
-    interpreter's teardown (every object freed one by one: 40–60 ms after a tournament's
-    standings) would only cost time."""
-    status = run(cli, None, "baska")
-    for stream in (sys.stdout, sys.stderr):
-        with contextlib.suppress(OSError, ValueError):
-            stream.flush()
-    if _nothing_waits_for_exit():
-        os._exit(status)
-    sys.exit(status)
-
-
-def _nothing_waits_for_exit() -> bool:
-    """Whether no exit handler is registered and no tracer, profiler or monitoring tool
-    watches the process (coverage and cProfile write their results as it ends)."""
-    import atexit
-
-    callbacks = getattr(atexit, "_ncallbacks", None)  # (CPython's count of exit handlers)
-    if callbacks is None or callbacks() or sys.gettrace() or sys.getprofile():
-        return False
-    monitoring = getattr(sys, "monitoring", None)  # (Python 3.12: coverage's sysmon core)
-    return monitoring is None or all(monitoring.get_tool(i) is None for i in range(6))
+    """The `baska` console script and `python -m baska_cli`: the command line, then the
+    interpreter's normal exit with its status."""
+    main()

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from tabulate import tabulate
+
 from baska_cli.evening.stats import ROLES, Pair, Played, Player, Stats
 from baska_cli.i18n import _, ngettext
 from baska_cli.render.text import csv_line, signed
@@ -129,8 +131,6 @@ def stats_table(stats: Stats) -> str:
     """Two tables that fit 80 columns — each player's results (average, best and worst hand,
     streaks), then the hands won of those played in each role, as a solo and after a contra —
     then each player's best partner and toughest opponent."""
-    from baska_cli.render.text import tabulate
-
     players = _players(stats)
     results = [
         [
