@@ -67,7 +67,7 @@ def fail(error: BaskaError) -> NoReturn:
 def load_rules_or_fail(spec: str | None) -> RuleSet:
     """Load the rule system named by --rules (or its environment variable, or plb)."""
     from baska_cli.errors import BaskaError
-    from baska_cli.game.rules import load_rules
+    from baska_cli.rulesets import load_rules
 
     if spec is not None and not spec.strip():
         raise UserInputError(

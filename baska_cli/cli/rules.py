@@ -22,8 +22,9 @@ def rules(system: str | None, export: bool) -> None:
               baska rules mester     (its payout tables)
               baska rules plb --export > house.toml
     """
-    from baska_cli.game.rules import BUILTIN_NAMES, DEFAULT_RULES, builtin
+    from baska_cli.game.rules import BUILTIN_NAMES, DEFAULT_RULES
     from baska_cli.render.rules import rules_listing, rules_tables, rules_toml
+    from baska_cli.rulesets import builtin
 
     if system is None and not export:
         click.echo(rules_listing([builtin(n) for n in BUILTIN_NAMES], DEFAULT_RULES))
@@ -34,7 +35,7 @@ def rules(system: str | None, export: bool) -> None:
         click.echo(rules_tables(chosen))
         return
     from baska_cli.errors import RulesFileError
-    from baska_cli.game.rules import check_export
+    from baska_cli.rulesets import check_export
 
     text = rules_toml(chosen)
     try:
