@@ -13,14 +13,14 @@ from collections.abc import Sequence
 
 from baska_cli.errors import NotationError
 from baska_cli.game.model import SEATS
-from baska_cli.game.notation import (
+from baska_cli.game.spelling import fold
+from baska_cli.game.vocabulary import (
     ADJUST_WORD,
     CONTRACT_LOOKUP,
     MAX_NAME,
     PENALTY_WORD,
     other_digit,
 )
-from baska_cli.game.spelling import fold
 from baska_cli.i18n import N_, _, ngettext
 
 _FORBIDDEN_IN_NAMES = re.compile(r"[\s+,/:]")
