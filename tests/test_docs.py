@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from baska_cli.cli import cli
+from baska_cli.cli import COMMANDS
 
 from .conftest import ROOT
 
@@ -20,7 +20,7 @@ def _quick_start_commands() -> list[str]:
     return [line for line in block.group(1).splitlines() if line.strip()]
 
 
-@pytest.mark.parametrize("name", sorted(cli.commands))
+@pytest.mark.parametrize("name", sorted(COMMANDS))
 def test_every_command_is_in_the_readme(name: str) -> None:
     assert f"baska {name}" in README
 
