@@ -55,7 +55,6 @@ class Commands(Group):
         command: click.Command = getattr(importlib.import_module(f"baska_cli.cli.{module}"), name)
         return command
 
-
     def resolve_command(
         self, ctx: click.Context, args: list[str]
     ) -> tuple[str | None, click.Command | None, list[str]]:
