@@ -1,0 +1,45 @@
+"""Ledgers read together for display: a session with all its rows, a season's look-alike names."""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Callable, Mapping, Sequence
+
+from baska_cli.errors import BaskaError
+from baska_cli.game.names import similar_pairs
+from baska_cli.game.rules import RuleSet
+from baska_cli.game.spelling import fold
+from baska_cli.i18n import _
+from baska_cli.ledger.format import Meta, Row
+from baska_cli.ledger.reader import open_ledger
+from baska_cli.ledger.view import Session, read
+
+
+def with_rows(path: str) -> tuple[Session, list[Row]]:
+    """A checked session and every row of its sheet, as read."""
+    rows: list[Row] = []
+
+    def keep(meta: Meta, rules: RuleSet) -> Callable[[Row], None]:
+        return rows.append
+
+    return read(path, keep), rows
+
+
+def misspelt_warnings(paths: Sequence[str], aliases: Mapping[str, str] | None) -> list[str]:
+    """Warnings about names in a season's files that look like one player's name misspelt
+    (each name as its alias merges it; a file that cannot be read is left to the reading)."""
+    where: dict[str, tuple[str, str]] = {}  # folded name: (name, first file)
+    for path in paths:
+        with contextlib.suppress(BaskaError, OSError), open_ledger(path) as reader:
+            for name in reader.meta.players:
+                if aliases and fold(name) in aliases:
+                    name = aliases[fold(name)]
+                where.setdefault(fold(name), (name, path))
+    names = [name for name, _path in where.values()]
+    return [
+        _(
+            'warning: "{a}" ({file_a}) and "{b}" ({file_b}) look like one player\'s name '
+            'misspelt; if they are, merge them with --aliases FILE (a line "{b} = {a}")'
+        ).format(a=a, file_a=where[fold(a)][1], b=b, file_b=where[fold(b)][1])
+        for a, b in similar_pairs(names)
+    ]
