@@ -2,13 +2,18 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import contextlib
+import os
+import tempfile
 
 import click
 
 from baska_cli.cli.common import FileProblem, UserInputError, command, fail, ledgers, option
-from baska_cli.cli.settle import UNITS, _stake
+from baska_cli.cli.settle import stake_unit, stake_value
+from baska_cli.errors import BaskaError
 from baska_cli.i18n import _, ngettext, os_reason
+from baska_cli.render.evenings import evenings
+from baska_cli.render.report import report_html
 
 
 @command()
@@ -25,58 +30,25 @@ def report(paths: tuple[str, ...], output: str, stake: str | None, currency: str
     Example:  baska report evening.csv -o evening.html
               baska report autumn/*.csv -o autumn.html --stake 0.10
     """
-    from decimal import Decimal
-
-    from baska_cli.errors import BaskaError
-    from baska_cli.evening.settle import settle
-    from baska_cli.evening.totals import season
-    from baska_cli.game.rules import RuleSet
-    from baska_cli.ledger.format import Meta, Row
-    from baska_cli.ledger.view import Memo, read, scored
-    from baska_cli.render.report import Evening, report_html
-
-    value = _stake(stake) if stake is not None else None
+    value = stake_value(stake) if stake is not None else None
     if value is None and currency != "zł":
         raise UserInputError(_("--currency goes with --stake"))
     paths = ledgers(paths, "baska report evening.csv -o evening.html")
-    unit = Decimal(UNITS.get(currency.strip().lower(), "0.01"))
-    memo: Memo = {}
-    evenings = []
     try:
-        for path in paths:
-            rows: list[Row] = []
-
-            def keep(meta: Meta, rules: RuleSet, rows: list[Row] = rows) -> Callable[[Row], None]:
-                return rows.append
-
-            session = read(path, keep)
-            _read, hands = scored(path, memo)
-            single = None
-            if value is not None and len(paths) == 1:
-                totals = {s.name: s.total for s in session.standings()}
-                single = settle(totals, value, unit)
-            evenings.append(Evening(session, rows, hands, single))
+        shown, overall = evenings(paths, value, stake_unit(currency))
     except BaskaError as error:
         fail(error)
-    overall = None
-    if value is not None and len(paths) > 1:
-        standings = season([e.session.standings() for e in evenings])
-        overall = settle({s.name: s.total for s in standings}, value, unit)
-    html = report_html(evenings, overall, currency)
+    html = report_html(shown, overall, currency)
     if output == "-":
         click.echo(html, nl=False)
         return
     _write(output, html)
-    written = ngettext("{path}: {count} evening", "{path}: {count} evenings", len(evenings))
-    click.echo(written.format(path=output, count=len(evenings)), err=True)
+    written = ngettext("{path}: {count} evening", "{path}: {count} evenings", len(shown))
+    click.echo(written.format(path=output, count=len(shown)), err=True)
 
 
 def _write(path: str, text: str) -> None:
     """Write the report whole or not at all (a temporary file beside it, then a rename)."""
-    import contextlib
-    import os
-    import tempfile
-
     folder = os.path.dirname(os.path.abspath(path))
     try:
         fd, temp = tempfile.mkstemp(prefix=".baska-report-", suffix=".tmp", dir=folder)
@@ -100,8 +72,6 @@ def _write(path: str, text: str) -> None:
 
 def _umask() -> int:
     """The process's umask (read by setting it and putting it back)."""
-    import os
-
     mask = os.umask(0o022)
     os.umask(mask)
     return mask
