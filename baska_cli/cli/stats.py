@@ -5,6 +5,11 @@ from __future__ import annotations
 import click
 
 from baska_cli.cli.common import command, fail, format_option, ledgers
+from baska_cli.errors import BaskaError
+from baska_cli.evening.stats import collect
+from baska_cli.ledger.view import Memo, scored
+from baska_cli.render.stats import stats_csv, stats_record, stats_table
+from baska_cli.render.stream import to_json
 
 
 @command()
@@ -17,12 +22,6 @@ def stats(paths: tuple[str, ...], output_format: str) -> None:
     Example:  baska stats evening.csv
               baska stats autumn/*.csv --format json
     """
-
-    from baska_cli.errors import BaskaError
-    from baska_cli.evening.stats import collect
-    from baska_cli.ledger.view import Memo, scored
-    from baska_cli.render.stats import stats_csv, stats_record, stats_table
-
     paths = ledgers(paths, "baska stats evening.csv")
     try:
         memo: Memo = {}
@@ -34,8 +33,6 @@ def stats(paths: tuple[str, ...], output_format: str) -> None:
     ]
     found = collect(sessions)
     if output_format == "json":
-        from baska_cli.render.stream import to_json
-
         click.echo(to_json(stats_record(found)))
     elif output_format == "csv":
         click.echo(stats_csv(found))
