@@ -5,8 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from baska_cli import i18n
+from baska_cli.game.rules import builtin, house_rules, load_rules
 from baska_cli.render.rules import provenance_comment, rules_listing, rules_tables, rules_toml
-from baska_cli.rulesets import builtin, house_rules, load_rules
 
 SAMPLE_HOUSE = str(Path(__file__).parent.parent / "samples" / "house-rules.toml")
 

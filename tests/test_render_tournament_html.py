@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 
 from baska_cli import i18n
+from baska_cli.game.rules import builtin
 from baska_cli.render.tournament_html import seating_html, sheets_html, standings_html
-from baska_cli.rulesets import builtin
 from baska_cli.tournament.draw import draw_round
 from baska_cli.tournament.standings import Line
 

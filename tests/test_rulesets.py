@@ -1,4 +1,5 @@
-"""rulesets/: the loader reads the rule files; game/ builds rules from settings and opens none."""
+"""rulesets/: the rule files read as data (importing nothing of the game); game/ builds the
+rules from that data and opens no file itself."""
 
 from __future__ import annotations
 
@@ -8,19 +9,27 @@ from pathlib import Path
 import pytest
 
 from baska_cli.errors import RuleNameError, RulesFileError
-from baska_cli.game.rules import builtin_system, house_system
-from baska_cli.rulesets import builtin, builtin_settings, load_house, load_rules, sources
+from baska_cli.game.rules import (
+    builtin,
+    builtin_system,
+    flatten,
+    house_system,
+    load_house,
+    load_rules,
+)
+from baska_cli.rulesets import builtin_data, sources
 
-GAME = Path(__file__).parent.parent / "baska_cli" / "game"
+PACKAGE = Path(__file__).parent.parent / "baska_cli"
+GAME = PACKAGE / "game"
 
 
 def test_a_built_in_system_is_built_from_its_settings() -> None:
-    assert builtin_system("plb", builtin_settings("plb")) == builtin("plb")
+    assert builtin_system("plb", flatten(builtin_data("plb"))) == builtin("plb")
     assert builtin("PLB ") is builtin("plb")
 
 
 def test_house_rules_are_their_settings_over_the_base_system() -> None:
-    rules = house_system({"base": "plb", "win_points": 62}, builtin_settings("plb"), "h.toml")
+    rules = house_system({"base": "plb", "win_points": 62}, flatten(builtin_data("plb")), "h.toml")
     assert (rules.win_points, rules.base, rules.name) == (62, "plb", "house")
 
 
@@ -56,3 +65,9 @@ def test_the_game_package_opens_no_files() -> None:
         }
         assert "open" not in names, module.name
         assert not {"tomllib", "pathlib", "io"} & imported, module.name
+
+
+def test_the_rulesets_package_imports_nothing_of_the_game() -> None:
+    tree = ast.parse((PACKAGE / "rulesets" / "__init__.py").read_text("utf-8"))
+    modules = {node.module for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)}
+    assert not {m for m in modules if m and m.startswith("baska_cli.game")}

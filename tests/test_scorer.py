@@ -11,7 +11,7 @@ from baska_cli.evening.scorer import Scored, Scorer
 from baska_cli.game.deck import possible_points
 from baska_cli.game.model import Contract, Hand, Play
 from baska_cli.game.notation import format_hand
-from baska_cli.rulesets import builtin
+from baska_cli.game.rules import builtin
 
 
 def test_scorer_caches_by_text_and_returns_errors() -> None:

@@ -11,8 +11,8 @@ import pytest
 from baska_cli.errors import BaskaError, RuleError
 from baska_cli.game.model import Contract, Hand, Side
 from baska_cli.game.notation import parse_hand
+from baska_cli.game.rules import builtin, house_rules
 from baska_cli.game.scoring import for_scripts, score
-from baska_cli.rulesets import builtin, house_rules
 
 W, L = "declarers", "opponents"  # the winner
 EX, NE, NB = "exit", "noexit", "nobitka"

@@ -5,15 +5,15 @@ from __future__ import annotations
 import pytest
 
 from baska_cli import i18n
-from baska_cli.game.rules import BUILTIN_NAMES
+from baska_cli.game.rules import BUILTIN_NAMES, builtin
 from baska_cli.game.sources import (
     Cite,
     Provenance,
     cite_text,
     parse_provenance,
     source_of,
+    titles,
 )
-from baska_cli.rulesets import builtin, sources
 
 
 @pytest.mark.parametrize(
@@ -55,7 +55,7 @@ def test_every_built_in_number_names_a_known_rulebook_or_is_marked(name: str) ->
 
 
 def test_the_rulebooks_have_their_titles() -> None:
-    assert sources() == {
+    assert titles() == {
         "S000": "Zasady gry w baśkę",
         "S001": "Baszka Méster Sport",
         "S002": "Baśka (en.wikipedia.org, pagat.com)",

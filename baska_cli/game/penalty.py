@@ -8,11 +8,9 @@ from collections.abc import Sequence
 
 from baska_cli.errors import RuleError
 from baska_cli.game.model import SEATS, Hand, Outcome, Penalty, Play, Side
-from baska_cli.game.rules import BUILTIN_NAMES, RuleSet
-from baska_cli.game.sources import parse_provenance
+from baska_cli.game.rules import BUILTIN_NAMES, RuleSet, builtin
 from baska_cli.game.wording import Words, signed, words
 from baska_cli.i18n import _
-from baska_cli.rulesets import builtin, sources
 
 # the settings a revoke penalty rests on: what the offender pays (`kara X`), and whether a
 # soloist's revoke loses the contract (`kara` after a hand)
@@ -24,6 +22,8 @@ def penalty_rule(rules: RuleSet, key: str, w: Words | None = None) -> str:
     """Where a revoke penalty's setting comes from, as a player knows it, read from its
     provenance: the rulebook's point ("rule 7H of Baszka Méster Sport"), or the house rules
     that set it."""
+    from baska_cli.game.sources import parse_provenance, titles
+
     w = w or words()
     found = parse_provenance(rules.provenance_of(key))
     if found.kind == "house":
@@ -31,7 +31,7 @@ def penalty_rule(rules: RuleSet, key: str, w: Words | None = None) -> str:
     cite = next((c for c in found.cites if c.point), None)
     if cite is None:
         return w._("the rule system {name}").format(name=rules.name)
-    return w._("rule {point} of {book}").format(point=cite.point, book=sources()[cite.book])
+    return w._("rule {point} of {book}").format(point=cite.point, book=titles()[cite.book])
 
 
 def check_kara(hand: Hand, rules: RuleSet) -> None:

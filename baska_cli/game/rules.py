@@ -1,20 +1,24 @@
-"""RuleSet: one rule system as typed, validated data, built from its settings (a mapping).
+"""RuleSet: one rule system as typed, validated data; built-ins by name and house-rules files.
 
-Reading the settings from the built-in files and from house-rules files is the loader's
-job (baska_cli.rulesets); nothing here opens a file.
+A RuleSet is built from settings (a mapping); the files they are in are read by
+baska_cli.rulesets, so nothing here opens a file.
 """
 
 from __future__ import annotations
 
+import os
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any
 
-from baska_cli.errors import RulesFileError
+from baska_cli.errors import RuleNameError, RulesFileError
 from baska_cli.game.model import Contract, Margin, Play, Side
 from baska_cli.game.rules_schema import TEXT_LIMITS, check_settings, text_problem
 from baska_cli.game.rules_schema import TieRule as TieRule
+from baska_cli.game.spelling import nearest
 from baska_cli.i18n import _
+from baska_cli.rulesets import builtin_data, parse_toml, read_house
 
 BUILTIN_NAMES = ("plb", "mester", "pagat")
 DEFAULT_RULES = "plb"
@@ -232,6 +236,50 @@ def house_base(own: Mapping[str, Any], origin: str) -> str:
     return str(base_name).lower()
 
 
+@cache
+def _builtin(name: str) -> RuleSet:
+    """A built-in system by its name in lower case (built once)."""
+    return builtin_system(name, flatten(builtin_data(name)))
+
+
+def builtin(name: str) -> RuleSet:
+    """A built-in rule system by name (plb, mester, pagat)."""
+    key = name.strip().lower()
+    if key not in BUILTIN_NAMES:
+        near = nearest(key, list(BUILTIN_NAMES))
+        hint = _('; did you mean "{word}"?').format(word=near) if near else ""
+        raise RuleNameError(
+            _('"{name}" is not a rule system or a .toml file; built in: {systems}').format(
+                name=name, systems=", ".join(BUILTIN_NAMES)
+            )
+            + hint
+        )
+    return _builtin(key)
+
+
+def house_rules(text: str, origin: str, default_name: str = "house") -> RuleSet:
+    """House rules: a TOML text with `base = "plb"` (or another) and any settings to change."""
+    own = flatten(parse_toml(text, origin))
+    base = house_base(own, origin)
+    return house_system(own, flatten(builtin_data(base)), origin, default_name)
+
+
+def load_house(path: str) -> RuleSet:
+    """The house rules in a .toml file, named after the file unless they name themselves."""
+    stem = os.path.splitext(os.path.basename(path))[0]
+    return house_rules(read_house(path), path, default_name=stem)
+
+
+def load_rules(spec: str | None = None) -> RuleSet:
+    """A rule system by name or by house-rules file; None means the default (plb)."""
+    spec = spec or DEFAULT_RULES
+    if spec.strip().lower() in BUILTIN_NAMES:
+        return builtin(spec)
+    if spec.lower().endswith(".toml") or os.path.exists(spec):
+        return load_house(spec)
+    return builtin(spec)
+
+
 # --- writing TOML back: `baska rules --export` and the ledger's record of house rules ---
 
 
@@ -280,3 +328,25 @@ def scoring_settings(rules: RuleSet) -> tuple[Any, ...]:
 def override_lines(rules: RuleSet) -> list[str]:
     """A house system as `key = value` lines that house_rules() reads back to the same rules."""
     return [f"{key} = {toml_value(value)}" for key, value in rules.overrides]
+
+
+def rules_from_lines(lines: list[str], origin: str) -> RuleSet:
+    """The inverse of override_lines (a built-in is a single line naming it)."""
+    if len(lines) == 1 and lines[0].strip().lower() in BUILTIN_NAMES:
+        return builtin(lines[0])
+    return house_rules("\n".join(lines), origin)
+
+
+def check_export(text: str, rules: RuleSet) -> None:
+    """Raise a RulesFileError unless the house-rules text loads back to the same rules."""
+    origin = _("the house rules exported from {name}").format(name=rules.name)
+    try:
+        loaded = house_rules(text, origin)
+    except RulesFileError as error:
+        raise RulesFileError(_("{error}; nothing was exported").format(error=error)) from None
+    if scoring_settings(loaded) != scoring_settings(rules):
+        raise RulesFileError(
+            _("{origin} would not load back to the same rules; nothing was exported").format(
+                origin=origin
+            )
+        )

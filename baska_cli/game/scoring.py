@@ -23,11 +23,10 @@ from baska_cli.game.model import (
 )
 from baska_cli.game.notation import format_hand
 from baska_cli.game.penalty import LOSES, check_kara, penalty_rule, score_penalty
-from baska_cli.game.rules import BUILTIN_NAMES, ContractRules, RuleSet, TieRule
+from baska_cli.game.rules import BUILTIN_NAMES, ContractRules, RuleSet, TieRule, builtin
 from baska_cli.game.vocabulary import CONTRA_NAMES
 from baska_cli.game.wording import SCRIPT_LANGUAGE, SILENT, Words, signed, words
 from baska_cli.i18n import N_, _, ngettext
-from baska_cli.rulesets import builtin
 
 MARGIN_WORDS = {
     Margin.EXIT: N_("with wyjście"),

@@ -54,12 +54,17 @@ class Provenance:
     note: str
 
 
+def titles() -> dict[str, str]:
+    """The rulebooks' titles by key (rulesets/sources.toml)."""
+    return sources()
+
+
 def parse_cites(text: str) -> tuple[Cite, ...] | None:
     """`S001 7H; W-PSB-REG §9` as cites, or None when a part names no known rulebook."""
     cites = []
     for part in text.split(";"):
         book, _, point = part.strip().partition(" ")
-        if book not in sources():
+        if book not in titles():
             return None
         cites.append(Cite(book, point.strip()))
     return tuple(cites)
@@ -91,7 +96,7 @@ def cite_text(cite: Cite, main: str = "", tr: Translate = _) -> str:
     point = point_text(cite.point, tr) if cite.point else ""
     if cite.book == main:
         return point
-    title = sources()[cite.book]
+    title = titles()[cite.book]
     return tr(N_("{rulebook}, {point}")).format(rulebook=title, point=point) if point else title
 
 

@@ -12,7 +12,7 @@ from baska_cli.evening.totals import Deltas, add, dealer_of
 from baska_cli.game.correction import correct
 from baska_cli.game.model import Adjustment, Entry, Outcome
 from baska_cli.game.notation import canonical, parse_hand
-from baska_cli.game.rules import RuleSet
+from baska_cli.game.rules import RuleSet, load_rules
 from baska_cli.game.scoring import score
 from baska_cli.i18n import _, ngettext
 from baska_cli.ledger.checker import (
@@ -36,7 +36,6 @@ from baska_cli.ledger.format import (
 )
 from baska_cli.ledger.reader import LedgerReader, open_ledger
 from baska_cli.ledger.store import append, rewrite
-from baska_cli.rulesets import load_rules
 
 Action = Literal["undo", "void", "amend"]
 

@@ -21,7 +21,7 @@ from typing import IO
 from baska_cli.errors import BaskaError, LedgerError
 from baska_cli.filekind import NotRegularFile, open_regular
 from baska_cli.game.names import check_player_names
-from baska_cli.game.rules import BUILTIN_NAMES, RuleSet
+from baska_cli.game.rules import BUILTIN_NAMES, RuleSet, rules_from_lines
 from baska_cli.game.spelling import fold
 from baska_cli.game.vocabulary import MAX_TOKEN
 from baska_cli.i18n import N_, _, ngettext, os_reason
@@ -63,7 +63,6 @@ from baska_cli.ledger.format import (
     Tally,
 )
 from baska_cli.ledger.garbled import garbled, garbled_hint, lost_hint, lost_letter
-from baska_cli.rulesets import rules_from_lines
 
 TOO_LONG = N_("the line is longer than {limit} bytes; a ledger line is far shorter")
 

@@ -30,7 +30,7 @@ SIDES = {Side.DECLARERS: "starzy", Side.OPPONENTS: "młodzi"}  # game words, nev
 def _main_source(rules: RuleSet) -> tuple[str, str]:
     """The rulebooks a system rests on as a player reads them, and the key of the first
     (whose points the tables name without its title); a house system shows its base's."""
-    from baska_cli.rulesets import builtin
+    from baska_cli.game.rules import builtin
 
     own_source = "source" in dict(rules.overrides)
     source = rules.source if own_source or not rules.overrides else builtin(rules.base).source
@@ -330,7 +330,7 @@ def _settings(rules: RuleSet) -> list[tuple[str, Any]]:
     for side in Side:
         for margin in Margin:
             items.append((f"pair.{side.value}_win.{margin.value}", rules.pair[(side, margin)]))
-    from baska_cli.rulesets import builtin
+    from baska_cli.game.rules import builtin
 
     base_system = builtin(rules.base)
     slup = any(cr.max_contras is None for cr in rules.contracts.values())

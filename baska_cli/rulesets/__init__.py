@@ -1,8 +1,8 @@
-"""The rule systems' loader: the built-in files here, house-rules files, the rulebooks' titles.
+"""The rule systems as data, and where rule files are read: the built-ins, house rules, sources.
 
-plb.toml, mester.toml and pagat.toml are the built-in systems as data; sources.toml names
-the rulebooks they cite. This is where they (and a house-rules file) are read; game.rules
-builds a RuleSet from the settings read.
+plb.toml, mester.toml and pagat.toml are the built-in systems; sources.toml names the
+rulebooks they cite. This package reads them (and a house-rules file) and hands out their
+contents as plain data; game.rules builds a RuleSet from it. It imports nothing of the game.
 """
 
 from __future__ import annotations
@@ -12,19 +12,8 @@ import tomllib
 from functools import cache
 from typing import Any
 
-from baska_cli.errors import RuleNameError, RulesFileError
+from baska_cli.errors import RulesFileError
 from baska_cli.filekind import NotRegularFile, open_regular
-from baska_cli.game.rules import (
-    BUILTIN_NAMES,
-    DEFAULT_RULES,
-    RuleSet,
-    builtin_system,
-    flatten,
-    house_base,
-    house_system,
-    scoring_settings,
-)
-from baska_cli.game.spelling import nearest
 from baska_cli.i18n import _, os_reason
 
 FOLDER = os.path.dirname(__file__)
@@ -52,40 +41,12 @@ def _builtin_text(name: str) -> str:
         return file.read()
 
 
-def builtin_settings(name: str) -> dict[str, Any]:
-    """The dotted settings of a built-in system (a new dict each time)."""
-    return flatten(parse_toml(_builtin_text(name), f"{name}.toml"))
+def builtin_data(name: str) -> dict[str, Any]:
+    """A built-in system's file (`plb` for plb.toml) as TOML tables (a new dict each time)."""
+    return parse_toml(_builtin_text(name), f"{name}.toml")
 
 
-@cache
-def _builtin(name: str) -> RuleSet:
-    """A built-in system by its name in lower case (built once)."""
-    return builtin_system(name, builtin_settings(name))
-
-
-def builtin(name: str) -> RuleSet:
-    """A built-in rule system by name (plb, mester, pagat)."""
-    key = name.strip().lower()
-    if key not in BUILTIN_NAMES:
-        near = nearest(key, list(BUILTIN_NAMES))
-        hint = _('; did you mean "{word}"?').format(word=near) if near else ""
-        raise RuleNameError(
-            _('"{name}" is not a rule system or a .toml file; built in: {systems}').format(
-                name=name, systems=", ".join(BUILTIN_NAMES)
-            )
-            + hint
-        )
-    return _builtin(key)
-
-
-def house_rules(text: str, origin: str, default_name: str = "house") -> RuleSet:
-    """House rules: a TOML text with `base = "plb"` (or another) and any settings to change."""
-    own = flatten(parse_toml(text, origin))
-    base = house_base(own, origin)
-    return house_system(own, builtin_settings(base), origin, default_name)
-
-
-def _read_house_file(path: str) -> str:
+def read_house(path: str) -> str:
     """A house-rules file's text: a regular file of at most MAX_RULES_FILE bytes, UTF-8."""
     too_big = _(
         "{file}: the house rules are larger than {size} KiB; a house-rules file is far smaller"
@@ -112,45 +73,6 @@ def _read_house_file(path: str) -> str:
     if len(text) > MAX_RULES_FILE:  # (it grew while being read)
         raise RulesFileError(too_big)
     return text
-
-
-def load_house(path: str) -> RuleSet:
-    """The house rules in a .toml file, named after the file unless they name themselves."""
-    stem = os.path.splitext(os.path.basename(path))[0]
-    return house_rules(_read_house_file(path), path, default_name=stem)
-
-
-def load_rules(spec: str | None = None) -> RuleSet:
-    """A rule system by name or by house-rules file; None means the default (plb)."""
-    spec = spec or DEFAULT_RULES
-    if spec.strip().lower() in BUILTIN_NAMES:
-        return builtin(spec)
-    if spec.lower().endswith(".toml") or os.path.exists(spec):
-        return load_house(spec)
-    return builtin(spec)
-
-
-def rules_from_lines(lines: list[str], origin: str) -> RuleSet:
-    """The rules a ledger records (game.rules.override_lines; a built-in is a single line
-    naming it)."""
-    if len(lines) == 1 and lines[0].strip().lower() in BUILTIN_NAMES:
-        return builtin(lines[0])
-    return house_rules("\n".join(lines), origin)
-
-
-def check_export(text: str, rules: RuleSet) -> None:
-    """Raise a RulesFileError unless the house-rules text loads back to the same rules."""
-    origin = _("the house rules exported from {name}").format(name=rules.name)
-    try:
-        loaded = house_rules(text, origin)
-    except RulesFileError as error:
-        raise RulesFileError(_("{error}; nothing was exported").format(error=error)) from None
-    if scoring_settings(loaded) != scoring_settings(rules):
-        raise RulesFileError(
-            _("{origin} would not load back to the same rules; nothing was exported").format(
-                origin=origin
-            )
-        )
 
 
 @cache

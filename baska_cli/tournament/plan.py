@@ -8,9 +8,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from baska_cli.errors import BaskaError, TournamentError, TournamentInputError
-from baska_cli.game.rules import RuleSet, toml_value
+from baska_cli.game.rules import RuleSet, rules_from_lines, toml_value
 from baska_cli.i18n import N_, _
-from baska_cli.rulesets import rules_from_lines
 
 FORMAT_VERSION = 1
 PLACE_POINTS, TOTAL, TABLES_WON, LOTS = "place_points", "total", "tables_won", "lots"
