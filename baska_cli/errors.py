@@ -23,6 +23,10 @@ class RuleNameError(RulesFileError, ValueError):
     """A rule system asked for by a name that is neither built in nor a file (a typo)."""
 
 
+class InputFileError(BaskaError):
+    """A file of input given to a command (a batch of hands) that cannot be read (exit 1)."""
+
+
 class RequestError(BaskaError, ValueError):
     """A request the ledger cannot grant as asked: a hand number it lacks, other rules."""
 

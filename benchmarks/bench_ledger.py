@@ -40,9 +40,10 @@ from baska_cli.errors import BaskaError
 from baska_cli.evening.totals import add, dealer_of
 from baska_cli.game.deck import possible_points
 from baska_cli.game.model import Play
-from baska_cli.game.notation import COUNTED_FORMS, format_hand, parse_hand
+from baska_cli.game.notation import format_hand, parse_hand
 from baska_cli.game.rules import RuleSet, load_rules
 from baska_cli.game.scoring import score
+from baska_cli.game.vocabulary import COUNTED_FORMS
 
 PLAYERS = ("Ania", "Bartek", "Celina", "Darek")
 CSV_READ = (

@@ -11,7 +11,7 @@ import pytest
 from click.testing import CliRunner
 
 from baska_cli import __version__, i18n
-from baska_cli.cli import cli
+from baska_cli.cli import COMMANDS, cli, subcommands
 
 
 def run(*args: str) -> tuple[int, str, str]:
@@ -20,7 +20,7 @@ def run(*args: str) -> tuple[int, str, str]:
 
 
 def _commands() -> list[str]:
-    return sorted(cli.commands)
+    return sorted(COMMANDS)
 
 
 def test_every_ledger_command_is_a_command() -> None:
@@ -31,7 +31,7 @@ def test_every_ledger_command_is_a_command() -> None:
 
 @pytest.mark.parametrize("name", _commands())
 def test_every_command_has_help(name: str) -> None:
-    command = cli.commands[name]
+    command = dict(subcommands(cli))[name]
     code, out, _ = run(name, "--help")
     summary = (command.help or "").strip().splitlines()
     assert (code, out.startswith("Usage: "), bool(summary and summary[0])) == (0, True, True)
@@ -40,7 +40,7 @@ def test_every_command_has_help(name: str) -> None:
 
 
 def test_score_and_rules_are_commands() -> None:
-    assert {"score", "rules"} <= set(cli.commands)
+    assert {"score", "rules"} <= set(COMMANDS)
 
 
 def test_group_help_and_version() -> None:
@@ -60,7 +60,7 @@ def _tree(command: click.Command, path: tuple[str, ...] = ()) -> list[tuple[str,
     """The command lines of `baska` and of every command under it."""
     found = [path]
     if isinstance(command, click.Group):
-        for name, sub in sorted(command.commands.items()):
+        for name, sub in subcommands(command):
             found.extend(_tree(sub, (*path, name)))
     return found
 
@@ -69,7 +69,7 @@ def _command(path: tuple[str, ...]) -> click.Command:
     command: click.Command = cli
     for name in path:
         assert isinstance(command, click.Group)
-        command = command.commands[name]
+        command = dict(subcommands(command))[name]
     return command
 
 
@@ -130,8 +130,8 @@ def test_help_of_every_command_in_both_languages(path: tuple[str, ...]) -> None:
 )
 def test_clicks_own_messages_in_polish(args: list[str], message: str) -> None:
     result = CliRunner().invoke(cli, ["--lang", "pl", *args], prog_name="baska")
-    command = " ".join(["baska", *args[:1]]) if args[0] in cli.commands else "baska"
-    usage = _command(tuple(args[:1]) if args[0] in cli.commands else ())
+    command = " ".join(["baska", *args[:1]]) if args[0] in COMMANDS else "baska"
+    usage = _command(tuple(args[:1]) if args[0] in COMMANDS else ())
     metavars = " ".join(usage.collect_usage_pieces(click.Context(usage)))
     assert (result.exit_code, result.stdout) == (2, "")
     assert result.stderr == (

@@ -20,9 +20,10 @@ from baska_cli import ledger
 from baska_cli.cli import cli
 from baska_cli.errors import BaskaError, LedgerError
 from baska_cli.game.model import DEFAULT_PLAYERS
-from baska_cli.game.notation import CONTRACT_ALIASES, format_hand, parse_hand
+from baska_cli.game.notation import format_hand, parse_hand
 from baska_cli.game.rules import BUILTIN_NAMES, builtin
 from baska_cli.game.scoring import score
+from baska_cli.game.vocabulary import CONTRACT_ALIASES
 
 PLAYERS = ("Ania", "Bartek", "Celina", "Darek")
 WATCHDOG_SECONDS = 20  # a hang detector, far above any example's time: not a speed test

@@ -21,7 +21,7 @@ import click
 import pytest
 from click.testing import CliRunner
 
-from baska_cli.cli import cli
+from baska_cli.cli import cli, subcommands
 
 from .conftest import ROOT
 
@@ -141,7 +141,7 @@ def _commands() -> list[list[str]]:
     paths: list[list[str]] = [[]]
 
     def walk(group: click.Group, prefix: list[str]) -> None:
-        for name, command in sorted(group.commands.items()):
+        for name, command in subcommands(group):
             paths.append([*prefix, name])
             if isinstance(command, click.Group):
                 walk(command, [*prefix, name])

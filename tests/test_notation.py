@@ -363,7 +363,7 @@ def test_names_in_one_alphabet_are_kept(players: tuple[str, ...]) -> None:
 
 def test_a_name_longer_than_max_name_is_refused_and_max_name_fits() -> None:
     from baska_cli.game.names import check_player_names
-    from baska_cli.game.notation import MAX_NAME, MAX_TOKEN
+    from baska_cli.game.vocabulary import MAX_NAME, MAX_TOKEN
 
     long = "x" * MAX_NAME
     assert check_player_names([long, "B", "C", "D"])[0] == long
@@ -393,7 +393,8 @@ def test_a_name_with_a_line_break_is_refused() -> None:
 
 
 def test_canonical_refuses_a_text_whose_word_would_not_read_back() -> None:
-    from baska_cli.game.notation import MAX_NAME, canonical
+    from baska_cli.game.notation import canonical
+    from baska_cli.game.vocabulary import MAX_NAME
 
     names = tuple(c * MAX_NAME for c in "PQRS")
     many = parse_hand("zw 1+3 61 k:2,1,2,1,2", names)  # five callers: 5 names, too long

@@ -70,7 +70,7 @@ def _extracted(directory: Path, prefix: str) -> Iterator[tuple[str | tuple[str, 
 
 def _help_texts() -> Iterator[tuple[str, str]]:
     """(help text, command) for every command and option of `baska`, as Click shows them."""
-    from baska_cli.cli import cli
+    from baska_cli.cli import cli, subcommands
 
     def walk(command: click.Command, path: str) -> Iterator[tuple[str, str]]:
         for attribute in ("_help", "_short_help", "_epilog"):
@@ -82,7 +82,7 @@ def _help_texts() -> Iterator[tuple[str, str]]:
             if text:
                 yield inspect.cleandoc(text), f"{path}/{param.name}"
         if isinstance(command, click.Group):
-            for name, sub in sorted(command.commands.items()):
+            for name, sub in subcommands(command):
                 yield from walk(sub, f"{path}/{name}")
 
     yield from walk(cli, "baska")

@@ -6,28 +6,72 @@ file or a refused operation); nothing below this package imports Click.
 
 from __future__ import annotations
 
-import contextlib
-import os
+import importlib
 import sys
 from collections.abc import Iterable
 
 import click
 
 from baska_cli import __version__
-from baska_cli.cli.check import check, recalc
 from baska_cli.cli.common import CONTEXT, Group, run
-from baska_cli.cli.edits import amend, undo, void
 from baska_cli.cli.lang import Option, lang_option
-from baska_cli.cli.play import play
-from baska_cli.cli.repair import repair, upgrade
-from baska_cli.cli.report import report
-from baska_cli.cli.rules import rules
-from baska_cli.cli.score import score
-from baska_cli.cli.session import ledger_command, new
-from baska_cli.cli.settle import settle
-from baska_cli.cli.stats import stats
-from baska_cli.cli.tournament import tournament
 from baska_cli.i18n import _
+
+# each command, with the module under baska_cli.cli that defines it and its name there: a
+# command's module (and what it imports) is loaded when the command runs or is listed, so
+# `baska score` loads what scoring a hand needs (Click's lazily loaded subcommands)
+COMMANDS = {
+    "score": ("score", "score"),
+    "rules": ("rules", "rules"),
+    "new": ("session", "new"),
+    "ledger": ("session", "ledger_command"),
+    "undo": ("edits", "undo"),
+    "void": ("edits", "void"),
+    "amend": ("edits", "amend"),
+    "play": ("play", "play"),
+    "check": ("check", "check"),
+    "recalc": ("check", "recalc"),
+    "repair": ("repair", "repair"),
+    "upgrade": ("repair", "upgrade"),
+    "settle": ("settle", "settle"),
+    "stats": ("stats", "stats"),
+    "report": ("report", "report"),
+    "tournament": ("tournament", "tournament"),
+}
+
+
+class Commands(Group):
+    """The `baska` group: its commands loaded from their modules by name (COMMANDS)."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        """Every command's name, in alphabetical order."""
+        return sorted(COMMANDS)
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        """The command of that name, its module imported; None for an unknown name."""
+        if cmd_name not in COMMANDS:
+            return None
+        module, name = COMMANDS[cmd_name]
+        command: click.Command = getattr(importlib.import_module(f"baska_cli.cli.{module}"), name)
+        return command
+
+    def resolve_command(
+        self, ctx: click.Context, args: list[str]
+    ) -> tuple[str | None, click.Command | None, list[str]]:
+        """The command named first in `args`; a misspelt name is refused with the names it
+        is close to (`did you mean`), as Click does for commands it holds."""
+        try:
+            return super().resolve_command(ctx, args)
+        except click.exceptions.NoSuchCommand as error:
+            name = error.command_name
+            raise click.exceptions.NoSuchCommand(name, possibilities=COMMANDS, ctx=ctx) from None
+
+
+def subcommands(group: click.Group) -> list[tuple[str, click.Command]]:
+    """A group's commands by name, in alphabetical order (the `baska` group's all loaded)."""
+    ctx = click.Context(group)
+    found = ((name, group.get_command(ctx, name)) for name in group.list_commands(ctx))
+    return [(name, command) for name, command in found if command is not None]
 
 
 class _VersionLine(str):
@@ -38,7 +82,7 @@ class _VersionLine(str):
         return _(str(self)) % values
 
 
-@click.group(cls=Group, context_settings=CONTEXT)
+@click.group(cls=Commands, context_settings=CONTEXT)
 @lang_option
 @click.version_option(
     __version__,
@@ -59,54 +103,12 @@ def cli() -> None:
     """
 
 
-for command in (
-    score,
-    rules,
-    new,
-    ledger_command,
-    undo,
-    void,
-    amend,
-    play,
-    check,
-    recalc,
-    repair,
-    upgrade,
-    settle,
-    stats,
-    report,
-    tournament,
-):
-    cli.add_command(command)
-
-
 def main(argv: Iterable[str] | None = None) -> None:
     """Run the command line and exit (SystemExit) with the status `run` gives."""
     sys.exit(run(cli, argv, "baska"))
 
 
 def script() -> None:
-    """The `baska` console script and `python -m baska_cli`: the command line, then, once
-    its output is flushed, the process ends at once (`os._exit`) where nothing waits for the
-    exit. Every file baska writes is closed and synced inside its command, so the
-    interpreter's teardown (every object freed one by one: 40–60 ms after a tournament's
-    standings) would only cost time."""
-    status = run(cli, None, "baska")
-    for stream in (sys.stdout, sys.stderr):
-        with contextlib.suppress(OSError, ValueError):
-            stream.flush()
-    if _nothing_waits_for_exit():
-        os._exit(status)
-    sys.exit(status)
-
-
-def _nothing_waits_for_exit() -> bool:
-    """Whether no exit handler is registered and no tracer, profiler or monitoring tool
-    watches the process (coverage and cProfile write their results as it ends)."""
-    import atexit
-
-    callbacks = getattr(atexit, "_ncallbacks", None)  # (CPython's count of exit handlers)
-    if callbacks is None or callbacks() or sys.gettrace() or sys.getprofile():
-        return False
-    monitoring = getattr(sys, "monitoring", None)  # (Python 3.12: coverage's sysmon core)
-    return monitoring is None or all(monitoring.get_tool(i) is None for i in range(6))
+    """The `baska` console script and `python -m baska_cli`: the command line, then the
+    interpreter's normal exit with its status."""
+    main()

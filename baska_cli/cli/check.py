@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import sys
-from typing import TYPE_CHECKING
 
 import click
 
@@ -16,13 +15,15 @@ from baska_cli.cli.common import (
     note_written,
     option,
 )
-from baska_cli.i18n import _, ngettext
-
-if TYPE_CHECKING:
-    from baska_cli.evening.totals import Deltas
-    from baska_cli.game.rules import RuleSet
-    from baska_cli.ledger.format import Meta, Row
-    from baska_cli.ledger.reader import LedgerReader
+from baska_cli.errors import BaskaError, LedgerError, ProblemsError
+from baska_cli.evening.totals import Deltas
+from baska_cli.game.rules import RuleSet
+from baska_cli.i18n import _
+from baska_cli.ledger.checker import check as check_ledger
+from baska_cli.ledger.format import Meta, Row
+from baska_cli.ledger.rescore import recalc as recalc_ledger
+from baska_cli.render.check import checked_ok, problems_found
+from baska_cli.render.sheet import diff_hand, diff_header, recalc_summary, recalc_totals
 
 
 @command()
@@ -35,52 +36,26 @@ def check(paths: tuple[str, ...]) -> None:
     \b
     Example:  baska check evening.csv
     """
-    from baska_cli.errors import BaskaError, LedgerError
-    from baska_cli.ledger.checker import check as check_ledger
-
     paths = paths or (from_env("baska check evening.csv"),)
     failed = False
     for path in paths:
         try:
             reader = check_ledger(path)
-        except LedgerError as error:
-            click.echo(str(error), err=True)
-            failed = True
-            continue
         except BaskaError as error:
-            click.echo(f"{path}: {error}", err=True)
+            # a LedgerError names its file (and line) itself
+            click.echo(
+                str(error) if isinstance(error, LedgerError) else f"{path}: {error}", err=True
+            )
             failed = True
             continue
         for problem in reader.problems:
             click.echo(str(problem), err=True)
         if reader.problems:
             failed = True
-            count = len(reader.problems)
-            found = ngettext("{path}: {count} problem", "{path}: {count} problems", count)
-            click.echo(found.format(path=path, count=count), err=True)
+            click.echo(problems_found(path, len(reader.problems)), err=True)
         else:
-            hands = reader.tally.counted
-            fine = ngettext("{path}: ok, {count} hand", "{path}: ok, {count} hands", hands)
-            click.echo(fine.format(path=path, count=hands) + _kind(reader), err=True)
+            click.echo(checked_ok(path, reader.tally.counted, reader.meta), err=True)
     sys.exit(1 if failed else 0)
-
-
-def _kind(reader: LedgerReader) -> str:
-    """The ledger's format version, and its dialect where it is not baska's own."""
-    from baska_cli.i18n import _
-    from baska_cli.ledger.dialect import encoding_name, separator_name
-
-    meta = reader.meta
-    parts = [_("ledger format {version}").format(version=meta.version)]
-    if meta.version < 2:
-        parts[0] = _("ledger format 1, which `baska upgrade` rewrites in format 2")
-    if meta.encoding != "utf-8" or meta.bom:
-        parts.append(encoding_name(meta.encoding) + (" " + _("with a BOM") if meta.bom else ""))
-    if meta.sep != ",":
-        parts.append(_("cells separated by {sep}").format(sep=separator_name(meta.sep)))
-    if meta.newline != "\n":
-        parts.append(_("CRLF line ends"))
-    return " (" + "; ".join(parts) + ")"
 
 
 class _Diff:
@@ -90,13 +65,11 @@ class _Diff:
         self.path = path
 
     def start(self, old: Meta, rules: RuleSet) -> None:
-        from baska_cli.render.sheet import diff_header
-
+        """The rule systems compared."""
         sys.stdout.write(diff_header(self.path, old, rules.name))
 
     def hand(self, row: Row, deltas: Deltas) -> None:
-        from baska_cli.render.sheet import diff_hand
-
+        """A hand whose changes differ, old and new."""
         sys.stdout.write(diff_hand(row, deltas))
 
 
@@ -120,10 +93,6 @@ def recalc(path: str | None, rules_spec: str | None, diff: bool, write: bool) ->
     Example:  baska recalc evening.csv --rules mester --diff
               baska recalc evening.csv --rules mester --write
     """
-    from baska_cli.errors import BaskaError, ProblemsError
-    from baska_cli.ledger.rescore import recalc as recalc_ledger
-    from baska_cli.render.sheet import recalc_summary, recalc_totals
-
     if path is None:
         path = from_env("baska recalc evening.csv --rules mester --diff")
     # without --rules, the ledger is rescored under its own rules

@@ -10,18 +10,24 @@ from __future__ import annotations
 import contextlib
 import errno
 import os
+import shutil
 import sys
-from collections.abc import Callable, Iterable
-from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Any, NoReturn, TypeVar
 
 import click
+from click.core import ParameterSource
 
 from baska_cli.cli.lang import Command, Option, TranslatedHelp, choose_language
+from baska_cli.errors import (
+    BaskaError,
+    InputFileError,
+    LedgerError,
+    RuleNameError,
+    RulesFileError,
+)
+from baska_cli.game.rules import RuleSet, load_rules
 from baska_cli.i18n import N_, _, os_reason
-
-if TYPE_CHECKING:
-    from baska_cli.errors import BaskaError
-    from baska_cli.game.rules import RuleSet
 
 EXIT_OK, EXIT_FILE, EXIT_INPUT, EXIT_WRITTEN_OUTPUT_FAILED = 0, 1, 2, 3
 CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
@@ -48,11 +54,9 @@ class FileProblem(click.ClickException):
 def exit_code(error: BaskaError) -> int:
     """The exit status an error ends a command with: 2 for what the user typed (a hand, a
     name, a number), 1 for a file that is broken or an operation that was refused."""
-    from baska_cli.errors import LedgerError, RuleNameError, RulesFileError
-
     if isinstance(error, RuleNameError):
         return 2  # a misspelt built-in name is bad input, not a broken file
-    if isinstance(error, LedgerError | RulesFileError):
+    if isinstance(error, LedgerError | RulesFileError | InputFileError):
         return 1
     return 2
 
@@ -66,9 +70,6 @@ def fail(error: BaskaError) -> NoReturn:
 
 def load_rules_or_fail(spec: str | None) -> RuleSet:
     """Load the rule system named by --rules (or its environment variable, or plb)."""
-    from baska_cli.errors import BaskaError
-    from baska_cli.game.rules import load_rules
-
     if spec is not None and not spec.strip():
         raise UserInputError(
             _(
@@ -85,17 +86,32 @@ def load_rules_or_fail(spec: str | None) -> RuleSet:
 def typed(name: str) -> bool:
     """Whether the option `name` of the running command was given on the command line
     (not taken from its environment variable or its default)."""
-    from click.core import ParameterSource
-
     return click.get_current_context().get_parameter_source(name) is ParameterSource.COMMANDLINE
 
 
 def from_environment(name: str) -> bool:
     """Whether the option `name` of the running command was taken from its environment
     variable."""
-    from click.core import ParameterSource
-
     return click.get_current_context().get_parameter_source(name) is ParameterSource.ENVIRONMENT
+
+
+# a command's options that do not go together: (whether they are given so, the message, an
+# N_ msgid formatted with refuse_conflicts' words); the options as Click parsed them, and
+# under "typed" the names of those given on the command line
+Conflicts = Sequence[tuple[Callable[[Mapping[str, Any]], bool], str]]
+
+
+def refuse_conflicts(conflicts: Conflicts, **words: str) -> None:
+    """Refuse (exit 2) the first combination of the running command's options that holds,
+    with its message."""
+    ctx = click.get_current_context()
+    given = dict(ctx.params)
+    given["typed"] = {
+        name for name in ctx.params if ctx.get_parameter_source(name) is ParameterSource.COMMANDLINE
+    }
+    for holds, message in conflicts:
+        if holds(given):
+            raise UserInputError(_(message).format(**words))
 
 
 class Count(click.IntRange):
@@ -316,8 +332,6 @@ def run(command: click.Command, argv: Iterable[str] | None, prog_name: str) -> i
 def from_env(example: str) -> str:
     """The ledger in BASKA_LEDGER for a command given no FILE, said on standard error (so a
     hand never goes silently into last week's ledger); a usage error when it is not set."""
-    from baska_cli.i18n import _
-
     env = os.environ.get(LEDGER_ENV)
     if not env:
         raise UserInputError(
@@ -332,8 +346,6 @@ def from_env(example: str) -> str:
 def terminal_width() -> int | None:
     """The columns of the terminal standard output is, or None off a terminal (a pipe or a
     file gets the full text, never cut)."""
-    import shutil
-
     if not sys.stdout.isatty():
         return None
     return shutil.get_terminal_size((80, 24)).columns

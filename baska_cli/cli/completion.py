@@ -9,8 +9,8 @@ from prompt_toolkit.completion import CompleteEvent, Completer, Completion
 from prompt_toolkit.document import Document
 
 from baska_cli.game.model import Contract
-from baska_cli.game.notation import ADJUST_WORD, COUNTED_CONTRAS, PENALTY_WORD
 from baska_cli.game.spelling import fold
+from baska_cli.game.vocabulary import ADJUST_WORD, COUNTED_CONTRAS, PENALTY_WORD
 from baska_cli.play.evening import Scorekeeper
 from baska_cli.play.line import COMMANDS
 

@@ -7,23 +7,20 @@ FILE may be left out when BASKA_LEDGER names the ledger: `baska void 7`, `baska 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
 
 import click
 
 from baska_cli.cli.common import UserInputError, command, fail, from_env, hand_number, note_written
+from baska_cli.errors import BaskaError
 from baska_cli.i18n import _
-
-if TYPE_CHECKING:
-    from baska_cli.ledger.edits import Edited
+from baska_cli.ledger import edits
+from baska_cli.ledger.edits import Edited
+from baska_cli.ledger.view import read
+from baska_cli.render.sheet import after_edit, amended_changes, edited
 
 
 def _show(path: str, edit: Callable[[], Edited]) -> None:
     """Run an edit, then say what it did, the standings and who deals next."""
-    from baska_cli.errors import BaskaError
-    from baska_cli.ledger.view import read
-    from baska_cli.render.sheet import after_edit, amended_changes, edited
-
     try:
         done = edit()
     except BaskaError as error:
@@ -63,8 +60,6 @@ def undo(paths: tuple[str, ...]) -> None:
     Example:  baska undo evening.csv
               baska undo
     """
-    from baska_cli.ledger import edits
-
     if len(paths) > 1:
         raise UserInputError(
             _("undo takes back the last hand of one ledger; expected `baska undo [FILE]`")
@@ -84,8 +79,6 @@ def void(args: tuple[str, ...]) -> None:
     Example:  baska void evening.csv 7
               baska void 7
     """
-    from baska_cli.ledger import edits
-
     example = "baska void evening.csv 7"
     if len(args) not in (1, 2):
         raise UserInputError(
@@ -109,8 +102,6 @@ def amend(args: tuple[str, ...]) -> None:
     Example:  baska amend evening.csv 3 gr Bartek 40
               baska amend 8 k
     """
-    from baska_cli.ledger import edits
-
     example = "baska amend evening.csv 8 k"
     if args and hand_number(args[0]) is not None:
         path, rest = from_env(example), args

@@ -5,7 +5,11 @@ from __future__ import annotations
 import click
 
 from baska_cli.cli.common import command, fail, note_written
+from baska_cli.errors import BaskaError
 from baska_cli.i18n import _, ngettext
+from baska_cli.ledger.edits import convert
+from baska_cli.ledger.reader import open_ledger
+from baska_cli.ledger.repair import repair as repair_ledger
 
 
 @command()
@@ -19,9 +23,6 @@ def repair(path: str) -> None:
     \b
     Example:  baska repair evening.csv
     """
-    from baska_cli.errors import BaskaError
-    from baska_cli.ledger.repair import repair as repair_ledger
-
     try:
         done = repair_ledger(path)
     except BaskaError as error:
@@ -57,10 +58,6 @@ def upgrade(path: str) -> None:
     \b
     Example:  baska upgrade evening.csv
     """
-    from baska_cli.errors import BaskaError
-    from baska_cli.ledger.edits import convert
-    from baska_cli.ledger.reader import open_ledger
-
     try:
         with open_ledger(path) as reader:
             version = reader.meta.version

@@ -2,13 +2,20 @@
 
 from __future__ import annotations
 
+import contextlib
+import os
+import tempfile
 from collections.abc import Iterable
 
 import click
 
 from baska_cli.cli.common import FileProblem, UserInputError, command, fail, ledgers, option
-from baska_cli.cli.settle import UNITS, _stake
+from baska_cli.cli.settle import stake_unit, stake_value
+from baska_cli.errors import BaskaError
 from baska_cli.i18n import _, ngettext, os_reason
+from baska_cli.render.evenings import evenings
+from baska_cli.render.report import report_pieces
+from baska_cli.render.spool import spooled
 
 
 @command()
@@ -25,55 +32,29 @@ def report(paths: tuple[str, ...], output: str, stake: str | None, currency: str
     Example:  baska report evening.csv -o evening.html
               baska report autumn/*.csv -o autumn.html --stake 0.10
     """
-    from decimal import Decimal
-
-    from baska_cli.errors import BaskaError
-    from baska_cli.evening.settle import settle
-    from baska_cli.evening.totals import season
-    from baska_cli.ledger.view import read
-    from baska_cli.render.report import Evening, report_pieces
-
-    value = _stake(stake) if stake is not None else None
+    value = stake_value(stake) if stake is not None else None
     if value is None and currency != "zł":
         raise UserInputError(_("--currency goes with --stake"))
     paths = ledgers(paths, "baska report evening.csv -o evening.html")
-    unit = Decimal(UNITS.get(currency.strip().lower(), "0.01"))
-    evenings = []
     try:
-        for path in paths:
-            session = read(path)
-            single = None
-            if value is not None and len(paths) == 1:
-                totals = {s.name: s.total for s in session.standings()}
-                single = settle(totals, value, unit)
-            evenings.append(Evening(session, single))
+        shown, overall = evenings(paths, value, stake_unit(currency))
     except BaskaError as error:
         fail(error)
-    overall = None
-    if value is not None and len(paths) > 1:
-        standings = season([e.session.standings() for e in evenings])
-        overall = settle({s.name: s.total for s in standings}, value, unit)
     try:
-        html = report_pieces(evenings, overall, currency)
+        html = report_pieces(shown, overall, currency)
         if output == "-":
-            from baska_cli.render.spool import spooled
-
             for piece in spooled(html, end=""):
                 click.echo(piece, nl=False)
             return
         _write(output, html)
     except BaskaError as error:
         fail(error)
-    written = ngettext("{path}: {count} evening", "{path}: {count} evenings", len(evenings))
-    click.echo(written.format(path=output, count=len(evenings)), err=True)
+    written = ngettext("{path}: {count} evening", "{path}: {count} evenings", len(shown))
+    click.echo(written.format(path=output, count=len(shown)), err=True)
 
 
 def _write(path: str, text: Iterable[str]) -> None:
     """Write the report whole or not at all (a temporary file beside it, then a rename)."""
-    import contextlib
-    import os
-    import tempfile
-
     folder = os.path.dirname(os.path.abspath(path))
     try:
         fd, temp = tempfile.mkstemp(prefix=".baska-report-", suffix=".tmp", dir=folder)
@@ -97,8 +78,6 @@ def _write(path: str, text: Iterable[str]) -> None:
 
 def _umask() -> int:
     """The process's umask (read by setting it and putting it back)."""
-    import os
-
     mask = os.umask(0o022)
     os.umask(mask)
     return mask

@@ -7,6 +7,9 @@ import os
 import click
 
 from baska_cli.cli.common import RULES_ENV, command, fail, load_rules_or_fail, option
+from baska_cli.errors import RulesFileError
+from baska_cli.game.rules import BUILTIN_NAMES, DEFAULT_RULES, builtin, check_export
+from baska_cli.render.rules import rules_listing, rules_tables, rules_toml
 
 
 @command()
@@ -22,9 +25,6 @@ def rules(system: str | None, export: bool) -> None:
               baska rules mester     (its payout tables)
               baska rules plb --export > house.toml
     """
-    from baska_cli.game.rules import BUILTIN_NAMES, DEFAULT_RULES, builtin
-    from baska_cli.render.rules import rules_listing, rules_tables, rules_toml
-
     if system is None and not export:
         click.echo(rules_listing([builtin(n) for n in BUILTIN_NAMES], DEFAULT_RULES))
         return
@@ -33,9 +33,6 @@ def rules(system: str | None, export: bool) -> None:
     if not export:
         click.echo(rules_tables(chosen))
         return
-    from baska_cli.errors import RulesFileError
-    from baska_cli.game.rules import check_export
-
     text = rules_toml(chosen)
     try:
         check_export(text, chosen)  # printed only if it loads back to the same rules

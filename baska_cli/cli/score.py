@@ -4,15 +4,13 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Iterator
-from typing import IO, TYPE_CHECKING, Any
+from typing import IO, Any
 
 import click
 
 from baska_cli.cli.common import (
     LEDGER_ENV,
-    FileProblem,
-    UserInputError,
+    Conflicts,
     command,
     fail,
     format_option,
@@ -21,16 +19,72 @@ from baska_cli.cli.common import (
     load_rules_or_fail,
     note_written,
     option,
+    refuse_conflicts,
     rules_option,
     terminal_width,
     typed,
 )
-from baska_cli.i18n import _, os_reason
+from baska_cli.errors import BaskaError
+from baska_cli.filekind import NotRegularFile, open_regular
+from baska_cli.game.notation import parse_hand
+from baska_cli.game.rules import RuleSet
+from baska_cli.game.scoring import score as score_entry
+from baska_cli.i18n import N_, _, os_reason
+from baska_cli.render.batch import score_batch
+from baska_cli.render.outcome import outcome_json, render_outcome
 
-if TYPE_CHECKING:
-    from baska_cli.errors import BaskaError
-
-MAX_BATCH_LINE = 4096  # characters in one line of --batch; a hand is far shorter
+# what does not go together, the first that holds refused (exit 2) with its message; `typed`
+# holds the options given on the command line (not from the environment)
+CONFLICTS: Conflicts = (
+    (
+        lambda o: "ledger_path" in o["typed"] and not o["ledger_path"],
+        N_("--ledger needs a file name, e.g. --ledger evening.csv"),
+    ),
+    (
+        lambda o: o["explain"] and o["output_format"] == "csv",
+        N_(
+            "--explain does not go with --format csv (a CSV row has no room for the "
+            'derivation); use --format json, whose "derivation" field holds it, or the table'
+        ),
+    ),
+    (
+        lambda o: o["batch"] is not None and o["notation"],
+        N_("give either a hand or --batch FILE, not both"),
+    ),
+    (
+        lambda o: o["batch"] is not None and "ledger_path" in o["typed"],
+        N_(
+            "--batch does not go with --ledger: a batch is scored, not recorded; record "
+            "each hand with `baska score --ledger FILE HAND`"
+        ),
+    ),
+    (
+        lambda o: o["batch"] is not None and o["dry_run"],
+        N_("--dry-run does not go with --batch: a batch is never recorded"),
+    ),
+    (
+        lambda o: o["batch"] is not None and o["explain"],
+        N_(
+            "--explain does not go with --batch; use --batch with --format json (each "
+            'hand\'s "explanation"), or score one hand with --explain'
+        ),
+    ),
+    (
+        lambda o: o["batch"] is None and not o["notation"],
+        N_('no hand given; expected e.g. "baska score zw A+C 61 k"'),
+    ),
+    (
+        lambda o: o["batch"] is None and o["dry_run"] and not o["ledger_path"],
+        N_(
+            "--dry-run goes with a ledger (--ledger FILE or BASKA_LEDGER): without one "
+            "nothing is recorded anyway; leave out --dry-run"
+        ),
+    ),
+    (
+        lambda o: o["batch"] is None and o["extra"] and not o["ledger_path"],
+        N_("--extra goes with a ledger (--ledger FILE or {env}); leave it out"),
+    ),
+)
 
 
 class BatchFile(click.File):
@@ -41,8 +95,6 @@ class BatchFile(click.File):
         """The open file, or a usage error naming it and saying what it is."""
         if not isinstance(value, str | os.PathLike) or os.fspath(value) == "-":
             return super().convert(value, param, ctx)
-        from baska_cli.filekind import NotRegularFile, open_regular
-
         name = click.format_filename(value)
         try:
             stream = open_regular(os.fspath(value), encoding="utf-8-sig", errors="surrogateescape")
@@ -121,83 +173,43 @@ def score(
               baska score --rules mester ci C 66/2 k:A,C,B
               baska score --ledger evening.csv zw ania+cel 61 k
     """
-    if typed("ledger_path") and not ledger_path:
-        raise UserInputError(_("--ledger needs a file name, e.g. --ledger evening.csv"))
-    if explain and output_format == "csv":
-        raise UserInputError(
-            _(
-                "--explain does not go with --format csv (a CSV row has no room for the "
-                'derivation); use --format json, whose "derivation" field holds it, or the table'
-            )
-        )
+    refuse_conflicts(CONFLICTS, env=LEDGER_ENV)
     if batch is not None:
-        _refuse_with_batch(notation, explain, typed("ledger_path"), dry_run)
-        failed = _score_batch(batch, rules_spec, output_format)
-        sys.exit(1 if failed else 0)
-    if not notation:
-        raise UserInputError(_('no hand given; expected e.g. "baska score zw A+C 61 k"'))
-    if dry_run and not ledger_path:
-        raise UserInputError(
-            _(
-                "--dry-run goes with a ledger (--ledger FILE or BASKA_LEDGER): without one "
-                "nothing is recorded anyway; leave out --dry-run"
-            )
-        )
+        sys.exit(_batch(batch, load_rules_or_fail(rules_spec), output_format))
     text = " ".join(notation)
-    if extra and not ledger_path:
-        raise UserInputError(
-            _("--extra goes with a ledger (--ledger FILE or {env}); leave it out").format(
-                env=LEDGER_ENV
-            )
-        )
     if ledger_path:
         if from_environment("ledger_path"):
-            click.echo(
-                _("ledger: {path} (from {env})").format(path=ledger_path, env=LEDGER_ENV),
-                err=True,
-            )
+            message = _("ledger: {path} (from {env})").format(path=ledger_path, env=LEDGER_ENV)
+            click.echo(message, err=True)
         # the session's own rules apply; --rules typed here must name them
         spec = rules_spec if typed("rules_spec") else None
         _record(ledger_path, text, spec, output_format, explain, dry_run, extra)
         return
-    from baska_cli.errors import BaskaError
-    from baska_cli.game.notation import parse_hand
-    from baska_cli.game.scoring import score as score_entry
-    from baska_cli.render.outcome import render_outcome
-
     rules = load_rules_or_fail(rules_spec)
     try:
         entry = parse_hand(text)
         outcome = score_entry(entry, rules)
     except BaskaError as error:
         fail(error)
-    players = ("A", "B", "C", "D")
     width = terminal_width()
-    click.echo(render_outcome(entry, outcome, rules, players, output_format, explain, width))
+    click.echo(
+        render_outcome(entry, outcome, rules, ("A", "B", "C", "D"), output_format, explain, width)
+    )
 
 
-def _refuse_with_batch(
-    notation: tuple[str, ...], explain: bool, ledger: bool, dry_run: bool
-) -> None:
-    """Refuse what --batch cannot do: a hand as well, a ledger, a dry run, a derivation."""
-    if notation:
-        raise UserInputError(_("give either a hand or --batch FILE, not both"))
-    if ledger:
-        raise UserInputError(
-            _(
-                "--batch does not go with --ledger: a batch is scored, not recorded; record "
-                "each hand with `baska score --ledger FILE HAND`"
-            )
-        )
-    if dry_run:
-        raise UserInputError(_("--dry-run does not go with --batch: a batch is never recorded"))
-    if explain:
-        raise UserInputError(
-            _(
-                "--explain does not go with --batch; use --batch with --format json (each "
-                'hand\'s "explanation"), or score one hand with --explain'
-            )
-        )
+def _batch(stream: IO[str], rules: RuleSet, output_format: str) -> int:
+    """Print each hand's result, and each bad line on standard error; 1 if there were any."""
+    failed = False
+    try:
+        for line in score_batch(stream, rules, output_format):
+            if line.problem:
+                failed = True
+                click.echo(line.text, err=True)
+            else:
+                sys.stdout.write(line.text + "\n")
+    except BaskaError as error:
+        fail(error)
+    return 1 if failed else 0
 
 
 def _record(
@@ -210,7 +222,8 @@ def _record(
     extra: bool,
 ) -> None:
     """Score a hand with the session's players and rules and append it to the ledger."""
-    from baska_cli.errors import BaskaError
+    # the ledger's modules load only when a hand is recorded: they would add a quarter to
+    # the start-up of every `baska score` (python -X importtime)
     from baska_cli.ledger.edits import record
     from baska_cli.render import sheet
 
@@ -221,8 +234,6 @@ def _record(
     if not dry_run:
         note_written(_("hand {number} was recorded in {path}").format(number=found.n, path=path))
     if output_format == "json":
-        from baska_cli.render.outcome import outcome_json
-
         click.echo(outcome_json(sheet.recorded_json(found, explain)))
     elif output_format == "csv":
         click.echo(sheet.recorded_csv(found))
@@ -235,100 +246,3 @@ def _record(
             ),
             err=True,
         )
-
-
-def _numbered_lines(stream: IO[str], name: str) -> Iterator[tuple[int, str | None]]:
-    """The lines worth scoring: no blank lines, no # comments; None for a line longer than
-    MAX_BATCH_LINE (read a piece at a time, never held whole)."""
-    number = 0
-    while True:
-        try:
-            line = stream.readline(MAX_BATCH_LINE + 1)
-            if not line:
-                return
-            number += 1
-            if len(line) > MAX_BATCH_LINE and not line.endswith("\n"):
-                while (rest := stream.readline(MAX_BATCH_LINE + 1)) and not rest.endswith("\n"):
-                    pass
-                yield number, None
-                continue
-        except OSError as error:
-            raise FileProblem(
-                _("{name}: cannot read the batch: {reason}").format(
-                    name=name, reason=os_reason(error)
-                )
-            ) from None
-        text = line.strip()
-        if text and not text.startswith("#"):
-            yield number, text
-
-
-def _not_utf8(text: str) -> str | None:
-    """What is wrong with a line read with surrogateescape, if it was not UTF-8."""
-    if text.isascii():
-        return None
-    try:
-        text.encode("utf-8")
-    except UnicodeEncodeError as error:
-        byte = ord(text[error.start]) - 0xDC00
-        return _("not UTF-8 text (the byte 0x{byte:02x} at column {column})").format(
-            byte=byte, column=error.start + 1
-        )
-    return None
-
-
-def _score_batch(stream: IO[str], rules_spec: str | None, output_format: str) -> int:
-    """Score each line, print one result per line; report bad lines on stderr. Returns failures."""
-    from baska_cli.errors import BaskaError
-    from baska_cli.game.notation import parse_hand
-    from baska_cli.game.scoring import score as score_entry
-    from baska_cli.render import outcome as render
-
-    rules = load_rules_or_fail(rules_spec)
-    players = ("A", "B", "C", "D")
-    name = getattr(stream, "name", "-")
-    name = "-" if name == "<stdin>" else name
-    failed = 0
-    cache: dict[str, dict[str, Any] | BaskaError] = {}
-    out = sys.stdout
-    if output_format == "csv":
-        out.write(render.csv_header(players) + "\n")
-    for number, text in _numbered_lines(stream, name):
-        if text is None:
-            failed += 1
-            click.echo(
-                f"{name}:{number}: "
-                + _("the line is longer than {limit} characters; a hand is far shorter").format(
-                    limit=MAX_BATCH_LINE
-                ),
-                err=True,
-            )
-            continue
-        wrong = _not_utf8(text)
-        if wrong is not None:
-            failed += 1
-            click.echo(f"{name}:{number}: {wrong}", err=True)
-            continue
-        result = cache.get(text)
-        if result is None:
-            try:
-                entry = parse_hand(text)
-                outcome = score_entry(entry, rules)
-                scripts = output_format != "table"  # (a table is read by a player)
-                result = render.outcome_record(entry, outcome, rules, players, scripts)
-            except BaskaError as error:
-                result = error
-            if len(cache) < 10_000:
-                cache[text] = result
-        if isinstance(result, BaskaError):
-            failed += 1
-            click.echo(f"{name}:{number}: {result}", err=True)
-            continue
-        if output_format == "json":
-            line = render.outcome_json(result)
-        elif output_format == "csv":
-            line = render.outcome_csv(result)
-        else:
-            line = render.outcome_line(number, result)
-        out.write(line + "\n")
-    return failed

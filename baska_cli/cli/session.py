@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import os
+import shlex
+import shutil
 import sys
 
 import click
@@ -9,6 +12,7 @@ import click
 from baska_cli.cli.common import (
     COUNT,
     LEDGER_ENV,
+    Conflicts,
     UserInputError,
     command,
     fail,
@@ -17,10 +21,46 @@ from baska_cli.cli.common import (
     load_rules_or_fail,
     note_written,
     option,
+    refuse_conflicts,
     rules_option,
     terminal_width,
 )
-from baska_cli.i18n import _, ngettext, os_reason
+from baska_cli.errors import BaskaError
+from baska_cli.game.names import check_player_names, parse_aliases
+from baska_cli.i18n import N_, _, ngettext, os_reason
+from baska_cli.ledger import view
+from baska_cli.ledger.new import start
+from baska_cli.ledger.season import misspelt_warnings
+from baska_cli.render import sheet
+from baska_cli.render.chart import unicode_ok
+from baska_cli.render.spool import spooled
+from baska_cli.render.stream import write_csv, write_json
+
+# `baska ledger`'s options that do not go together (common.refuse_conflicts)
+LEDGER_CONFLICTS: Conflicts = (
+    (
+        lambda o: (
+            o["wide"] and (o["chart"] or o["output_format"] != "table" or len(o["paths"]) > 1)
+        ),
+        N_(
+            "--wide shows one ledger's whole score sheet; leave out --chart and --format, "
+            "or give one file"
+        ),
+    ),
+    (
+        lambda o: o["chart"] and (o["output_format"] != "table" or len(o["paths"]) > 1),
+        N_("--chart draws one ledger as a table; leave out --format, or give one file"),
+    ),
+    (
+        lambda o: (
+            o["aliases_path"] is not None and (len(o["paths"]) < 2 or o["output_format"] == "csv")
+        ),
+        N_(
+            "--aliases merges names in a season's standings: give two ledgers or more, "
+            "with --format table or json"
+        ),
+    ),
+)
 
 
 @command()
@@ -53,12 +93,6 @@ def create_ledger(
     path: str, players: str, rules_spec: str | None, dealer: str | None, deals: int | None
 ) -> None:
     """Create a ledger as `baska new` does and say so on standard error."""
-    from baska_cli.errors import BaskaError
-    from baska_cli.game.names import check_player_names
-    from baska_cli.game.seats import player_seat
-    from baska_cli.ledger.format import Meta, rules_lines
-    from baska_cli.ledger.store import create
-
     if not path:
         raise UserInputError(_('the ledger\'s file name is empty; expected e.g. "evening.csv"'))
     try:
@@ -67,14 +101,15 @@ def create_ledger(
         fail(error)
     rules = load_rules_or_fail(rules_spec)
     try:
-        first = 0 if dealer is None else player_seat(dealer, names)
-        meta = Meta((names[0], names[1], names[2], names[3]), rules.name, rules_lines(rules))
-        meta = Meta(meta.players, meta.rules_name, meta.rules_lines, first, deals)
-        create(path, meta)
+        meta = start(path, names, rules, dealer, deals)
     except BaskaError as error:
         fail(error)
     note_written(_("the ledger {path} was created").format(path=path))
-    leader = names[(first + 1) % 4]
+    click.echo(_created(path, names, rules.name, meta.first_dealer, deals), err=True)
+
+
+def _created(path: str, names: tuple[str, ...], rules: str, first: int, deals: int | None) -> str:
+    """`evening.csv: Ania, Bartek, Celina, Darek (plb, 16 deals); Ania deals first, …`."""
     if deals:
         made = ngettext(
             "{path}: {players} ({rules}, {count} deal); {dealer} deals first, {leader} leads",
@@ -83,24 +118,18 @@ def create_ledger(
         )
     else:
         made = _("{path}: {players} ({rules}); {dealer} deals first, {leader} leads")
-    click.echo(
-        made.format(
-            path=path,
-            players=", ".join(names),
-            rules=rules.name,
-            count=deals,
-            dealer=names[first],
-            leader=leader,
-        ),
-        err=True,
+    return made.format(
+        path=path,
+        players=", ".join(names),
+        rules=rules,
+        count=deals,
+        dealer=names[first],
+        leader=names[(first + 1) % 4],
     )
 
 
 def export_line(path: str) -> str:
     """`export BASKA_LEDGER=/abs/path.csv`, shell-quoted."""
-    import os
-    import shlex
-
     return f"export {LEDGER_ENV}={shlex.quote(os.path.abspath(path))}"
 
 
@@ -144,50 +173,26 @@ def ledger_command(
               baska ledger autumn/*.csv --format json
               baska ledger autumn/*.csv --aliases names.txt
     """
-
-    from baska_cli.errors import BaskaError
-    from baska_cli.ledger.view import read
-
     paths = ledgers(paths, "baska ledger evening.csv")
-    if wide and (chart or output_format != "table" or len(paths) > 1):
-        raise UserInputError(
-            _(
-                "--wide shows one ledger's whole score sheet; leave out --chart and --format, "
-                "or give one file"
-            )
-        )
-    if chart and (output_format != "table" or len(paths) > 1):
-        raise UserInputError(
-            _("--chart draws one ledger as a table; leave out --format, or give one file")
-        )
-    aliases = _aliases(aliases_path, output_format, len(paths))
+    refuse_conflicts(LEDGER_CONFLICTS)
+    aliases = _aliases(aliases_path)
     if len(paths) > 1:
-        _warn_misspelt(paths, aliases)
+        for warning in misspelt_warnings(paths, aliases):
+            click.echo(warning, err=True)
     try:
         if output_format == "json":
-            from baska_cli.render.stream import write_json
-
             write_json(paths, sys.stdout, aliases)
-            return
-        if output_format == "csv":
-            from baska_cli.render.stream import write_csv
-
-            write_csv([read(p) for p in paths], sys.stdout)
-            return
-        from baska_cli.render import sheet
-
-        if len(paths) > 1:
-            click.echo(sheet.season_table([read(p) for p in paths], aliases))
-            return
-        from baska_cli.render.spool import spooled
-
-        session = read(paths[0])
-        unicode, colour, size = _terminal(chart)
-        width = None if wide else terminal_width()
-        for piece in spooled(
-            sheet.session_text(session, session.rows, unicode, colour, size, width)
-        ):
-            click.echo(piece, nl=False)
+        elif output_format == "csv":
+            write_csv([view.read(p) for p in paths], sys.stdout)
+        elif len(paths) > 1:
+            click.echo(sheet.season_table([view.read(p) for p in paths], aliases))
+        else:
+            session = view.read(paths[0])
+            unicode, colour, size = _terminal(chart)
+            width = None if wide else terminal_width()
+            text = sheet.session_text(session, session.rows, unicode, colour, size, width)
+            for piece in spooled(text):
+                click.echo(piece, nl=False)
     except BaskaError as error:
         fail(error)
 
@@ -195,11 +200,6 @@ def ledger_command(
 def _terminal(chart: bool) -> tuple[bool, bool, tuple[int, int] | None]:
     """What standard output can show: Unicode blocks, colour (a terminal, no NO_COLOR),
     and the chart's width and height (the terminal's width; 80 columns off a terminal)."""
-    import os
-    import shutil
-
-    from baska_cli.render.chart import unicode_ok
-
     stream = sys.stdout
     tty = stream.isatty()
     colour = tty and "NO_COLOR" not in os.environ and os.environ.get("TERM") != "dumb"
@@ -207,21 +207,10 @@ def _terminal(chart: bool) -> tuple[bool, bool, tuple[int, int] | None]:
     return unicode_ok(stream.encoding), colour, (size.columns, 16) if chart else None
 
 
-def _aliases(path: str | None, output_format: str, files: int) -> dict[str, str] | None:
+def _aliases(path: str | None) -> dict[str, str] | None:
     """The alias file's merges (folded alias: name kept), or None without --aliases."""
-    from baska_cli.errors import BaskaError
-    from baska_cli.game.names import parse_aliases
-    from baska_cli.i18n import _
-
     if path is None:
         return None
-    if files < 2 or output_format == "csv":
-        raise UserInputError(
-            _(
-                "--aliases merges names in a season's standings: give two ledgers or more, "
-                "with --format table or json"
-            )
-        )
     try:
         with open(path, encoding="utf-8-sig") as stream:
             text = stream.read()
@@ -234,31 +223,3 @@ def _aliases(path: str | None, output_format: str, files: int) -> dict[str, str]
         return parse_aliases(text, path)
     except BaskaError as error:
         fail(error)
-
-
-def _warn_misspelt(paths: tuple[str, ...], aliases: dict[str, str] | None) -> None:
-    """Warn about names in a season's files that look like one player's name misspelt."""
-    import contextlib
-
-    from baska_cli.errors import BaskaError
-    from baska_cli.game.names import similar_pairs
-    from baska_cli.game.spelling import fold
-    from baska_cli.i18n import _
-    from baska_cli.ledger.reader import open_ledger
-
-    where: dict[str, tuple[str, str]] = {}  # folded name: (name, first file)
-    for path in paths:
-        with contextlib.suppress(BaskaError, OSError), open_ledger(path) as reader:
-            for name in reader.meta.players:
-                if aliases and fold(name) in aliases:
-                    name = aliases[fold(name)]
-                where.setdefault(fold(name), (name, path))
-    names = [name for name, _path in where.values()]
-    for a, b in similar_pairs(names):
-        click.echo(
-            _(
-                'warning: "{a}" ({file_a}) and "{b}" ({file_b}) look like one player\'s name '
-                'misspelt; if they are, merge them with --aliases FILE (a line "{b} = {a}")'
-            ).format(a=a, file_a=where[fold(a)][1], b=b, file_b=where[fold(b)][1]),
-            err=True,
-        )

@@ -2,24 +2,25 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from decimal import Decimal, InvalidOperation
 
 import click
 
 from baska_cli.cli.common import UserInputError, command, fail, format_choice, ledgers, option
+from baska_cli.errors import BaskaError
+from baska_cli.evening.settle import settle as settle_points
+from baska_cli.evening.totals import season
 from baska_cli.i18n import _
-
-if TYPE_CHECKING:
-    from decimal import Decimal
+from baska_cli.ledger.view import read
+from baska_cli.render.settle import settlement_record, settlement_text
+from baska_cli.render.stream import to_json
 
 # the smallest unit of a currency, where it is not a hundredth
 UNITS = {"jpy": "1", "¥": "1", "huf": "1", "pkt": "1", "points": "1"}
 
 
-def _stake(text: str) -> Decimal:
+def stake_value(text: str) -> Decimal:
     """The stake per point as typed (`0.10`, or `0,10` as Polish writes it)."""
-    from decimal import Decimal, InvalidOperation
-
     typed = text.strip().replace(",", ".")
     try:
         value = Decimal(typed)
@@ -32,6 +33,11 @@ def _stake(text: str) -> Decimal:
             )
         )
     return value
+
+
+def stake_unit(currency: str) -> Decimal:
+    """The smallest amount of the currency (a hundredth unless UNITS says otherwise)."""
+    return Decimal(UNITS.get(currency.strip().lower(), "0.01"))
 
 
 @command()
@@ -48,25 +54,14 @@ def settle(paths: tuple[str, ...], stake: str, currency: str, output_format: str
     Example:  baska settle evening.csv --stake 0.10
               baska settle autumn/*.csv --stake 0,05 --currency zł --format json
     """
-    from decimal import Decimal
-
-    from baska_cli.errors import BaskaError
-    from baska_cli.evening.settle import settle as settle_points
-    from baska_cli.evening.totals import season
-    from baska_cli.ledger.view import read
-    from baska_cli.render.settle import settlement_record, settlement_text
-
-    value = _stake(stake)
+    value = stake_value(stake)
     paths = ledgers(paths, "baska settle evening.csv --stake 0.10")
     try:
         standings = season([read(path).standings() for path in paths])
     except BaskaError as error:
         fail(error)
-    unit = Decimal(UNITS.get(currency.strip().lower(), "0.01"))
-    done = settle_points({s.name: s.total for s in standings}, value, unit)
+    done = settle_points({s.name: s.total for s in standings}, value, stake_unit(currency))
     if output_format == "json":
-        from baska_cli.render.stream import to_json
-
         click.echo(to_json(settlement_record(done, currency)))
     else:
         click.echo(settlement_text(done, currency))

@@ -5,6 +5,10 @@ from __future__ import annotations
 import click
 
 from baska_cli.cli.common import command, fail, format_option, ledgers
+from baska_cli.errors import BaskaError
+from baska_cli.ledger.view import read
+from baska_cli.render.stats import gathered, stats_csv, stats_record, stats_table
+from baska_cli.render.stream import to_json
 
 
 @command()
@@ -17,19 +21,12 @@ def stats(paths: tuple[str, ...], output_format: str) -> None:
     Example:  baska stats evening.csv
               baska stats autumn/*.csv --format json
     """
-
-    from baska_cli.errors import BaskaError
-    from baska_cli.ledger.view import read
-    from baska_cli.render.stats import gathered, stats_csv, stats_record, stats_table
-
     paths = ledgers(paths, "baska stats evening.csv")
     try:
         found = gathered([read(path) for path in paths])
     except BaskaError as error:
         fail(error)
     if output_format == "json":
-        from baska_cli.render.stream import to_json
-
         click.echo(to_json(stats_record(found)))
     elif output_format == "csv":
         click.echo(stats_csv(found))

@@ -9,9 +9,10 @@ from typing import NamedTuple
 from baska_cli.errors import BaskaError
 from baska_cli.evening.totals import Deltas
 from baska_cli.game.model import SEATS, Contract
-from baska_cli.game.notation import COUNTED_FORMS, MAX_TOKEN, PENALTY_WORD, format_hand, parse_hand
+from baska_cli.game.notation import format_hand, parse_hand
 from baska_cli.game.rules import RuleSet
 from baska_cli.game.scoring import score
+from baska_cli.game.vocabulary import COUNTED_FORMS, MAX_TOKEN, PENALTY_WORD
 
 
 class Scored(NamedTuple):

@@ -13,14 +13,14 @@ from collections.abc import Sequence
 
 from baska_cli.errors import NotationError
 from baska_cli.game.model import SEATS
-from baska_cli.game.notation import (
+from baska_cli.game.spelling import fold
+from baska_cli.game.vocabulary import (
     ADJUST_WORD,
     CONTRACT_LOOKUP,
     MAX_NAME,
     PENALTY_WORD,
     other_digit,
 )
-from baska_cli.game.spelling import fold
 from baska_cli.i18n import N_, _, ngettext
 
 _FORBIDDEN_IN_NAMES = re.compile(r"[\s+,/:]")
@@ -57,8 +57,6 @@ def look_alike(a: str, b: str) -> bool:
     """Whether two folded names can be read as each other, letter by letter."""
     if len(a) != len(b):
         return False
-    if a.isascii() and b.isascii():  # (every look-alike letter is outside ASCII)
-        return a == b
     return all(
         x == y or bool(set(_LOOK_ALIKE.get(x, x)) & set(_LOOK_ALIKE.get(y, y)))
         for x, y in zip(a, b, strict=True)
@@ -67,23 +65,7 @@ def look_alike(a: str, b: str) -> bool:
 
 def check_name(name: str, longest: int = MAX_NAME) -> str:
     """One usable name (stripped), or a NotationError that says why not."""
-    known = _USABLE.get((name, longest))
-    if known is not None:
-        return known
-    usable = _check_name(name.strip(), longest)
-    if len(_USABLE) < _USABLE_KEPT:
-        _USABLE[(name, longest)] = usable
-    return usable
-
-
-# the names found usable so far (a tournament's 1,000 ledgers name its 400 players again and
-# again); a name refused is checked again each time, so that its message is in the language
-_USABLE: dict[tuple[str, int], str] = {}
-_USABLE_KEPT = 10_000
-
-
-def _check_name(name: str, longest: int) -> str:
-    """check_name of a stripped name."""
+    name = name.strip()
     if not name:
         raise NotationError(_("a player's name is empty"))
     if len(name) > longest:
@@ -174,14 +156,11 @@ def check_player_names(players: Sequence[str], longest: int = MAX_NAME) -> tuple
     for name in names:
         check_name(name, longest)
     folded = [fold(n) for n in names]
-    ascii_names = all(n.isascii() for n in folded)
     for i, name in enumerate(folded):
         if name in folded[:i]:
             raise NotationError(
                 _('"{name}" appears twice: the four names must differ').format(name=names[i])
             )
-        if ascii_names:  # (two ASCII names look alike only when equal: found above)
-            continue
         other = next((j for j in range(i) if look_alike(folded[j], name)), None)
         if other is not None:
             raise NotationError(

@@ -18,66 +18,24 @@ from baska_cli.game.model import (
 )
 from baska_cli.game.seats import Table, table_of
 from baska_cli.game.spelling import edit_distance, fold, nearest, suggest
+from baska_cli.game.vocabulary import (
+    ADJUST_WORD,
+    CONTRA_SPELLINGS,
+    CONTRA_WORDS,
+    CONTRACT_LOOKUP,
+    COUNTED_CONTRAS,
+    COUNTED_FORMS,
+    EXAMPLE,
+    MAX_TOKEN,
+    PENALTY_WORD,
+    other_digit,
+)
 from baska_cli.i18n import _, ngettext
-
-# Every accepted spelling of a contract, normalised (lower case, no diacritics).
-CONTRACT_ALIASES: dict[str, tuple[str, ...]] = {
-    "zw": ("zwykla", "zwykła", "normal", "zwykla-gra"),
-    "we": ("wesele", "wedding"),
-    "ci": ("cicha", "silent"),
-    "gr": ("gran",),
-    "zo": ("zolo",),
-    "gd": ("grandu", "gran-du"),
-    "zd": ("zolodu", "zolo-du"),
-    "ba": ("baska", "baśka", "baszka"),
-    "me": ("mester", "méster"),
-    "zb": ("bieda", "zolo-bieda", "zolobieda"),
-}
-MAX_TOKEN = 200  # longer words are quoted cut short: a hand is one short line
-# A player's longest name: so that the callers of four contras, `k:A,B,C,D`, fit in a word.
-MAX_NAME = (MAX_TOKEN - len("k:") - 3) // 4
-PENALTY_WORD = "kara"
-ADJUST_WORD = "adj"
-CONTRA_NAMES = ("kontra", "rekontra", "bok", "hirsz")
-COUNTED_CONTRAS = {"k": 1, "kr": 2, "krb": 3, "krbh": 4}
-COUNTED_FORMS = {count: form for form, count in COUNTED_CONTRAS.items()}
-# The players' words for the highest doubling call reached, in Polish and other spellings:
-# `rekontra` is two counted contras, as `kr` is.
-CONTRA_WORDS = {
-    "kontra": 1, "contra": 1,
-    "rekontra": 2, "recontra": 2, "re": 2,
-    "bok": 3, "bock": 3,
-    "hirsz": 4, "hirsch": 4,
-}  # fmt: skip
-CONTRA_SPELLINGS = (*COUNTED_CONTRAS, *CONTRA_WORDS)
 
 # numbers are ASCII digits only (`\d` would take "٦١" or "６１" too)
 _POINTS_RE = re.compile(r"([0-9]{1,3})?(?:/([0-9]{1,2}))?\Z")
 _ADJ_RE = re.compile(r"(.+?)([+-][0-9]{1,6})\Z")
 _CONTRA_COUNT_RE = re.compile(r"(?:k|kontra|contra)([0-9]{1,2})\Z")
-
-
-def _derive_lookup() -> dict[str, Contract]:
-    """The reverse table: every folded spelling to its contract (derived in one place)."""
-    lookup: dict[str, Contract] = {}
-    for short, aliases in CONTRACT_ALIASES.items():
-        for spelling in (short, *aliases):
-            lookup[fold(spelling)] = Contract(short)
-    return lookup
-
-
-CONTRACT_LOOKUP = _derive_lookup()
-
-
-def other_digit(text: str) -> str | None:
-    """The first character of the text that is a digit but not an ASCII one (`¹`, `٣`, `６`);
-    numerals that are words too (`三` in a Chinese name) are not digits."""
-    if text.isascii():
-        return None
-    return next((ch for ch in text if ch.isdigit() and not ch.isascii()), None)
-
-
-EXAMPLE = "zw A+C 61 k"
 
 
 def parse_hand(text: str, players: Sequence[str] = DEFAULT_PLAYERS) -> Entry:

@@ -1,18 +1,24 @@
-"""RuleSet: one rule system as typed, validated data; built-ins by name and house-rules files."""
+"""RuleSet: one rule system as typed, validated data; built-ins by name and house-rules files.
+
+A RuleSet is built from settings (a mapping); the files they are in are read by
+baska_cli.rulesets, so nothing here opens a file.
+"""
 
 from __future__ import annotations
 
 import os
-import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any
 
 from baska_cli.errors import RuleNameError, RulesFileError
 from baska_cli.game.model import Contract, Margin, Play, Side
 from baska_cli.game.rules_schema import TEXT_LIMITS, check_settings, text_problem
 from baska_cli.game.rules_schema import TieRule as TieRule
-from baska_cli.i18n import _, os_reason
+from baska_cli.game.spelling import nearest
+from baska_cli.i18n import _
+from baska_cli.rulesets import builtin_data, parse_toml, read_house
 
 BUILTIN_NAMES = ("plb", "mester", "pagat")
 DEFAULT_RULES = "plb"
@@ -92,13 +98,6 @@ def flatten(data: Mapping[str, Any], prefix: str = "") -> dict[str, Any]:
         else:
             flat[path] = value
     return flat
-
-
-def _nearest(word: str, choices: tuple[str, ...] | list[str]) -> str | None:
-    """The closest known name, for `did you mean` (notation's edit-distance ranking)."""
-    from baska_cli.game.spelling import nearest
-
-    return nearest(word, list(choices))
 
 
 def _build(origin: str, flat: Mapping[str, Any], overrides: tuple[tuple[str, Any], ...]) -> RuleSet:
@@ -181,71 +180,23 @@ def _build(origin: str, flat: Mapping[str, Any], overrides: tuple[tuple[str, Any
     )
 
 
-def _parse_toml(text: str, origin: str) -> dict[str, Any]:
-    """tomllib.loads with an error that names the file."""
-    try:
-        return tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise RulesFileError(
-            _("{origin}: not a valid TOML file: {error}").format(origin=origin, error=exc)
-        ) from None
-    except ValueError as exc:  # a number of more than 4300 digits
-        raise RulesFileError(
-            _("{origin}: not a usable TOML file: {error}").format(origin=origin, error=exc)
-        ) from None
+def builtin_system(name: str, settings: Mapping[str, Any]) -> RuleSet:
+    """A built-in system from the dotted settings of its file `{name}.toml` (checked here)."""
+    origin = f"{name}.toml"
+    check_settings(origin, settings)
+    return _build(origin, settings, ())
 
 
-_BUILTIN_CACHE: dict[str, RuleSet] = {}
-
-
-def _builtin_flat(name: str) -> dict[str, Any]:
-    """The dotted settings of a built-in system."""
-    path = os.path.join(os.path.dirname(os.path.dirname(__file__)), "rulesets", f"{name}.toml")
-    with open(path, encoding="utf-8") as file:
-        text = file.read()
-    flat = flatten(_parse_toml(text, f"{name}.toml"))
-    check_settings(f"{name}.toml", flat)
-    return flat
-
-
-def builtin(name: str) -> RuleSet:
-    """A built-in rule system by name (plb, mester, pagat)."""
-    key = name.strip().lower()
-    if key not in BUILTIN_NAMES:
-        near = _nearest(key, BUILTIN_NAMES)
-        hint = _('; did you mean "{word}"?').format(word=near) if near else ""
-        raise RuleNameError(
-            _('"{name}" is not a rule system or a .toml file; built in: {systems}').format(
-                name=name, systems=", ".join(BUILTIN_NAMES)
-            )
-            + hint
-        )
-    if key not in _BUILTIN_CACHE:
-        _BUILTIN_CACHE[key] = _build(f"{key}.toml", _builtin_flat(key), ())
-    return _BUILTIN_CACHE[key]
-
-
-def house_rules(text: str, origin: str, default_name: str = "house") -> RuleSet:
-    """House rules: a TOML text with `base = "plb"` (or another) and any settings to change."""
-    data = _parse_toml(text, origin)
-    own = flatten(data)
-    check_settings(origin, own)
-    base_name = own.get("base")
-    if base_name is None:
-        raise RulesFileError(
-            _(
-                '{origin}: say which system the house rules start from, e.g. base = "plb" '
-                "(one of {systems})"
-            ).format(origin=origin, systems=", ".join(BUILTIN_NAMES))
-        )
-    if base_name.lower() not in BUILTIN_NAMES:
-        raise RulesFileError(
-            _('{origin}: "base" must be one of {systems}, not {value}').format(
-                origin=origin, systems=", ".join(BUILTIN_NAMES), value=repr(base_name)
-            )
-        )
-    base_name = base_name.lower()  # (rule system names are case-insensitive everywhere)
-    merged = _builtin_flat(base_name)
+def house_system(
+    own: Mapping[str, Any],
+    base: Mapping[str, Any],
+    origin: str,
+    default_name: str = "house",
+) -> RuleSet:
+    """House rules: their own dotted settings (`own`, naming their base system, checked
+    here) over the dotted settings of that built-in system (`base`)."""
+    base_name = str(own["base"]).lower()  # (rule system names are case-insensitive everywhere)
+    merged = dict(base)
     overrides = tuple(
         (k, v) for k, v in own.items() if k not in ("base", "provenance", "name", "title")
     )
@@ -265,38 +216,58 @@ def house_rules(text: str, origin: str, default_name: str = "house") -> RuleSet:
     return _build(origin, merged, (("base", base_name), *named, *overrides))
 
 
-MAX_RULES_FILE = 64 * 1024  # bytes; a whole system exported is about 6 KiB
-
-
-def _read_house_file(spec: str) -> str:
-    """A house-rules file's text: a regular file of at most MAX_RULES_FILE bytes, UTF-8."""
-    from baska_cli.filekind import NotRegularFile, open_regular
-
-    too_big = _(
-        "{file}: the house rules are larger than {size} KiB; a house-rules file is far smaller"
-    ).format(file=spec, size=MAX_RULES_FILE // 1024)
-    try:
-        with open_regular(spec, encoding="utf-8-sig") as file:
-            if os.fstat(file.fileno()).st_size > MAX_RULES_FILE:
-                raise RulesFileError(too_big)
-            text = file.read(MAX_RULES_FILE + 1)
-    except NotRegularFile as exc:
+def house_base(own: Mapping[str, Any], origin: str) -> str:
+    """The built-in system house rules start from (`base = "plb"`), checked, in lower case."""
+    check_settings(origin, own)
+    base_name = own.get("base")
+    if base_name is None:
         raise RulesFileError(
-            _("{file}: is {kind}, not a house-rules file").format(file=spec, kind=exc.kind)
-        ) from None
-    except OSError as exc:
+            _(
+                '{origin}: say which system the house rules start from, e.g. base = "plb" '
+                "(one of {systems})"
+            ).format(origin=origin, systems=", ".join(BUILTIN_NAMES))
+        )
+    if base_name.lower() not in BUILTIN_NAMES:
         raise RulesFileError(
-            _("{file}: cannot read the house rules: {reason}").format(
-                file=spec, reason=os_reason(exc)
+            _('{origin}: "base" must be one of {systems}, not {value}').format(
+                origin=origin, systems=", ".join(BUILTIN_NAMES), value=repr(base_name)
             )
-        ) from None
-    except UnicodeDecodeError:
-        raise RulesFileError(
-            _("{file}: the house rules are not UTF-8 text").format(file=spec)
-        ) from None
-    if len(text) > MAX_RULES_FILE:  # (it grew while being read)
-        raise RulesFileError(too_big)
-    return text
+        )
+    return str(base_name).lower()
+
+
+@cache
+def _builtin(name: str) -> RuleSet:
+    """A built-in system by its name in lower case (built once)."""
+    return builtin_system(name, flatten(builtin_data(name)))
+
+
+def builtin(name: str) -> RuleSet:
+    """A built-in rule system by name (plb, mester, pagat)."""
+    key = name.strip().lower()
+    if key not in BUILTIN_NAMES:
+        near = nearest(key, list(BUILTIN_NAMES))
+        hint = _('; did you mean "{word}"?').format(word=near) if near else ""
+        raise RuleNameError(
+            _('"{name}" is not a rule system or a .toml file; built in: {systems}').format(
+                name=name, systems=", ".join(BUILTIN_NAMES)
+            )
+            + hint
+        )
+    return _builtin(key)
+
+
+def house_rules(text: str, origin: str, default_name: str = "house") -> RuleSet:
+    """House rules: a TOML text with `base = "plb"` (or another) and any settings to change."""
+    own = flatten(parse_toml(text, origin))
+    base = house_base(own, origin)
+    return house_system(own, flatten(builtin_data(base)), origin, default_name)
+
+
+def load_house(path: str) -> RuleSet:
+    """The house rules in a .toml file, named after the file unless they name themselves."""
+    stem = os.path.splitext(os.path.basename(path))[0]
+    return house_rules(read_house(path), path, default_name=stem)
 
 
 def load_rules(spec: str | None = None) -> RuleSet:
@@ -305,9 +276,7 @@ def load_rules(spec: str | None = None) -> RuleSet:
     if spec.strip().lower() in BUILTIN_NAMES:
         return builtin(spec)
     if spec.lower().endswith(".toml") or os.path.exists(spec):
-        text = _read_house_file(spec)
-        stem = os.path.splitext(os.path.basename(spec))[0]
-        return house_rules(text, spec, default_name=stem)
+        return load_house(spec)
     return builtin(spec)
 
 
@@ -356,6 +325,18 @@ def scoring_settings(rules: RuleSet) -> tuple[Any, ...]:
     )
 
 
+def override_lines(rules: RuleSet) -> list[str]:
+    """A house system as `key = value` lines that house_rules() reads back to the same rules."""
+    return [f"{key} = {toml_value(value)}" for key, value in rules.overrides]
+
+
+def rules_from_lines(lines: list[str], origin: str) -> RuleSet:
+    """The inverse of override_lines (a built-in is a single line naming it)."""
+    if len(lines) == 1 and lines[0].strip().lower() in BUILTIN_NAMES:
+        return builtin(lines[0])
+    return house_rules("\n".join(lines), origin)
+
+
 def check_export(text: str, rules: RuleSet) -> None:
     """Raise a RulesFileError unless the house-rules text loads back to the same rules."""
     origin = _("the house rules exported from {name}").format(name=rules.name)
@@ -369,15 +350,3 @@ def check_export(text: str, rules: RuleSet) -> None:
                 origin=origin
             )
         )
-
-
-def override_lines(rules: RuleSet) -> list[str]:
-    """A house system as `key = value` lines that house_rules() reads back to the same rules."""
-    return [f"{key} = {toml_value(value)}" for key, value in rules.overrides]
-
-
-def rules_from_lines(lines: list[str], origin: str) -> RuleSet:
-    """The inverse of override_lines (a built-in is a single line naming it)."""
-    if len(lines) == 1 and lines[0].strip().lower() in BUILTIN_NAMES:
-        return builtin(lines[0])
-    return house_rules("\n".join(lines), origin)

@@ -23,9 +23,10 @@ from baska_cli.game.model import (
     Play,
     Side,
 )
-from baska_cli.game.notation import CONTRA_NAMES, format_hand
+from baska_cli.game.notation import format_hand
 from baska_cli.game.penalty import check_kara, score_penalty
 from baska_cli.game.rules import BUILTIN_NAMES, ContractRules, RuleSet, TieRule, builtin
+from baska_cli.game.vocabulary import CONTRA_NAMES
 from baska_cli.i18n import _, ngettext
 
 

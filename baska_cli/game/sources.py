@@ -2,7 +2,8 @@
 
 A provenance text (rulesets/*.toml) reads `KIND [(CONFIDENCE)] [[CITES]]: NOTE`, where KIND
 is stated, reconstructed, chosen or house, and CITES names rulebooks by their keys in
-rulesets/sources.toml, each with its point: `stated [S001 7H]: „gracz ponosi karę…”`.
+rulesets/sources.toml (read by baska_cli.rulesets), each with its point:
+`stated [S001 7H]: „gracz ponosi karę…”`.
 """
 
 from __future__ import annotations
@@ -10,9 +11,9 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from functools import cache
 
 from baska_cli.i18n import N_, _
+from baska_cli.rulesets import sources
 
 Translate = Callable[[str], str]
 
@@ -53,16 +54,9 @@ class Provenance:
     note: str
 
 
-@cache
 def titles() -> dict[str, str]:
-    """The rulebooks' titles by key, from rulesets/sources.toml."""
-    import os
-    import tomllib
-
-    path = os.path.join(os.path.dirname(os.path.dirname(__file__)), "rulesets", "sources.toml")
-    with open(path, "rb") as file:
-        data = tomllib.load(file)
-    return {key: table["title"] for key, table in data.items()}
+    """The rulebooks' titles by key (rulesets/sources.toml)."""
+    return sources()
 
 
 def parse_cites(text: str) -> tuple[Cite, ...] | None:

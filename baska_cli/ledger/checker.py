@@ -15,8 +15,8 @@ from baska_cli.errors import BaskaError, LedgerError
 from baska_cli.evening.scorer import Scored, Scorer
 from baska_cli.evening.totals import Deltas, dealer_of
 from baska_cli.game.model import SEATS
-from baska_cli.game.notation import ADJUST_WORD
 from baska_cli.game.rules import RuleSet
+from baska_cli.game.vocabulary import ADJUST_WORD
 from baska_cli.i18n import N_, _, ngettext
 from baska_cli.ledger.cells import hand_and_changes, read_number
 from baska_cli.ledger.format import (

@@ -21,9 +21,9 @@ from typing import IO
 from baska_cli.errors import BaskaError, LedgerError
 from baska_cli.filekind import NotRegularFile, open_regular
 from baska_cli.game.names import check_player_names
-from baska_cli.game.notation import MAX_TOKEN
 from baska_cli.game.rules import BUILTIN_NAMES, RuleSet, rules_from_lines
 from baska_cli.game.spelling import fold
+from baska_cli.game.vocabulary import MAX_TOKEN
 from baska_cli.i18n import N_, _, ngettext, os_reason
 from baska_cli.ledger.cells import (
     SIGNED_READ,

@@ -19,10 +19,10 @@ from baska_cli.game.model import (
     Play,
     Side,
 )
-from baska_cli.game.notation import CONTRA_NAMES
 from baska_cli.game.penalty import LOSES, PAYS, penalty_rule
 from baska_cli.game.rules import RuleSet, TieRule
 from baska_cli.game.scoring import side_names
+from baska_cli.game.vocabulary import CONTRA_NAMES
 from baska_cli.i18n import N_, _, ngettext
 from baska_cli.render.text import signed
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from tabulate import tabulate
+
 from baska_cli import i18n
 from baska_cli.game.model import Adjustment, Entry, Hand, Outcome, Penalty
 from baska_cli.game.notation import format_hand
@@ -96,7 +98,6 @@ def outcome_table(
     """The hand, a table of the four players' changes, and why (with `width`, the
     explanation and the derivation `steps` wrapped at words to that many columns)."""
     from baska_cli.render.fit import wrap
-    from baska_cli.render.text import tabulate
 
     deltas = record["deltas"]
     table = tabulate(

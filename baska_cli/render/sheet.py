@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
+from tabulate import tabulate
+
 from baska_cli.evening.totals import Deltas, Standing, next_turn
 from baska_cli.i18n import _, ngettext, speaking
 from baska_cli.render.explain import SCRIPT_LANGUAGE, derivation, explanation
@@ -65,7 +67,6 @@ def recorded(found: Recorded, explain: bool, width: int | None = None) -> str:
     """A hand recorded in a ledger: its changes, the running totals, who deals and leads next
     (with `width`, its sentences wrapped at words to that many columns)."""
     from baska_cli.render.fit import wrap
-    from baska_cli.render.text import tabulate
 
     meta, outcome, n = found.meta, found.outcome, found.n
     players = meta.players
@@ -224,7 +225,6 @@ def standings_table(
     """Places, totals (green and red with `colour`), place points, and each player's
     running total as a sparkline when `trends` gives them."""
     from baska_cli.render.chart import paint
-    from baska_cli.render.text import tabulate
 
     has_points = any(s.place_points is not None for s in standings)
     headers = [_("place"), _("player"), _("total")]
@@ -333,7 +333,6 @@ def after_edit(session: LedgerView) -> str:
 def season_table(sessions: Sequence[LedgerView], aliases: Mapping[str, str] | None = None) -> str:
     """Several sessions: each one's result, then the season's standings by player."""
     from baska_cli.evening.totals import season
-    from baska_cli.render.text import tabulate
 
     rows = []
     for session in sessions:

@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING, Any
 
+from tabulate import tabulate
+
 from baska_cli.evening.stats import ROLES, Pair, Played, Player, Stats, collect
 from baska_cli.i18n import _, ngettext
 from baska_cli.render.text import csv_line, signed
@@ -169,8 +171,6 @@ def stats_table(stats: Stats) -> str:
     """Two tables that fit 80 columns — each player's results (average, best and worst hand,
     streaks), then the hands won of those played in each role, as a solo and after a contra —
     then each player's best partner and toughest opponent."""
-    from baska_cli.render.text import tabulate
-
     players = _players(stats)
     results = [
         [

@@ -2,33 +2,13 @@
 
 from __future__ import annotations
 
-import sys
+import csv
+import io
 from collections.abc import Sequence
-from typing import Any
+
+from tabulate import tabulate
 
 from baska_cli.i18n import N_, _
-
-
-def tabulate(*args: Any, **kwargs: Any) -> str:
-    """tabulate.tabulate, imported on first use without wcwidth: prompt_toolkit (for
-    `baska play`) installs wcwidth, whose import costs tens of milliseconds, and tabulate
-    would load it at every table; baska lays text out by characters (`len`) everywhere, so
-    the tables stay as they were and `baska score` stays quick. wcwidth remains importable
-    afterwards (prompt_toolkit imports it in `play`)."""
-    if "tabulate" not in sys.modules:
-        hidden = "wcwidth" not in sys.modules
-        if hidden:
-            sys.modules["wcwidth"] = None  # type: ignore[assignment]  # (import fails)
-        try:
-            import tabulate  # noqa: F401  (imported for sys.modules)
-        finally:
-            if hidden:
-                del sys.modules["wcwidth"]
-    import tabulate as module
-
-    result: str = module.tabulate(*args, **kwargs)
-    return result
-
 
 # a row's status as the sheet shows it (the ledger file keeps the English word)
 STATUS_SHOWN = {"void": N_("void"), "amended": N_("amended"), "undone": N_("undone")}
@@ -48,26 +28,13 @@ def signed(value: float) -> str:
 
 def csv_line(cells: Sequence[object]) -> str:
     """Cells as one CSV line (no line end)."""
-    import csv
-    import io
-
     buffer = io.StringIO()
     csv.writer(buffer, lineterminator="").writerow(cells)
     return buffer.getvalue()
 
 
 def simple_table(headers: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
-    """Text cells as tabulate's "simple" format lays them out (the first column to the left,
-    the others to the right), without importing tabulate: recalc prints one small table after
-    reading a whole ledger, and tabulate's import costs more than the table is worth."""
-    widths = [
-        max(len(header) + 2, *(len(row[i]) for row in rows)) for i, header in enumerate(headers)
-    ]
-
-    def line(cells: Sequence[str]) -> str:
-        return "  ".join(
-            cell.ljust(width) if i == 0 else cell.rjust(width)
-            for i, (cell, width) in enumerate(zip(cells, widths, strict=True))
-        )
-
-    return "\n".join([line(headers), "  ".join("-" * w for w in widths), *map(line, rows)])
+    """Text cells in tabulate's "simple" format, the first column to the left, the others to
+    the right (read as text: "+2" stays "+2")."""
+    aligned = ["left", *["right"] * (len(headers) - 1)]
+    return tabulate(rows, headers=headers, colalign=aligned, disable_numparse=True)

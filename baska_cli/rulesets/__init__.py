@@ -1,0 +1,83 @@
+"""The rule systems as data, and where rule files are read: the built-ins, house rules, sources.
+
+plb.toml, mester.toml and pagat.toml are the built-in systems; sources.toml names the
+rulebooks they cite. This package reads them (and a house-rules file) and hands out their
+contents as plain data; game.rules builds a RuleSet from it. It imports nothing of the game.
+"""
+
+from __future__ import annotations
+
+import os
+import tomllib
+from functools import cache
+from typing import Any
+
+from baska_cli.errors import RulesFileError
+from baska_cli.filekind import NotRegularFile, open_regular
+from baska_cli.i18n import _, os_reason
+
+FOLDER = os.path.dirname(__file__)
+MAX_RULES_FILE = 64 * 1024  # bytes; a whole system exported is about 6 KiB
+
+
+def parse_toml(text: str, origin: str) -> dict[str, Any]:
+    """tomllib.loads with an error that names the file."""
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise RulesFileError(
+            _("{origin}: not a valid TOML file: {error}").format(origin=origin, error=exc)
+        ) from None
+    except ValueError as exc:  # a number of more than 4300 digits
+        raise RulesFileError(
+            _("{origin}: not a usable TOML file: {error}").format(origin=origin, error=exc)
+        ) from None
+
+
+@cache
+def _builtin_text(name: str) -> str:
+    """The text of a built-in system's file (read once)."""
+    with open(os.path.join(FOLDER, f"{name}.toml"), encoding="utf-8") as file:
+        return file.read()
+
+
+def builtin_data(name: str) -> dict[str, Any]:
+    """A built-in system's file (`plb` for plb.toml) as TOML tables (a new dict each time)."""
+    return parse_toml(_builtin_text(name), f"{name}.toml")
+
+
+def read_house(path: str) -> str:
+    """A house-rules file's text: a regular file of at most MAX_RULES_FILE bytes, UTF-8."""
+    too_big = _(
+        "{file}: the house rules are larger than {size} KiB; a house-rules file is far smaller"
+    ).format(file=path, size=MAX_RULES_FILE // 1024)
+    try:
+        with open_regular(path, encoding="utf-8-sig") as file:
+            if os.fstat(file.fileno()).st_size > MAX_RULES_FILE:
+                raise RulesFileError(too_big)
+            text = file.read(MAX_RULES_FILE + 1)
+    except NotRegularFile as exc:
+        raise RulesFileError(
+            _("{file}: is {kind}, not a house-rules file").format(file=path, kind=exc.kind)
+        ) from None
+    except OSError as exc:
+        raise RulesFileError(
+            _("{file}: cannot read the house rules: {reason}").format(
+                file=path, reason=os_reason(exc)
+            )
+        ) from None
+    except UnicodeDecodeError:
+        raise RulesFileError(
+            _("{file}: the house rules are not UTF-8 text").format(file=path)
+        ) from None
+    if len(text) > MAX_RULES_FILE:  # (it grew while being read)
+        raise RulesFileError(too_big)
+    return text
+
+
+@cache
+def sources() -> dict[str, str]:
+    """The rulebooks' titles by key, from sources.toml (read once)."""
+    with open(os.path.join(FOLDER, "sources.toml"), "rb") as file:
+        data = tomllib.load(file)
+    return {key: table["title"] for key, table in data.items()}

@@ -1,0 +1,73 @@
+"""rulesets/: the rule files read as data (importing nothing of the game); game/ builds the
+rules from that data and opens no file itself."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+from baska_cli.errors import RuleNameError, RulesFileError
+from baska_cli.game.rules import (
+    builtin,
+    builtin_system,
+    flatten,
+    house_system,
+    load_house,
+    load_rules,
+)
+from baska_cli.rulesets import builtin_data, sources
+
+PACKAGE = Path(__file__).parent.parent / "baska_cli"
+GAME = PACKAGE / "game"
+
+
+def test_a_built_in_system_is_built_from_its_settings() -> None:
+    assert builtin_system("plb", flatten(builtin_data("plb"))) == builtin("plb")
+    assert builtin("PLB ") is builtin("plb")
+
+
+def test_house_rules_are_their_settings_over_the_base_system() -> None:
+    rules = house_system({"base": "plb", "win_points": 62}, flatten(builtin_data("plb")), "h.toml")
+    assert (rules.win_points, rules.base, rules.name) == (62, "plb", "house")
+
+
+def test_a_house_file_is_read_and_named_after_itself(tmp_path: Path) -> None:
+    path = tmp_path / "club.toml"
+    path.write_text('base = "mester"\nwin_points = 62\n', "utf-8")
+    rules = load_house(str(path))
+    assert (rules.name, rules.base, rules.win_points) == ("club", "mester", 62)
+    assert load_rules(str(path)) == rules
+
+
+def test_a_misspelt_name_and_a_missing_file_are_refused(tmp_path: Path) -> None:
+    with pytest.raises(RuleNameError, match='did you mean "plb"'):
+        load_rules("plv")
+    with pytest.raises(RulesFileError, match="cannot read the house rules"):
+        load_rules(str(tmp_path / "none.toml"))
+
+
+def test_the_rulebooks_are_read_from_sources_toml() -> None:
+    assert "S001" in sources()
+
+
+def test_the_game_package_opens_no_files() -> None:
+    """game/ builds rules from settings; reading files is the loader's (and the ledger's)."""
+    for module in sorted(GAME.glob("*.py")):
+        tree = ast.parse(module.read_text("utf-8"))
+        names = {node.id for node in ast.walk(tree) if isinstance(node, ast.Name)}
+        imported = {
+            alias.name
+            for node in ast.walk(tree)
+            if isinstance(node, ast.Import | ast.ImportFrom)
+            for alias in node.names
+        }
+        assert "open" not in names, module.name
+        assert not {"tomllib", "pathlib", "io"} & imported, module.name
+
+
+def test_the_rulesets_package_imports_nothing_of_the_game() -> None:
+    tree = ast.parse((PACKAGE / "rulesets" / "__init__.py").read_text("utf-8"))
+    modules = {node.module for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)}
+    assert not {m for m in modules if m and m.startswith("baska_cli.game")}
