@@ -6,6 +6,8 @@ import textwrap
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING
 
+from baska_cli.errors import BaskaError
+from baska_cli.game.notation import format_hand, parse_hand
 from baska_cli.i18n import _
 from baska_cli.render.text import signed, status_shown
 
@@ -48,8 +50,6 @@ def _shortener(players: Sequence[str]) -> Callable[[str], str] | None:
     short = initials(players)
     if short is None:
         return None
-    from baska_cli.errors import BaskaError
-    from baska_cli.game.notation import format_hand, parse_hand
 
     cache: dict[str, str] = {}
 

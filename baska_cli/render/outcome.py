@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 from typing import Any
 
@@ -12,6 +13,7 @@ from baska_cli.game.model import Adjustment, Entry, Hand, Outcome, Penalty
 from baska_cli.game.notation import format_hand
 from baska_cli.game.rules import RuleSet
 from baska_cli.render.explain import SCRIPT_LANGUAGE, derivation, explanation
+from baska_cli.render.fit import wrap
 from baska_cli.render.text import csv_line, signed
 
 FORMATS = ("table", "json", "csv")
@@ -67,7 +69,6 @@ def outcome_record(
 
 def outcome_json(record: dict[str, Any]) -> str:
     """One JSON object on one line."""
-    import json
 
     return json.dumps(record, ensure_ascii=False, allow_nan=False)  # never NaN: not JSON
 
@@ -97,7 +98,6 @@ def outcome_table(
 ) -> str:
     """The hand, a table of the four players' changes, and why (with `width`, the
     explanation and the derivation `steps` wrapped at words to that many columns)."""
-    from baska_cli.render.fit import wrap
 
     deltas = record["deltas"]
     table = tabulate(

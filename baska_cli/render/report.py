@@ -13,6 +13,7 @@ from typing import Any, Generic, TypeVar
 
 from baska_cli.evening.settle import Settlement
 from baska_cli.evening.stats import Stats
+from baska_cli.evening.totals import season as add_up
 from baska_cli.i18n import language, ngettext
 from baska_cli.ledger.view import LedgerView
 from baska_cli.render.chart import Running
@@ -21,6 +22,7 @@ from baska_cli.render.settle import settlement_record
 from baska_cli.render.sheet import where
 from baska_cli.render.stats import counted, scored_rows, stats_record
 from baska_cli.render.svg import chart_pieces
+from baska_cli.render.templates import environment
 from baska_cli.render.text import signed, status_shown
 
 T = TypeVar("T")
@@ -161,8 +163,6 @@ def report_pieces(
 ) -> Iterator[str]:
     """The whole report, in pieces as it is made: one page per evening; several evenings
     get a season's page first (standings, statistics, and who pays whom over the season)."""
-    from baska_cli.evening.totals import season as add_up
-    from baska_cli.render.templates import environment
 
     env = environment()
     several = len(evenings) > 1

@@ -6,8 +6,9 @@ import textwrap
 from collections.abc import Sequence
 from typing import Any
 
-from baska_cli.game.model import Margin, Side
-from baska_cli.game.rules import RuleSet
+from baska_cli.game.model import Contract, Margin, Play, Side
+from baska_cli.game.rules import RuleSet, builtin, toml_value
+from baska_cli.game.rules_schema import TEXT_LIMITS
 from baska_cli.game.sources import (
     LEGEND,
     Translate,
@@ -16,6 +17,7 @@ from baska_cli.game.sources import (
     parse_provenance,
     source_of,
 )
+from baska_cli.game.sources import cites_text as named
 from baska_cli.i18n import N_, _, ngettext
 
 WIDTH = 80  # the notes under the tables are wrapped to this width
@@ -30,7 +32,6 @@ SIDES = {Side.DECLARERS: "starzy", Side.OPPONENTS: "młodzi"}  # game words, nev
 def _main_source(rules: RuleSet) -> tuple[str, str]:
     """The rulebooks a system rests on as a player reads them, and the key of the first
     (whose points the tables name without its title); a house system shows its base's."""
-    from baska_cli.game.rules import builtin
 
     own_source = "source" in dict(rules.overrides)
     source = rules.source if own_source or not rules.overrides else builtin(rules.base).source
@@ -91,7 +92,6 @@ def _table(
 def rules_tables(rules: RuleSet) -> str:
     """A rule system's payout tables and settings, each number's rulebook and point, and a
     word for every number no rulebook states."""
-    from baska_cli.game.model import Contract, Play
 
     source, main = _main_source(rules)
     out = [f"{rules.name} — {rules.title}", source]
@@ -276,7 +276,6 @@ def _english(message: str) -> str:
 def provenance_comment(text: str, tr: Translate = _english) -> str:
     """A provenance text with its rulebooks named as players know them:
     `stated [S001 7H]: „…”` → `stated in Baszka Méster Sport, point 7H: „…”`."""
-    from baska_cli.game.sources import cites_text as named
 
     found = parse_provenance(text)
     if not found.cites:
@@ -289,8 +288,6 @@ def provenance_comment(text: str, tr: Translate = _english) -> str:
 def rules_toml(rules: RuleSet) -> str:
     """A whole rule system as a house-rules file: `base` plus every setting, with its source
     (in English under every language: a file reads the same wherever it is opened)."""
-    from baska_cli.game.rules import toml_value
-    from baska_cli.game.rules_schema import TEXT_LIMITS
 
     name = f"{rules.name[: TEXT_LIMITS['name'] - len('-house')].strip()}-house"
     lines = [
@@ -316,7 +313,6 @@ def _comment(text: str) -> str:
 
 def _settings(rules: RuleSet) -> list[tuple[str, Any]]:
     """Every setting of a RuleSet as (dotted key, value), in the order of the built-in files."""
-    from baska_cli.game.model import Contract
 
     items: list[tuple[str, Any]] = [
         ("win_points", rules.win_points),
@@ -330,7 +326,6 @@ def _settings(rules: RuleSet) -> list[tuple[str, Any]]:
     for side in Side:
         for margin in Margin:
             items.append((f"pair.{side.value}_win.{margin.value}", rules.pair[(side, margin)]))
-    from baska_cli.game.rules import builtin
 
     base_system = builtin(rules.base)
     slup = any(cr.max_contras is None for cr in rules.contracts.values())

@@ -7,12 +7,21 @@ from typing import TYPE_CHECKING, Any
 
 from tabulate import tabulate
 
-from baska_cli.evening.totals import Deltas, Standing, next_turn
+from baska_cli.evening.totals import Deltas, Standing, next_turn, season
 from baska_cli.i18n import _, ngettext, speaking
+from baska_cli.render.chart import (
+    chart_points,
+    paint,
+    picked,
+    picks,
+    span_chart,
+    span_of,
+    sparkline,
+)
 from baska_cli.render.explain import SCRIPT_LANGUAGE, derivation, explanation
-from baska_cli.render.fit import widths_of
-from baska_cli.render.outcome import render_outcome
-from baska_cli.render.text import signed, simple_table, status_shown
+from baska_cli.render.fit import fitted_lines, widths_of, wrap
+from baska_cli.render.outcome import csv_header, outcome_csv, outcome_record, render_outcome
+from baska_cli.render.text import csv_line, signed, simple_table, status_shown
 
 if TYPE_CHECKING:  # the ledger's types, named in annotations only (no import at run time)
     from baska_cli.ledger.edits import Edited, Recorded
@@ -66,7 +75,6 @@ def where(meta: Meta, dealt: int) -> str:
 def recorded(found: Recorded, explain: bool, width: int | None = None) -> str:
     """A hand recorded in a ledger: its changes, the running totals, who deals and leads next
     (with `width`, its sentences wrapped at words to that many columns)."""
-    from baska_cli.render.fit import wrap
 
     meta, outcome, n = found.meta, found.outcome, found.n
     players = meta.players
@@ -102,7 +110,6 @@ def recorded(found: Recorded, explain: bool, width: int | None = None) -> str:
 
 def recorded_json(found: Recorded, explain: bool) -> dict[str, Any]:
     """A recorded hand as a JSON object: the hand's fields, then its place in the session."""
-    from baska_cli.render.outcome import outcome_record
 
     meta, n = found.meta, found.n
     players = meta.players
@@ -124,8 +131,6 @@ def recorded_json(found: Recorded, explain: bool) -> dict[str, Any]:
 
 def recorded_csv(found: Recorded) -> str:
     """A recorded hand as a CSV header and row: the hand's columns, then its place."""
-    from baska_cli.render.outcome import csv_header, outcome_csv, outcome_record
-    from baska_cli.render.text import csv_line
 
     meta, n = found.meta, found.n
     players = meta.players
@@ -154,7 +159,6 @@ def edited(done: Edited) -> str:
 
 def amended_changes(done: Edited, session: LedgerView) -> str:
     """After an amend: the hand's changes as they were and as they are, and the new totals."""
-    from baska_cli.i18n import _
 
     n, old = done.old.n, done.old
     new = done.new_deltas or old.deltas
@@ -224,7 +228,6 @@ def standings_table(
 ) -> str:
     """Places, totals (green and red with `colour`), place points, and each player's
     running total as a sparkline when `trends` gives them."""
-    from baska_cli.render.chart import paint
 
     has_points = any(s.place_points is not None for s in standings)
     headers = [_("place"), _("player"), _("total")]
@@ -274,14 +277,6 @@ def session_text(
     that width and height), standings with each running total as a sparkline, what comes
     next. With `width`, a sheet wider than that is laid out in fewer columns (render.fit).
     The rows are read again for each part (`rows()`), none kept: memory stays flat."""
-    from baska_cli.render.chart import (
-        chart_points,
-        picked,
-        picks,
-        span_chart,
-        span_of,
-        sparkline,
-    )
 
     rules, players = session.rules, session.meta.players
 
@@ -291,8 +286,6 @@ def session_text(
     span = span_of(counted())
     title = f"{session.path} — {rules.name}: {rules.title}"
     if width is not None:
-        from baska_cli.render.fit import wrap
-
         title = wrap(title, width, "  ")
     yield title
     yield ""
@@ -302,8 +295,6 @@ def session_text(
     elif not session.tally.slots:
         yield _("(no hands yet)")
     elif width is not None and _longest(sheet_lines(session.meta, rows)) > width:
-        from baska_cli.render.fit import fitted_lines
-
         yield from fitted_lines(session.meta, rows, width)
     else:
         yield from sheet_lines(session.meta, rows)
@@ -332,7 +323,6 @@ def after_edit(session: LedgerView) -> str:
 
 def season_table(sessions: Sequence[LedgerView], aliases: Mapping[str, str] | None = None) -> str:
     """Several sessions: each one's result, then the season's standings by player."""
-    from baska_cli.evening.totals import season
 
     rows = []
     for session in sessions:

@@ -8,6 +8,8 @@ from typing import TYPE_CHECKING, Any
 from tabulate import tabulate
 
 from baska_cli.evening.stats import ROLES, Pair, Played, Player, Stats, collect
+from baska_cli.game.notation import parse_hand
+from baska_cli.game.scoring import score
 from baska_cli.i18n import _, ngettext
 from baska_cli.render.text import csv_line, signed
 
@@ -23,8 +25,6 @@ def scored_rows(session: LedgerView) -> Iterator[tuple[Row, Entry, Outcome]]:
     """A checked session's counted hands (not void, amended or undone) read again from its
     file, in file order, each parsed and scored under the session's rules (a text met again
     is scored once, for the first KNOWN texts)."""
-    from baska_cli.game.notation import parse_hand
-    from baska_cli.game.scoring import score
 
     players, rules = session.meta.players, session.rules
     known: dict[str, tuple[Entry, Outcome]] = {}

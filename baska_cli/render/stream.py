@@ -13,6 +13,7 @@ import csv
 import functools
 import json
 import shutil
+import tempfile
 from collections.abc import Mapping, Sequence
 from json.encoder import encode_basestring
 from typing import IO, Any
@@ -101,7 +102,6 @@ class Spool:
     """A JSON list's items, kept until the list can be written (in memory, then a file)."""
 
     def __init__(self, indent: str) -> None:
-        import tempfile
 
         # closed by write_to(), once the list is written
         self.file = tempfile.SpooledTemporaryFile(SPOOL_MEMORY, "w+", encoding="utf-8")  # noqa: SIM115
@@ -229,7 +229,6 @@ def write_csv(sessions: Sequence[LedgerView], out: IO[str]) -> None:
     """One row per hand; columns by player name (a season's union of names). The ledgers are
     read again into a spool, copied out only once every row has been read: a ledger that
     changes meanwhile ends the command with an error and nothing printed."""
-    import tempfile
 
     with tempfile.SpooledTemporaryFile(SPOOL_MEMORY, "w+", encoding="utf-8", newline="") as spool:
         _write_csv(sessions, spool)

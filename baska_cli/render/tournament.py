@@ -7,6 +7,8 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
+from tabulate import tabulate
+
 from baska_cli.i18n import _, ngettext
 from baska_cli.render.text import csv_line, signed
 from baska_cli.tournament.draw import Draw
@@ -50,7 +52,6 @@ def pairs_text(pairs: Sequence[tuple[str, str]]) -> str:
 
 def draw_table(draw: Draw) -> str:
     """The seating as a table, then who sits out and who meets again."""
-    from tabulate import tabulate
 
     headers = [_("table"), *(_("seat {n}").format(n=n) for n in (1, 2, 3, 4)), _("ledger")]
     align = ["right", "left", "left", "left", "left", "left"]
@@ -142,7 +143,6 @@ def standings_table(
     lines: Sequence[StandingLine], round_number: int, rounds: int, order: str
 ) -> str:
     """The standings after a round, with how they are ordered."""
-    from tabulate import tabulate
 
     headers, rows = standings_rows(lines, round_number > 1)
     title = _("standings after round {round} of {rounds}").format(round=round_number, rounds=rounds)

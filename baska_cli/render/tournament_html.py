@@ -10,13 +10,13 @@ from typing import Any
 from baska_cli.evening.totals import dealer_of
 from baska_cli.game.rules import RuleSet
 from baska_cli.i18n import _, language, ngettext
+from baska_cli.render.templates import environment
 from baska_cli.tournament.draw import Draw
 from baska_cli.tournament.folder import Tournament
 from baska_cli.tournament.standings import StandingLine
 
 
 def _render(template: str, **values: Any) -> str:
-    from baska_cli.render.templates import environment
 
     return environment().get_template(template).render(lang=language(), **values)
 
