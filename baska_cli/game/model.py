@@ -4,10 +4,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import TYPE_CHECKING
-
-if TYPE_CHECKING:  # (rules_schema imports this module)
-    from baska_cli.game.rules_schema import TieRule
 
 DEFAULT_PLAYERS: tuple[str, str, str, str] = ("A", "B", "C", "D")
 SEATS = 4
@@ -90,6 +86,13 @@ class Margin(Enum):
     EXIT = "exit"  # z wyjściem
     NOEXIT = "noexit"  # bez wyjścia
     NOBITKA = "nobitka"  # bez bitki: no trick at all
+
+
+class TieRule(Enum):
+    """Who wins a point game that ends 52:52."""
+
+    OPPONENTS_WIN = "opponents_win"
+    LAST_DOUBLER_LOSES = "last_doubler_loses"
 
 
 @dataclass(frozen=True, slots=True)

@@ -14,8 +14,8 @@ from typing import Any
 
 from baska_cli.errors import RuleNameError, RulesFileError
 from baska_cli.game.model import Contract, Margin, Play, Side
+from baska_cli.game.model import TieRule as TieRule
 from baska_cli.game.rules_schema import TEXT_LIMITS, check_settings, text_problem
-from baska_cli.game.rules_schema import TieRule as TieRule
 from baska_cli.game.spelling import nearest
 from baska_cli.i18n import _
 from baska_cli.rulesets import builtin_data, parse_toml, read_house

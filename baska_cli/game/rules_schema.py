@@ -7,11 +7,10 @@ was given, for the first unknown key or badly typed, out-of-range or unkeepable 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from enum import Enum
 from typing import Any
 
 from baska_cli.errors import RulesFileError
-from baska_cli.game.model import Contract
+from baska_cli.game.model import Contract, TieRule
 from baska_cli.game.spelling import nearest
 from baska_cli.i18n import N_, _, ngettext
 
@@ -19,13 +18,6 @@ from baska_cli.i18n import N_, _, ngettext
 TEXT_LIMITS = {"base": 40, "name": 40, "title": 200, "source": 200, "provenance": 500}
 MAX_LIST = 64  # numbers in a list setting (session.deals, …)
 MAX_NUMBER = 1_000_000  # the largest size of a number in a list setting
-
-
-class TieRule(Enum):
-    """Who wins a point game that ends 52:52."""
-
-    OPPONENTS_WIN = "opponents_win"
-    LAST_DOUBLER_LOSES = "last_doubler_loses"
 
 
 # --- the schema: every setting, its type and its allowed values -------------------------
