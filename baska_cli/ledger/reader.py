@@ -25,15 +25,7 @@ from baska_cli.game.notation import MAX_TOKEN
 from baska_cli.game.rules import BUILTIN_NAMES, RuleSet, rules_from_lines
 from baska_cli.game.spelling import fold
 from baska_cli.i18n import N_, _, ngettext, os_reason
-from baska_cli.ledger.cells import (
-    SIGNED_READ,
-    UNSIGNED_READ,
-    bad_row,
-    line_key,
-    plain_cells,
-    read_changes,
-    read_number,
-)
+from baska_cli.ledger.cells import bad_row, read_changes, read_number
 from baska_cli.ledger.dialect import (
     HEAD,
     UTF8,
@@ -67,32 +59,6 @@ from baska_cli.ledger.garbled import garbled, garbled_hint, lost_hint, lost_lett
 TOO_LONG = N_("the line is longer than {limit} bytes; a ledger line is far shorter")
 
 
-class _Feed:
-    """The lines csv.reader reads: one line handed back by rows(), then the file's own (so a
-    row that starts on that line may go on over the next ones)."""
-
-    __slots__ = ("ended", "first", "stream")
-
-    def __init__(self, stream: IO[str]) -> None:
-        self.stream = stream
-        self.first: str | None = None
-        self.ended = False  # csv.reader asked past the last line: a quoted cell never closed
-
-    def __iter__(self) -> _Feed:
-        return self
-
-    def __next__(self) -> str:
-        first = self.first
-        if first is None:
-            try:
-                return next(self.stream)
-            except StopIteration:
-                self.ended = True
-                raise
-        self.first = None
-        return first
-
-
 class LedgerReader:
     """An open ledger: its metadata, then its rows one at a time; problems are collected."""
 
@@ -109,20 +75,19 @@ class LedgerReader:
         self.problems: list[LedgerError] = []
         self.tally = Tally()  # filled in by verify's pass
         self._stream = stream
-        self._feed = _Feed(stream)
-        self._reader = csv.reader(self._feed, delimiter=dialect.sep)
+        self._ended = False  # csv.reader asked past the last line: a quoted cell never closed
+        self._reader = csv.reader(self._lines(), delimiter=dialect.sep)
         self._line = 0  # the last physical line read
-        self.csv_rows = 0  # hand rows read as CSV (the others were split at their commas)
         self.meta_lines: dict[str, int] = {}
         self._sep = dialect.sep
         self.meta = self._read_meta(dialect)
-        self._header_line = self._line
         self._version = self.meta.version
         self._cells = ROW_CELLS + len(self.meta.columns)  # at most, in a hand row
-        # what ends a counted row after its last running total (format 2: the empty status
-        # and extra cells), and what the last total's text carries (format 1: the line end)
-        self.tail = "" if self._version == 1 else dialect.sep * (self._cells - 11) + dialect.newline
-        self.last = dialect.newline if self._version == 1 else ""
+
+    def _lines(self) -> Iterator[str]:
+        """The file's physical lines, for csv.reader; noting when it asks past the last."""
+        yield from self._stream
+        self._ended = True
 
     def problem(self, line: int, message: str) -> None:
         """Record one problem at a physical line."""
@@ -377,46 +342,30 @@ class LedgerReader:
 
     # --- hand rows --------------------------------------------------------------------------
 
-    @property
-    def header_line(self) -> int:
-        """The last physical line of the header row: hand rows start on the next line."""
-        return self._header_line
-
-    def lines(self) -> IO[str]:
-        """The physical lines after the header, each with its line end (see `decode`)."""
-        return self._stream
-
-    def decode(self, text: str, line: int) -> tuple[Cells | None, int, str | None]:
-        """The hand row that starts with the physical line `text` (line number `line`), read
-        as CSV: a quoted cell may take the next lines of `lines()` too. Gives the row (None
-        for an empty row, or one that is not a hand row: recorded as a problem), the last
-        physical line it took, and its key (see `split`), if it has one."""
-        self.csv_rows += 1
-        plain = plain_cells(text.rstrip("\r\n"), self._sep)
-        if plain is not None:
-            cells: list[str] = plain
-            end = line
-        else:
-            feed, reader = self._feed, self._reader
-            feed.first = text
-            feed.ended = False
-            before = reader.line_num
+    def rows(self) -> Iterator[Cells]:
+        """The hand rows after the header, read as CSV (a quoted cell may go on over several
+        lines), each with the physical line it starts on. A row that is not a hand row, or
+        whose running totals are no numbers, is recorded as a problem and left out; so is a
+        quoted cell never closed, which would take the rest of the file."""
+        reader = self._reader
+        while True:
+            line = self._line + 1
             try:
                 cells = next(reader)
+            except StopIteration:
+                return
             except (UnicodeDecodeError, csv.Error) as exc:
                 raise self.read_error(exc, line) from None
-            end = line + reader.line_num - before - 1
-            if feed.ended:  # (CSV would take the rows written after it into that cell)
+            self._line = reader.line_num
+            if self._ended:  # (CSV would take the rows written after it into that cell)
                 self.problem(
                     line,
                     _('a quoted cell starts in this row and is never closed (a " is missing)'),
                 )
-                return None, end, None
-        row = self._decode(line, cells)
-        key = None
-        if row is not None and end == line and len(cells) == ROW_CELLS_COUNTED:
-            key = line_key(text, cells, self._sep, self.tail)
-        return row, end, key
+                return
+            row = self._decode(line, cells)
+            if row is not None:
+                yield row
 
     def read_error(self, exc: UnicodeDecodeError | csv.Error, line: int) -> LedgerError:
         """The error for a file that stops being text in its character set or CSV at the row
@@ -449,25 +398,19 @@ class LedgerReader:
                 ).format(count=count, most=self._cells),
             )
             return None
-        bracketed = 0
-        seen = SIGNED_READ.get
-        if cells[0] not in UNSIGNED_READ:
-            try:
-                read_number(cells[0], signed=False)
-            except ValueError:
-                self.problem(line, bad_row(cells))
-                return None
         try:
-            d0, d1, d2, d3 = seen(cells[3]), seen(cells[4]), seen(cells[5]), seen(cells[6])
-            if d0 is not None and d1 is not None and d2 is not None and d3 is not None:
-                deltas = (d0, d1, d2, d3)
-            else:  # (a text not read before)
-                deltas = (
-                    read_number(cells[3]),
-                    read_number(cells[4]),
-                    read_number(cells[5]),
-                    read_number(cells[6]),
-                )
+            n = read_number(cells[0], signed=False)
+        except ValueError:
+            self.problem(line, bad_row(cells))
+            return None
+        bracketed = 0
+        try:
+            deltas = (
+                read_number(cells[3]),
+                read_number(cells[4]),
+                read_number(cells[5]),
+                read_number(cells[6]),
+            )
         except (ValueError, IndexError):
             if self._version == 1 or count < 7:
                 self.problem(line, bad_row(cells))
@@ -478,16 +421,39 @@ class LedgerReader:
                 self.problem(line, bad_row(cells))
                 return None
         status = cells[11].strip().lower() if count >= ROW_CELLS else ""
-        totals = tuple(cells[7:11]) if count > 7 and not status else None
         extra = tuple(cells[ROW_CELLS:])
         if not (cells[1].isascii() and cells[2].isascii()) or (
             extra and not all(c.isascii() for c in extra)
         ):
             self.garbled_cells(line, [cells[1], cells[2], *extra])
+        totals = None
+        if count > 7 and not status:
+            try:
+                totals = _totals(cells[7:11])
+            except ValueError:
+                self.problem(
+                    line,
+                    _("hand {number}: the running totals must be four whole numbers").format(
+                        number=n
+                    ),
+                )
+                return None
         if count == ROW_CELLS_COUNTED:
-            return Cells(line, cells[0], cells[1], cells[2], deltas, totals, status, bracketed, ())
+            return Cells(line, n, cells[1], cells[2], deltas, totals, status, bracketed, ())
         dealer, hand = cells[1].strip(), cells[2].strip()
-        return Cells(line, cells[0], dealer, hand, deltas, totals, status, bracketed, extra)
+        return Cells(line, n, dealer, hand, deltas, totals, status, bracketed, extra)
+
+
+def _totals(cells: Sequence[str]) -> tuple[int, int, int, int]:
+    """A row's four running totals (the last may carry a line end); or ValueError."""
+    if len(cells) != 4:
+        raise ValueError(f"not four running totals: {cells!r}")
+    return (
+        read_number(cells[0]),
+        read_number(cells[1]),
+        read_number(cells[2]),
+        read_number(cells[3].rstrip("\r\n")),
+    )
 
 
 def _not_text(encoding: str) -> str:
