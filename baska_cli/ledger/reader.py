@@ -18,12 +18,9 @@ from collections.abc import Iterator, Sequence
 from dataclasses import replace
 from typing import IO
 
-from baska_cli.errors import BaskaError, LedgerError
+from baska_cli.errors import LedgerError
 from baska_cli.filekind import NotRegularFile, open_regular
-from baska_cli.game.names import check_player_names
-from baska_cli.game.notation import MAX_TOKEN
-from baska_cli.game.rules import BUILTIN_NAMES, RuleSet, rules_from_lines
-from baska_cli.game.spelling import fold
+from baska_cli.game.rules import RuleSet
 from baska_cli.i18n import N_, _, ngettext, os_reason
 from baska_cli.ledger.cells import bad_row, read_changes, read_number
 from baska_cli.ledger.dialect import (
@@ -32,7 +29,6 @@ from baska_cli.ledger.dialect import (
     Dialect,
     DialectError,
     encoding_name,
-    separator_name,
     sniff,
 )
 from baska_cli.ledger.filebytes import first_long_line, identity, read_at, undecodable_line
@@ -54,7 +50,16 @@ from baska_cli.ledger.format import (
     Meta,
     Tally,
 )
-from baska_cli.ledger.garbled import garbled, garbled_hint, lost_hint, lost_letter
+from baska_cli.ledger.garbled import garbled, garbled_hint
+from baska_cli.ledger.metadata import (
+    bad_header,
+    deals_row,
+    first_dealer_row,
+    load_rules,
+    one_cell,
+    players_row,
+    rules_row,
+)
 
 TOO_LONG = N_("the line is longer than {limit} bytes; a ledger line is far shorter")
 
@@ -128,7 +133,7 @@ class LedgerReader:
             line, cells = got
             key = cells[0].strip().lower()
             if key.startswith(FORMAT_KEY) and key != FORMAT_KEY:
-                raise LedgerError(self._one_cell(cells[0]), self.path, line)
+                raise LedgerError(one_cell(cells[0]), self.path, line)
             if key == HEADER_MARK:
                 header = got
             elif key == KEY_HOUSE:
@@ -162,10 +167,11 @@ class LedgerReader:
                 self.path,
                 self.meta_lines[FORMAT_KEY],
             )
-        players = self._players(values.get(KEY_PLAYERS))
-        rules_name, lines = self._rules(values.get(KEY_RULES), house)
-        first = self._first_dealer(values.get(KEY_DEALER), players)
-        deals = self._deals(values.get(KEY_DEALS))
+        path, at = self.path, self.meta_lines.get
+        players = players_row(values.get(KEY_PLAYERS), path, at(KEY_PLAYERS, 1))
+        rules_name, lines = rules_row(values.get(KEY_RULES), house, path, at(KEY_RULES, 1))
+        first = first_dealer_row(values.get(KEY_DEALER), players, path, at(KEY_DEALER, 1))
+        deals = deals_row(values.get(KEY_DEALS), path, at(KEY_DEALS, 1))
         meta = Meta(
             players,
             rules_name,
@@ -196,43 +202,8 @@ class LedgerReader:
             columns = tuple(got_cells[len(want) :])  # extra columns (a note, a time) are kept
             return replace(meta, columns=columns)
         if got_cells not in (want, want[:-1]):
-            raise LedgerError(self._bad_header(got_cells, want), self.path, line)
+            raise LedgerError(bad_header(got_cells, want, self._sep, self.path), self.path, line)
         return meta
-
-    def _one_cell(self, cell: str) -> str:
-        """The problem of a first row read as one cell holding its separator."""
-        found = cell.strip()[len(FORMAT_KEY) :][:1]
-        return _(
-            'the first row is one cell, "{cell}": the program that saved the file took another '
-            "character than the {found} as the separator (Gnumeric guesses it, and can guess "
-            "wrong); open the original again with {found} as the separator, or restore a copy "
-            "(a ledger of format 1 with a quoted hand misleads Gnumeric's guess: `baska "
-            "upgrade` it first)"
-        ).format(cell=cell.strip(), found=separator_name(found or ","))
-
-    def _bad_header(self, got: list[str], want: list[str]) -> str:
-        """Why the header row is not the one the players row gives."""
-        sep = self._sep
-        message = _('the header row should be "{header}", not "{found}"').format(
-            header=sep.join(want), found=sep.join(got)
-        )
-        for cell, expected in zip(got[3:7], want[3:7], strict=False):
-            if cell != expected:
-                fixed = garbled(cell)
-                if fixed is not None:
-                    return message + "; " + garbled_hint(cell, fixed, self.path)
-                mark = lost_letter(cell)
-                if mark is not None:
-                    return message + "; " + lost_hint(cell, mark)
-                return (
-                    message
-                    + "; "
-                    + _(
-                        'the name "{got}" differs from "{name}" in the players row: both must '
-                        "name the same player"
-                    ).format(got=cell, name=expected)
-                )
-        return message
 
     def garbled_cells(self, line: int, cells: Sequence[str]) -> None:
         """Record a problem for each cell whose text a spreadsheet garbled."""
@@ -242,105 +213,9 @@ class LedgerReader:
                 if fixed is not None:
                     self.problem(line, garbled_hint(cell, fixed, self.path))
 
-    def _players(self, cells: list[str] | None) -> tuple[str, str, str, str]:
-        """The `players` row: four valid names."""
-        if cells is None:
-            raise LedgerError(_('the "players" row is missing'), self.path, 1)
-        line = self.meta_lines[KEY_PLAYERS]
-        for cell in cells:
-            name = cell.strip()
-            fixed = garbled(name) if not name.isascii() else None
-            if fixed is not None:
-                raise LedgerError(
-                    _("the players row: {hint}").format(hint=garbled_hint(name, fixed, self.path)),
-                    self.path,
-                    line,
-                )
-            mark = lost_letter(name)
-            if mark is not None:
-                raise LedgerError(
-                    _("the players row: {hint}").format(hint=lost_hint(name, mark)),
-                    self.path,
-                    line,
-                )
-        try:
-            names = check_player_names(cells, longest=MAX_TOKEN)  # (older files: longer names)
-        except BaskaError as error:
-            raise LedgerError(str(error), self.path, self.meta_lines[KEY_PLAYERS]) from None
-        return (names[0], names[1], names[2], names[3])
-
-    def _rules(self, cells: list[str] | None, house: list[str]) -> tuple[str, tuple[str, ...]]:
-        """The `rules` row (and `house rule` rows); loading them is checked by `rules()`."""
-        if not cells or not cells[0]:
-            raise LedgerError(
-                _('the "rules" row is missing or empty'),
-                self.path,
-                self.meta_lines.get(KEY_RULES, 1),
-            )
-        return cells[0], tuple(house) if house else (cells[0].lower(),)
-
-    def _first_dealer(self, cells: list[str] | None, players: Sequence[str]) -> int:
-        """The seat of the `first dealer` (seat 1 when the row is missing)."""
-        if not cells or not cells[0]:
-            return 0
-        folded = [fold(p) for p in players]
-        if fold(cells[0]) not in folded:
-            fixed = garbled(cells[0])
-            raise LedgerError(
-                _('the first dealer "{name}" is not one of the players ({players})').format(
-                    name=cells[0], players=", ".join(players)
-                )
-                if fixed is None
-                else garbled_hint(cells[0], fixed, self.path),
-                self.path,
-                self.meta_lines[KEY_DEALER],
-            )
-        return folded.index(fold(cells[0]))
-
-    def _deals(self, cells: list[str] | None) -> int | None:
-        """The planned number of deals, if any."""
-        if not cells or not cells[0]:
-            return None
-        try:
-            deals = read_number(cells[0], signed=False)
-        except ValueError:
-            deals = 0
-        if deals < 1:
-            raise LedgerError(
-                _('"deals" must be a whole number of deals, not "{found}"').format(found=cells[0]),
-                self.path,
-                self.meta_lines[KEY_DEALS],
-            )
-        return deals
-
     def rules(self) -> RuleSet:
         """The session's rule system, loaded from the file's own rows."""
-        line = self.meta_lines.get(KEY_HOUSE, self.meta_lines.get(KEY_RULES, 1))
-        lines = list(self.meta.rules_lines)
-        if KEY_HOUSE not in self.meta_lines and lines[0] not in BUILTIN_NAMES:
-            raise LedgerError(
-                _(
-                    'the rule system "{name}" is not built in ({builtin}) and the file has no '
-                    '"{key}" rows'
-                ).format(
-                    name=self.meta.rules_name, builtin=", ".join(BUILTIN_NAMES), key=KEY_HOUSE
-                ),
-                self.path,
-                line,
-            )
-        try:
-            return rules_from_lines(lines, f"{self.path}:{line}")
-        except BaskaError as error:
-            message = str(error)
-            prefix = f"{self.path}:{line}: "
-            message = message[len(prefix) :] if message.startswith(prefix) else message
-            raise LedgerError(
-                _("the rule system cannot be loaded: {problem}").format(problem=message),
-                self.path,
-                line,
-            ) from None
-
-    # --- hand rows --------------------------------------------------------------------------
+        return load_rules(self.meta, self.meta_lines, self.path)
 
     def rows(self) -> Iterator[Cells]:
         """The hand rows after the header, read as CSV (a quoted cell may go on over several
