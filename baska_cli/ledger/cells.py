@@ -9,19 +9,28 @@ from baska_cli.i18n import _
 
 # A number in a ledger: ASCII digits, a sign for changes and totals (spreadsheets write +2),
 # spaces or tabs around it (spreadsheets pad). Not what int() takes besides: "٣", "１", "1_0".
-_UNSIGNED = re.compile(r"[ \t]*([0-9]+)[ \t]*\Z")
+NUMBER = r"[ \t]*[+-]?[0-9]+[ \t]*"
+_SIGNED = re.compile(NUMBER + r"\Z")
+_UNSIGNED = re.compile(r"[ \t]*[0-9]+[ \t]*\Z")
+_FOUR = re.compile(",".join([NUMBER] * 4) + r"\Z")  # four of them, as one text
 # A cancelled row's change in format 2: in parentheses, with its sign, `(+2)` `(-2)` `(+0)`
 _BRACKETED = re.compile(r"[ \t]*\(([+-]?[0-9]+)\)[ \t]*\Z")
 
 
 def read_number(text: str, signed: bool = True) -> int:
-    """A ledger's number: ASCII digits, with `signed` a sign before them (`+2`, `-12`), spaces
-    or tabs around; or ValueError."""
-    number = text.strip(" \t")
-    digits = number[1:] if signed and number[:1] in ("+", "-") else number
-    if not (digits.isascii() and digits.isdigit()):
+    """A ledger's number (see NUMBER; `signed=False`: no sign, as a hand number), or
+    ValueError."""
+    if (_SIGNED if signed else _UNSIGNED).match(text) is None:
         raise ValueError(f"not a number: {text!r}")
-    return int(number)
+    return int(text)
+
+
+def read_four(cells: Sequence[str]) -> tuple[int, int, int, int]:
+    """Four cells that are each a ledger's number (see NUMBER), or ValueError."""
+    if len(cells) != 4 or _FOUR.match(",".join(cells)) is None:
+        raise ValueError(f"not four numbers: {cells!r}")
+    a, b, c, d = map(int, cells)
+    return (a, b, c, d)
 
 
 def read_changes(cells: Sequence[str]) -> tuple[tuple[int, int, int, int], int]:

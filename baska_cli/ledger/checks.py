@@ -72,16 +72,20 @@ class Pass:
 
     def count(self, row: Cells) -> None:
         """Move on past a row of a known status: its number, deal and running totals."""
-        if row.status in ("", VOID):  # (an amended or undone row's number is taken again)
-            self.slots = row.n if row.n > self.slots else self.slots + 1
-        if row.status == AMENDED:
+        status = row.status
+        if status == AMENDED:
             self.amended_at, self.amended_n = row.line, row.n
-        if row.status in ("", VOID) and not self.legacy and is_adjustment(row.hand):
+        if status and status != VOID:
+            return  # (an amended or undone row's number is taken again)
+        self.slots = row.n if row.n > self.slots else self.slots + 1
+        if not self.legacy and is_adjustment(row.hand):
             self.skipped += 1
-        if not row.status:
+        if not status:
             self.counted += 1
-            expected = add(self.totals, row.deltas)
-            self.totals = row.totals if self.strict and row.totals is not None else expected
+            if self.strict and row.totals is not None:
+                self.totals = row.totals
+            else:
+                self.totals = add(self.totals, row.deltas)
 
 
 def is_adjustment(hand: str) -> bool:
@@ -178,84 +182,67 @@ def check_status(row: Cells, state: Pass) -> list[Problem]:
 # --- a row of a known status ----------------------------------------------------------------
 
 
-def check_brackets(row: Cells, state: Pass) -> list[Problem]:
-    """Format 2: a cancelled row's four changes are in parentheses, a counted row's none."""
+def check_changes(row: Cells, state: Pass) -> list[Problem]:
+    """Format 2: a cancelled row's four changes are in parentheses, a counted row's none.
+    A row's changes sum to 0 (a counted hand's only when strict)."""
+    found = []
     if row.status and state.bracketing and row.bracketed != 4:
         message = _(
             "hand {n} ({status}): a cancelled hand's changes are written in parentheses, "
             "(+2) (-2) (+0), so that a spreadsheet's SUM leaves them out"
         ).format(n=row.n, status=row.status)
-        return [Problem(row.line, message)]
-    if not row.status and row.bracketed:
+        found.append(Problem(row.line, message))
+    elif not row.status and row.bracketed:
         message = _(
             "hand {n}: a counted hand's changes are plain numbers; changes in parentheses "
             "mark a cancelled hand (void, amended or undone)"
         ).format(n=row.n)
-        return [Problem(row.line, message)]
-    return []
-
-
-def check_sum(row: Cells, state: Pass) -> list[Problem]:
-    """A row's changes sum to 0 (a counted hand's only when strict)."""
+        found.append(Problem(row.line, message))
     total = sum(row.deltas)
-    if not total or not (state.strict or row.status):
-        return []
-    message = _("hand {number}: the changes sum to {sum:+d}, not 0").format(number=row.n, sum=total)
-    return [Problem(row.line, message)]
+    if total and (state.strict or row.status):
+        message = _("hand {number}: the changes sum to {sum:+d}, not 0").format(
+            number=row.n, sum=total
+        )
+        found.append(Problem(row.line, message))
+    return found
 
 
-def _formula(hand: str) -> bool:
-    """Whether a spreadsheet would run the text as a formula."""
-    return bool(hand) and hand[0] in FORMULA_STARTS
-
-
-def check_formula(row: Cells, state: Pass) -> list[Problem]:
-    """A row's hand could not run as a spreadsheet formula."""
-    if not _formula(row.hand):
-        return []
-    message = _('{hand} "{text}": a spreadsheet would run this text as a formula').format(
-        hand=hand_named(row.n, row.status), text=row.hand
-    )
-    return [Problem(row.line, message)]
-
-
-def check_score(row: Cells, state: Pass) -> list[Problem]:
-    """With a scorer, a row's hand scores to its changes under the session's rules (a text
-    that could run as a formula is not scored)."""
+def check_text(row: Cells, state: Pass) -> list[Problem]:
+    """A row's hand could not run as a spreadsheet formula; with a scorer it scores to its
+    changes under the session's rules and, strict, is written as format_hand writes it."""
+    hand = row.hand
+    if hand and hand[0] in FORMULA_STARTS:
+        message = _('{hand} "{text}": a spreadsheet would run this text as a formula').format(
+            hand=hand_named(row.n, row.status), text=hand
+        )
+        return [Problem(row.line, message)]
     scorer = state.scorer
-    if scorer is None or (not state.strict and state.on_change is None) or _formula(row.hand):
+    if scorer is None or (not state.strict and state.on_change is None):
         return []
-    scored = scorer(row.hand)
-    if isinstance(scored, Scored) and scored.deltas == row.deltas:
-        return []
-    if state.on_change is not None:
-        state.on_change(stored(row), scored)
-        return []
-    named = hand_named(row.n, row.status)
-    if isinstance(scored, BaskaError):
-        return [Problem(row.line, f'{named} "{row.hand}": {scored}')]
-    message = _('{hand} "{text}": the changes are {changes}, but {rules} gives {scored}').format(
-        hand=named,
-        text=row.hand,
-        changes=_show(row.deltas),
-        rules=state.rules_name,
-        scored=_show(scored.deltas),
-    )
-    return [Problem(row.line, message)]
-
-
-def check_canonical(row: Cells, state: Pass) -> list[Problem]:
-    """Strict, with a scorer: a row's hand is written as format_hand writes it."""
-    scorer = state.scorer
-    if scorer is None or not state.strict or _formula(row.hand):
-        return []
-    scored = scorer(row.hand)
-    if not isinstance(scored, Scored) or scored.text == row.hand:
-        return []
-    message = _(
-        '{hand} "{text}": the text is not in canonical form; baska writes it "{canonical}"'
-    ).format(hand=hand_named(row.n, row.status), text=row.hand, canonical=scored.text)
-    return [Problem(row.line, message)]
+    scored = scorer(hand)
+    found = []
+    if isinstance(scored, BaskaError) or scored.deltas != row.deltas:
+        if state.on_change is not None:
+            state.on_change(stored(row), scored)
+        elif isinstance(scored, BaskaError):
+            found.append(Problem(row.line, f'{hand_named(row.n, row.status)} "{hand}": {scored}'))
+        else:
+            message = _(
+                '{hand} "{text}": the changes are {changes}, but {rules} gives {scored}'
+            ).format(
+                hand=hand_named(row.n, row.status),
+                text=hand,
+                changes=_show(row.deltas),
+                rules=state.rules_name,
+                scored=_show(scored.deltas),
+            )
+            found.append(Problem(row.line, message))
+    if state.strict and isinstance(scored, Scored) and scored.text != hand:
+        message = _(
+            '{hand} "{text}": the text is not in canonical form; baska writes it "{canonical}"'
+        ).format(hand=hand_named(row.n, row.status), text=hand, canonical=scored.text)
+        found.append(Problem(row.line, message))
+    return found
 
 
 def check_totals(row: Cells, state: Pass) -> list[Problem]:
@@ -287,11 +274,4 @@ ROW_CHECKS: tuple[Check, ...] = (
     check_status,
 )
 # The checks of a row of a known status, after those.
-HAND_CHECKS: tuple[Check, ...] = (
-    check_brackets,
-    check_sum,
-    check_formula,
-    check_score,
-    check_canonical,
-    check_totals,
-)
+HAND_CHECKS: tuple[Check, ...] = (check_changes, check_text, check_totals)

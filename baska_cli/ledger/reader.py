@@ -22,7 +22,7 @@ from baska_cli.errors import LedgerError
 from baska_cli.filekind import NotRegularFile, open_regular
 from baska_cli.game.rules import RuleSet
 from baska_cli.i18n import N_, _, ngettext, os_reason
-from baska_cli.ledger.cells import bad_row, read_changes, read_number
+from baska_cli.ledger.cells import bad_row, read_changes, read_four, read_number
 from baska_cli.ledger.dialect import (
     HEAD,
     UTF8,
@@ -280,13 +280,8 @@ class LedgerReader:
             return None
         bracketed = 0
         try:
-            deltas = (
-                read_number(cells[3]),
-                read_number(cells[4]),
-                read_number(cells[5]),
-                read_number(cells[6]),
-            )
-        except (ValueError, IndexError):
+            deltas = read_four(cells[3:7])
+        except ValueError:
             if self._version == 1 or count < 7:
                 self.problem(line, bad_row(cells))
                 return None
@@ -296,15 +291,18 @@ class LedgerReader:
                 self.problem(line, bad_row(cells))
                 return None
         status = cells[11].strip().lower() if count >= ROW_CELLS else ""
-        extra = tuple(cells[ROW_CELLS:])
+        extra = tuple(cells[ROW_CELLS:]) if count > ROW_CELLS else ()
         if not (cells[1].isascii() and cells[2].isascii()) or (
             extra and not all(c.isascii() for c in extra)
         ):
             self.garbled_cells(line, [cells[1], cells[2], *extra])
         totals = None
         if count > 7 and not status:
+            found = cells[7:11]
+            if len(found) == 4:  # (a line end at the end of the last total is left out)
+                found[3] = found[3].rstrip("\r\n")
             try:
-                totals = _totals(cells[7:11])
+                totals = read_four(found)
             except ValueError:
                 self.problem(
                     line,
@@ -317,18 +315,6 @@ class LedgerReader:
             return Cells(line, n, cells[1], cells[2], deltas, totals, status, bracketed, ())
         dealer, hand = cells[1].strip(), cells[2].strip()
         return Cells(line, n, dealer, hand, deltas, totals, status, bracketed, extra)
-
-
-def _totals(cells: Sequence[str]) -> tuple[int, int, int, int]:
-    """A row's four running totals (the last may carry a line end); or ValueError."""
-    if len(cells) != 4:
-        raise ValueError(f"not four running totals: {cells!r}")
-    return (
-        read_number(cells[0]),
-        read_number(cells[1]),
-        read_number(cells[2]),
-        read_number(cells[3].rstrip("\r\n")),
-    )
 
 
 def _not_text(encoding: str) -> str:
