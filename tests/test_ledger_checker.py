@@ -372,3 +372,19 @@ def test_a_format_2_row_whose_number_is_no_number_is_a_problem(tmp_path: Path) -
     path.write_text(text, encoding="utf-8")
     problems = [str(p) for p in ledger.check(str(path)).problems]
     assert problems[0] == f'{path}:9: "x" is not a hand number'
+
+
+def test_a_row_rule_is_one_more_check(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A check added to the list runs on every row of a known status, after the others, for
+    every command that reads the ledger."""
+    from baska_cli.ledger import checks
+    from baska_cli.ledger.format import Cells
+
+    def check_no_zo(row: Cells, state: checks.Pass) -> list[checks.Problem]:
+        return [checks.Problem(row.line, "no zo")] if row.hand.startswith("zo ") else []
+
+    monkeypatch.setattr(checks, "HAND_CHECKS", (*checks.HAND_CHECKS, check_no_zo))
+    monkeypatch.setattr(checker, "HAND_CHECKS", checks.HAND_CHECKS)
+    path = tmp_path / "e.csv"
+    path.write_text(TWO_HANDS, "utf-8")
+    assert [str(p) for p in ledger.check(str(path)).problems] == [f"{path}:9: no zo"]
