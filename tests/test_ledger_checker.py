@@ -1,26 +1,22 @@
 """ledger/checker.py, the one checker loop: every problem of a file collected, each with its
-line; and a line holding a hand-and-changes text seen before is split at its commas, giving
-exactly the rows (and problems) that reading every line as CSV gives."""
+line, in the order of the checks of a row (ledger/checks.py)."""
 
 from __future__ import annotations
 
 import csv
-import random
 from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
 
 from baska_cli import i18n, ledger
-from baska_cli.errors import BaskaError, LedgerError
-from baska_cli.evening.scorer import Scored, Scorer
+from baska_cli.errors import LedgerError
+from baska_cli.evening.scorer import Scorer
 from baska_cli.ledger import checker
 from baska_cli.ledger.checker import ORDER_HINT
 from tests.ledgerkit import EMPTY, TWO_HANDS
 
 SAMPLE = Path(__file__).parent.parent / "samples" / "evening.csv"
-EDITS = ["", " 5", "+2", "x", "0", "-3", "  ", "void", "undone", "amended", "bad"]
-EDITS += ["٣", "１", "1_0", "²", " +2 ", "\t5", "+ 2"]  # numbers only int() reads, and padding
 
 
 def test_check_collects_every_problem(tmp_path: Path) -> None:
@@ -95,9 +91,7 @@ def test_a_broken_ledger_is_refused_in_polish(problems: int, more: str) -> None:
     )
 
 
-# --- remembered rows split at commas, against every row read as CSV ------------------------
-# one seed in the fast suite, five more in the slow step
-SEEDS = [0, *(pytest.param(seed, marks=pytest.mark.slow) for seed in range(1, 6))]
+# --- names, quotes and numbers as a spreadsheet may write them -----------------------------
 
 
 def _result(path: str, strict: bool, scored: bool, hook: bool) -> object:
@@ -112,52 +106,6 @@ def _result(path: str, strict: bool, scored: bool, hook: bool) -> object:
             return str(error)
     t = reader.tally
     return rows, [str(p) for p in reader.problems], t.slots, t.counted, t.totals, calls
-
-
-def _mutated(rng: random.Random, rows: list[list[str]]) -> list[list[str]]:
-    """The rows with a few random edits: cells, rows dropped, doubled, emptied, line ends."""
-    rows = [list(r) for r in rows]
-    for _ in range(rng.randint(0, 5)):
-        i = rng.randrange(7, len(rows))
-        row, kind = rows[i], rng.randrange(8)
-        if kind == 0 and row:
-            row[rng.randrange(len(row))] = rng.choice(EDITS)
-        elif kind == 1:
-            del rows[i]
-        elif kind == 2:
-            rows.insert(i, [] if rng.random() < 0.5 else list(row))
-        elif kind == 3 and len(row) > 2:
-            row[2] += rng.choice(["\n", "\r\n", " k", "x"])
-        elif kind == 4:
-            row.append(rng.choice(EDITS))
-        elif kind == 5 and len(row) > 7:
-            row[7] = str(int(row[7]) + 1) if row[7].lstrip("-").isdigit() else row[7]
-        elif kind == 6 and len(row) > 4:
-            row[3], row[4] = row[4], row[3]
-        else:
-            row[:] = row[: rng.randint(0, len(row))]
-    return rows
-
-
-# how a line may be retyped by hand or by a spreadsheet: the same cells, other text, or not
-RETYPES = [
-    lambda line: line.replace(",", ', "', 1).replace(",", '",', 2).replace(', "', ',"', 1),
-    lambda line: line.replace(",", ", ", 1),
-    lambda line: line.replace(",-", ",+", 1),
-    lambda line: line.replace(",", ',"', 9).replace(",", '",', 10).replace('","', '",', 1),
-    lambda line: line.rstrip("\r\n") + "\r",
-    lambda line: line.rstrip("\r\n"),
-    lambda line: line.rstrip("\r\n") + ",\n",
-    lambda line: line.replace(",", ",,", 1),
-    lambda line: line.upper(),
-    lambda line: '"' + line,
-    lambda line: line.replace("1", "2", 1),
-    lambda line: line.replace("1", "١", 1),
-    lambda line: line.replace("2", "２"),
-    lambda line: line.replace(",", " ,", 1),
-    lambda line: line.replace(",-", ",\t-"),
-    lambda line: line.replace(" ", "  ", 1),
-]
 
 
 def _repeated_rows(hands_count: int = 300) -> list[list[str]]:
@@ -196,90 +144,25 @@ def _write(path: Path, rows: list[list[str]], version: int, newline: str = "\n")
     path.write_text("".join(lines), encoding="utf-8", newline="")
 
 
-def _same(path: Path) -> None:
-    """The rows remembered and split at commas, and every row read as CSV, agree on the
-    file in every mode the checker is used in."""
-    for strict, scored, hook in [(1, 1, 0), (0, 1, 1), (1, 0, 0), (1, 1, 1)]:
-        args = (str(path), bool(strict), bool(scored), bool(hook))
-        with pytest.MonkeyPatch.context() as patch:
-            patch.setattr(checker, "SPLIT_LINES", False)  # every row read as CSV
-            expected = _result(*args)
-        assert _result(*args) == expected
-
-
-@pytest.mark.parametrize("version", [1, 2])
-@pytest.mark.parametrize("seed", SEEDS)
-def test_split_rows_are_read_as_csv_reads_them(tmp_path: Path, seed: int, version: int) -> None:
-    """Random damage to a long ledger: both ways give the same rows, problems and tally."""
-    rows = _repeated_rows()
-    rng = random.Random(seed)
-    path = tmp_path / "ledger.csv"
-    for _ in range(25):
-        _write(path, _mutated(rng, rows), version, rng.choice(["\n", "\r\n"]))
-        _same(path)
-
-
-@pytest.mark.parametrize("version", [1, 2])
-@pytest.mark.parametrize("seed", SEEDS)
-def test_retyped_lines_are_read_as_csv_reads_them(tmp_path: Path, seed: int, version: int) -> None:
-    """Lines retyped into other text (quoted numbers, spaces, signs, other line ends, a
-    stray quote): the reader reads them as CSV does."""
-    path = tmp_path / "ledger.csv"
-    _write(path, _repeated_rows(), version)
-    clean = path.read_text(encoding="utf-8").splitlines(keepends=True)
-    rng = random.Random(seed)
-    for _ in range(25):
-        lines = list(clean)
-        for _ in range(rng.randint(1, 4)):
-            i = rng.randrange(7, len(lines))
-            lines[i] = rng.choice(RETYPES)(lines[i])
-        path.write_text("".join(lines), encoding="utf-8", newline="")
-        _same(path)
-
-
-def test_clean_lines_are_split_and_a_repeated_hand_is_checked_once(tmp_path: Path) -> None:
-    """Of 300 clean lines holding 16 hand texts, none is read as CSV and only the first line
-    of each text is scored; a wrong total still makes a problem on a remembered line (and its
-    neighbour)."""
+def test_a_wrong_total_is_a_problem_there_and_on_the_next_line(tmp_path: Path) -> None:
+    """The next hand's totals are checked against the totals the file gives: one wrong total
+    makes a problem on its line and on the next one, none further."""
     path = tmp_path / "ledger.csv"
     rows = _repeated_rows()
-    with path.open("w", encoding="utf-8", newline="") as f:
-        csv.writer(f).writerows(rows)
-    scored: list[str] = []
-
-    class Counting(Scorer):
-        def __call__(self, text: str) -> Scored | BaskaError:
-            scored.append(text)
-            return super().__call__(text)
-
-    def read() -> tuple[int, int, list[str]]:
-        scored.clear()
-        with ledger.open_ledger(str(path)) as reader:
-            ledger.scan(reader, Counting(reader.meta.players, reader.rules()))
-        return reader.csv_rows, len(scored), [str(p) for p in reader.problems]
-
-    assert read() == (0, 16, [])
     rows[200][8] = str(int(rows[200][8]) + 1)
     with path.open("w", encoding="utf-8", newline="") as f:
         csv.writer(f).writerows(rows)
-    assert read() == (
-        0,
-        16,
-        [
-            f"{path}:201: hand 194: the running totals are -491 -1476 517 1451, "
-            "expected -491 -1477 517 1451",
-            f"{path}:202: hand 195: the running totals are -487 -1481 513 1455, "
-            "expected -487 -1480 513 1455",
-        ],
-    )
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(checker, "SPLIT_LINES", False)
-        assert read()[:2] == (300, 16)
+    assert _result(str(path), True, True, False)[1] == [
+        f"{path}:201: hand 194: the running totals are -491 -1476 517 1451, "
+        "expected -491 -1477 517 1451",
+        f"{path}:202: hand 195: the running totals are -487 -1481 513 1455, "
+        "expected -487 -1480 513 1455",
+    ]
 
 
 def test_a_name_starting_with_a_quote_is_read_as_csv(tmp_path: Path) -> None:
     """A line whose dealer cell starts with a bare quote is one quoted cell to CSV: scan must
-    not take it for that dealer's hand, even when its text was seen on a clean line."""
+    not take it for that dealer's hand."""
     rows = _repeated_rows(32)
     rows[1] = ["players", '"Ania', "Bartek", "Celina", "Darek"]
     rows[3] = ["first dealer", '"Ania']
@@ -299,12 +182,10 @@ def test_a_name_starting_with_a_quote_is_read_as_csv(tmp_path: Path) -> None:
     text = text.replace('\n29,"""Ania",', '\n29,"Ania,')
     path.write_text(text, encoding="utf-8", newline="")
     assert len(_result(str(path), True, True, False)[1]) > 0
-    _same(path)
 
 
-def test_a_quoted_total_on_a_remembered_line_is_read_as_csv(tmp_path: Path) -> None:
-    """A line whose hand text was checked before but whose total is quoted (`"-3"`) is split
-    at its commas first; its total is then no number, so the line is read as CSV: -3."""
+def test_a_quoted_total_is_read_as_csv_reads_it(tmp_path: Path) -> None:
+    """A running total quoted (`"-3"`) is the number CSV reads: -3."""
     rows = _repeated_rows(32)
     path = tmp_path / "ledger.csv"
     with path.open("w", encoding="utf-8", newline="") as f:
@@ -314,7 +195,6 @@ def test_a_quoted_total_on_a_remembered_line_is_read_as_csv(tmp_path: Path) -> N
     lines[30] = f'{head},"{last.rstrip()}"\n'
     path.write_text("".join(lines), "utf-8")
     assert _result(str(path), True, True, False)[1] == []
-    _same(path)
 
 
 # --- a hand's text is canonical (issue 16) ---------------------------------------------------
@@ -341,7 +221,6 @@ def test_a_hand_text_that_is_not_canonical_is_a_problem_naming_the_canonical_for
         f'{path}:11: hand 4 "zw ania+celina 61 k": the text is not in canonical form; {canonical}',
         f'{path}:12: hand 5 "ZW Ania+Celina  61 K": the text is not in canonical form; {canonical}',
     ]
-    _same(path)
 
 
 def test_recalc_leaves_a_text_that_is_not_canonical_alone(tmp_path: Path) -> None:
@@ -363,7 +242,6 @@ def test_a_running_total_only_int_reads_is_a_problem(tmp_path: Path, total: str)
     path.write_text(EMPTY + first + f"2,Bartek,zw Ania+Celina 61 k,2,-2,2,-2,4,-4,4,{total}\n")
     problems = [str(p) for p in ledger.check(str(path)).problems]
     assert problems == [f"{path}:9: hand 2: the running totals must be four whole numbers"]
-    _same(path)
 
 
 def test_running_totals_a_spreadsheet_writes_still_read(tmp_path: Path) -> None:
@@ -372,7 +250,6 @@ def test_running_totals_a_spreadsheet_writes_still_read(tmp_path: Path) -> None:
     path.write_text(EMPTY + first + "2,Bartek,zw Ania+Celina 61 k,2,-2,2,-2,+4, -4 ,\t4,-4 \r\n")
     reader = ledger.check(str(path))
     assert not reader.problems and reader.tally.totals == (4, -4, 4, -4)
-    _same(path)
 
 
 # --- history rows (void, amended, undone) are evidence, checked like counted ones -----------
@@ -495,3 +372,19 @@ def test_a_format_2_row_whose_number_is_no_number_is_a_problem(tmp_path: Path) -
     path.write_text(text, encoding="utf-8")
     problems = [str(p) for p in ledger.check(str(path)).problems]
     assert problems[0] == f'{path}:9: "x" is not a hand number'
+
+
+def test_a_row_rule_is_one_more_check(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A check added to the list runs on every row of a known status, after the others, for
+    every command that reads the ledger."""
+    from baska_cli.ledger import checks
+    from baska_cli.ledger.format import Cells
+
+    def check_no_zo(row: Cells, state: checks.Pass) -> list[checks.Problem]:
+        return [checks.Problem(row.line, "no zo")] if row.hand.startswith("zo ") else []
+
+    monkeypatch.setattr(checks, "HAND_CHECKS", (*checks.HAND_CHECKS, check_no_zo))
+    monkeypatch.setattr(checker, "HAND_CHECKS", checks.HAND_CHECKS)
+    path = tmp_path / "e.csv"
+    path.write_text(TWO_HANDS, "utf-8")
+    assert [str(p) for p in ledger.check(str(path)).problems] == [f"{path}:9: no zo"]

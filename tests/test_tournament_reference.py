@@ -78,24 +78,3 @@ def test_the_lot_is_shown_as_such(played: Path) -> None:
         "      8  ▼2      Bartek    Puck               2.5      -10             0  withdrew "
         "before round 3"
     )
-
-
-def test_ledgers_checked_by_workers_give_the_same_output(
-    played: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    from baska_cli.tournament import ledgers
-
-    def outputs() -> list[tuple[int, str, str]]:
-        found = []
-        for args in (["standings", "-f", "json"], ["standings"], ["check"]):
-            (played / ".checked.csv").unlink(missing_ok=True)
-            result = invoke("tournament", args[0], str(played), *args[1:])
-            found.append((result.exit_code, result.stdout, result.stderr))
-        return found
-
-    one_process = outputs()
-    monkeypatch.setattr(ledgers, "MIN_SHARED", 1)
-    monkeypatch.setattr(ledgers.os, "sched_getaffinity", lambda _pid: {0, 1}, raising=False)
-    monkeypatch.setattr(ledgers.sys, "platform", "linux")
-    assert ledgers._workers(2) == 2
-    assert outputs() == one_process

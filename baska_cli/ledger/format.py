@@ -251,17 +251,16 @@ class Row(NamedTuple):
 
 
 class Cells(NamedTuple):
-    """A hand row as read, before it is checked: its physical line, the texts of its number
-    and running totals (None: no totals given), its dealer, hand, changes and status, how
-    many of the changes were written in parentheses (version 2: a cancelled row's), and its
-    extra cells."""
+    """A hand row as read, before it is checked: its physical line, number, dealer, hand,
+    changes, running totals (None: no totals given) and status, how many of the changes were
+    written in parentheses (version 2: a cancelled row's), and its extra cells."""
 
     line: int
-    number: str
+    n: int
     dealer: str
     hand: str
     deltas: Deltas
-    totals: tuple[str, ...] | None
+    totals: Deltas | None
     status: str
     bracketed: int
     extra: tuple[str, ...]

@@ -18,29 +18,17 @@ from collections.abc import Iterator, Sequence
 from dataclasses import replace
 from typing import IO
 
-from baska_cli.errors import BaskaError, LedgerError
+from baska_cli.errors import LedgerError
 from baska_cli.filekind import NotRegularFile, open_regular
-from baska_cli.game.names import check_player_names
-from baska_cli.game.rules import BUILTIN_NAMES, RuleSet, rules_from_lines
-from baska_cli.game.spelling import fold
-from baska_cli.game.vocabulary import MAX_TOKEN
+from baska_cli.game.rules import RuleSet
 from baska_cli.i18n import N_, _, ngettext, os_reason
-from baska_cli.ledger.cells import (
-    SIGNED_READ,
-    UNSIGNED_READ,
-    bad_row,
-    line_key,
-    plain_cells,
-    read_changes,
-    read_number,
-)
+from baska_cli.ledger.cells import bad_row, read_changes, read_four, read_number
 from baska_cli.ledger.dialect import (
     HEAD,
     UTF8,
     Dialect,
     DialectError,
     encoding_name,
-    separator_name,
     sniff,
 )
 from baska_cli.ledger.filebytes import first_long_line, identity, read_at, undecodable_line
@@ -62,35 +50,18 @@ from baska_cli.ledger.format import (
     Meta,
     Tally,
 )
-from baska_cli.ledger.garbled import garbled, garbled_hint, lost_hint, lost_letter
+from baska_cli.ledger.garbled import garbled, garbled_hint
+from baska_cli.ledger.metadata import (
+    bad_header,
+    deals_row,
+    first_dealer_row,
+    load_rules,
+    one_cell,
+    players_row,
+    rules_row,
+)
 
 TOO_LONG = N_("the line is longer than {limit} bytes; a ledger line is far shorter")
-
-
-class _Feed:
-    """The lines csv.reader reads: one line handed back by rows(), then the file's own (so a
-    row that starts on that line may go on over the next ones)."""
-
-    __slots__ = ("ended", "first", "stream")
-
-    def __init__(self, stream: IO[str]) -> None:
-        self.stream = stream
-        self.first: str | None = None
-        self.ended = False  # csv.reader asked past the last line: a quoted cell never closed
-
-    def __iter__(self) -> _Feed:
-        return self
-
-    def __next__(self) -> str:
-        first = self.first
-        if first is None:
-            try:
-                return next(self.stream)
-            except StopIteration:
-                self.ended = True
-                raise
-        self.first = None
-        return first
 
 
 class LedgerReader:
@@ -109,20 +80,19 @@ class LedgerReader:
         self.problems: list[LedgerError] = []
         self.tally = Tally()  # filled in by verify's pass
         self._stream = stream
-        self._feed = _Feed(stream)
-        self._reader = csv.reader(self._feed, delimiter=dialect.sep)
+        self._ended = False  # csv.reader asked past the last line: a quoted cell never closed
+        self._reader = csv.reader(self._lines(), delimiter=dialect.sep)
         self._line = 0  # the last physical line read
-        self.csv_rows = 0  # hand rows read as CSV (the others were split at their commas)
         self.meta_lines: dict[str, int] = {}
         self._sep = dialect.sep
         self.meta = self._read_meta(dialect)
-        self._header_line = self._line
         self._version = self.meta.version
         self._cells = ROW_CELLS + len(self.meta.columns)  # at most, in a hand row
-        # what ends a counted row after its last running total (format 2: the empty status
-        # and extra cells), and what the last total's text carries (format 1: the line end)
-        self.tail = "" if self._version == 1 else dialect.sep * (self._cells - 11) + dialect.newline
-        self.last = dialect.newline if self._version == 1 else ""
+
+    def _lines(self) -> Iterator[str]:
+        """The file's physical lines, for csv.reader; noting when it asks past the last."""
+        yield from self._stream
+        self._ended = True
 
     def problem(self, line: int, message: str) -> None:
         """Record one problem at a physical line."""
@@ -163,7 +133,7 @@ class LedgerReader:
             line, cells = got
             key = cells[0].strip().lower()
             if key.startswith(FORMAT_KEY) and key != FORMAT_KEY:
-                raise LedgerError(self._one_cell(cells[0]), self.path, line)
+                raise LedgerError(one_cell(cells[0]), self.path, line)
             if key == HEADER_MARK:
                 header = got
             elif key == KEY_HOUSE:
@@ -197,10 +167,11 @@ class LedgerReader:
                 self.path,
                 self.meta_lines[FORMAT_KEY],
             )
-        players = self._players(values.get(KEY_PLAYERS))
-        rules_name, lines = self._rules(values.get(KEY_RULES), house)
-        first = self._first_dealer(values.get(KEY_DEALER), players)
-        deals = self._deals(values.get(KEY_DEALS))
+        path, at = self.path, self.meta_lines.get
+        players = players_row(values.get(KEY_PLAYERS), path, at(KEY_PLAYERS, 1))
+        rules_name, lines = rules_row(values.get(KEY_RULES), house, path, at(KEY_RULES, 1))
+        first = first_dealer_row(values.get(KEY_DEALER), players, path, at(KEY_DEALER, 1))
+        deals = deals_row(values.get(KEY_DEALS), path, at(KEY_DEALS, 1))
         meta = Meta(
             players,
             rules_name,
@@ -231,43 +202,8 @@ class LedgerReader:
             columns = tuple(got_cells[len(want) :])  # extra columns (a note, a time) are kept
             return replace(meta, columns=columns)
         if got_cells not in (want, want[:-1]):
-            raise LedgerError(self._bad_header(got_cells, want), self.path, line)
+            raise LedgerError(bad_header(got_cells, want, self._sep, self.path), self.path, line)
         return meta
-
-    def _one_cell(self, cell: str) -> str:
-        """The problem of a first row read as one cell holding its separator."""
-        found = cell.strip()[len(FORMAT_KEY) :][:1]
-        return _(
-            'the first row is one cell, "{cell}": the program that saved the file took another '
-            "character than the {found} as the separator (Gnumeric guesses it, and can guess "
-            "wrong); open the original again with {found} as the separator, or restore a copy "
-            "(a ledger of format 1 with a quoted hand misleads Gnumeric's guess: `baska "
-            "upgrade` it first)"
-        ).format(cell=cell.strip(), found=separator_name(found or ","))
-
-    def _bad_header(self, got: list[str], want: list[str]) -> str:
-        """Why the header row is not the one the players row gives."""
-        sep = self._sep
-        message = _('the header row should be "{header}", not "{found}"').format(
-            header=sep.join(want), found=sep.join(got)
-        )
-        for cell, expected in zip(got[3:7], want[3:7], strict=False):
-            if cell != expected:
-                fixed = garbled(cell)
-                if fixed is not None:
-                    return message + "; " + garbled_hint(cell, fixed, self.path)
-                mark = lost_letter(cell)
-                if mark is not None:
-                    return message + "; " + lost_hint(cell, mark)
-                return (
-                    message
-                    + "; "
-                    + _(
-                        'the name "{got}" differs from "{name}" in the players row: both must '
-                        "name the same player"
-                    ).format(got=cell, name=expected)
-                )
-        return message
 
     def garbled_cells(self, line: int, cells: Sequence[str]) -> None:
         """Record a problem for each cell whose text a spreadsheet garbled."""
@@ -277,146 +213,34 @@ class LedgerReader:
                 if fixed is not None:
                     self.problem(line, garbled_hint(cell, fixed, self.path))
 
-    def _players(self, cells: list[str] | None) -> tuple[str, str, str, str]:
-        """The `players` row: four valid names."""
-        if cells is None:
-            raise LedgerError(_('the "players" row is missing'), self.path, 1)
-        line = self.meta_lines[KEY_PLAYERS]
-        for cell in cells:
-            name = cell.strip()
-            fixed = garbled(name) if not name.isascii() else None
-            if fixed is not None:
-                raise LedgerError(
-                    _("the players row: {hint}").format(hint=garbled_hint(name, fixed, self.path)),
-                    self.path,
-                    line,
-                )
-            mark = lost_letter(name)
-            if mark is not None:
-                raise LedgerError(
-                    _("the players row: {hint}").format(hint=lost_hint(name, mark)),
-                    self.path,
-                    line,
-                )
-        try:
-            names = check_player_names(cells, longest=MAX_TOKEN)  # (older files: longer names)
-        except BaskaError as error:
-            raise LedgerError(str(error), self.path, self.meta_lines[KEY_PLAYERS]) from None
-        return (names[0], names[1], names[2], names[3])
-
-    def _rules(self, cells: list[str] | None, house: list[str]) -> tuple[str, tuple[str, ...]]:
-        """The `rules` row (and `house rule` rows); loading them is checked by `rules()`."""
-        if not cells or not cells[0]:
-            raise LedgerError(
-                _('the "rules" row is missing or empty'),
-                self.path,
-                self.meta_lines.get(KEY_RULES, 1),
-            )
-        return cells[0], tuple(house) if house else (cells[0].lower(),)
-
-    def _first_dealer(self, cells: list[str] | None, players: Sequence[str]) -> int:
-        """The seat of the `first dealer` (seat 1 when the row is missing)."""
-        if not cells or not cells[0]:
-            return 0
-        folded = [fold(p) for p in players]
-        if fold(cells[0]) not in folded:
-            fixed = garbled(cells[0])
-            raise LedgerError(
-                _('the first dealer "{name}" is not one of the players ({players})').format(
-                    name=cells[0], players=", ".join(players)
-                )
-                if fixed is None
-                else garbled_hint(cells[0], fixed, self.path),
-                self.path,
-                self.meta_lines[KEY_DEALER],
-            )
-        return folded.index(fold(cells[0]))
-
-    def _deals(self, cells: list[str] | None) -> int | None:
-        """The planned number of deals, if any."""
-        if not cells or not cells[0]:
-            return None
-        try:
-            deals = read_number(cells[0], signed=False)
-        except ValueError:
-            deals = 0
-        if deals < 1:
-            raise LedgerError(
-                _('"deals" must be a whole number of deals, not "{found}"').format(found=cells[0]),
-                self.path,
-                self.meta_lines[KEY_DEALS],
-            )
-        return deals
-
     def rules(self) -> RuleSet:
         """The session's rule system, loaded from the file's own rows."""
-        line = self.meta_lines.get(KEY_HOUSE, self.meta_lines.get(KEY_RULES, 1))
-        lines = list(self.meta.rules_lines)
-        if KEY_HOUSE not in self.meta_lines and lines[0] not in BUILTIN_NAMES:
-            raise LedgerError(
-                _(
-                    'the rule system "{name}" is not built in ({builtin}) and the file has no '
-                    '"{key}" rows'
-                ).format(
-                    name=self.meta.rules_name, builtin=", ".join(BUILTIN_NAMES), key=KEY_HOUSE
-                ),
-                self.path,
-                line,
-            )
-        try:
-            return rules_from_lines(lines, f"{self.path}:{line}")
-        except BaskaError as error:
-            message = str(error)
-            prefix = f"{self.path}:{line}: "
-            message = message[len(prefix) :] if message.startswith(prefix) else message
-            raise LedgerError(
-                _("the rule system cannot be loaded: {problem}").format(problem=message),
-                self.path,
-                line,
-            ) from None
+        return load_rules(self.meta, self.meta_lines, self.path)
 
-    # --- hand rows --------------------------------------------------------------------------
-
-    @property
-    def header_line(self) -> int:
-        """The last physical line of the header row: hand rows start on the next line."""
-        return self._header_line
-
-    def lines(self) -> IO[str]:
-        """The physical lines after the header, each with its line end (see `decode`)."""
-        return self._stream
-
-    def decode(self, text: str, line: int) -> tuple[Cells | None, int, str | None]:
-        """The hand row that starts with the physical line `text` (line number `line`), read
-        as CSV: a quoted cell may take the next lines of `lines()` too. Gives the row (None
-        for an empty row, or one that is not a hand row: recorded as a problem), the last
-        physical line it took, and its key (see `split`), if it has one."""
-        self.csv_rows += 1
-        plain = plain_cells(text.rstrip("\r\n"), self._sep)
-        if plain is not None:
-            cells: list[str] = plain
-            end = line
-        else:
-            feed, reader = self._feed, self._reader
-            feed.first = text
-            feed.ended = False
-            before = reader.line_num
+    def rows(self) -> Iterator[Cells]:
+        """The hand rows after the header, read as CSV (a quoted cell may go on over several
+        lines), each with the physical line it starts on. A row that is not a hand row, or
+        whose running totals are no numbers, is recorded as a problem and left out; so is a
+        quoted cell never closed, which would take the rest of the file."""
+        reader = self._reader
+        while True:
+            line = self._line + 1
             try:
                 cells = next(reader)
+            except StopIteration:
+                return
             except (UnicodeDecodeError, csv.Error) as exc:
                 raise self.read_error(exc, line) from None
-            end = line + reader.line_num - before - 1
-            if feed.ended:  # (CSV would take the rows written after it into that cell)
+            self._line = reader.line_num
+            if self._ended:  # (CSV would take the rows written after it into that cell)
                 self.problem(
                     line,
                     _('a quoted cell starts in this row and is never closed (a " is missing)'),
                 )
-                return None, end, None
-        row = self._decode(line, cells)
-        key = None
-        if row is not None and end == line and len(cells) == ROW_CELLS_COUNTED:
-            key = line_key(text, cells, self._sep, self.tail)
-        return row, end, key
+                return
+            row = self._decode(line, cells)
+            if row is not None:
+                yield row
 
     def read_error(self, exc: UnicodeDecodeError | csv.Error, line: int) -> LedgerError:
         """The error for a file that stops being text in its character set or CSV at the row
@@ -449,26 +273,15 @@ class LedgerReader:
                 ).format(count=count, most=self._cells),
             )
             return None
-        bracketed = 0
-        seen = SIGNED_READ.get
-        if cells[0] not in UNSIGNED_READ:
-            try:
-                read_number(cells[0], signed=False)
-            except ValueError:
-                self.problem(line, bad_row(cells))
-                return None
         try:
-            d0, d1, d2, d3 = seen(cells[3]), seen(cells[4]), seen(cells[5]), seen(cells[6])
-            if d0 is not None and d1 is not None and d2 is not None and d3 is not None:
-                deltas = (d0, d1, d2, d3)
-            else:  # (a text not read before)
-                deltas = (
-                    read_number(cells[3]),
-                    read_number(cells[4]),
-                    read_number(cells[5]),
-                    read_number(cells[6]),
-                )
-        except (ValueError, IndexError):
+            n = read_number(cells[0], signed=False)
+        except ValueError:
+            self.problem(line, bad_row(cells))
+            return None
+        bracketed = 0
+        try:
+            deltas = read_four(cells[3:7])
+        except ValueError:
             if self._version == 1 or count < 7:
                 self.problem(line, bad_row(cells))
                 return None
@@ -478,16 +291,30 @@ class LedgerReader:
                 self.problem(line, bad_row(cells))
                 return None
         status = cells[11].strip().lower() if count >= ROW_CELLS else ""
-        totals = tuple(cells[7:11]) if count > 7 and not status else None
-        extra = tuple(cells[ROW_CELLS:])
+        extra = tuple(cells[ROW_CELLS:]) if count > ROW_CELLS else ()
         if not (cells[1].isascii() and cells[2].isascii()) or (
             extra and not all(c.isascii() for c in extra)
         ):
             self.garbled_cells(line, [cells[1], cells[2], *extra])
+        totals = None
+        if count > 7 and not status:
+            found = cells[7:11]
+            if len(found) == 4:  # (a line end at the end of the last total is left out)
+                found[3] = found[3].rstrip("\r\n")
+            try:
+                totals = read_four(found)
+            except ValueError:
+                self.problem(
+                    line,
+                    _("hand {number}: the running totals must be four whole numbers").format(
+                        number=n
+                    ),
+                )
+                return None
         if count == ROW_CELLS_COUNTED:
-            return Cells(line, cells[0], cells[1], cells[2], deltas, totals, status, bracketed, ())
+            return Cells(line, n, cells[1], cells[2], deltas, totals, status, bracketed, ())
         dealer, hand = cells[1].strip(), cells[2].strip()
-        return Cells(line, cells[0], dealer, hand, deltas, totals, status, bracketed, extra)
+        return Cells(line, n, dealer, hand, deltas, totals, status, bracketed, extra)
 
 
 def _not_text(encoding: str) -> str:
