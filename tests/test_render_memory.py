@@ -22,6 +22,8 @@ from baska_cli.render.stats import gathered
 PLAYERS = ("Ania", "Bartek", "Celina", "Darek")
 HANDS = ("zw Ania+Celina 61 k", "zw Bartek+Darek 70/3", "ci Darek 104", "gr Ania 69/2")
 
+pytestmark = pytest.mark.slow  # (several seconds of tracing: the slow step of .ci/run)
+
 
 def _ledger(path: Path, hands: int) -> LedgerView:
     """A ledger of `hands` hands (every tenth void), each a few texts over."""
