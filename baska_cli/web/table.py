@@ -16,7 +16,7 @@ from baska_cli.errors import BaskaError, RequestError
 from baska_cli.game.correction import correct
 from baska_cli.game.notation import format_hand, parse_hand
 from baska_cli.game.scoring import score
-from baska_cli.i18n import _
+from baska_cli.i18n import LANGUAGES, _, language
 from baska_cli.ledger import view
 from baska_cli.ledger.format import Row
 from baska_cli.play.evening import Scorekeeper
@@ -40,8 +40,19 @@ class Table:
 
     def __init__(self, path: str) -> None:
         self.path = path
-        self.keeper = Scorekeeper(path, extra=False, asks=True)
+        # one Scorekeeper per language: its scorer keeps the errors of the texts it scored,
+        # worded in the language they were first made in
+        self._keepers = {lang: Scorekeeper(path, extra=False, asks=True) for lang in LANGUAGES}
         self.journal = Journal(path)
+
+    @property
+    def keeper(self) -> Scorekeeper:
+        """The Scorekeeper of the language spoken now, with the ledger read again if it
+        was written since its last read."""
+        found = self._keepers[language()]
+        if found.stale():
+            found.look()
+        return found
 
     @property
     def version(self) -> str:
