@@ -299,3 +299,25 @@ def test_a_second_serve_of_the_ledger_is_refused(ledger: str) -> None:
         result = invoke("serve", ledger, "--port", "0")
     assert result.exit_code == 1
     assert "served already" in result.stderr
+
+
+def test_a_write_by_another_program_is_an_event_within_a_second(ledger: str) -> None:
+    import asyncio
+    import time
+
+    from baska_cli.web.events import Watcher, stream
+
+    async def watch() -> float:
+        watcher = Watcher(ledger)
+        events = stream(watcher)
+        first = await anext(events)
+        assert first.startswith('event: change\ndata: {"version": ')
+        start = time.monotonic()
+        assert invoke("score", "--ledger", ledger, "zw", "ac", "61", "k").exit_code == 0
+        changed = await asyncio.wait_for(anext(events), 1.0)
+        assert changed.startswith("event: change") and changed != first
+        await events.aclose()
+        await watcher.stop()
+        return time.monotonic() - start
+
+    assert asyncio.run(watch()) < 1.0

@@ -48,6 +48,7 @@ def _listen(host: str, port: int) -> socket.socket:
         sock = socket.socket(family, socket.SOCK_STREAM)
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         sock.bind((host, port))
+        sock.listen(128)  # (from now on a phone's request waits for the app, not refused)
     except (OSError, OverflowError) as error:
         raise UserInputError(
             _("cannot listen on {host}:{port}: {reason}").format(
