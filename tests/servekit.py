@@ -43,21 +43,12 @@ class Server:
         return self.process.returncode, out
 
 
-def new_ledger(folder: Path, name: str = "evening.csv", deals: int = 16) -> str:
-    """A new ledger made by `baska new` (as a player would)."""
+def new_ledger(folder: Path, name: str = "evening.csv", deals: int | None = 16) -> str:
+    """A new ledger made by `baska new` (as a player would; `deals` None: no plan)."""
+    plan = [] if deals is None else ["--deals", str(deals)]
     path = str(folder / name)
     subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "baska_cli",
-            "new",
-            path,
-            "-p",
-            "Ania,Bartek,Celina,Darek",
-            "--deals",
-            str(deals),
-        ],
+        [sys.executable, "-m", "baska_cli", "new", path, "-p", "Ania,Bartek,Celina,Darek", *plan],
         check=True,
         capture_output=True,
     )

@@ -45,7 +45,9 @@ def _listen(host: str, port: int) -> socket.socket:
     """The server's socket, bound (a busy port or a wrong address: a usage error)."""
     try:
         family = socket.AF_INET6 if ":" in host else socket.AF_INET
-        sock = socket.socket(family, socket.SOCK_STREAM)
+        # (IPPROTO_TCP named: asyncio sets TCP_NODELAY only on sockets that name it, and
+        # without it a kept-alive connection waits 40 ms for each delayed ACK)
+        sock = socket.socket(family, socket.SOCK_STREAM, socket.IPPROTO_TCP)
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         sock.bind((host, port))
         sock.listen(128)  # (from now on a phone's request waits for the app, not refused)
@@ -69,8 +71,8 @@ def _listen(host: str, port: int) -> socket.socket:
 )
 @option(
     "--port",
-    "-P",
     type=click.IntRange(0, 65535),
+    metavar="PORT",
     default=8025,
     show_default=True,
     help="The port to listen on (0: any free one).",

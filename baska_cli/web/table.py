@@ -63,7 +63,6 @@ class Table:
 
     def page(self) -> dict[str, Any]:
         """What the page is made with: the players and the rule system."""
-        self.keeper.look()
         return self._names()
 
     def _names(self) -> dict[str, Any]:
@@ -155,7 +154,6 @@ class Table:
         """Record the hand typed (201), ask a guard's question (409), or raise why not."""
         if client_id is not None and (kept := self.journal.answer(client_id)) is not None:
             return 201, kept
-        self.keeper.look()
         intent = None if client_id is None else self.journal.intent(client_id)
         if intent is not None and intent.action == "hand":
             found = self._hand_in_ledger(intent)
@@ -238,7 +236,6 @@ class Table:
 
     def correct_last(self, words: str, client_id: str | None, confirmed: Collection[str]) -> Answer:
         """Correct the last hand by the words that change."""
-        self.keeper.look()
         last = self.keeper.last
         if last is None:
             raise RequestError(_("there is no hand to correct yet"))
