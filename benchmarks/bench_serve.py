@@ -64,7 +64,8 @@ def ms(values: list[float]) -> str:
         return "no samples"
     ordered = sorted(values)
     p99 = ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))]
-    return f"p50 {statistics.median(ordered) * 1000:6.1f} ms  p99 {p99 * 1000:6.1f} ms  (n={len(values)})"
+    p50 = statistics.median(ordered)
+    return f"p50 {p50 * 1000:6.1f} ms  p99 {p99 * 1000:6.1f} ms  (n={len(values)})"
 
 
 def rss_kib(pid: int) -> int:
