@@ -235,7 +235,8 @@ class Table:
         )
 
     def correct_last(self, words: str, client_id: str | None, confirmed: Collection[str]) -> Answer:
-        """Correct the last hand by the words that change."""
+        """Correct the last hand by the words that change (`+k` or `k`, as `play` takes)."""
+        words = words.strip().removeprefix("+")
         last = self.keeper.last
         if last is None:
             raise RequestError(_("there is no hand to correct yet"))
