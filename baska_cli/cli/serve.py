@@ -115,10 +115,10 @@ def serve(path: str, host: str, port: int, serve_lang: str | None) -> None:
 def _serve(path: str, host: str, port: int, lang: str) -> None:
     """Start the app on the ledger and run it until Ctrl-C."""
     import segno
-    import uvicorn
 
     from baska_cli.web.app import make_app
     from baska_cli.web.security import table_key
+    from baska_cli.web.server import run
 
     try:
         key = table_key(path)
@@ -146,11 +146,7 @@ def _serve(path: str, host: str, port: int, lang: str) -> None:
     segno.make(url, error="m").terminal(out=sys.stdout, compact=True)
     click.echo(_("Ctrl-C stops the server"))
     sys.stdout.flush()
-    config = uvicorn.Config(
-        app, log_level="warning", timeout_graceful_shutdown=1, lifespan="on", access_log=False
-    )
-    with contextlib.suppress(KeyboardInterrupt):  # (uvicorn raises Ctrl-C again once stopped)
-        uvicorn.Server(config).run(sockets=[sock])
+    run(app, sock)
     click.echo(_("stopped; every hand is in {path}").format(path=path))
 
 
