@@ -35,6 +35,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import httpx
@@ -177,7 +178,8 @@ async def main_async(args: argparse.Namespace, folder: Path) -> None:
     finally:
         server.stop()
     ledgers = [new_ledger(folder, f"table{n}.csv", deals=None) for n in range(args.tables)]
-    servers = [Server(path) for path in ledgers]
+    with ThreadPoolExecutor(8) as starting:  # (each start waits for its link)
+        servers = list(starting.map(Server, ledgers))
     try:
         acked: list[float] = []
         heard: list[float] = []
