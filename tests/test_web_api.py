@@ -325,3 +325,9 @@ def test_a_write_by_another_program_is_an_event_within_a_second(ledger: str) -> 
         return time.monotonic() - start
 
     assert asyncio.run(watch()) < 1.0
+
+
+def test_serve_refuses_a_missing_ledger_and_makes_nothing(tmp_path: Path) -> None:
+    result = invoke("serve", str(tmp_path / "nowhere.csv"), "--port", "0")
+    assert result.exit_code == 1 and "nowhere.csv" in result.stderr
+    assert list(tmp_path.iterdir()) == []

@@ -97,6 +97,12 @@ def serve(path: str, host: str, port: int, serve_lang: str | None) -> None:
     """
     from filelock import FileLock, Timeout
 
+    from baska_cli.ledger.view import read
+
+    try:
+        read(path)  # a ledger that is missing or broken: nothing made beside it
+    except BaskaError as error:
+        fail(error)
     lock = FileLock(serve_lock_path(path), mode=0o600)
     try:
         lock.acquire(blocking=False)
