@@ -331,3 +331,15 @@ def test_serve_refuses_a_missing_ledger_and_makes_nothing(tmp_path: Path) -> Non
     result = invoke("serve", str(tmp_path / "nowhere.csv"), "--port", "0")
     assert result.exit_code == 1 and "nowhere.csv" in result.stderr
     assert list(tmp_path.iterdir()) == []
+
+
+def test_a_journal_line_torn_by_a_crash_is_skipped(ledger: str) -> None:
+    journal = Journal(ledger)
+    journal.intend("a", Intent("hand", 1, "zw Ania+Celina 61 k"))
+    with open(journal.path, "a", encoding="utf-8") as file:
+        file.write('{"id": "b", "answ')  # killed while it appended
+    again = Journal(ledger)
+    assert again.intent("a") == Intent("hand", 1, "zw Ania+Celina 61 k")
+    again.done("a", {"number": 1})
+    assert Journal(ledger).answer("a") == {"number": 1} and Journal(ledger).intent("a") is None
+    assert Path(journal.path).stat().st_mode & 0o777 == 0o600
