@@ -343,3 +343,12 @@ def test_a_journal_line_torn_by_a_crash_is_skipped(ledger: str) -> None:
     again.done("a", {"number": 1})
     assert Journal(ledger).answer("a") == {"number": 1} and Journal(ledger).intent("a") is None
     assert Path(journal.path).stat().st_mode & 0o777 == 0o600
+
+
+def test_the_address_for_the_phones_is_not_the_loopback() -> None:
+    import ipaddress
+
+    from baska_cli.cli.serve import own_address
+
+    found = own_address()  # (None on a machine with no network)
+    assert found is None or not ipaddress.ip_address(found).is_loopback
