@@ -36,6 +36,7 @@ COMMANDS = {
     "settle": ("settle", "settle"),
     "stats": ("stats", "stats"),
     "report": ("report", "report"),
+    "serve": ("serve", "serve"),
     "tournament": ("tournament", "tournament"),
 }
 
