@@ -23,6 +23,7 @@ from baska_cli.cli.repair import repair, upgrade
 from baska_cli.cli.report import report
 from baska_cli.cli.rules import rules
 from baska_cli.cli.score import score
+from baska_cli.cli.serve import serve
 from baska_cli.cli.session import ledger_command, new
 from baska_cli.cli.settle import settle
 from baska_cli.cli.stats import stats
@@ -76,6 +77,7 @@ for command in (
     stats,
     report,
     tournament,
+    serve,
 ):
     cli.add_command(command)
 

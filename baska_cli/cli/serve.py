@@ -1,0 +1,161 @@
+"""`baska serve`: the table's page on the players' phones, and its JSON API, for one ledger.
+
+The web stack (Starlette, uvicorn, segno for the QR code) is imported here, when `serve`
+runs, so that every other command starts as fast as without it.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import ipaddress
+import os
+import socket
+import sys
+
+import click
+
+from baska_cli.cli.common import FileProblem, UserInputError, command, fail, option
+from baska_cli.errors import BaskaError
+from baska_cli.i18n import LANGUAGES, _, language
+
+
+def serve_lock_path(ledger: str) -> str:
+    """The sidecar `.NAME.serve-lock` that one `baska serve` of the ledger holds."""
+    folder, name = os.path.split(os.path.abspath(ledger))
+    return os.path.join(folder, f".{name}.serve-lock")
+
+
+def own_address() -> str | None:
+    """This machine's address on its network (not the loopback), found without sending
+    anything: a UDP socket connected (which sends nothing) to a private address says which
+    of the machine's addresses would reach it."""
+    with contextlib.suppress(OSError), socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        probe.connect(("10.254.254.254", 9))
+        found = probe.getsockname()[0]
+        if not ipaddress.ip_address(found).is_loopback:
+            return str(found)
+    with contextlib.suppress(OSError):
+        found = socket.gethostbyname(socket.gethostname())
+        if not ipaddress.ip_address(found).is_loopback:
+            return found
+    return None
+
+
+def _listen(host: str, port: int) -> socket.socket:
+    """The server's socket, bound (a busy port or a wrong address: a usage error)."""
+    try:
+        family = socket.AF_INET6 if ":" in host else socket.AF_INET
+        sock = socket.socket(family, socket.SOCK_STREAM)
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind((host, port))
+    except (OSError, OverflowError) as error:
+        raise UserInputError(
+            _("cannot listen on {host}:{port}: {reason}").format(
+                host=host, port=port, reason=getattr(error, "strerror", None) or error
+            )
+        ) from None
+    return sock
+
+
+@command()
+@click.argument("path", metavar="FILE")
+@option(
+    "--host",
+    default="127.0.0.1",
+    show_default=True,
+    metavar="ADDRESS",
+    help="Where to listen: 0.0.0.0 for the phones on the home network.",
+)
+@option(
+    "--port",
+    "-P",
+    type=click.IntRange(0, 65535),
+    default=8025,
+    show_default=True,
+    help="The port to listen on (0: any free one).",
+)
+@option(
+    "--lang",
+    "serve_lang",
+    type=click.Choice(LANGUAGES),
+    metavar="pl|en",
+    help="The page's language where a phone asks for none (default: baska's).",
+)
+def serve(path: str, host: str, port: int, serve_lang: str | None) -> None:
+    """Give the table a page on the players' phones, scoring the ledger FILE.
+
+    Prints the table's link (its last part is the table's key) and a QR code of it. The key
+    is kept beside the ledger in .FILE.serve-key, so the link still works after a restart.
+    Ctrl-C stops the server; every hand is saved already.
+
+    \b
+    Example:  baska serve evening.csv
+              baska serve evening.csv --host 0.0.0.0
+    """
+    from filelock import FileLock, Timeout
+
+    lock = FileLock(serve_lock_path(path), mode=0o600)
+    try:
+        lock.acquire(blocking=False)
+    except Timeout:
+        raise FileProblem(
+            _("{path} is served already by another `baska serve`; stop it first").format(path=path)
+        ) from None
+    except OSError as error:
+        raise FileProblem(str(error)) from None
+    try:
+        _serve(path, host, port, serve_lang or language())
+    finally:
+        lock.release()
+
+
+def _serve(path: str, host: str, port: int, lang: str) -> None:
+    """Start the app on the ledger and run it until Ctrl-C."""
+    import segno
+    import uvicorn
+
+    from baska_cli.web.app import make_app
+    from baska_cli.web.security import table_key
+
+    try:
+        key = table_key(path)
+        app = make_app(path, key, lang)
+    except (BaskaError, OSError) as error:
+        if isinstance(error, OSError):
+            raise FileProblem(str(error)) from None
+        fail(error)
+    sock = _listen(host, port)
+    port = sock.getsockname()[1]
+    shown = host
+    wildcard = host in ("0.0.0.0", "::", "")
+    if wildcard:
+        shown = own_address() or "127.0.0.1"
+    if ":" in shown:
+        shown = f"[{shown}]"
+    url = f"http://{shown}:{port}/t/{key}"
+    click.echo(f"table: {url}")
+    if wildcard:
+        click.echo(
+            _("listening on every address of this machine: the phones open {url}").format(url=url)
+        )
+    elif _is_loopback(host):
+        click.echo(_("only this computer can open it; --host 0.0.0.0 lets the phones in"))
+    segno.make(url, error="m").terminal(out=sys.stdout, compact=True)
+    click.echo(_("Ctrl-C stops the server"))
+    sys.stdout.flush()
+    config = uvicorn.Config(
+        app, log_level="warning", timeout_graceful_shutdown=1, lifespan="on", access_log=False
+    )
+    with contextlib.suppress(KeyboardInterrupt):  # (uvicorn raises Ctrl-C again once stopped)
+        uvicorn.Server(config).run(sockets=[sock])
+    click.echo(_("stopped; every hand is in {path}").format(path=path))
+
+
+def _is_loopback(host: str) -> bool:
+    """Whether `host` is a loopback address (127.0.0.1, ::1) or localhost."""
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host.strip("[]")).is_loopback
+    except ValueError:
+        return False

@@ -1,0 +1,230 @@
+"""The JSON API under /api/v1: each route checks the request, then does its work on the
+table in a worker thread, one request at a time per ledger, in the request's language."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Awaitable, Callable
+from typing import Any, TypeVar
+
+from anyio import to_thread
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response, StreamingResponse
+from starlette.routing import Route
+
+from baska_cli.errors import BaskaError, LedgerError, RulesFileError
+from baska_cli.i18n import LANGUAGES, _, speaking
+from baska_cli.web.entries import ID_LIMIT
+from baska_cli.web.events import Watcher, stream
+from baska_cli.web.security import Refused, check_key, check_same_site, json_body
+from baska_cli.web.table import Answer, Table
+
+T = TypeVar("T")
+GUARDS = ("same_hand", "past_plan", "stake")
+
+
+class Served:
+    """What the server holds for its ledger: the table, its key, the lock that lets one
+    request at a time at it, the watcher of its file, and the server's language."""
+
+    def __init__(self, path: str, key: str, language: str) -> None:
+        self.table = Table(path)
+        self.key = key
+        self.language = language
+        self.lock = threading.Lock()
+        self.watcher = Watcher(path)
+
+    async def run(self, language: str, work: Callable[[], T]) -> T:
+        """`work` in a worker thread, alone at the table, speaking `language`."""
+
+        def alone() -> T:
+            with self.lock, speaking(language):
+                return work()
+
+        try:
+            return await to_thread.run_sync(alone)
+        finally:
+            self.watcher.notify()
+
+
+def language_of(request: Request, default: str) -> str:
+    """`?lang=pl|en`, else the first of Accept-Language baska speaks, else the default."""
+    asked = request.query_params.get("lang", "").strip().lower()
+    if asked in LANGUAGES:
+        return asked
+    ranked = []
+    for position, part in enumerate(request.headers.get("accept-language", "").split(",")):
+        tag, _sep, params = part.strip().partition(";")
+        weight = 1.0
+        if params.strip().startswith("q="):
+            try:
+                weight = float(params.strip()[2:])
+            except ValueError:
+                weight = 0.0
+        ranked.append((-weight, position, tag.strip().lower()[:2]))
+    for weight, _position, tag in sorted(ranked):
+        if tag in LANGUAGES and weight < 0:
+            return tag
+    return default
+
+
+Handler = Callable[[Request, Served, dict[str, Any]], Awaitable[Response]]
+
+
+def endpoint(post: bool) -> Callable[[Handler], Callable[[Request], Awaitable[Response]]]:
+    """A route's checks around its handler: the key, and for a change JSON from the page's
+    own origin within the size limit; errors as JSON in the request's language."""
+
+    def wrap(handler: Handler) -> Callable[[Request], Awaitable[Response]]:
+        async def route(request: Request) -> Response:
+            served: Served = request.app.state.served
+            language = language_of(request, served.language)
+            try:
+                with speaking(language):
+                    check_key(request, served.key, query=not post)
+                    body: dict[str, Any] = {}
+                    if post:
+                        check_same_site(request)
+                        body = await json_body(request)
+                    request.state.language = language
+                    return await handler(request, served, body)
+            except Refused as refused:
+                return JSONResponse({"error": refused.message}, refused.status)
+            except BaskaError as error:
+                status = 409 if isinstance(error, LedgerError | RulesFileError) else 400
+                return JSONResponse({"error": str(error)}, status)
+
+        route.__doc__ = handler.__doc__
+        return route
+
+    return wrap
+
+
+def _text(body: dict[str, Any], name: str) -> str:
+    value = body.get(name)
+    if not isinstance(value, str):
+        raise Refused(400, _('the request needs "{field}": a text').format(field=name))
+    return value
+
+
+def _id(body: dict[str, Any]) -> str | None:
+    value = body.get("id")
+    if value is None:
+        return None
+    if not isinstance(value, str) or not 0 < len(value) <= ID_LIMIT:
+        raise Refused(400, _('"id" is a text of 1 to {limit} characters').format(limit=ID_LIMIT))
+    return value
+
+
+def _confirmed(body: dict[str, Any]) -> list[Any]:
+    value = body.get("confirm", [])
+    if not isinstance(value, list) or not all(item in GUARDS for item in value):
+        raise Refused(400, _('"confirm" is a list of: {guards}').format(guards=", ".join(GUARDS)))
+    return value
+
+
+def _answer(found: Answer) -> Response:
+    status, body = found
+    return JSONResponse(body, status)
+
+
+async def _in(request: Request, served: Served, work: Callable[[], T]) -> T:
+    language: str = request.state.language
+    return await served.run(language, work)
+
+
+@endpoint(post=False)
+async def table(request: Request, served: Served, body: dict[str, Any]) -> Response:
+    """GET /api/v1/table: who deals and leads, the totals, the last hands."""
+    return JSONResponse(await _in(request, served, served.table.state))
+
+
+@endpoint(post=False)
+async def sheet(request: Request, served: Served, body: dict[str, Any]) -> Response:
+    """GET /api/v1/sheet: every hand and the history."""
+    return JSONResponse(await _in(request, served, served.table.sheet))
+
+
+@endpoint(post=False)
+async def standings(request: Request, served: Served, body: dict[str, Any]) -> Response:
+    """GET /api/v1/standings: the JSON of `baska ledger --format json`."""
+    text = await _in(request, served, served.table.standings)
+    return Response(text, media_type="application/json")
+
+
+@endpoint(post=False)
+async def final(request: Request, served: Served, body: dict[str, Any]) -> Response:
+    """GET /api/v1/final?stake=0.10: standings, stats and settlement."""
+    stake = request.query_params.get("stake")
+    currency = request.query_params.get("currency", "zł")
+    return JSONResponse(await _in(request, served, lambda: served.table.final(stake, currency)))
+
+
+@endpoint(post=False)
+async def events(request: Request, served: Served, body: dict[str, Any]) -> Response:
+    """GET /api/v1/events?key=KEY: an event `change` at every write of the ledger."""
+    headers = {"Cache-Control": "no-cache", "X-Accel-Buffering": "no"}
+    return StreamingResponse(
+        stream(served.watcher), media_type="text/event-stream", headers=headers
+    )
+
+
+@endpoint(post=True)
+async def preview(request: Request, served: Served, body: dict[str, Any]) -> Response:
+    """POST /api/v1/preview {"hand"}: what the line would do (never 400)."""
+    typed = _text(body, "hand")
+    return JSONResponse(await _in(request, served, lambda: served.table.preview(typed)))
+
+
+@endpoint(post=True)
+async def hands(request: Request, served: Served, body: dict[str, Any]) -> Response:
+    """POST /api/v1/hands {"hand", "id", "confirm"}: record a hand."""
+    typed, client_id, confirmed = _text(body, "hand"), _id(body), _confirmed(body)
+    work = served.table.add_hand
+    return _answer(await _in(request, served, lambda: work(typed, client_id, confirmed)))
+
+
+@endpoint(post=True)
+async def undo(request: Request, served: Served, body: dict[str, Any]) -> Response:
+    """POST /api/v1/undo {"id"}: take back the last hand."""
+    client_id = _id(body)
+    return _answer(await _in(request, served, lambda: served.table.undo(client_id)))
+
+
+@endpoint(post=True)
+async def void(request: Request, served: Served, body: dict[str, Any]) -> Response:
+    """POST /api/v1/hands/{n}/void {"id"}: void hand n."""
+    number, client_id = request.path_params["n"], _id(body)
+    return _answer(await _in(request, served, lambda: served.table.void(number, client_id)))
+
+
+@endpoint(post=True)
+async def amend(request: Request, served: Served, body: dict[str, Any]) -> Response:
+    """POST /api/v1/hands/{n}/amend {"hand", "id", "confirm"}: correct hand n."""
+    number, text = request.path_params["n"], _text(body, "hand")
+    client_id, confirmed = _id(body), _confirmed(body)
+    work = served.table.amend
+    return _answer(await _in(request, served, lambda: work(number, text, client_id, confirmed)))
+
+
+@endpoint(post=True)
+async def correct_last(request: Request, served: Served, body: dict[str, Any]) -> Response:
+    """POST /api/v1/last/correct {"words", "id", "confirm"}: correct the last hand."""
+    words, client_id, confirmed = _text(body, "words"), _id(body), _confirmed(body)
+    work = served.table.correct_last
+    return _answer(await _in(request, served, lambda: work(words, client_id, confirmed)))
+
+
+ROUTES = [
+    Route("/api/v1/table", table),
+    Route("/api/v1/sheet", sheet),
+    Route("/api/v1/standings", standings),
+    Route("/api/v1/final", final),
+    Route("/api/v1/events", events),
+    Route("/api/v1/preview", preview, methods=["POST"]),
+    Route("/api/v1/hands", hands, methods=["POST"]),
+    Route("/api/v1/undo", undo, methods=["POST"]),
+    Route("/api/v1/hands/{n:int}/void", void, methods=["POST"]),
+    Route("/api/v1/hands/{n:int}/amend", amend, methods=["POST"]),
+    Route("/api/v1/last/correct", correct_last, methods=["POST"]),
+]

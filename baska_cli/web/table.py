@@ -1,0 +1,353 @@
+"""One table's ledger behind the server: each request's work on the Scorekeeper, as JSON.
+
+Plain, blocking code: the server runs each call in a worker thread, one call at a time per
+ledger, in the request's language. Every answer is a JSON-ready dict; a BaskaError raised
+here is the request's 400 (bad input) or 409 (a ledger that refuses it).
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Callable, Collection, Sequence
+from decimal import Decimal, InvalidOperation
+from typing import Any
+
+from baska_cli.errors import BaskaError, RequestError
+from baska_cli.game.correction import correct
+from baska_cli.game.notation import format_hand, parse_hand
+from baska_cli.game.scoring import score
+from baska_cli.i18n import _
+from baska_cli.ledger import view
+from baska_cli.ledger.format import Row
+from baska_cli.play.evening import Scorekeeper
+from baska_cli.play.line import read_line
+from baska_cli.play.results import Guard, HandChanged, HandRecorded, Preview, Question
+from baska_cli.render.explain import explanation
+from baska_cli.web.entries import Intent, Journal
+from baska_cli.web.events import version_of
+
+Answer = tuple[int, dict[str, Any]]
+LAST = 8  # hands the table's state shows, newest first
+UNITS = {"jpy": "1", "¥": "1", "huf": "1", "pkt": "1", "points": "1"}  # as `baska settle`
+
+
+def _four(values: Sequence[int] | None) -> list[int] | None:
+    return None if values is None else list(values)
+
+
+class Table:
+    """The ledger at `path`, its Scorekeeper and its journal of client ids."""
+
+    def __init__(self, path: str) -> None:
+        self.path = path
+        self.keeper = Scorekeeper(path, extra=False, asks=True)
+        self.journal = Journal(path)
+
+    @property
+    def version(self) -> str:
+        """The version of the ledger as last read."""
+        return version_of(self.keeper.session.identity)
+
+    # --- reading -----------------------------------------------------------------------------
+
+    def page(self) -> dict[str, Any]:
+        """What the page is made with: the players and the rule system."""
+        self.keeper.look()
+        return self._names()
+
+    def _names(self) -> dict[str, Any]:
+        rules = self.keeper.session.rules
+        names = {"name": rules.name, "title": rules.title}
+        return {"players": list(self.keeper.players), "rules": names}
+
+    def state(self) -> dict[str, Any]:
+        """Who deals and leads, the totals, the last hands, the version."""
+        read = self.keeper.sheet()
+        shown = [row for row, _amends in view.hands(read.rows)][-LAST:]
+        deal = self.keeper.next_deal()
+        return {
+            **self._names(),
+            "dealer": deal.dealer,
+            "leader": deal.leader,
+            "next": self.keeper.next_number,
+            "deals": deal.deals,
+            "dealt": deal.dealt,
+            "totals": list(read.session.tally.totals),
+            "version": self.version,
+            "last": [_last(row) for row in reversed(shown)],
+        }
+
+    def preview(self, typed: str) -> dict[str, Any]:
+        """What the line typed would do, from the ledger as last read (nothing written)."""
+        found = self.keeper.preview(typed)
+        return {
+            "kind": found.kind,
+            "text": found.text,
+            "changes": _four(found.deltas),
+            "number": found.number,
+            "error": found.error,
+            "lines": [text] if (text := preview_text(found, self.keeper.players)) else [],
+        }
+
+    def sheet(self) -> dict[str, Any]:
+        """Every hand with the texts it replaced, and the history."""
+        read = self.keeper.sheet()
+        hands = [
+            {
+                "number": row.n,
+                "dealer": row.dealer,
+                "hand": row.hand,
+                "changes": list(row.deltas),
+                "totals": _four(row.totals),
+                "status": row.status,
+                "replaced": list(replaced),
+            }
+            for row, replaced in view.hands(read.rows)
+        ]
+        history = [
+            {"number": row.n, "hand": row.hand, "changes": list(row.deltas), "status": row.status}
+            for row in view.history(read.rows)
+        ]
+        return {"hands": hands, "history": history, "version": self.version}
+
+    def standings(self) -> str:
+        """The JSON of `baska ledger --format json` for the ledger."""
+        from baska_cli.render.stream import write_json
+
+        out = io.StringIO()
+        write_json([self.path], out)
+        return out.getvalue()
+
+    def final(self, stake: str | None, currency: str) -> dict[str, Any]:
+        """The final standings, the stats, and who pays whom at `stake` (None: not asked)."""
+        from baska_cli.evening.settle import settle
+        from baska_cli.render.settle import settlement_record
+        from baska_cli.render.stats import gathered, stats_record
+        from baska_cli.render.stream import standing_record
+
+        session = view.read(self.path)
+        standings = session.standings()
+        settlement = None
+        if stake is not None:
+            unit = Decimal(UNITS.get(currency.strip().lower(), "0.01"))
+            points = {s.name: s.total for s in standings}
+            settlement = settlement_record(settle(points, _stake(stake), unit), currency)
+        return {
+            "standings": [standing_record(s) for s in standings],
+            "stats": stats_record(gathered([session])),
+            "settlement": settlement,
+        }
+
+    # --- a hand ------------------------------------------------------------------------------
+
+    def add_hand(self, typed: str, client_id: str | None, confirmed: Collection[Guard]) -> Answer:
+        """Record the hand typed (201), ask a guard's question (409), or raise why not."""
+        if client_id is not None and (kept := self.journal.answer(client_id)) is not None:
+            return 201, kept
+        self.keeper.look()
+        intent = None if client_id is None else self.journal.intent(client_id)
+        if intent is not None and intent.action == "hand":
+            found = self._hand_in_ledger(intent)
+            if found is not None:
+                return 201, self._done(client_id, found)
+        line = read_line(typed)
+        if line.kind != "hand":
+            raise RequestError(
+                _('"{typed}" is not a hand (corrections have requests of their own)').format(
+                    typed=typed.strip()
+                )
+            )
+        scored = self.keeper.scorer(line.text)
+        if isinstance(scored, BaskaError):
+            raise scored
+        if client_id is not None:
+            self.journal.intend(client_id, Intent("hand", self.keeper.next_number, scored.text))
+        result = self.keeper.record(line.text, confirmed)
+        if isinstance(result, Question):
+            return 409, question_body(result)
+        return 201, self._done(client_id, self._recorded(result))
+
+    def _recorded(self, done: HandRecorded) -> dict[str, Any]:
+        rules = self.keeper.session.rules
+        outcome = score(done.entry, rules, done.players)
+        return {
+            "number": done.n,
+            "hand": format_hand(done.entry, done.players),
+            "changes": list(done.deltas),
+            "totals": list(done.totals),
+            "explanation": explanation(done.entry, outcome, rules, done.players),
+            "dealer": done.next_deal.dealer,
+            "leader": done.next_deal.leader,
+            "version": self.version,
+        }
+
+    def _hand_in_ledger(self, intent: Intent) -> dict[str, Any] | None:
+        """The answer for a hand the ledger holds already (recorded before a crash)."""
+        read = self.keeper.sheet()
+        for row in read.rows:
+            if row.n == intent.number and row.status == "" and row.hand == intent.text:
+                players, rules = self.keeper.players, read.session.rules
+                entry = parse_hand(row.hand, players)
+                outcome = score(entry, rules, players)
+                deal = self.keeper.next_deal()
+                return {
+                    "number": row.n,
+                    "hand": row.hand,
+                    "changes": list(row.deltas),
+                    "totals": _four(row.totals),
+                    "explanation": explanation(entry, outcome, rules, players),
+                    "dealer": deal.dealer,
+                    "leader": deal.leader,
+                    "version": self.version,
+                }
+        return None
+
+    def _done(self, client_id: str | None, body: dict[str, Any]) -> dict[str, Any]:
+        if client_id is not None:
+            self.journal.done(client_id, body)
+        return body
+
+    # --- corrections -------------------------------------------------------------------------
+
+    def undo(self, client_id: str | None) -> Answer:
+        """Take back the last hand."""
+        return self._correct(client_id, "undo", None, None, (), self.keeper.undo)
+
+    def void(self, number: int, client_id: str | None) -> Answer:
+        """Void hand `number`."""
+        return self._correct(client_id, "void", number, None, (), lambda: self.keeper.void(number))
+
+    def amend(
+        self, number: int, text: str, client_id: str | None, confirmed: Collection[str]
+    ) -> Answer:
+        """Correct hand `number` by `text` (a whole hand or the words that change)."""
+        return self._correct(
+            client_id, "amend", number, text, confirmed, lambda: self.keeper.amend(number, text)
+        )
+
+    def correct_last(self, words: str, client_id: str | None, confirmed: Collection[str]) -> Answer:
+        """Correct the last hand by the words that change."""
+        self.keeper.look()
+        last = self.keeper.last
+        if last is None:
+            raise RequestError(_("there is no hand to correct yet"))
+        return self.amend(last.n, words, client_id, confirmed)
+
+    def _correct(
+        self,
+        client_id: str | None,
+        action: str,
+        number: int | None,
+        text: str | None,
+        confirmed: Collection[str],
+        edit: Callable[[], HandChanged],
+    ) -> Answer:
+        if client_id is not None and (kept := self.journal.answer(client_id)) is not None:
+            return 200, kept
+        read = self.keeper.sheet()
+        slots = {row.n: row for row in read.rows if row.status in ("", "void")}
+        target = max(slots, default=None) if action == "undo" else number
+        old = None if target is None else slots.get(target)
+        intent = None if client_id is None else self.journal.intent(client_id)
+        if intent is not None and intent.action == action:
+            now = slots.get(intent.number)
+            if now is None or (now.hand, now.status) != (intent.text, intent.status):
+                return 200, self._done(client_id, self._changed_in_ledger(intent, now))
+        if old is not None and text is not None and "stake" not in confirmed:
+            asked = self._stake_question(old, text)
+            if asked is not None:
+                return 409, asked
+        if client_id is not None and old is not None:
+            self.journal.intend(client_id, Intent(action, old.n, old.hand, old.status))
+        return 200, self._done(client_id, self._changed(edit()))
+
+    def _stake_question(self, old: Row, text: str) -> dict[str, Any] | None:
+        """The question a correction asks when it changes the hand's stake (its largest
+        change), e.g. a contra added; None when the stake stays."""
+        players, rules = self.keeper.players, self.keeper.session.rules
+        entry = correct(parse_hand(old.hand, players), text, players)
+        new = score(entry, rules, players).deltas
+        was, now = max(map(abs, old.deltas)), max(map(abs, new))
+        if was == now:
+            return None
+        message = _(
+            'hand {number} "{old}" becomes "{new}": its stake changes from {was} to {now}; '
+            "correct it?"
+        ).format(number=old.n, old=old.hand, new=format_hand(entry, players), was=was, now=now)
+        return {"question": "stake", "message": message}
+
+    def _changed(self, done: HandChanged) -> dict[str, Any]:
+        return {
+            "action": done.action,
+            "number": done.n,
+            "old": done.old_text,
+            "new": done.new_text,
+            "changes": _four(done.new_deltas),
+            "totals": list(done.totals),
+            "version": self.version,
+        }
+
+    def _changed_in_ledger(self, intent: Intent, now: Row | None) -> dict[str, Any]:
+        """The answer for a correction the ledger shows done already (before a crash)."""
+        return {
+            "action": intent.action,
+            "number": intent.number,
+            "old": intent.text,
+            "new": None if now is None or intent.action != "amend" else now.hand,
+            "changes": None if now is None or intent.action != "amend" else list(now.deltas),
+            "totals": list(self.keeper.session.tally.totals),
+            "version": self.version,
+        }
+
+
+def _last(row: Row) -> dict[str, Any]:
+    return {
+        "number": row.n,
+        "hand": row.hand,
+        "changes": list(row.deltas),
+        "totals": _four(row.totals),
+        "status": row.status,
+    }
+
+
+def _stake(text: str) -> Decimal:
+    """The stake per point as typed (`0.10`, or `0,10` as Polish writes it)."""
+    typed = text.strip().replace(",", ".")
+    try:
+        value = Decimal(typed)
+    except InvalidOperation:
+        value = Decimal(-1)
+    if not typed.replace(".", "", 1).isascii() or not value.is_finite() or value <= 0:
+        raise RequestError(
+            _('"{text}" is not a stake; expected an amount per point above zero, e.g. 0.10').format(
+                text=text
+            )
+        )
+    return value
+
+
+def question_body(question: Question) -> dict[str, Any]:
+    """A guard's 409: which guard, and the question as `play` asks it."""
+    if question.guard == "same_hand":
+        message = _('"{text}" is the same as hand {number}; record it again?').format(
+            text=question.text, number=question.number
+        )
+    else:
+        message = _("all {deals} planned deals are played; record an extra deal?").format(
+            deals=question.deals
+        )
+    return {"question": question.guard, "message": message}
+
+
+def preview_text(preview: Preview, players: Sequence[str]) -> str:
+    """The live preview's words as `play` shows them (cli/play_screen.preview_text)."""
+    if preview.kind == "empty":
+        return ""
+    if preview.kind == "error":
+        return preview.error
+    if preview.kind == "command":
+        return _("command: {name}").format(name=preview.text)
+    assert preview.deltas is not None
+    prefix = "→" if preview.number is None else _("hand {number} →").format(number=preview.number)
+    changes = "  ".join(f"{p} {d:+d}" for p, d in zip(players, preview.deltas, strict=True))
+    return f"{prefix} {preview.text}: {changes}"
