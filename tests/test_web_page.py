@@ -93,7 +93,7 @@ def served(tmp_path: Path) -> Iterator[tuple[str, Path]]:
     port = _free_port()
     env = {**os.environ, "PYTHONUNBUFFERED": "1"}
     server = subprocess.Popen(
-        [*baska, "--lang", "pl", "serve", str(ledger), "--host", "127.0.0.1", "--port", str(port)],
+        [*baska, "serve", str(ledger), "--host", "127.0.0.1", "--port", str(port), "--lang", "en"],
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
         text=True,
@@ -160,6 +160,8 @@ class Phone:
             "--lang=pl",
         ):
             options.add_argument(flag)
+        options.add_experimental_option("prefs", {"intl.accept_languages": "pl-PL,pl"})
+        options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
         self.driver = webdriver.Chrome(service=Service(DRIVER), options=options)
         self.driver.execute_cdp_cmd(
             "Emulation.setDeviceMetricsOverride",
@@ -183,7 +185,9 @@ class Phone:
             if got:
                 return got
             if time.monotonic() > deadline:
-                self.shot(f"timeout-{re.sub(r'\\W+', '-', what)}")
+                self.shot("timeout-" + re.sub(r"\W+", "-", what))
+                for entry in self.driver.get_log("browser"):
+                    print(f"{self.name} console: {entry}")
                 raise AssertionError(f"{self.name}: waited {timeout} s for {what}")
             time.sleep(0.05)
 
@@ -240,9 +244,11 @@ class Phone:
     def asking(self) -> bool:
         return bool(self.js("return !document.getElementById('question').hidden"))
 
-    def answer_question(self) -> str:
-        self.wait(self.asking, "a question", timeout=3)
+    def answer_question(self, shot: str = "") -> str:
+        self.wait(self.asking, "a question")
         message = self.text("#question-text")
+        if shot:
+            self.shot(shot)
         self.tap("#question-yes")
         return message
 
@@ -279,23 +285,29 @@ def test_an_evening_from_two_phones(served: tuple[str, Path]) -> None:
                 typist.wait(lambda: typist.text("#preview").strip(), "the preview of +k")
                 typist.shot("13-correcting-the-last")
                 typist.record()
-                with contextlib.suppress(AssertionError):
-                    typist.answer_question()  # a correction that changes a stake asks first
+                typist.wait(
+                    lambda: typist.asking() or "44 k" in typist.text("#last"), "+k done or asked"
+                )
+                if typist.asking():  # a correction that changes a stake asks first
+                    typist.answer_question("13-asked")
                 for phone in (tapper, typist):
                     phone.wait(lambda p=phone: "zw Ania+Darek 44 k" in p.text("#last"), "+k")
             tapper.fits()
             typist.fits()
 
         # hand 9 amended from the list of the last hands, by its whole text
+        typist.tap('#last li[data-number="9"] .head')
         typist.tap('#last li[data-number="9"] .actions button')
         assert typist.field() == "gd Ania /3"
         typist.tap_keys(["d:/"])  # nothing: a second "/" does not fit the points
         typist.tap("#backspace")
         typist.tap_keys(["d:4"])
         assert typist.field() == "gd Ania /4"
-        typist.wait(lambda: "/4" in typist.text("#preview"), "the preview of gd Ania /4")
+        typist.wait(lambda: "gd Ania /4" in typist.text("#preview"), "the preview of gd Ania /4")
         typist.shot("17-amending-hand-9")
         typist.record()
+        assert "30" in typist.answer_question("17-asked")  # its stake changes from 60 to 30
+        typist.shot("17-amended-hand-9")
         for phone in (tapper, typist):
             phone.wait(lambda p=phone: p.totals() == FINAL_TOTALS, "the final totals")
 

@@ -23,6 +23,7 @@
     confirm: [],
     pendingRetry: null,
     openPanel: null,
+    openHand: null,
   };
 
   // --- words -------------------------------------------------------------------------------
@@ -165,6 +166,16 @@
       for (const old of hand.replaced || []) item.append(el("div", { class: "replaced" }, old));
       if (hand.changes) item.append(changesRow(hand.changes, hand.totals));
       if (withActions) {
+        // a tap on a hand opens what can be done to it
+        item.classList.toggle("open", state.openHand === hand.number);
+        head.setAttribute("role", "button");
+        head.tabIndex = 0;
+        head.addEventListener("click", () => {
+          state.openHand = state.openHand === hand.number ? null : hand.number;
+          list.querySelectorAll("li.hand").forEach((li) => {
+            li.classList.toggle("open", Number(li.dataset.number) === state.openHand);
+          });
+        });
         const actions = el("div", { class: "actions row" });
         const amend = el("button", { type: "button", class: "small" }, say("amend"));
         amend.addEventListener("click", () => startAmend(hand.number, hand.hand));
