@@ -467,7 +467,7 @@
       const json = answer.json;
       if (answer.status === 409) {
         showStatus("", "");
-        ask(json.message, say("confirm"), () => {
+        ask(json.message, say(path === "/hands" ? "confirm" : "yes_amend"), () => {
           state.confirm = [...state.confirm, json.question];
           return write(path, data, fromField);
         });
@@ -519,6 +519,7 @@
 
   function setMode(mode) {
     state.mode = mode;
+    $("pad").dataset.mode = mode.kind;
     const banner = $("mode");
     if (mode.kind === "amend") {
       banner.hidden = false;
