@@ -7,7 +7,6 @@ never scrolls sideways, and screenshots are saved (their paths printed) to be lo
 
 from __future__ import annotations
 
-import base64
 import contextlib
 import json
 import os
@@ -168,7 +167,7 @@ class Phone:
             {"width": WIDTH, "height": HEIGHT, "deviceScaleFactor": 1, "mobile": True},
         )
         self.driver.get(address)
-        self.wait(lambda: "rozdaje" in self.text("#turn"), "the turn words")
+        self.wait(lambda: "rozdaje" in self.text("#turn").lower(), "the turn words")
 
     # --- reading and waiting -----------------------------------------------------------------
 
@@ -201,15 +200,13 @@ class Phone:
         width = self.js("return document.documentElement.scrollWidth")
         assert width <= WIDTH, f"{self.name}: the page is {width} px wide, more than {WIDTH}"
 
-    def shot(self, label: str, whole: bool = False) -> Path:
+    def shot(self, label: str, at: str = "") -> Path:
+        """A screenshot of the window (scrolled first to the element `at`, if given)."""
+        if at:
+            self.js("document.querySelector(arguments[0]).scrollIntoView({block: 'start'})", at)
+            time.sleep(0.2)
         path = self.shots / f"{self.name}-{label}.png"
-        if whole:
-            picture = self.driver.execute_cdp_cmd(
-                "Page.captureScreenshot", {"captureBeyondViewport": True, "fromSurface": True}
-            )
-            path.write_bytes(base64.b64decode(picture["data"]))
-        else:
-            self.driver.save_screenshot(str(path))
+        self.driver.save_screenshot(str(path))
         print(f"screenshot: {path}")
         return path
 
@@ -331,7 +328,8 @@ def test_an_evening_from_two_phones(served: tuple[str, Path]) -> None:
             phone.fits()
         assert sheets[0] == sheets[1]
         assert "gd Ania /3" in sheets[0] and "gd Ania /4" in sheets[0]
-        typist.shot("19-sheet", whole=True)
+        typist.shot("19-sheet", at="#panel-sheet")
+        typist.shot("19-sheet-end", at='#sheet li[data-number="12"]')
         written = json.loads(
             subprocess.run(
                 [sys.executable, "-m", "baska_cli", "ledger", "--format", "json", str(ledger)],
@@ -348,7 +346,8 @@ def test_an_evening_from_two_phones(served: tuple[str, Path]) -> None:
         tapper.wait(lambda: "Darek" in tapper.text("#settlement"), "the settlement")
         assert tapper.text("#final-table").split("\n")[0].startswith("1.")
         tapper.fits()
-        tapper.shot("20-final", whole=True)
+        tapper.shot("20-final", at="#panel-final")
+        tapper.shot("20-final-stats", at="#stats")
 
         # the language switch: the same page in English
         typist.tap('.lang a[data-lang="en"]')

@@ -20,7 +20,6 @@
     table: null,
     players: [],
     mode: { kind: "new" }, // or {kind: "amend", number, text} or {kind: "last"}
-    confirm: [],
     pendingRetry: null,
     openPanel: null,
     openHand: null,
@@ -355,8 +354,6 @@
   let previewSeq = 0;
 
   function fieldChanged() {
-    state.confirm = [];
-    $("question").hidden = true;
     highlight();
     schedulePreview();
   }
@@ -407,7 +404,7 @@
     status.className = "status " + (kind || "");
   }
 
-  function ask(message, yesWord, onYes) {
+  function ask(message, yesWord, onYes, onNo) {
     $("question-text").textContent = message;
     const yes = $("question-yes");
     yes.textContent = yesWord;
@@ -415,6 +412,10 @@
     yes.onclick = async () => {
       $("question").hidden = true;
       await onYes();
+    };
+    $("question-no").onclick = () => {
+      $("question").hidden = true;
+      if (onNo) onNo();
     };
     yes.focus();
   }
@@ -449,43 +450,56 @@
       fieldChanged();
       return;
     }
-    if (line.kind === "undo") return askUndo();
-    if (line.kind === "void") return askVoid(line.number, "");
+    if (line.kind === "undo" || line.kind === "void") {
+      field.value = "";
+      fieldChanged();
+      return line.kind === "undo" ? askUndo() : askVoid(line.number, "");
+    }
     let path, data;
     if (line.kind === "hand") [path, data] = ["/hands", { hand: line.text }];
     else if (line.kind === "correct") [path, data] = ["/last/correct", { words: line.words }];
     else [path, data] = ["/hands/" + line.number + "/amend", { hand: line.text }];
-    await write(path, data, true);
+    const typed = field.value;
+    field.value = state.mode.kind === "last" ? "+" : "";
+    fieldChanged(); // the next hand can be tapped while this one is sent
+    await write(path, data, typed);
   }
 
-  async function write(path, data, fromField) {
+  // A change posted; a question (409) is asked with a button that posts it again with the
+  // guard confirmed. `typed`: the field's text, taken out when sent, put back if refused.
+  async function write(path, data, typed, confirm) {
     const record = $("record");
+    const given = confirm || [];
     record.disabled = true;
     showStatus(say("saving"), "");
     try {
-      const answer = await post(path, { ...data, id: newId(), confirm: state.confirm });
+      const answer = await post(path, { ...data, id: newId(), confirm: given });
       const json = answer.json;
       if (answer.status === 409) {
         showStatus("", "");
-        ask(json.message, say(path === "/hands" ? "confirm" : "yes_amend"), () => {
-          state.confirm = [...state.confirm, json.question];
-          return write(path, data, fromField);
-        });
+        const yes = say(path === "/hands" ? "confirm" : "yes_amend");
+        ask(json.message, yes, () => write(path, data, typed, [...given, json.question]), () => putBack(typed));
         return;
       }
       if (answer.status >= 400) {
         showStatus(json.error || String(answer.status), "error");
+        putBack(typed);
         return;
       }
-      state.confirm = [];
       showStatus(done(json), "ok");
-      if (fromField) {
-        field.value = "";
-        setMode({ kind: "new" });
-      }
+      if (typed !== null) setMode({ kind: "new" });
       await refresh();
     } finally {
       record.disabled = false;
+    }
+  }
+
+  function putBack(typed) {
+    if (typed === null) return;
+    const now = field.value.trim();
+    if (now === "" || now === "+") {
+      field.value = typed;
+      fieldChanged();
     }
   }
 
@@ -505,7 +519,7 @@
     const last = lastHand();
     if (!last) return;
     ask(say("undo_q", { number: last.number, text: last.hand }), say("yes_undo"), () =>
-      write("/undo", {}, state.mode.kind === "new" && readLine(field.value.trim()).kind === "undo"),
+      write("/undo", {}, null),
     );
   }
 
@@ -513,7 +527,7 @@
     const known = (state.table && state.table.last || []).find((h) => h.number === number);
     const words = text || (known ? known.hand : "");
     ask(say("void_q", { number, text: words }), say("yes_void"), () =>
-      write("/hands/" + number + "/void", {}, readLine(field.value.trim()).kind === "void"),
+      write("/hands/" + number + "/void", {}, null),
     );
   }
 
@@ -670,10 +684,6 @@
   });
   field.addEventListener("input", fieldChanged);
   $("hand-form").addEventListener("submit", submit);
-  $("question-no").addEventListener("click", () => {
-    $("question").hidden = true;
-    state.confirm = [];
-  });
   $("mode-cancel").addEventListener("click", () => {
     setMode({ kind: "new" });
     field.value = "";
