@@ -196,6 +196,16 @@ class Phone:
     def totals(self) -> list[int]:
         return [int(t) for t in self.js("return [...document.querySelectorAll('#totals .points')].map(e => e.textContent)")]
 
+    def sheet(self) -> list[str]:
+        """The sheet's hands as shown: number, text, the texts replaced, changes, totals."""
+        return list(
+            self.js(
+                "return [...document.querySelectorAll('#sheet li.hand')].map(li => "
+                "[li.querySelector('.head'), ...li.querySelectorAll('.replaced, .cells')]"
+                ".map(e => e.innerText).join(' | '))"
+            )
+        )
+
     def fits(self) -> None:
         width = self.js("return document.documentElement.scrollWidth")
         assert width <= WIDTH, f"{self.name}: the page is {width} px wide, more than {WIDTH}"
@@ -324,10 +334,10 @@ def test_an_evening_from_two_phones(served: tuple[str, Path]) -> None:
         for phone in (tapper, typist):
             phone.tap('[role=tab][data-panel="sheet"]')
             phone.wait(lambda p=phone: len(p.js("return document.querySelectorAll('#sheet li.hand')")) == 16, "the sheet")
-            sheets.append(phone.text("#sheet"))
+            sheets.append(phone.sheet())
             phone.fits()
         assert sheets[0] == sheets[1]
-        assert "gd Ania /3" in sheets[0] and "gd Ania /4" in sheets[0]
+        assert "gd Ania /4 | gd Ania /3 |" in sheets[0][8], sheets[0][8]
         typist.shot("19-sheet", at="#panel-sheet")
         typist.shot("19-sheet-end", at='#sheet li[data-number="12"]')
         written = json.loads(

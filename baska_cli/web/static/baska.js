@@ -41,7 +41,7 @@
     const node = document.createElement(tag);
     for (const [k, v] of Object.entries(attrs || {})) {
       if (k === "class") node.className = v;
-      else if (k.startsWith("data-")) node.setAttribute(k, v);
+      else if (k.startsWith("data-") || k.startsWith("aria-")) node.setAttribute(k, v);
       else node[k] = v;
     }
     for (const child of children) {
@@ -155,6 +155,9 @@
       list.append(el("li", { class: "empty" }, say("no_hands")));
       return;
     }
+    const names = el("li", { class: "names cells", "aria-hidden": "true" });
+    for (const name of state.players) names.append(el("span", { class: "cell" }, name));
+    list.append(names);
     for (const hand of hands) {
       const isVoid = hand.status === "void";
       const item = el("li", { class: "hand" + (isVoid ? " void" : ""), "data-number": hand.number });
@@ -524,6 +527,7 @@
   }
 
   function askVoid(number, text) {
+    state.openHand = null;
     const known = (state.table && state.table.last || []).find((h) => h.number === number);
     const words = text || (known ? known.hand : "");
     ask(say("void_q", { number, text: words }), say("yes_void"), () =>
@@ -552,6 +556,7 @@
   }
 
   function startAmend(number, text) {
+    state.openHand = null;
     setMode({ kind: "amend", number, text });
     field.value = text;
     fieldChanged();
@@ -584,7 +589,7 @@
     try {
       if (name === "sheet") {
         const sheet = await getJSON("/sheet");
-        renderHands($("sheet"), sheet.hands, false);
+        renderHands($("sheet"), sheet.hands, true);
       } else if (name === "standings") {
         renderPlaces($("standings"), (await getJSON("/standings")).standings);
       } else if (name === "final") {
@@ -616,7 +621,8 @@
     const transfers = settlement.transfers || [];
     if (!transfers.length) list.append(el("li", {}, say("nobody_pays")));
     for (const t of transfers) {
-      list.append(el("li", {}, el("b", {}, t.from), " " + say("pays") + " ", el("b", {}, t.to), ": " + t.amount + " " + (settlement.currency || "")));
+      const amount = t.amount + " " + (settlement.currency || "");
+      list.append(el("li", { title: say("pays") }, el("b", {}, t.from), " → ", el("b", {}, t.to), ": " + amount));
     }
     const stats = $("stats");
     stats.replaceChildren();
