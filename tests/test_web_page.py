@@ -175,7 +175,12 @@ class Phone:
         return self.driver.execute_script(script, *args)
 
     def text(self, selector: str) -> str:
-        return str(self.js("const e = document.querySelector(arguments[0]); return e ? e.innerText : ''", selector))
+        return str(
+            self.js(
+                "const e = document.querySelector(arguments[0]); return e ? e.innerText : ''",
+                selector,
+            )
+        )
 
     def wait(self, ready: Callable[[], Any], what: str, timeout: float = 10) -> Any:
         deadline = time.monotonic() + timeout
@@ -191,10 +196,20 @@ class Phone:
             time.sleep(0.05)
 
     def hands_shown(self) -> list[int]:
-        return list(self.js("return [...document.querySelectorAll('#last li.hand')].map(li => Number(li.dataset.number))"))
+        return list(
+            self.js(
+                "return [...document.querySelectorAll('#last li.hand')]"
+                ".map(li => Number(li.dataset.number))"
+            )
+        )
 
     def totals(self) -> list[int]:
-        return [int(t) for t in self.js("return [...document.querySelectorAll('#totals .points')].map(e => e.textContent)")]
+        return [
+            int(t)
+            for t in self.js(
+                "return [...document.querySelectorAll('#totals .points')].map(e => e.textContent)"
+            )
+        ]
 
     def sheet(self) -> list[str]:
         """The sheet's hands as shown: number, text, the texts replaced, changes, totals."""
@@ -276,7 +291,9 @@ def test_an_evening_from_two_phones(served: tuple[str, Path]) -> None:
         for number, (how, what) in enumerate(EVENING, start=1):
             if how == "tap":
                 tapper.tap_keys(what)
-                tapper.wait(lambda: tapper.text("#preview").strip(), f"the preview of hand {number}")
+                tapper.wait(
+                    lambda: tapper.text("#preview").strip(), f"the preview of hand {number}"
+                )
                 if number == 1:
                     assert tapper.field() == "zw Ania+Celina 61 k"
                     tapper.shot("01-first-hand-tapped")
@@ -333,7 +350,12 @@ def test_an_evening_from_two_phones(served: tuple[str, Path]) -> None:
         sheets = []
         for phone in (tapper, typist):
             phone.tap('[role=tab][data-panel="sheet"]')
-            phone.wait(lambda p=phone: len(p.js("return document.querySelectorAll('#sheet li.hand')")) == 16, "the sheet")
+            phone.wait(
+                lambda p=phone: (
+                    len(p.js("return document.querySelectorAll('#sheet li.hand')")) == 16
+                ),
+                "the sheet",
+            )
             sheets.append(phone.sheet())
             phone.fits()
         assert sheets[0] == sheets[1]
