@@ -288,7 +288,15 @@ def test_an_evening_from_two_phones(served: tuple[str, Path]) -> None:
     try:
         tapper.fits()
         tapper.shot("00-start")
+        assert len(EVENING[4][1]) + 1 == 5  # a zwykła: two chips, two digits, the record
         for number, (how, what) in enumerate(EVENING, start=1):
+            if number == 5:  # a hand typed by mistake, taken back from the other phone
+                typist.type_line("zw a+b 10")
+                tapper.wait(lambda: 5 in tapper.hands_shown(), "the mistaken hand")
+                tapper.tap("#undo")
+                assert "zw Ania+Bartek 10" in tapper.answer_question("05-undo-asked")
+                for phone in (tapper, typist):
+                    phone.wait(lambda p=phone: p.hands_shown()[:1] == [4], "hand 5 taken back")
             if how == "tap":
                 tapper.tap_keys(what)
                 tapper.wait(
@@ -387,6 +395,24 @@ def test_an_evening_from_two_phones(served: tuple[str, Path]) -> None:
         assert "lang=en" in typist.driver.current_url
         typist.fits()
         typist.shot("21-english")
+
+        # hand 16 voided from the English page; the Polish one shows it void too
+        typist.tap('#last li[data-number="16"] .head')
+        typist.tap('#last li[data-number="16"] .actions button + button')
+        assert "Void hand 16" in typist.answer_question()
+        for phone in (tapper, typist):
+            phone.wait(
+                lambda p=phone: (
+                    "void"
+                    in p.js(
+                        "return document.querySelector('#last li[data-number=\"16\"]').className"
+                    )
+                ),
+                "hand 16 void",
+            )
+        assert tapper.totals() == [-29, -135, 55, 109]  # as after hand 15
+        tapper.fits()
+        tapper.shot("22-void", at="#last")
     finally:
         tapper.close()
         typist.close()
