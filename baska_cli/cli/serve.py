@@ -45,9 +45,12 @@ def _listen(host: str, port: int) -> socket.socket:
     """The server's socket, bound (a busy port or a wrong address: a usage error)."""
     try:
         family = socket.AF_INET6 if ":" in host else socket.AF_INET
-        sock = socket.socket(family, socket.SOCK_STREAM)
+        # (IPPROTO_TCP named: asyncio sets TCP_NODELAY only on sockets that name it, and
+        # without it a kept-alive connection waits 40 ms for each delayed ACK)
+        sock = socket.socket(family, socket.SOCK_STREAM, socket.IPPROTO_TCP)
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         sock.bind((host, port))
+        sock.listen(128)  # (from now on a phone's request waits for the app, not refused)
     except (OSError, OverflowError) as error:
         raise UserInputError(
             _("cannot listen on {host}:{port}: {reason}").format(
@@ -68,8 +71,8 @@ def _listen(host: str, port: int) -> socket.socket:
 )
 @option(
     "--port",
-    "-P",
     type=click.IntRange(0, 65535),
+    metavar="PORT",
     default=8025,
     show_default=True,
     help="The port to listen on (0: any free one).",
@@ -94,6 +97,12 @@ def serve(path: str, host: str, port: int, serve_lang: str | None) -> None:
     """
     from filelock import FileLock, Timeout
 
+    from baska_cli.ledger.view import read
+
+    try:
+        read(path)  # a ledger that is missing or broken: nothing made beside it
+    except BaskaError as error:
+        fail(error)
     lock = FileLock(serve_lock_path(path), mode=0o600)
     try:
         lock.acquire(blocking=False)
@@ -112,10 +121,10 @@ def serve(path: str, host: str, port: int, serve_lang: str | None) -> None:
 def _serve(path: str, host: str, port: int, lang: str) -> None:
     """Start the app on the ledger and run it until Ctrl-C."""
     import segno
-    import uvicorn
 
     from baska_cli.web.app import make_app
     from baska_cli.web.security import table_key
+    from baska_cli.web.server import run
 
     try:
         key = table_key(path)
@@ -143,11 +152,7 @@ def _serve(path: str, host: str, port: int, lang: str) -> None:
     segno.make(url, error="m").terminal(out=sys.stdout, compact=True)
     click.echo(_("Ctrl-C stops the server"))
     sys.stdout.flush()
-    config = uvicorn.Config(
-        app, log_level="warning", timeout_graceful_shutdown=1, lifespan="on", access_log=False
-    )
-    with contextlib.suppress(KeyboardInterrupt):  # (uvicorn raises Ctrl-C again once stopped)
-        uvicorn.Server(config).run(sockets=[sock])
+    run(app, sock)
     click.echo(_("stopped; every hand is in {path}").format(path=path))
 
 

@@ -81,16 +81,17 @@ class Journal:
         fields = {"action": intent.action, "number": intent.number, "text": intent.text}
         if intent.status:
             fields["status"] = intent.status
-        self._append({"id": client_id, "intent": fields})
+        self._append({"id": client_id, "intent": fields}, sync=True)
         self.intents[client_id] = intent
 
     def done(self, client_id: str, answer: dict[str, Any]) -> None:
-        """Keep the answer given to this id."""
-        self._append({"id": client_id, "answer": answer})
+        """Keep the answer given to this id (not synced: a crash that loses it leaves the
+        intent, and the ledger then tells that the hand is recorded)."""
+        self._append({"id": client_id, "answer": answer}, sync=False)
         self.answers[client_id] = answer
         self.intents.pop(client_id, None)
 
-    def _append(self, item: dict[str, Any]) -> None:
+    def _append(self, item: dict[str, Any], sync: bool) -> None:
         line = json.dumps(item, ensure_ascii=False) + "\n"
         flags = os.O_RDWR | os.O_APPEND | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0)
         fd = os.open(self.path, flags, 0o600)
@@ -98,7 +99,8 @@ class Journal:
             if os.fstat(fd).st_size and not _ends_with_line_end(fd):
                 line = "\n" + line  # after a line torn by a crash
             os.write(fd, line.encode("utf-8"))
-            os.fsync(fd)
+            if sync:
+                os.fsync(fd)
         finally:
             os.close(fd)
 

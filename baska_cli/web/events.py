@@ -14,6 +14,7 @@ from baska_cli.ledger.filebytes import identity
 
 POLL = 0.25  # seconds between two looks at the ledger's stat
 PING = 15.0  # seconds between two comments that keep a quiet stream open
+END = ""  # what a stream's queue gets when the server stops
 
 
 def version_of(found: tuple[int, ...] | None) -> str:
@@ -38,11 +39,13 @@ class Watcher:
         self.version = ledger_version(path)
         self._queues: set[asyncio.Queue[str]] = set()
         self._task: asyncio.Task[None] | None = None
+        self._loop: asyncio.AbstractEventLoop | None = None
 
     def subscribe(self) -> asyncio.Queue[str]:
         """A queue that gets each new version (the watch starts with the first)."""
         queue: asyncio.Queue[str] = asyncio.Queue(maxsize=8)
         self._queues.add(queue)
+        self._loop = asyncio.get_running_loop()
         if self._task is None or self._task.done():
             self.version = ledger_version(self.path)
             self._task = asyncio.get_running_loop().create_task(self._watch())
@@ -62,6 +65,19 @@ class Watcher:
                     with contextlib.suppress(asyncio.QueueEmpty):
                         queue.get_nowait()  # a slow phone needs only the latest
                 queue.put_nowait(now)
+
+    def close_soon(self) -> None:
+        """End every open stream, soon (the server is stopping: it waits for them to end);
+        safe to call from a signal handler or another thread."""
+        if self._loop is not None:
+            self._loop.call_soon_threadsafe(self._close)
+
+    def _close(self) -> None:
+        for queue in list(self._queues):
+            while queue.full():
+                queue.get_nowait()
+            queue.put_nowait(END)
+        self._queues.clear()
 
     async def _watch(self) -> None:
         while self._queues:
@@ -89,6 +105,8 @@ async def stream(watcher: Watcher) -> AsyncIterator[str]:
             except TimeoutError:
                 yield ": ping\n\n"
                 continue
+            if version == END:
+                return
             yield _event(version)
     finally:
         watcher.unsubscribe(queue)

@@ -16,7 +16,7 @@ from baska_cli.errors import BaskaError, RequestError
 from baska_cli.game.correction import correct
 from baska_cli.game.notation import format_hand, parse_hand
 from baska_cli.game.scoring import score
-from baska_cli.i18n import _
+from baska_cli.i18n import LANGUAGES, _, language
 from baska_cli.ledger import view
 from baska_cli.ledger.format import Row
 from baska_cli.play.evening import Scorekeeper
@@ -40,8 +40,19 @@ class Table:
 
     def __init__(self, path: str) -> None:
         self.path = path
-        self.keeper = Scorekeeper(path, extra=False, asks=True)
+        # one Scorekeeper per language: its scorer keeps the errors of the texts it scored,
+        # worded in the language they were first made in
+        self._keepers = {lang: Scorekeeper(path, extra=False, asks=True) for lang in LANGUAGES}
         self.journal = Journal(path)
+
+    @property
+    def keeper(self) -> Scorekeeper:
+        """The Scorekeeper of the language spoken now, with the ledger read again if it
+        was written since its last read."""
+        found = self._keepers[language()]
+        if found.stale():
+            found.look()
+        return found
 
     @property
     def version(self) -> str:
@@ -52,7 +63,6 @@ class Table:
 
     def page(self) -> dict[str, Any]:
         """What the page is made with: the players and the rule system."""
-        self.keeper.look()
         return self._names()
 
     def _names(self) -> dict[str, Any]:
@@ -144,7 +154,6 @@ class Table:
         """Record the hand typed (201), ask a guard's question (409), or raise why not."""
         if client_id is not None and (kept := self.journal.answer(client_id)) is not None:
             return 201, kept
-        self.keeper.look()
         intent = None if client_id is None else self.journal.intent(client_id)
         if intent is not None and intent.action == "hand":
             found = self._hand_in_ledger(intent)
@@ -226,8 +235,8 @@ class Table:
         )
 
     def correct_last(self, words: str, client_id: str | None, confirmed: Collection[str]) -> Answer:
-        """Correct the last hand by the words that change."""
-        self.keeper.look()
+        """Correct the last hand by the words that change (`+k` or `k`, as `play` takes)."""
+        words = words.strip().removeprefix("+")
         last = self.keeper.last
         if last is None:
             raise RequestError(_("there is no hand to correct yet"))
