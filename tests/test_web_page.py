@@ -412,7 +412,7 @@ def test_an_evening_from_two_phones(served: tuple[str, Path]) -> None:
             )
         assert tapper.totals() == [-29, -135, 55, 109]  # as after hand 15
         tapper.fits()
-        tapper.shot("22-void", at="#last")
+        tapper.shot("22-void", at=".recent h2")
     finally:
         tapper.close()
         typist.close()
