@@ -263,6 +263,17 @@ class Phone:
     def field(self) -> str:
         return str(self.js("return document.getElementById('hand').value"))
 
+    def wait_recorded(self, number: int) -> None:
+        """Until this phone's own write is answered (the page settled before the next taps)."""
+        self.wait(
+            lambda: (
+                "ok" in self.js("return document.getElementById('status').className")
+                and str(number) in self.text("#status")
+                and not self.js("return document.getElementById('record').disabled")
+            ),
+            f"hand {number} recorded",
+        )
+
     def asking(self) -> bool:
         return bool(self.js("return !document.getElementById('question').hidden"))
 
@@ -308,6 +319,7 @@ def test_an_evening_from_two_phones(served: tuple[str, Path]) -> None:
                 tapper.record()
             else:
                 typist.type_line(what)
+            (tapper if how == "tap" else typist).wait_recorded(number)
             for phone in (tapper, typist):  # the other phone sees it by the events
                 phone.wait(lambda p=phone, n=number: n in p.hands_shown(), f"hand {number}")
             if number == 13:  # corrected: the contra was left out
