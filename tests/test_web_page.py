@@ -248,14 +248,23 @@ class Phone:
             kind, value = tap.split(":", 1)
             self.tap(f'button[data-{kinds[kind]}="{value}"]')
 
-    def type_line(self, text: str) -> None:
+    def type_line(self, text: str, before_enter: Callable[[], None] = lambda: None) -> None:
         from selenium.webdriver.common.keys import Keys
 
         field = self.driver.find_element("id", "hand")
         field.clear()
         field.send_keys(text)
         self.wait(lambda: self.text("#preview").strip(), f"the preview of {text!r}")
+        before_enter()
         field.send_keys(Keys.ENTER)
+
+    def online(self, up: bool) -> None:
+        """The phone's connection lost (False) or back (True)."""
+        self.driver.execute_cdp_cmd("Network.enable", {})
+        self.driver.execute_cdp_cmd(
+            "Network.emulateNetworkConditions",
+            {"offline": not up, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1},
+        )
 
     def record(self) -> None:
         self.tap("#record")
@@ -273,6 +282,9 @@ class Phone:
             ),
             f"hand {number} recorded",
         )
+
+    def status_class(self) -> str:
+        return str(self.js("return document.getElementById('status').className"))
 
     def asking(self) -> bool:
         return bool(self.js("return !document.getElementById('question').hidden"))
@@ -318,7 +330,13 @@ def test_an_evening_from_two_phones(served: tuple[str, Path]) -> None:
                     tapper.shot("01-first-hand-tapped")
                 tapper.record()
             else:
-                typist.type_line(what)
+                if number == 10:  # sent with no connection: tried again until it gets through
+                    typist.type_line(what, before_enter=lambda: typist.online(False))
+                    typist.wait(lambda: "warn" in typist.status_class(), "no connection")
+                    typist.shot("10-no-connection")
+                    typist.online(True)
+                else:
+                    typist.type_line(what)
             (tapper if how == "tap" else typist).wait_recorded(number)
             for phone in (tapper, typist):  # the other phone sees it by the events
                 phone.wait(lambda p=phone, n=number: n in p.hands_shown(), f"hand {number}")

@@ -163,6 +163,7 @@ function readLine(text) {
 
 function clearField() {
   field.value = state.mode.kind === "last" ? "+" : "";
+  $("preview").replaceChildren();
   fieldChanged();
 }
 
