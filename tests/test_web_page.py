@@ -172,7 +172,10 @@ def test_an_evening_from_two_phones(served: tuple[str, Path]) -> None:
         assert [h["totals"][p] for p in PLAYERS for h in written["hands"][-1:]] == FINAL_TOTALS
         assert len(written["hands"]) == 16
 
-        # the end of the evening: final table, settlement, stats
+        # the standings, then the end of the evening: final table, settlement, stats
+        tapper.tap('[role=tab][data-panel="standings"]')
+        tapper.wait(lambda: "Darek" in tapper.text("#standings"), "the standings")
+        assert tapper.text("#standings").split("\n")[0].split() == ["1.", "Darek", "+121"]
         tapper.tap('[role=tab][data-panel="final"]')
         tapper.wait(lambda: "Darek" in tapper.text("#settlement"), "the settlement")
         assert tapper.text("#final-table").split("\n")[0].startswith("1.")
