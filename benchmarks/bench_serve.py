@@ -123,6 +123,11 @@ async def table(
 ) -> None:
     """A table: a hand every interval (the first staggered), its 4 phones following."""
     stop, sent = asyncio.Event(), {}
+    async with httpx.AsyncClient(timeout=30) as client:  # a server's first requests pay
+        await client.get(f"{server.base}/api/v1/table", headers=server.headers)  # its imports
+        await client.post(
+            f"{server.base}/api/v1/preview", json={"hand": ""}, headers=server.headers
+        )
     phones = [asyncio.create_task(follow(server, sent, heard, stop)) for _ in range(4)]
     await asyncio.sleep(0.5 + args.interval * number / max(args.tables, 1))
     end = time.perf_counter() + args.seconds
