@@ -123,9 +123,11 @@ async function preview() {
 
 // --- entering: hands, corrections, questions ------------------------------------------------
 
-function showStatus(text, kind) {
+// What this phone's last change did (`why`: how a recorded hand scored, as `play` says it).
+function showStatus(text, kind, why) {
   const status = $("status");
-  status.textContent = text || "";
+  status.replaceChildren(text || "");
+  if (why) status.append(el("small", { class: "why" }, why));
   status.className = "status " + (kind || "");
 }
 
@@ -214,7 +216,7 @@ async function write(path, data, typed, confirm) {
       putBack(typed);
       return;
     }
-    showStatus(done(json), "ok");
+    showStatus(done(json), "ok", json.explanation);
     if (typed !== null) setMode({ kind: "new" });
     await refresh();
   } finally {
