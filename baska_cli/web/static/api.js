@@ -1,0 +1,60 @@
+/* The JSON API under /api/v1 as the page uses it: the key in every request, the page's
+   language, and changes posted with a client-made id, retried with the same id until the
+   server answers (so a hand sent twice over a bad connection is recorded once). */
+
+export function newId() {
+  if (window.crypto && crypto.randomUUID) return crypto.randomUUID();
+  const bytes = new Uint8Array(16);
+  crypto.getRandomValues(bytes);
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+function pause(ms) {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+export function makeApi({ key, api, lang, onRetry }) {
+  function url(path, query) {
+    const params = new URLSearchParams(query || {});
+    params.set("lang", lang);
+    return api + path + "?" + params.toString();
+  }
+
+  async function getJSON(path, query) {
+    const answer = await fetch(url(path, query), {
+      headers: { Authorization: "Bearer " + key, Accept: "application/json" },
+      cache: "no-store",
+    });
+    if (!answer.ok) throw new Error((await answer.json().catch(() => ({}))).error || answer.status);
+    return answer.json();
+  }
+
+  // A POST; `once`: a single try (a preview), else tried again while the connection fails.
+  async function post(path, data, once) {
+    let wait = 500;
+    for (let attempt = 0; ; attempt++) {
+      try {
+        const answer = await fetch(url(path), {
+          method: "POST",
+          headers: {
+            Authorization: "Bearer " + key,
+            "Content-Type": "application/json",
+            Accept: "application/json",
+          },
+          body: JSON.stringify(data),
+          cache: "no-store",
+        });
+        if (answer.status >= 500 && !once && attempt < 20) throw new Error(String(answer.status));
+        const json = await answer.json().catch(() => ({}));
+        return { status: answer.status, json };
+      } catch (error) {
+        if (once) throw error;
+        onRetry();
+        await pause(wait);
+        wait = Math.min(wait * 2, 4000);
+      }
+    }
+  }
+
+  return { url, getJSON, post };
+}

@@ -1,0 +1,384 @@
+/* The table page of `baska serve`: who deals, the totals, the hand typed or tapped with its
+   live preview, the hand recorded, corrections (their guards asked as questions), the sheet,
+   standings and the end of the evening; live by server-sent events. Plain browser modules. */
+
+import { makeApi, newId } from "./api.js";
+import { changesRow, renderFinal, renderHands, renderPlaces } from "./lists.js";
+import { CONTRACTS, makePad } from "./pad.js";
+import { $, el, say, signed } from "./words.js";
+
+const KEY = document.body.dataset.key;
+const LANG = document.body.dataset.lang;
+const field = $("hand");
+const state = {
+  table: null,
+  players: Array.from(document.querySelectorAll(".chip"), (b) => b.dataset.name),
+  mode: { kind: "new" }, // or {kind: "amend", number, text}, or {kind: "last"}: `+words`
+  openPanel: null,
+  openHand: null,
+};
+const api = makeApi({
+  key: KEY,
+  api: document.body.dataset.api,
+  lang: LANG,
+  onRetry: () => showStatus(say("retrying"), "warn"),
+});
+const pad = makePad({
+  field,
+  players: () => state.players,
+  correcting: () => state.mode.kind === "last",
+  changed: fieldChanged,
+});
+const handActions = {
+  open: () => state.openHand,
+  toggle: (n) => (state.openHand = state.openHand === n ? null : n),
+  amend: (n, text) => startAmend(n, text),
+  void: (n, text) => askVoid(n, text),
+};
+
+// --- the table: turn, totals, last hands ---------------------------------------------------
+
+async function refresh() {
+  let table;
+  try {
+    table = await api.getJSON("/table");
+  } catch (error) {
+    return;
+  }
+  state.table = table;
+  state.players = table.players;
+  $("turn").textContent = say("turn", { dealer: table.dealer, leader: table.leader });
+  let deals;
+  if (table.deals === null || table.deals === undefined) {
+    deals = say("deal", { number: table.dealt + 1 });
+  } else if (table.dealt >= table.deals) deals = say("all_played");
+  else deals = say("deal_of", { number: table.dealt + 1, deals: table.deals });
+  $("deals").textContent = deals;
+  document.querySelectorAll("#totals li").forEach((li, seat) => {
+    li.querySelector(".name").textContent = table.players[seat];
+    li.querySelector(".points").textContent = signed(table.totals[seat]);
+    li.classList.toggle("dealer", table.players[seat] === table.dealer);
+    li.classList.toggle("leader", table.players[seat] === table.leader);
+  });
+  const contracts = Array.isArray(table.contracts) ? table.contracts : CONTRACTS;
+  document.querySelectorAll(".contract").forEach((button) => {
+    button.hidden = !contracts.includes(button.dataset.contract);
+  });
+  renderHands($("last"), table.last, state.players, handActions);
+  schedulePreview();
+  if (state.openPanel) loadPanel(state.openPanel);
+}
+
+function lastHand() {
+  return (state.table && state.table.last && state.table.last[0]) || null;
+}
+
+// --- the live preview: POST /api/v1/preview a moment after each change ----------------------
+
+let previewTimer = null;
+let previewSeq = 0;
+
+function fieldChanged() {
+  pad.highlight();
+  schedulePreview();
+}
+
+function schedulePreview() {
+  clearTimeout(previewTimer);
+  previewTimer = setTimeout(preview, 150);
+}
+
+function typedLine() {
+  const text = field.value.trim();
+  if (state.mode.kind === "last" && text && !text.startsWith("+")) return "+" + text;
+  return text;
+}
+
+async function preview() {
+  const seq = ++previewSeq;
+  const text = typedLine();
+  const box = $("preview");
+  if (!text || text === "+") {
+    box.replaceChildren();
+    box.className = "preview";
+    return;
+  }
+  let answer;
+  try {
+    answer = await api.post("/preview", { hand: text }, true);
+  } catch (error) {
+    return;
+  }
+  if (seq !== previewSeq) return; // a newer line is being previewed
+  const result = answer.json || {};
+  box.replaceChildren();
+  box.className = "preview " + (result.kind || "");
+  if (result.kind === "error") {
+    box.append(el("p", { class: "error" }, result.error));
+    return;
+  }
+  for (const line of result.lines || []) box.append(el("div", { class: "line" }, line.trim()));
+  if (result.changes) box.append(changesRow(result.changes, null, "preview-cells"));
+}
+
+// --- entering: hands, corrections, questions ------------------------------------------------
+
+// What this phone's last change did (`why`: how a recorded hand scored, as `play` says it).
+function showStatus(text, kind, why) {
+  const status = $("status");
+  status.replaceChildren(text || "");
+  if (why) status.append(el("small", { class: "why" }, why));
+  status.className = "status " + (kind || "");
+}
+
+function ask(message, yesWord, onYes, onNo) {
+  $("question-text").textContent = message;
+  const yes = $("question-yes");
+  yes.textContent = yesWord;
+  $("question").hidden = false;
+  yes.onclick = async () => {
+    $("question").hidden = true;
+    await onYes();
+  };
+  $("question-no").onclick = () => {
+    $("question").hidden = true;
+    if (onNo) onNo();
+  };
+  yes.focus();
+}
+
+// What a typed line asks for, as `play` reads it: a hand, `+words`, or a command.
+function readLine(text) {
+  if (text.startsWith("+")) return { kind: "correct", words: text.slice(1).trim() };
+  const [head, ...rest] = text.split(/\s+/);
+  const word = head.toLowerCase();
+  const number = /^[0-9]+$/.test(rest[0] || "") ? Number(rest[0]) : null;
+  if (["undo", "u"].includes(word) && !rest.length) return { kind: "undo" };
+  if (["void", "v"].includes(word) && number) return { kind: "void", number };
+  if (["amend", "a"].includes(word) && number && rest.length > 1) {
+    return { kind: "amend", number, text: rest.slice(1).join(" ") };
+  }
+  if (["sheet", "s"].includes(word)) return { kind: "panel", panel: "sheet" };
+  if (["standings", "st"].includes(word)) return { kind: "panel", panel: "standings" };
+  return { kind: "hand", text };
+}
+
+function clearField() {
+  field.value = state.mode.kind === "last" ? "+" : "";
+  $("preview").replaceChildren();
+  fieldChanged();
+}
+
+async function submit(event) {
+  if (event) event.preventDefault();
+  const text = typedLine();
+  if (!text || text === "+") return;
+  const line =
+    state.mode.kind === "amend"
+      ? { kind: "amend", number: state.mode.number, text }
+      : readLine(text);
+  if (line.kind === "panel" || line.kind === "undo" || line.kind === "void") {
+    clearField();
+    if (line.kind === "panel") openPanel(line.panel);
+    else if (line.kind === "undo") askUndo();
+    else askVoid(line.number, "");
+    return;
+  }
+  let path, data;
+  if (line.kind === "hand") [path, data] = ["/hands", { hand: line.text }];
+  else if (line.kind === "correct") [path, data] = ["/last/correct", { words: line.words }];
+  else [path, data] = ["/hands/" + line.number + "/amend", { hand: line.text }];
+  const typed = field.value;
+  clearField(); // the next hand can be tapped while this one is sent
+  await write(path, data, typed);
+}
+
+// A change posted with a new id (the same id on every retry); a guard's question (409) is
+// asked with a button that posts it again with the guard confirmed. `typed`: the field's
+// text, taken out when sent, put back if the change is refused or not confirmed.
+async function write(path, data, typed, confirm) {
+  const record = $("record");
+  const given = confirm || [];
+  record.disabled = true;
+  showStatus(say("saving"), "");
+  try {
+    const answer = await api.post(path, { ...data, id: newId(), confirm: given });
+    const json = answer.json;
+    if (answer.status === 409) {
+      showStatus("", "");
+      const yes = say(path === "/hands" ? "confirm" : "yes_amend");
+      const again = () => write(path, data, typed, [...given, json.question]);
+      ask(json.message, yes, again, () => putBack(typed));
+      return;
+    }
+    if (answer.status >= 400) {
+      showStatus(json.error || String(answer.status), "error");
+      putBack(typed);
+      return;
+    }
+    showStatus(done(json), "ok", json.explanation);
+    if (typed !== null) setMode({ kind: "new" });
+    await refresh();
+  } finally {
+    record.disabled = false;
+  }
+}
+
+function putBack(typed) {
+  if (typed === null) return;
+  const now = field.value.trim();
+  if (now === "" || now === "+") {
+    field.value = typed;
+    fieldChanged();
+  }
+}
+
+function done(json) {
+  if (json.action === "undo") return say("undone", { number: json.number, text: json.old });
+  if (json.action === "void") return say("voided", { number: json.number, text: json.old });
+  if (json.action === "amend") return say("amended", { number: json.number, new: json.new });
+  return say("recorded", { number: json.number, text: json.hand });
+}
+
+function askUndo() {
+  const last = lastHand();
+  if (!last) return;
+  const question = say("undo_q", { number: last.number, text: last.hand });
+  ask(question, say("yes_undo"), () => write("/undo", {}, null));
+}
+
+function askVoid(number, text) {
+  state.openHand = null;
+  const known = ((state.table && state.table.last) || []).find((h) => h.number === number);
+  const question = say("void_q", { number, text: text || (known ? known.hand : "") });
+  ask(question, say("yes_void"), () => write("/hands/" + number + "/void", {}, null));
+}
+
+function setMode(mode) {
+  state.mode = mode;
+  $("pad").dataset.mode = mode.kind;
+  const last = lastHand();
+  $("mode").hidden = mode.kind === "new";
+  if (mode.kind === "amend") {
+    $("mode-text").textContent = say("amending", { number: mode.number, text: mode.text });
+    $("record").textContent = say("amend_n", { number: mode.number });
+  } else if (mode.kind === "last") {
+    const which = last ? " (" + last.number + ". " + last.hand + ")" : "";
+    $("mode-text").textContent = say("correcting_last") + which;
+    $("record").textContent = say("amend_n", { number: last ? last.number : "" });
+  } else {
+    $("record").textContent = say("record");
+  }
+  pad.highlight();
+}
+
+function startAmend(number, text) {
+  state.openHand = null;
+  setMode({ kind: "amend", number, text });
+  field.value = text;
+  fieldChanged();
+  field.scrollIntoView({ block: "center" });
+}
+
+function startCorrectLast() {
+  if (!lastHand()) return;
+  setMode({ kind: "last" });
+  clearField();
+  field.scrollIntoView({ block: "center" });
+}
+
+// --- the sheet, standings, end of the evening -----------------------------------------------
+
+function openPanel(name) {
+  state.openPanel = state.openPanel === name ? null : name;
+  document.querySelectorAll("[role=tab]").forEach((tab) => {
+    tab.setAttribute("aria-selected", String(tab.dataset.panel === state.openPanel));
+  });
+  document.querySelectorAll(".panel").forEach((panel) => {
+    panel.hidden = panel.id !== "panel-" + state.openPanel;
+  });
+  if (state.openPanel) loadPanel(state.openPanel);
+}
+
+async function loadPanel(name) {
+  try {
+    if (name === "sheet") {
+      const sheet = await api.getJSON("/sheet");
+      renderHands($("sheet"), sheet.hands, state.players, handActions);
+    } else if (name === "standings") {
+      renderPlaces($("standings"), (await api.getJSON("/standings")).standings);
+    } else if (name === "final") {
+      const stake = $("stake").value.trim().replace(",", ".") || "0.10";
+      const final = await api.getJSON("/final", { stake });
+      renderFinal(final, { table: $("final-table"), settlement: $("settlement"), stats: $("stats") });
+    }
+  } catch (error) {
+    showStatus(String(error.message || error), "error");
+  }
+}
+
+// --- live: server-sent events, and catching up when the phone wakes -------------------------
+
+let events = null;
+
+function listen() {
+  if (events) events.close();
+  const live = $("live");
+  events = new EventSource(api.url("/events", { key: KEY }));
+  events.addEventListener("open", () => {
+    live.textContent = say("live_on");
+    live.classList.add("on");
+    refresh(); // what was written while the stream was down
+  });
+  events.addEventListener("error", () => {
+    live.textContent = say("live_off");
+    live.classList.remove("on");
+  });
+  events.addEventListener("change", (event) => {
+    let version = null;
+    try {
+      version = JSON.parse(event.data).version;
+    } catch (error) {
+      version = null;
+    }
+    if (!state.table || version === null || version !== state.table.version) refresh();
+  });
+}
+
+document.addEventListener("visibilitychange", () => {
+  if (document.visibilityState !== "visible") return;
+  if (!events || events.readyState === EventSource.CLOSED) listen();
+  refresh();
+});
+
+// --- wiring ---------------------------------------------------------------------------------
+
+pad.wire();
+document.querySelectorAll("[role=tab]").forEach((b) => {
+  b.addEventListener("click", () => openPanel(b.dataset.panel));
+});
+$("clear").addEventListener("click", clearField);
+field.addEventListener("input", fieldChanged);
+$("hand-form").addEventListener("submit", submit);
+$("mode-cancel").addEventListener("click", () => {
+  setMode({ kind: "new" });
+  clearField();
+});
+$("undo").addEventListener("click", askUndo);
+$("correct-last").addEventListener("click", startCorrectLast);
+$("stake-form").addEventListener("submit", (event) => {
+  event.preventDefault();
+  loadPanel("final");
+});
+document.querySelectorAll(".lang a").forEach((a) => {
+  a.addEventListener("click", (event) => {
+    event.preventDefault();
+    const here = new URL(window.location.href);
+    here.searchParams.set("lang", a.dataset.lang);
+    window.location.assign(here.toString());
+  });
+});
+
+pad.highlight();
+listen();
+refresh();

@@ -1,0 +1,202 @@
+"""A phone at the table for the browser tests: Debian's headless Chromium at 360 x 740
+(mobile metrics), driven by Selenium through /usr/bin/chromedriver, on the table page."""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+CHROMIUM = "/usr/bin/chromium"
+DRIVER = "/usr/bin/chromedriver"
+WIDTH, HEIGHT = 360, 740
+
+
+def missing() -> str | None:
+    """Why a browser test cannot run here, or None."""
+    if not (os.path.exists(CHROMIUM) and os.path.exists(DRIVER)):
+        return f"needs Debian's chromium and chromium-driver ({CHROMIUM}, {DRIVER})"
+    try:
+        import selenium  # noqa: F401
+    except ImportError:
+        return "needs selenium (the dev extras)"
+    try:
+        import baska_cli.web.app  # noqa: F401
+    except ImportError as error:
+        return f"needs the web server's dependencies ({error})"
+    return None
+
+
+class Phone:
+    """One headless Chromium window the size of a phone, on the table page."""
+
+    def __init__(self, name: str, address: str, shots: Path) -> None:
+        from selenium import webdriver
+        from selenium.webdriver.chrome.service import Service
+
+        self.name = name
+        self.shots = shots
+        self.profile = tempfile.mkdtemp(prefix=f"baska-chromium-{name}-")
+        options = webdriver.ChromeOptions()
+        options.binary_location = CHROMIUM
+        for flag in (
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-quic",
+            "--no-first-run",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+            "--disable-dev-shm-usage",
+            f"--user-data-dir={self.profile}",
+            f"--window-size={WIDTH},{HEIGHT}",
+            "--lang=pl",
+        ):
+            options.add_argument(flag)
+        options.add_experimental_option("prefs", {"intl.accept_languages": "pl-PL,pl"})
+        options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+        self.driver = webdriver.Chrome(service=Service(DRIVER), options=options)
+        self.driver.execute_cdp_cmd(
+            "Emulation.setDeviceMetricsOverride",
+            {"width": WIDTH, "height": HEIGHT, "deviceScaleFactor": 1, "mobile": True},
+        )
+        self.driver.get(address)
+        self.wait(lambda: "rozdaje" in self.text("#turn").lower(), "the turn words")
+
+    # --- reading and waiting -----------------------------------------------------------------
+
+    def js(self, script: str, *args: Any) -> Any:
+        return self.driver.execute_script(script, *args)
+
+    def text(self, selector: str) -> str:
+        return str(
+            self.js(
+                "const e = document.querySelector(arguments[0]); return e ? e.innerText : ''",
+                selector,
+            )
+        )
+
+    def wait(self, ready: Callable[[], Any], what: str, timeout: float = 10) -> Any:
+        deadline = time.monotonic() + timeout
+        while True:
+            got = ready()
+            if got:
+                return got
+            if time.monotonic() > deadline:
+                self.shot("timeout-" + re.sub(r"\W+", "-", what))
+                for entry in self.driver.get_log("browser"):
+                    print(f"{self.name} console: {entry}")
+                raise AssertionError(f"{self.name}: waited {timeout} s for {what}")
+            time.sleep(0.05)
+
+    def hands_shown(self) -> list[int]:
+        return list(
+            self.js(
+                "return [...document.querySelectorAll('#last li.hand')]"
+                ".map(li => Number(li.dataset.number))"
+            )
+        )
+
+    def totals(self) -> list[int]:
+        return [
+            int(t)
+            for t in self.js(
+                "return [...document.querySelectorAll('#totals .points')].map(e => e.textContent)"
+            )
+        ]
+
+    def sheet(self) -> list[str]:
+        """The sheet's hands as shown: number, text, the texts replaced, changes, totals."""
+        return list(
+            self.js(
+                "return [...document.querySelectorAll('#sheet li.hand')].map(li => "
+                "[li.querySelector('.head'), ...li.querySelectorAll('.replaced, .cells')]"
+                ".map(e => e.innerText).join(' | '))"
+            )
+        )
+
+    def fits(self) -> None:
+        width = self.js("return document.documentElement.scrollWidth")
+        assert width <= WIDTH, f"{self.name}: the page is {width} px wide, more than {WIDTH}"
+
+    def shot(self, label: str, at: str = "") -> Path:
+        """A screenshot of the window (scrolled first to the element `at`, if given)."""
+        if at:
+            self.js("document.querySelector(arguments[0]).scrollIntoView({block: 'start'})", at)
+            time.sleep(0.2)
+        path = self.shots / f"{self.name}-{label}.png"
+        self.driver.save_screenshot(str(path))
+        print(f"screenshot: {path}")
+        return path
+
+    # --- doing -------------------------------------------------------------------------------
+
+    def tap(self, selector: str) -> None:
+        element = self.driver.find_element("css selector", selector)
+        self.js("arguments[0].scrollIntoView({block: 'center'})", element)
+        element.click()
+
+    def tap_keys(self, taps: list[str]) -> None:
+        kinds = {"c": "contract", "p": "seat", "d": "digit", "k": "contra", "f": "flag"}
+        for tap in taps:
+            kind, value = tap.split(":", 1)
+            self.tap(f'button[data-{kinds[kind]}="{value}"]')
+
+    def type_line(self, text: str, before_enter: Callable[[], None] = lambda: None) -> None:
+        from selenium.webdriver.common.keys import Keys
+
+        field = self.driver.find_element("id", "hand")
+        field.clear()
+        field.send_keys(text)
+        self.wait(lambda: self.text("#preview").strip(), f"the preview of {text!r}")
+        before_enter()
+        field.send_keys(Keys.ENTER)
+
+    def online(self, up: bool) -> None:
+        """The phone's connection lost (False) or back (True)."""
+        self.driver.execute_cdp_cmd("Network.enable", {})
+        self.driver.execute_cdp_cmd(
+            "Network.emulateNetworkConditions",
+            {"offline": not up, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1},
+        )
+
+    def record(self) -> None:
+        self.tap("#record")
+
+    def field(self) -> str:
+        return str(self.js("return document.getElementById('hand').value"))
+
+    def wait_recorded(self, number: int) -> None:
+        """Until this phone's own write is answered (the page settled before the next taps)."""
+        self.wait(
+            lambda: (
+                "ok" in self.js("return document.getElementById('status').className")
+                and str(number) in self.text("#status")
+                and not self.js("return document.getElementById('record').disabled")
+            ),
+            f"hand {number} recorded",
+        )
+
+    def status_class(self) -> str:
+        return str(self.js("return document.getElementById('status').className"))
+
+    def asking(self) -> bool:
+        return bool(self.js("return !document.getElementById('question').hidden"))
+
+    def answer_question(self, shot: str = "") -> str:
+        self.wait(self.asking, "a question")
+        message = self.text("#question-text")
+        if shot:
+            self.shot(shot)
+        self.tap("#question-yes")
+        return message
+
+    def close(self) -> None:
+        self.driver.quit()
+        shutil.rmtree(self.profile, ignore_errors=True)
