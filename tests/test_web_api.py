@@ -352,3 +352,11 @@ def test_the_address_for_the_phones_is_not_the_loopback() -> None:
 
     found = own_address()  # (None on a machine with no network)
     assert found is None or not ipaddress.ip_address(found).is_loopback
+
+
+def test_the_table_names_only_the_contracts_of_its_rules(phone: Phone) -> None:
+    """The page offers the contracts the rule system has: plb has no méster, no zolo bieda."""
+    contracts = phone.get("table").json()["contracts"]
+    assert "zw" in contracts
+    assert "me" not in contracts
+    assert "zb" not in contracts

@@ -14,6 +14,7 @@ from typing import Any
 
 from baska_cli.errors import BaskaError, RequestError
 from baska_cli.game.correction import correct
+from baska_cli.game.model import Contract
 from baska_cli.game.notation import format_hand, parse_hand
 from baska_cli.game.scoring import score
 from baska_cli.i18n import LANGUAGES, _, language
@@ -68,7 +69,8 @@ class Table:
     def _names(self) -> dict[str, Any]:
         rules = self.keeper.session.rules
         names = {"name": rules.name, "title": rules.title}
-        return {"players": list(self.keeper.players), "rules": names}
+        contracts = [contract.value for contract in Contract if rules.has(contract)]
+        return {"players": list(self.keeper.players), "rules": names, "contracts": contracts}
 
     def state(self) -> dict[str, Any]:
         """Who deals and leads, the totals, the last hands, the version."""
