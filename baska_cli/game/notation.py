@@ -223,7 +223,7 @@ def _parse_rest(
         typed_contras=typed_contras,
         typed_kara=typed_kara,
     )
-    check_play(hand, next((t for t in tokens if _POINTS_RE.match(t) and t.strip("/")), ""))
+    check_play(hand, seen.get("points", ""))
     return hand
 
 

@@ -49,6 +49,9 @@ class Table:
     def __init__(self, players: Sequence[str]) -> None:
         self.names = tuple(players)
         self.lower = [_as_typed(n) for n in self.names]
+        self.named: dict[str, list[int]] = {}  # each name as typed: the seats of that name
+        for seat, name in enumerate(self.lower):
+            self.named.setdefault(name, []).append(seat)
 
     def listing(self) -> str:
         return ", ".join(f"{i + 1}={n}" for i, n in enumerate(self.names))
@@ -60,10 +63,11 @@ class Table:
         key = _as_typed(typed)
         if not key:
             return []
-        for fits in (str.__eq__, str.startswith):
-            found = [i for i, n in enumerate(self.lower) if fits(n, key)]
-            if found:
-                return found
+        if key in self.named:
+            return list(self.named[key])
+        found = [i for i, n in enumerate(self.lower) if n.startswith(key)]
+        if found:
+            return found
         exact = [i for i, n in enumerate(self.lower) if len(n) == len(key)]
         found = [i for i in exact if _loose_prefix(key, self.lower[i])]
         if found:
