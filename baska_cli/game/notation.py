@@ -43,7 +43,9 @@ def parse_hand(text: str, players: Sequence[str] = DEFAULT_PLAYERS) -> Entry:
     tokens = text.split()
     if not tokens:
         raise NotationError(_('an empty hand; expected e.g. "{example}"').format(example=EXAMPLE))
-    too_long = next((t for t in tokens if len(t) > MAX_TOKEN), None)
+    too_long = None
+    if len(text) > MAX_TOKEN:  # (else no word of it is longer)
+        too_long = next((t for t in tokens if len(t) > MAX_TOKEN), None)
     if too_long is not None:
         raise NotationError(
             ngettext(
