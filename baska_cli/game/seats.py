@@ -49,14 +49,15 @@ class Table:
     def __init__(self, players: Sequence[str]) -> None:
         self.names = tuple(players)
         self.lower = [_as_typed(n) for n in self.names]
-        self.named: dict[str, list[int]] = {}  # each name as typed: the seats of that name
-        for seat, name in enumerate(self.lower):
-            self.named.setdefault(name, []).append(seat)
+        # each name as typed: the seats of that name (two players may share one)
+        self.named = {
+            name: tuple(i for i, n in enumerate(self.lower) if n == name) for name in self.lower
+        }
 
     def listing(self) -> str:
         return ", ".join(f"{i + 1}={n}" for i, n in enumerate(self.names))
 
-    def matches(self, typed: str) -> list[int]:
+    def matches(self, typed: str) -> Sequence[int]:
         """The seats a typed name or prefix may mean: the one name it is, else the names
         that start with it as typed, else those that start with it letting plain letters
         stand for accented ones."""
@@ -64,7 +65,7 @@ class Table:
         if not key:
             return []
         if key in self.named:
-            return list(self.named[key])
+            return self.named[key]
         found = [i for i, n in enumerate(self.lower) if n.startswith(key)]
         if found:
             return found
