@@ -19,12 +19,11 @@ def check_play(hand: Hand, given: str) -> None:
     deck allows; `given` is the word of points and tricks as typed (for the message)."""
     contract, points, tricks = hand.contract, hand.points, hand.tricks
     play = contract.info.play
-    name = f"{contract.info.name} ({contract.value})"
     if play is Play.NONE:
         if points is not None or tricks is not None:
             raise NotationError(
                 _('"{typed}": {contract} is not played, so it takes no points or tricks').format(
-                    typed=given, contract=name
+                    typed=given, contract=_named(contract)
                 )
             )
         return
@@ -33,12 +32,12 @@ def check_play(hand: Hand, given: str) -> None:
         raise NotationError(
             _(
                 '{contract} needs the declaring side\'s card points, e.g. "{example}" or "… 61/2"'
-            ).format(contract=name, example=example)
+            ).format(contract=_named(contract), example=example)
         )
     if play is Play.TRICKS and points is None and tricks is None:
         raise NotationError(
             _('{contract} needs the declarer\'s tricks, e.g. "/4" (all four) or "/3"').format(
-                contract=name
+                contract=_named(contract)
             )
         )
     if play is Play.TRICKS and tricks is None and points is not None and 1 <= points <= 4:
@@ -88,6 +87,11 @@ def check_play(hand: Hand, given: str) -> None:
                 points=points, in_tricks=_in_tricks(can)
             )
         raise NotationError(message)
+
+
+def _named(contract: Contract) -> str:
+    """`zwykła (zw)`: a contract in a message."""
+    return f"{contract.info.name} ({contract.value})"
 
 
 def _nearest_totals(near: list[int]) -> str:

@@ -43,7 +43,9 @@ def parse_hand(text: str, players: Sequence[str] = DEFAULT_PLAYERS) -> Entry:
     tokens = text.split()
     if not tokens:
         raise NotationError(_('an empty hand; expected e.g. "{example}"').format(example=EXAMPLE))
-    too_long = next((t for t in tokens if len(t) > MAX_TOKEN), None)
+    too_long = None
+    if len(text) > MAX_TOKEN:  # (else no word of it is longer)
+        too_long = next((t for t in tokens if len(t) > MAX_TOKEN), None)
     if too_long is not None:
         raise NotationError(
             ngettext(
@@ -223,7 +225,7 @@ def _parse_rest(
         typed_contras=typed_contras,
         typed_kara=typed_kara,
     )
-    check_play(hand, next((t for t in tokens if _POINTS_RE.match(t) and t.strip("/")), ""))
+    check_play(hand, seen.get("points", ""))
     return hand
 
 

@@ -4,8 +4,8 @@ from the rules' data (render/explain.py puts them into words)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
 from itertools import pairwise
+from typing import Any
 
 from baska_cli.errors import RuleError
 from baska_cli.game.model import (
@@ -28,6 +28,8 @@ from baska_cli.game.penalty import check_kara, score_penalty
 from baska_cli.game.rules import BUILTIN_NAMES, ContractRules, RuleSet, TieRule, builtin
 from baska_cli.game.vocabulary import CONTRA_NAMES
 from baska_cli.i18n import _, ngettext
+
+Settled = dict[str, Any]  # the Outcome's fields that settling a hand's value gives
 
 
 def score(entry: Entry, rules: RuleSet, players: Sequence[str] = DEFAULT_PLAYERS) -> Outcome:
@@ -167,27 +169,29 @@ def _score_hand(hand: Hand, rules: RuleSet, players: Sequence[str]) -> Outcome:
     tie = rules.tie_52 if decided is Decided.TIE else None
     # a tie lost by the side of the last contra, that side taken from the counted form
     assumed = tie is TieRule.LAST_DOUBLER_LOSES and last is not None and hand.callers is None
-    facts = Outcome(  # what the play decided; settling adds the value and the changes
-        (0, 0, 0, 0),
-        winner,
+    factor = rules.contra_factor**k if k else 1
+    won = winner is Side.DECLARERS
+    if hand.contract.is_pair:
+        settled = _settle_pair(hand, rules, won, factor)
+    else:
+        settled = _settle_solo(hand, rules, crules, won, factor)
+    return Outcome(  # what the play decided, and what settling it gave
+        winner=winner,
         contras=k,
         callers=hand.callers,
-        factor=rules.contra_factor**k if k else 1,
+        factor=factor,
         decided=decided,
         tie=tie,
         last_contra=last,
         last_assumed=assumed,
         tricks=tricks,
+        **settled,
     )
-    if hand.contract.is_pair:
-        return _settle_pair(hand, rules, facts)
-    return _settle_solo(hand, rules, crules, facts)
 
 
-def _settle_pair(hand: Hand, rules: RuleSet, facts: Outcome) -> Outcome:
+def _settle_pair(hand: Hand, rules: RuleSet, won: bool, factor: int) -> Settled:
     """Zwykła and wesele: each winner +v, each loser -v."""
     assert hand.points is not None
-    won = facts.winner is Side.DECLARERS
     if won:
         losers_points, threshold = TOTAL_POINTS - hand.points, rules.exit_young
     else:
@@ -199,31 +203,31 @@ def _settle_pair(hand: Hand, rules: RuleSet, facts: Outcome) -> Outcome:
     else:
         margin = Margin.NOEXIT
     base = rules.pair[(Side.DECLARERS if won else Side.OPPONENTS, margin)]
-    value = base * facts.factor
-    sign = {seat: (1 if won else -1) for seat in hand.declarers}
-    deltas = tuple(value * sign.get(seat, -1 if won else 1) for seat in range(SEATS))
-    return replace(
-        facts,
-        deltas=_four(deltas),
-        margin=margin,
-        value=value,
-        base=base,
-        losers_points=losers_points,
-        threshold=threshold,
-    )
+    value = base * factor
+    declarers = hand.declarers
+    a, b, c, d = (value if (seat in declarers) is won else -value for seat in range(SEATS))
+    return {
+        "deltas": (a, b, c, d),
+        "margin": margin,
+        "value": value,
+        "base": base,
+        "losers_points": losers_points,
+        "threshold": threshold,
+    }
 
 
-def _settle_solo(hand: Hand, rules: RuleSet, crules: ContractRules, facts: Outcome) -> Outcome:
+def _settle_solo(
+    hand: Hand, rules: RuleSet, crules: ContractRules, won: bool, factor: int
+) -> Settled:
     """One against three: each opponent -v or +v, the soloist +3v or -3v."""
-    won = facts.winner is Side.DECLARERS
     loss = 1 if won else rules.solo_loss_multiplier
-    value = crules.base * loss * facts.factor
-    sign = 1 if won else -1
-    deltas = tuple(
-        sign * 3 * value if seat == hand.declarers[0] else -sign * value for seat in range(SEATS)
-    )
-    return replace(facts, deltas=_four(deltas), value=value, base=crules.base, loss_multiplier=loss)
-
-
-def _four(deltas: tuple[int, ...]) -> tuple[int, int, int, int]:
-    return (deltas[0], deltas[1], deltas[2], deltas[3])
+    value = crules.base * loss * factor
+    each = -value if won else value  # what each opponent gets
+    deltas = [each] * SEATS
+    deltas[hand.declarers[0]] = -3 * each
+    return {
+        "deltas": (deltas[0], deltas[1], deltas[2], deltas[3]),
+        "value": value,
+        "base": crules.base,
+        "loss_multiplier": loss,
+    }

@@ -49,21 +49,26 @@ class Table:
     def __init__(self, players: Sequence[str]) -> None:
         self.names = tuple(players)
         self.lower = [_as_typed(n) for n in self.names]
+        # each name as typed: the seats of that name (two players may share one)
+        self.named = {
+            name: tuple(i for i, n in enumerate(self.lower) if n == name) for name in self.lower
+        }
 
     def listing(self) -> str:
         return ", ".join(f"{i + 1}={n}" for i, n in enumerate(self.names))
 
-    def matches(self, typed: str) -> list[int]:
+    def matches(self, typed: str) -> Sequence[int]:
         """The seats a typed name or prefix may mean: the one name it is, else the names
         that start with it as typed, else those that start with it letting plain letters
         stand for accented ones."""
         key = _as_typed(typed)
         if not key:
             return []
-        for fits in (str.__eq__, str.startswith):
-            found = [i for i, n in enumerate(self.lower) if fits(n, key)]
-            if found:
-                return found
+        if key in self.named:
+            return self.named[key]
+        found = [i for i, n in enumerate(self.lower) if n.startswith(key)]
+        if found:
+            return found
         exact = [i for i, n in enumerate(self.lower) if len(n) == len(key)]
         found = [i for i in exact if _loose_prefix(key, self.lower[i])]
         if found:

@@ -9,9 +9,10 @@ from baska_cli.i18n import _
 
 # A number in a ledger: ASCII digits, a sign for changes and totals (spreadsheets write +2),
 # spaces or tabs around it (spreadsheets pad). Not what int() takes besides: "٣", "１", "1_0".
-NUMBER = r"[ \t]*[+-]?[0-9]+[ \t]*"
+# (Possessive quantifiers, `*+` `++`: a cell that is no number fails without backtracking.)
+NUMBER = r"[ \t]*+[+-]?[0-9]++[ \t]*+"
 _SIGNED = re.compile(NUMBER + r"\Z")
-_UNSIGNED = re.compile(r"[ \t]*[0-9]+[ \t]*\Z")
+_UNSIGNED = re.compile(r"[ \t]*+[0-9]++[ \t]*+\Z")
 _FOUR = re.compile(",".join([NUMBER] * 4) + r"\Z")  # four of them, as one text
 # A cancelled row's change in format 2: in parentheses, with its sign, `(+2)` `(-2)` `(+0)`
 _BRACKETED = re.compile(r"[ \t]*\(([+-]?[0-9]+)\)[ \t]*\Z")
@@ -29,8 +30,7 @@ def read_four(cells: Sequence[str]) -> tuple[int, int, int, int]:
     """Four cells that are each a ledger's number (see NUMBER), or ValueError."""
     if len(cells) != 4 or _FOUR.match(",".join(cells)) is None:
         raise ValueError(f"not four numbers: {cells!r}")
-    a, b, c, d = map(int, cells)
-    return (a, b, c, d)
+    return (int(cells[0]), int(cells[1]), int(cells[2]), int(cells[3]))
 
 
 def read_changes(cells: Sequence[str]) -> tuple[tuple[int, int, int, int], int]:

@@ -94,13 +94,17 @@ def _checked(
     try:
         for row in reader.rows():
             for check in ROW_CHECKS:
-                for line, message in check(row, state):
-                    problem(line, message)
+                found = check(row, state)
+                if found:
+                    for line, message in found:
+                        problem(line, message)
             if row.status and row.status not in STATUSES:
                 continue
             for check in HAND_CHECKS:
-                for line, message in check(row, state):
-                    problem(line, message)
+                found = check(row, state)
+                if found:
+                    for line, message in found:
+                        problem(line, message)
             state.count(row)
             if keep:
                 yield stored(row)

@@ -121,29 +121,29 @@ def stored(row: Cells) -> Row:
 # --- every row ------------------------------------------------------------------------------
 
 
-def check_replaced(row: Cells, state: Pass) -> list[Problem]:
+def check_replaced(row: Cells, state: Pass) -> Sequence[Problem]:
     """An amended row is followed (after any further amended rows of its number) by a row of
     its number that is not amended; this row ends the wait unless it is one of those."""
     if not state.amended_at or (row.n == state.amended_n and row.status == AMENDED):
-        return []
+        return ()
     at, n = state.amended_at, state.amended_n
     state.amended_at = 0
     if row.n == n:
-        return []
+        return ()
     return [Problem(at, dangling(n, _("hand {number} follows it").format(number=row.n)))]
 
 
-def check_number(row: Cells, state: Pass) -> list[Problem]:
+def check_number(row: Cells, state: Pass) -> Sequence[Problem]:
     """A row's number follows the last numbered hand's."""
     if row.n == state.slots + 1:
-        return []
+        return ()
     message = _("hand number {number}, expected {expected}").format(
         number=row.n, expected=state.slots + 1
     )
     return [Problem(row.line, message + _("; {hint}").format(hint=_(ORDER_HINT)))]
 
 
-def check_dealer(row: Cells, state: Pass) -> list[Problem]:
+def check_dealer(row: Cells, state: Pass) -> Sequence[Problem]:
     """A row's dealer is the one the deal rotation gives. The first row after an adj whose
     dealer tells the two orders apart decides whether baska 0.1.0 wrote the file (it moved
     the deal on an adj): such a file keeps its order."""
@@ -152,27 +152,27 @@ def check_dealer(row: Cells, state: Pass) -> list[Problem]:
     if dealer == want or dealer.strip() == want:
         if state.skipped % SEATS and state.legacy is None:
             state.legacy = False
-        return []
+        return ()
     if state.skipped and state.legacy is None and dealer.strip() == state.dealers[row.n % SEATS]:
         state.legacy, state.skipped = True, 0  # written by baska 0.1.0: kept as it was
-        return []
+        return ()
     message = _('hand {number}: the dealer is {dealer}, not "{typed}"').format(
         number=row.n, dealer=want, typed=dealer
     )
     return [Problem(row.line, message)]
 
 
-def check_hand_given(row: Cells, state: Pass) -> list[Problem]:
+def check_hand_given(row: Cells, state: Pass) -> Sequence[Problem]:
     """A row's hand is not empty."""
     if row.hand:
-        return []
+        return ()
     return [Problem(row.line, _("hand {number}: the hand is empty").format(number=row.n))]
 
 
-def check_status(row: Cells, state: Pass) -> list[Problem]:
+def check_status(row: Cells, state: Pass) -> Sequence[Problem]:
     """A row's status is known (a row whose status is not one is checked no further)."""
     if not row.status or row.status in STATUSES:
-        return []
+        return ()
     message = _('hand {number}: "{status}" is not a status; expected {statuses}').format(
         number=row.n, status=row.status, statuses=_(STATUS_WORDS)
     )
@@ -182,10 +182,10 @@ def check_status(row: Cells, state: Pass) -> list[Problem]:
 # --- a row of a known status ----------------------------------------------------------------
 
 
-def check_changes(row: Cells, state: Pass) -> list[Problem]:
+def check_changes(row: Cells, state: Pass) -> Sequence[Problem]:
     """Format 2: a cancelled row's four changes are in parentheses, a counted row's none.
     A row's changes sum to 0 (a counted hand's only when strict)."""
-    found = []
+    found: list[Problem] = []
     if row.status and state.bracketing and row.bracketed != 4:
         message = _(
             "hand {n} ({status}): a cancelled hand's changes are written in parentheses, "
@@ -207,7 +207,7 @@ def check_changes(row: Cells, state: Pass) -> list[Problem]:
     return found
 
 
-def check_text(row: Cells, state: Pass) -> list[Problem]:
+def check_text(row: Cells, state: Pass) -> Sequence[Problem]:
     """A row's hand could not run as a spreadsheet formula; with a scorer it scores to its
     changes under the session's rules and, strict, is written as format_hand writes it."""
     hand = row.hand
@@ -218,9 +218,9 @@ def check_text(row: Cells, state: Pass) -> list[Problem]:
         return [Problem(row.line, message)]
     scorer = state.scorer
     if scorer is None or (not state.strict and state.on_change is None):
-        return []
+        return ()
     scored = scorer(hand)
-    found = []
+    found: list[Problem] = []
     if isinstance(scored, BaskaError) or scored.deltas != row.deltas:
         if state.on_change is not None:
             state.on_change(stored(row), scored)
@@ -245,16 +245,16 @@ def check_text(row: Cells, state: Pass) -> list[Problem]:
     return found
 
 
-def check_totals(row: Cells, state: Pass) -> list[Problem]:
+def check_totals(row: Cells, state: Pass) -> Sequence[Problem]:
     """Strict: a counted hand's running totals are the last ones plus its changes."""
     if row.status or not state.strict:
-        return []
+        return ()
     if row.totals is None:
         message = _("hand {number}: the running totals are missing").format(number=row.n)
         return [Problem(row.line, message)]
     expected = add(state.totals, row.deltas)
     if row.totals == expected:
-        return []
+        return ()
     message = _("hand {number}: the running totals are {totals}, expected {expected}").format(
         number=row.n,
         totals=_show(row.totals, signs=False),
@@ -263,7 +263,7 @@ def check_totals(row: Cells, state: Pass) -> list[Problem]:
     return [Problem(row.line, message)]
 
 
-Check = Callable[[Cells, Pass], list[Problem]]
+Check = Callable[[Cells, Pass], Sequence[Problem]]  # no problem: an empty sequence
 
 # The checks of every row, in the order their problems are given.
 ROW_CHECKS: tuple[Check, ...] = (

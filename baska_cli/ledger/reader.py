@@ -222,25 +222,22 @@ class LedgerReader:
         lines), each with the physical line it starts on. A row that is not a hand row, or
         whose running totals are no numbers, is recorded as a problem and left out; so is a
         quoted cell never closed, which would take the rest of the file."""
-        reader = self._reader
-        while True:
-            line = self._line + 1
-            try:
-                cells = next(reader)
-            except StopIteration:
-                return
-            except (UnicodeDecodeError, csv.Error) as exc:
-                raise self.read_error(exc, line) from None
-            self._line = reader.line_num
-            if self._ended:  # (CSV would take the rows written after it into that cell)
-                self.problem(
-                    line,
-                    _('a quoted cell starts in this row and is never closed (a " is missing)'),
-                )
-                return
-            row = self._decode(line, cells)
-            if row is not None:
-                yield row
+        reader, decode = self._reader, self._decode
+        try:
+            for cells in reader:
+                line = self._line + 1
+                self._line = reader.line_num
+                if self._ended:  # (CSV would take the rows written after it into that cell)
+                    self.problem(
+                        line,
+                        _('a quoted cell starts in this row and is never closed (a " is missing)'),
+                    )
+                    return
+                row = decode(line, cells)
+                if row is not None:
+                    yield row
+        except (UnicodeDecodeError, csv.Error) as exc:
+            raise self.read_error(exc, self._line + 1) from None
 
     def read_error(self, exc: UnicodeDecodeError | csv.Error, line: int) -> LedgerError:
         """The error for a file that stops being text in its character set or CSV at the row
@@ -260,9 +257,9 @@ class LedgerReader:
         if not cells or not cells[-1]:
             while cells and not cells[-1].strip():
                 cells.pop()
+            if not cells:
+                return None
         count = len(cells)
-        if not count:
-            return None
         if count > self._cells:
             self.problem(
                 line,
@@ -274,24 +271,26 @@ class LedgerReader:
             )
             return None
         try:
+            if count < 7:
+                raise ValueError("not a hand row")
             n = read_number(cells[0], signed=False)
+            bracketed = 0
+            try:
+                deltas = read_four(cells[3:7])
+            except ValueError:
+                if self._version == 1:
+                    raise
+                deltas, bracketed = read_changes(cells[3:7])
         except ValueError:
             self.problem(line, bad_row(cells))
             return None
-        bracketed = 0
-        try:
-            deltas = read_four(cells[3:7])
-        except ValueError:
-            if self._version == 1 or count < 7:
-                self.problem(line, bad_row(cells))
-                return None
-            try:
-                deltas, bracketed = read_changes(cells[3:7])
-            except ValueError:
-                self.problem(line, bad_row(cells))
-                return None
-        status = cells[11].strip().lower() if count >= ROW_CELLS else ""
-        extra = tuple(cells[ROW_CELLS:]) if count > ROW_CELLS else ()
+        extra: tuple[str, ...] = ()
+        if count == ROW_CELLS_COUNTED:  # a counted hand with its running totals: as it is
+            dealer, hand, status = cells[1], cells[2], ""
+        else:
+            dealer, hand = cells[1].strip(), cells[2].strip()
+            status = cells[11].strip().lower() if count >= ROW_CELLS else ""
+            extra = tuple(cells[ROW_CELLS:])
         if not (cells[1].isascii() and cells[2].isascii()) or (
             extra and not all(c.isascii() for c in extra)
         ):
@@ -311,9 +310,6 @@ class LedgerReader:
                     ),
                 )
                 return None
-        if count == ROW_CELLS_COUNTED:
-            return Cells(line, n, cells[1], cells[2], deltas, totals, status, bracketed, ())
-        dealer, hand = cells[1].strip(), cells[2].strip()
         return Cells(line, n, dealer, hand, deltas, totals, status, bracketed, extra)
 
 
