@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+from baska_cli import i18n
 from baska_cli.evening.scorer import Scored, Scorer
 from baska_cli.game.rules import builtin
 
 
-def test_scorer_caches_by_text_and_returns_errors() -> None:
+def test_scorer_keeps_hands_by_text_and_returns_errors() -> None:
     scorer = Scorer(("Ania", "Bartek", "Celina", "Darek"), builtin("plb"))
     first = scorer("zw ania+cel 61 k")
     assert not isinstance(first, Exception)
@@ -15,7 +16,7 @@ def test_scorer_caches_by_text_and_returns_errors() -> None:
     error = scorer("me Ania")
     assert isinstance(error, Exception)
     assert "not a contract" in str(error)
-    assert scorer("me Ania") is error
+    assert str(scorer("me Ania")) == str(error)  # (made again: errors are not kept)
 
 
 def test_a_hand_is_scored_with_its_own_tables_seats() -> None:
@@ -34,3 +35,15 @@ def test_the_cache_keeps_at_most_its_limit() -> None:
     got = [scorer(text) for text in texts]
     assert len(scorer.cache) == 2
     assert [scorer(text) for text in texts] == got  # (scored again, the same)
+
+
+def test_an_error_is_worded_in_the_language_of_each_call() -> None:
+    """A server scores for a Polish phone and an English one: a text that fails is told in
+    each one's language, whichever asked first."""
+    scorer = Scorer(("A", "B", "C", "D"), builtin("plb"))
+    with i18n.speaking("pl"):
+        polish = str(scorer("zw A+C 200"))
+    english = str(scorer("zw A+C 200"))
+    assert polish != english
+    with i18n.speaking("pl"):
+        assert str(scorer("zw A+C 200")) == polish

@@ -21,26 +21,26 @@ class Scored(NamedTuple):
 
 class Scorer:
     """parse_hand + score with one table's names and rules, each hand's text scored once
-    (the first `limit` texts are kept)."""
+    (the first `limit` texts are kept). A text that fails is not kept: its error is worded
+    in the language of each call (a server answers phones in two languages)."""
 
     def __init__(self, players: Sequence[str], rules: RuleSet, limit: int = 100_000) -> None:
         self.players = tuple(players)
         self.rules = rules
         self.limit = limit
-        self.cache: dict[str, Scored | BaskaError] = {}
+        self.cache: dict[str, Scored] = {}
 
     def __call__(self, text: str) -> Scored | BaskaError:
         """The scored hand, or the error that parsing or scoring raised (never raises it)."""
         found = self.cache.get(text)
         if found is not None:
             return found
-        result: Scored | BaskaError
         try:
             entry = parse_hand(text, self.players)
             outcome = score(entry, self.rules, self.players)
-            result = Scored(outcome.deltas, format_hand(entry, self.players))
         except BaskaError as error:
-            result = error
+            return error
+        result = Scored(outcome.deltas, format_hand(entry, self.players))
         if len(self.cache) < self.limit:
             self.cache[text] = result
         return result

@@ -17,7 +17,7 @@ from baska_cli.game.correction import correct
 from baska_cli.game.model import Contract
 from baska_cli.game.notation import format_hand, parse_hand
 from baska_cli.game.scoring import score
-from baska_cli.i18n import LANGUAGES, _, language
+from baska_cli.i18n import _
 from baska_cli.ledger import view
 from baska_cli.ledger.format import Row
 from baska_cli.play.evening import Scorekeeper
@@ -41,16 +41,14 @@ class Table:
 
     def __init__(self, path: str) -> None:
         self.path = path
-        # one Scorekeeper per language: its scorer keeps the errors of the texts it scored,
-        # worded in the language they were first made in
-        self._keepers = {lang: Scorekeeper(path, extra=False, asks=True) for lang in LANGUAGES}
+        self._keeper = Scorekeeper(path, extra=False, asks=True)
         self.journal = Journal(path)
 
     @property
     def keeper(self) -> Scorekeeper:
-        """The Scorekeeper of the language spoken now, with the ledger read again if it
-        was written since its last read."""
-        found = self._keepers[language()]
+        """The Scorekeeper, with the ledger read again if it was written since its last
+        read."""
+        found = self._keeper
         if found.stale():
             found.look()
         return found
