@@ -38,8 +38,8 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from bench_ledger import PLAYERS, random_text
 
 from baska_cli.errors import BaskaError
-from baska_cli.evening.totals import Deltas, add, dealer_of
-from baska_cli.game.model import Entry
+from baska_cli.evening.totals import add, dealer_of
+from baska_cli.game.model import Deltas, Entry
 from baska_cli.game.notation import format_hand, parse_hand
 from baska_cli.game.rules import RuleSet, builtin
 from baska_cli.game.scoring import score

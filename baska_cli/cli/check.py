@@ -16,7 +16,7 @@ from baska_cli.cli.common import (
     option,
 )
 from baska_cli.errors import BaskaError, LedgerError, ProblemsError
-from baska_cli.evening.totals import Deltas
+from baska_cli.game.model import Deltas
 from baska_cli.game.rules import RuleSet
 from baska_cli.i18n import _
 from baska_cli.ledger.checker import check as check_ledger

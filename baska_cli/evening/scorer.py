@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from baska_cli.errors import BaskaError
-from baska_cli.evening.totals import Deltas
+from baska_cli.game.model import Deltas
 from baska_cli.game.notation import format_hand, parse_hand
 from baska_cli.game.rules import RuleSet
 from baska_cli.game.scoring import score

@@ -5,11 +5,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from baska_cli.game.model import SEATS
+from baska_cli.game.model import SEATS, Deltas
 from baska_cli.game.rules import RuleSet
 from baska_cli.game.spelling import fold
-
-Deltas = tuple[int, int, int, int]
 
 
 def dealer_of(first_dealer: int, n: int) -> int:

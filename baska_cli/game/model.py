@@ -9,6 +9,7 @@ DEFAULT_PLAYERS: tuple[str, str, str, str] = ("A", "B", "C", "D")
 SEATS = 4
 TOTAL_POINTS = 104
 TOTAL_TRICKS = 4
+Deltas = tuple[int, int, int, int]  # each seat's change (or running total), seat by seat
 
 
 class Play(Enum):

@@ -14,8 +14,8 @@ from typing import NamedTuple
 
 from baska_cli.errors import BaskaError
 from baska_cli.evening.scorer import Scored, Scorer
-from baska_cli.evening.totals import Deltas, add
-from baska_cli.game.model import SEATS
+from baska_cli.evening.totals import add
+from baska_cli.game.model import SEATS, Deltas
 from baska_cli.game.vocabulary import ADJUST_WORD
 from baska_cli.i18n import N_, _
 from baska_cli.ledger.format import (

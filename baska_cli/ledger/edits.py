@@ -9,9 +9,9 @@ from typing import Literal
 
 from baska_cli.errors import LedgerError, PastPlanError, RequestError
 from baska_cli.evening.scorer import Scorer
-from baska_cli.evening.totals import Deltas, add, dealer_of
+from baska_cli.evening.totals import add, dealer_of
 from baska_cli.game.correction import correct
-from baska_cli.game.model import Adjustment, Entry, Outcome
+from baska_cli.game.model import Adjustment, Deltas, Entry, Outcome
 from baska_cli.game.notation import canonical, parse_hand
 from baska_cli.game.rules import RuleSet, load_rules
 from baska_cli.game.scoring import score

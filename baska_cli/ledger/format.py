@@ -84,7 +84,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from typing import NamedTuple
 
-from baska_cli.evening.totals import Deltas
+from baska_cli.game.model import Deltas
 from baska_cli.game.rules import BUILTIN_NAMES, RuleSet, override_lines, toml_value
 from baska_cli.i18n import N_
 

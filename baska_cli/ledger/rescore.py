@@ -8,7 +8,8 @@ from typing import NoReturn, Protocol
 
 from baska_cli.errors import BaskaError, ProblemsError
 from baska_cli.evening.scorer import Scored, Scorer
-from baska_cli.evening.totals import Deltas, add
+from baska_cli.evening.totals import add
+from baska_cli.game.model import Deltas
 from baska_cli.game.rules import RuleSet
 from baska_cli.i18n import _, ngettext
 from baska_cli.ledger.checker import hand_named, scan, verify

@@ -5,8 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from baska_cli.evening.totals import Deltas, Standing
-from baska_cli.game.model import Entry, Outcome
+from baska_cli.evening.totals import Standing
+from baska_cli.game.model import Deltas, Entry, Outcome
 from baska_cli.game.rules import RuleSet
 from baska_cli.ledger.format import Row
 from baska_cli.ledger.view import LedgerView

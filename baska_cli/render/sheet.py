@@ -7,7 +7,8 @@ from typing import TYPE_CHECKING, Any
 
 from tabulate import tabulate
 
-from baska_cli.evening.totals import Deltas, Standing, next_turn, season
+from baska_cli.evening.totals import Standing, next_turn, season
+from baska_cli.game.model import Deltas
 from baska_cli.i18n import _, ngettext, speaking
 from baska_cli.render.chart import (
     chart_points,

@@ -18,7 +18,8 @@ from collections.abc import Mapping, Sequence
 from json.encoder import encode_basestring
 from typing import IO, Any
 
-from baska_cli.evening.totals import SEASON_ORDER, Deltas, Standing, season
+from baska_cli.evening.totals import SEASON_ORDER, Standing, season
+from baska_cli.game.model import Deltas
 from baska_cli.game.spelling import fold
 from baska_cli.ledger.format import Row
 from baska_cli.ledger.view import LedgerView, Sheet, reading

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from baska_cli.errors import LedgerError
-from baska_cli.evening.totals import Deltas
+from baska_cli.game.model import Deltas
 from baska_cli.ledger import checker
 
 

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from baska_cli.errors import BaskaError
-from baska_cli.evening.totals import Deltas
+from baska_cli.game.model import Deltas
 from baska_cli.i18n import _, ngettext
 from baska_cli.ledger.format import rules_lines
 from baska_cli.ledger.store import replace_text
