@@ -200,6 +200,7 @@ def _file_size_limit(limit: int) -> Callable[[], None]:
     return apply
 
 
+@pytest.mark.slow  # (a child process per case, its writes cut short)
 @pytest.mark.parametrize(
     "command", [("score", "ba", "Ania"), *REWRITES[:2]], ids=["score", "undo", "void"]
 )
@@ -561,6 +562,7 @@ MALFORMED = [
 ]
 
 
+@pytest.mark.slow  # (files of up to 100 MB, read in a child process)
 @pytest.mark.parametrize(("case", "line", "message"), MALFORMED, ids=[m[0] for m in MALFORMED])
 def test_a_malformed_file_is_named_by_line_in_little_memory(
     tmp_path: Path, case: str, line: int, message: str
@@ -603,6 +605,7 @@ print(code, int(peak.split()[1]))
 """
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not os.path.exists("/proc/self/status"), reason="needs Linux /proc")
 def test_baska_check_on_a_100_mb_line_stays_small(tmp_path: Path) -> None:
     """The real command in its own process: its peak resident memory (VmHWM, which unlike
