@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import tempfile
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import IO, TextIO
@@ -135,8 +136,6 @@ def temporary(path: str, failure: str, meta: Meta | None = None) -> Iterator[tup
     set (after its BOM, if it has one); removed on the way out unless it was moved into
     place: its name and its stream (see `finish`). `failure` is the message (marked with
     N_, a `{reason}` in it) if the file cannot be made."""
-    import tempfile  # (here: check and append, which never write a new file, skip its import)
-
     folder, prefix = temp_prefix(path)
     try:
         fd, temp = tempfile.mkstemp(prefix=prefix, suffix=".tmp", dir=folder)

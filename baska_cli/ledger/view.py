@@ -15,7 +15,9 @@ from typing import NamedTuple
 from baska_cli.errors import LedgerError
 from baska_cli.evening.totals import Standing, next_turn, standings
 from baska_cli.game.model import Entry, Outcome
+from baska_cli.game.notation import parse_hand
 from baska_cli.game.rules import RuleSet
+from baska_cli.game.scoring import score
 from baska_cli.i18n import _
 from baska_cli.ledger.checker import refuse_if_broken, scan, verify
 from baska_cli.ledger.format import AMENDED, HISTORY_STATUSES, Meta, Row, Tally
@@ -166,8 +168,6 @@ def scored(path: str, memo: Memo | None = None) -> tuple[LedgerView, list[Scored
     """A checked ledger and its counted hands (not void, amended or undone), each parsed
     and scored under the session's rules: each distinct text once, and once for all the
     ledgers read with the same `memo` that have the same players and rules."""
-    from baska_cli.game.notation import parse_hand
-    from baska_cli.game.scoring import score
 
     found: list[ScoredHand] = []
     seen: Memo = {} if memo is None else memo

@@ -13,6 +13,7 @@ from decimal import Decimal, InvalidOperation
 from typing import Any
 
 from baska_cli.errors import BaskaError, RequestError
+from baska_cli.evening.settle import settle
 from baska_cli.game.correction import correct
 from baska_cli.game.model import Contract
 from baska_cli.game.notation import format_hand, parse_hand
@@ -24,6 +25,9 @@ from baska_cli.play.evening import Scorekeeper
 from baska_cli.play.line import read_line
 from baska_cli.play.results import Guard, HandChanged, HandRecorded, Preview, Question
 from baska_cli.render.explain import explanation
+from baska_cli.render.settle import settlement_record
+from baska_cli.render.stats import gathered, stats_record
+from baska_cli.render.stream import standing_record, write_json
 from baska_cli.web.entries import Intent, Journal
 from baska_cli.web.events import version_of
 
@@ -122,7 +126,6 @@ class Table:
 
     def standings(self) -> str:
         """The JSON of `baska ledger --format json` for the ledger."""
-        from baska_cli.render.stream import write_json
 
         out = io.StringIO()
         write_json([self.path], out)
@@ -130,10 +133,6 @@ class Table:
 
     def final(self, stake: str | None, currency: str) -> dict[str, Any]:
         """The final standings, the stats, and who pays whom at `stake` (None: not asked)."""
-        from baska_cli.evening.settle import settle
-        from baska_cli.render.settle import settlement_record
-        from baska_cli.render.stats import gathered, stats_record
-        from baska_cli.render.stream import standing_record
 
         session = view.read(self.path)
         standings = session.standings()
