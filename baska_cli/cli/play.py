@@ -33,7 +33,6 @@ from baska_cli.cli.common import (
 )
 from baska_cli.cli.play_screen import (
     news_lines,
-    question_text,
     result_lines,
     start_lines,
     toolbar,
@@ -44,7 +43,7 @@ from baska_cli.errors import BaskaError
 from baska_cli.i18n import _
 from baska_cli.play.evening import Scorekeeper
 from baska_cli.play.results import Guard, HandChanged, HandRecorded, Idle, Question
-from baska_cli.render.compact import fit
+from baska_cli.render.compact import fit, question_text
 
 Confirm = Callable[[str], bool]
 WIDTH = 80

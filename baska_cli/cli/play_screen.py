@@ -13,8 +13,6 @@ from baska_cli.play.results import (
     HandRecorded,
     Idle,
     NextDeal,
-    Preview,
-    Question,
     Result,
     SheetRead,
     StandingsRead,
@@ -50,7 +48,7 @@ def toolbar(keeper: Scorekeeper, typed: str, width: int) -> str:
     """The bottom toolbar for the line being typed (and a warning while another program
     has written the ledger since: Enter reads it again before doing anything)."""
     deal = keeper.next_deal()
-    preview = preview_text(keeper.preview(typed), keeper.players)
+    preview = compact.preview_text(keeper.preview(typed), keeper.players)
     if keeper.stale():
         preview = _("(changed elsewhere: read again at Enter) ") + preview
     return compact.toolbar(
@@ -66,21 +64,6 @@ def toolbar(keeper: Scorekeeper, typed: str, width: int) -> str:
     )
 
 
-def preview_text(preview: Preview, players: tuple[str, ...]) -> str:
-    """`→ zw Ania+Celina 61 k: Ania +2  Bartek -2 …`, why the line cannot be done, or the
-    command it names."""
-    if preview.kind == "empty":
-        return ""
-    if preview.kind == "error":
-        return preview.error
-    if preview.kind == "command":
-        return _("command: {name}").format(name=preview.text)
-    assert preview.deltas is not None
-    prefix = "→" if preview.number is None else _("hand {number} →").format(number=preview.number)
-    changes = "  ".join(f"{p} {d:+d}" for p, d in zip(players, preview.deltas, strict=True))
-    return f"{prefix} {preview.text}: {changes}"
-
-
 def news_lines(news: ChangedElsewhere | None, width: int) -> list[str]:
     """The line that says the ledger was written by another program meanwhile."""
     if news is None:
@@ -93,17 +76,6 @@ def news_lines(news: ChangedElsewhere | None, width: int) -> list[str]:
             'hand {number} "{text}".'
         ).format(number=news.last.n, text=news.last.text)
     return wrapped(text, width)
-
-
-def question_text(question: Question) -> str:
-    """The yes-or-no question a guard asks."""
-    if question.guard == "same_hand":
-        return _('"{text}" is the same as hand {number}; record it again?').format(
-            text=question.text, number=question.number
-        )
-    return _("all {deals} planned deals are played; record an extra deal?").format(
-        deals=question.deals
-    )
 
 
 def result_lines(result: Result, width: int) -> list[str]:

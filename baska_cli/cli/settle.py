@@ -2,42 +2,31 @@
 
 from __future__ import annotations
 
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
 
 import click
 
-from baska_cli.cli.common import UserInputError, command, fail, format_choice, ledgers, option
+from baska_cli.cli.common import command, fail, format_choice, ledgers, option
 from baska_cli.errors import BaskaError
 from baska_cli.evening.settle import settle as settle_points
+from baska_cli.evening.settle import stake_from, unit_of
 from baska_cli.evening.totals import season
-from baska_cli.i18n import _
 from baska_cli.ledger.view import read
 from baska_cli.render.settle import settlement_record, settlement_text
 from baska_cli.render.stream import to_json
 
-# the smallest unit of a currency, where it is not a hundredth
-UNITS = {"jpy": "1", "¥": "1", "huf": "1", "pkt": "1", "points": "1"}
-
 
 def stake_value(text: str) -> Decimal:
-    """The stake per point as typed (`0.10`, or `0,10` as Polish writes it)."""
-    typed = text.strip().replace(",", ".")
+    """The stake per point as typed, or exit 2 with why not."""
     try:
-        value = Decimal(typed)
-    except InvalidOperation:
-        value = Decimal(-1)
-    if not typed.replace(".", "", 1).isascii() or not value.is_finite() or value <= 0:
-        raise UserInputError(
-            _('"{text}" is not a stake; expected an amount per point above zero, e.g. 0.10').format(
-                text=text
-            )
-        )
-    return value
+        return stake_from(text)
+    except BaskaError as error:
+        fail(error)
 
 
 def stake_unit(currency: str) -> Decimal:
-    """The smallest amount of the currency (a hundredth unless UNITS says otherwise)."""
-    return Decimal(UNITS.get(currency.strip().lower(), "0.01"))
+    """The smallest amount of the currency."""
+    return unit_of(currency)
 
 
 @command()

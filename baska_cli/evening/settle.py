@@ -1,20 +1,47 @@
 """Who pays whom: points times a stake, rounded to the currency's unit, in the fewest transfers.
 
-Pure: balances in, transfers out. For up to `EXACT_UP_TO` players (a table, a small club
-evening) the number of transfers is the least possible: the players are split into as many
-groups as can be whose balances sum to zero, and a group of k players settles in k − 1
-transfers. For more players a deterministic greedy method is used (the largest debt is paid
-to the largest credit first), which needs at most n − 1 transfers.
+Pure: a stake as typed and balances in, transfers out. For up to `EXACT_UP_TO` players (a
+table, a small club evening) the number of transfers is the least possible: the players are
+split into as many groups as can be whose balances sum to zero, and a group of k players
+settles in k − 1 transfers. For more players a deterministic greedy method is used (the
+largest debt is paid to the largest credit first), which needs at most n − 1 transfers.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from decimal import ROUND_HALF_EVEN, Decimal
+from decimal import ROUND_HALF_EVEN, Decimal, InvalidOperation
 from functools import cache
 
+from baska_cli.errors import RequestError
+from baska_cli.i18n import _
+
 EXACT_UP_TO = 10  # players for which the fewest transfers are searched for (3**n steps)
+# the smallest unit of a currency, where it is not a hundredth
+UNITS = {"jpy": "1", "¥": "1", "huf": "1", "pkt": "1", "points": "1"}
+
+
+def stake_from(text: str) -> Decimal:
+    """The stake per point as typed (`0.10`, or `0,10` as Polish writes it), or a
+    RequestError that quotes it."""
+    typed = text.strip().replace(",", ".")
+    try:
+        value = Decimal(typed)
+    except InvalidOperation:
+        value = Decimal(-1)
+    if not typed.replace(".", "", 1).isascii() or not value.is_finite() or value <= 0:
+        raise RequestError(
+            _('"{text}" is not a stake; expected an amount per point above zero, e.g. 0.10').format(
+                text=text
+            )
+        )
+    return value
+
+
+def unit_of(currency: str) -> Decimal:
+    """The smallest amount of the currency (a hundredth unless UNITS says otherwise)."""
+    return Decimal(UNITS.get(currency.strip().lower(), "0.01"))
 
 
 @dataclass(frozen=True, slots=True)

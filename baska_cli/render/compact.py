@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from baska_cli.i18n import _, ngettext
+from baska_cli.play.results import Preview, Question
 from baska_cli.render.fit import initials, wrap
 from baska_cli.render.text import signed
 
@@ -118,3 +119,29 @@ def help_lines(commands: dict[str, tuple[tuple[str, ...], str]], width: int = WI
         lines.append(f"{left:<22} {_(meaning)}")
     lines.append(_("Tab completes contracts, players and commands; ↑ and ↓ go through history."))
     return [piece for line in lines for piece in wrap(line, width, " " * 8).splitlines()]
+
+
+def preview_text(preview: Preview, players: Sequence[str]) -> str:
+    """`→ zw Ania+Celina 61 k: Ania +2  Bartek -2 …`, why the line cannot be done, or the
+    command it names (the live preview, at a terminal and on the table's page)."""
+    if preview.kind == "empty":
+        return ""
+    if preview.kind == "error":
+        return preview.error
+    if preview.kind == "command":
+        return _("command: {name}").format(name=preview.text)
+    assert preview.deltas is not None
+    prefix = "→" if preview.number is None else _("hand {number} →").format(number=preview.number)
+    changes = "  ".join(f"{p} {d:+d}" for p, d in zip(players, preview.deltas, strict=True))
+    return f"{prefix} {preview.text}: {changes}"
+
+
+def question_text(question: Question) -> str:
+    """The yes-or-no question a guard asks (at a terminal and on the table's page)."""
+    if question.guard == "same_hand":
+        return _('"{text}" is the same as hand {number}; record it again?').format(
+            text=question.text, number=question.number
+        )
+    return _("all {deals} planned deals are played; record an extra deal?").format(
+        deals=question.deals
+    )

@@ -9,11 +9,10 @@ from __future__ import annotations
 
 import io
 from collections.abc import Callable, Collection, Sequence
-from decimal import Decimal, InvalidOperation
 from typing import Any
 
 from baska_cli.errors import BaskaError, RequestError
-from baska_cli.evening.settle import settle
+from baska_cli.evening.settle import settle, stake_from, unit_of
 from baska_cli.game.correction import correct
 from baska_cli.game.model import Contract
 from baska_cli.game.notation import format_hand, parse_hand
@@ -23,7 +22,8 @@ from baska_cli.ledger import view
 from baska_cli.ledger.format import Row
 from baska_cli.play.evening import Scorekeeper
 from baska_cli.play.line import read_line
-from baska_cli.play.results import Guard, HandChanged, HandRecorded, Preview, Question
+from baska_cli.play.results import Guard, HandChanged, HandRecorded, Question
+from baska_cli.render.compact import preview_text, question_text
 from baska_cli.render.explain import explanation
 from baska_cli.render.settle import settlement_record
 from baska_cli.render.stats import gathered, stats_record
@@ -33,7 +33,6 @@ from baska_cli.web.events import version_of
 
 Answer = tuple[int, dict[str, Any]]
 LAST = 8  # hands the table's state shows, newest first
-UNITS = {"jpy": "1", "¥": "1", "huf": "1", "pkt": "1", "points": "1"}  # as `baska settle`
 
 
 def _four(values: Sequence[int] | None) -> list[int] | None:
@@ -138,9 +137,9 @@ class Table:
         standings = session.standings()
         settlement = None
         if stake is not None:
-            unit = Decimal(UNITS.get(currency.strip().lower(), "0.01"))
+            unit = unit_of(currency)
             points = {s.name: s.total for s in standings}
-            settlement = settlement_record(settle(points, _stake(stake), unit), currency)
+            settlement = settlement_record(settle(points, stake_from(stake), unit), currency)
         return {
             "standings": [standing_record(s) for s in standings],
             "stats": stats_record(gathered([session])),
@@ -318,44 +317,6 @@ def _last(row: Row) -> dict[str, Any]:
     }
 
 
-def _stake(text: str) -> Decimal:
-    """The stake per point as typed (`0.10`, or `0,10` as Polish writes it)."""
-    typed = text.strip().replace(",", ".")
-    try:
-        value = Decimal(typed)
-    except InvalidOperation:
-        value = Decimal(-1)
-    if not typed.replace(".", "", 1).isascii() or not value.is_finite() or value <= 0:
-        raise RequestError(
-            _('"{text}" is not a stake; expected an amount per point above zero, e.g. 0.10').format(
-                text=text
-            )
-        )
-    return value
-
-
 def question_body(question: Question) -> dict[str, Any]:
     """A guard's 409: which guard, and the question as `play` asks it."""
-    if question.guard == "same_hand":
-        message = _('"{text}" is the same as hand {number}; record it again?').format(
-            text=question.text, number=question.number
-        )
-    else:
-        message = _("all {deals} planned deals are played; record an extra deal?").format(
-            deals=question.deals
-        )
-    return {"question": question.guard, "message": message}
-
-
-def preview_text(preview: Preview, players: Sequence[str]) -> str:
-    """The live preview's words as `play` shows them (cli/play_screen.preview_text)."""
-    if preview.kind == "empty":
-        return ""
-    if preview.kind == "error":
-        return preview.error
-    if preview.kind == "command":
-        return _("command: {name}").format(name=preview.text)
-    assert preview.deltas is not None
-    prefix = "→" if preview.number is None else _("hand {number} →").format(number=preview.number)
-    changes = "  ".join(f"{p} {d:+d}" for p, d in zip(players, preview.deltas, strict=True))
-    return f"{prefix} {preview.text}: {changes}"
+    return {"question": question.guard, "message": question_text(question)}
