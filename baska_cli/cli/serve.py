@@ -142,14 +142,14 @@ def _serve(path: str, host: str, port: int, lang: str) -> None:
     if ":" in shown:
         shown = f"[{shown}]"
     url = f"http://{shown}:{port}/t/{key}"
+    # the code first, then the address and what to do with it: on a 24-line terminal the
+    # address stays on the screen under the code
+    segno.make(url, error="m").terminal(out=sys.stdout, compact=True)
     click.echo(f"table: {url}")
     if wildcard:
-        click.echo(
-            _("listening on every address of this machine: the phones open {url}").format(url=url)
-        )
+        click.echo(_("listening on every address of this machine: the phones open the link above"))
     elif _is_loopback(host):
         click.echo(_("only this computer can open it; --host 0.0.0.0 lets the phones in"))
-    segno.make(url, error="m").terminal(out=sys.stdout, compact=True)
     click.echo(_("Ctrl-C stops the server"))
     sys.stdout.flush()
     run(app, sock)
