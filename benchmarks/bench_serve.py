@@ -42,20 +42,9 @@ import httpx
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from benchmarks.bench_play import HANDS  # (the same ten hands as play's benchmark)
 from tests.servekit import Server, new_ledger
 
-HANDS = [
-    "zw ac 61 k",
-    "zo d 70",
-    "gr b 53",
-    "ci c 70",
-    "we a+d 70/3 kr",
-    "zw bd 78",
-    "zd b /3",
-    "ba c",
-    "zw ab 52",
-    "gd a /4",
-]
 CONFIRM = ["same_hand", "past_plan"]  # concurrent posts may meet the guards: go on
 
 
