@@ -7,8 +7,9 @@ Usage (from the repository, in the environment whose `baska` is measured):
     python benchmarks/bench_serve.py --tables 100 --seconds 120 --burst 400
 
 Everything runs on 127.0.0.1 with a bounded client (asyncio and httpx: fixed counts, and
-every phase ends by --timeout). `baska serve` serves one ledger, so N tables are N
-servers, each `baska serve` of its own ledger on a free port.
+every phase ends by --timeout). The N tables are one `baska serve` of N ledgers (each
+table its own key), on a free port; `--servers` splits them over that many servers
+instead (the old way: one server per table, with `--servers` equal to `--tables`).
 
 - quiet: one table, one phone posting --hands hands one after another; a sample is the time
   from sending the post to its 201 (parse, score, the journal's fsync, the locked append
@@ -36,6 +37,7 @@ import sys
 import tempfile
 import time
 from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
 from pathlib import Path
 
 import httpx
@@ -46,6 +48,23 @@ from benchmarks.bench_play import HANDS  # (the same ten hands as play's benchma
 from tests.servekit import Server, new_ledger
 
 CONFIRM = ["same_hand", "past_plan"]  # concurrent posts may meet the guards: go on
+
+
+@dataclass(frozen=True)
+class Door:
+    """One table of a server: where to post and with which key."""
+
+    base: str
+    key: str
+
+    @property
+    def headers(self) -> dict[str, str]:
+        return {"Authorization": f"Bearer {self.key}", "Origin": self.base}
+
+
+def doors(server: Server) -> list[Door]:
+    """Every table of a server."""
+    return [Door(server.base, key) for key in server.tables.values()]
 
 
 def ms(values: list[float]) -> str:
@@ -69,7 +88,7 @@ def rss_kib(pid: int) -> int:
     return 0
 
 
-async def post(client: httpx.AsyncClient, server: Server, hand: str, client_id: str) -> float:
+async def post(client: httpx.AsyncClient, server: Door, hand: str, client_id: str) -> float:
     """Post a hand; the seconds to its acknowledgement (raises unless 201)."""
     start = time.perf_counter()
     done = await client.post(
@@ -82,7 +101,7 @@ async def post(client: httpx.AsyncClient, server: Server, hand: str, client_id: 
     return time.perf_counter() - start
 
 
-async def quiet(server: Server, hands: int) -> list[float]:
+async def quiet(server: Door, hands: int) -> list[float]:
     """One phone posting hands one after another."""
     async with httpx.AsyncClient(timeout=10) as client:
         await post(client, server, HANDS[-1], "warm-up")  # the lazy imports, once
@@ -90,7 +109,7 @@ async def quiet(server: Server, hands: int) -> list[float]:
 
 
 async def follow(
-    server: Server, sent: dict[str, float], heard: list[float], stop: asyncio.Event
+    server: Door, sent: dict[str, float], heard: list[float], stop: asyncio.Event
 ) -> None:
     """One phone on the event stream: for each change, the time since the last post sent."""
     async with (
@@ -108,7 +127,7 @@ async def follow(
 
 
 async def table(
-    server: Server, number: int, args: argparse.Namespace, acked: list[float], heard: list[float]
+    server: Door, number: int, args: argparse.Namespace, acked: list[float], heard: list[float]
 ) -> None:
     """A table: a hand every interval (the first staggered), its 4 phones following."""
     stop, sent = asyncio.Event(), {}
@@ -134,7 +153,7 @@ async def table(
     await asyncio.gather(*phones, return_exceptions=True)
 
 
-async def burst(servers: list[Server], count: int) -> tuple[float, int]:
+async def burst(servers: list[Door], count: int) -> tuple[float, int]:
     """`count` posts at once over the servers; the seconds until the last is acknowledged,
     and how many were."""
     limits = httpx.Limits(max_connections=count, max_keepalive_connections=count)
@@ -165,27 +184,34 @@ async def main_async(args: argparse.Namespace, folder: Path) -> None:
     server = Server(ledger)
     try:
         before = rss_kib(server.process.pid)
-        samples = await asyncio.wait_for(quiet(server, args.hands), args.timeout)
+        samples = await asyncio.wait_for(quiet(doors(server)[0], args.hands), args.timeout)
         after = rss_kib(server.process.pid)
         print(f"quiet table, {args.hands} hands:  {ms(samples)}   goal p99 ≤ 20 ms")
         print(f"  server memory: {before / 1024:.1f} MiB before, {after / 1024:.1f} MiB after")
     finally:
         server.stop()
     ledgers = [new_ledger(folder, f"table{n}.csv", deals=None) for n in range(args.tables)]
-    with ThreadPoolExecutor(8) as starting:  # (each start waits for its link)
-        servers = list(starting.map(Server, ledgers))
+    count = max(1, min(args.servers, args.tables))
+    shares = [ledgers[i::count] for i in range(count)]
+    with ThreadPoolExecutor(8) as starting:  # (each start waits for its links)
+        servers = list(starting.map(lambda share: Server(share[0], more=tuple(share[1:])), shares))
+    tables = [door for s in servers for door in doors(s)]
     try:
+        before = sum(rss_kib(s.process.pid) for s in servers)
         acked: list[float] = []
         heard: list[float] = []
-        playing = [table(s, n, args, acked, heard) for n, s in enumerate(servers)]
+        playing = [table(door, n, args, acked, heard) for n, door in enumerate(tables)]
         await asyncio.wait_for(asyncio.gather(*playing), args.seconds + args.timeout)
+        after = sum(rss_kib(s.process.pid) for s in servers)
         print(
-            f"{args.tables} tables, a hand every {args.interval:g} s each for {args.seconds:g} s:"
+            f"{args.tables} tables on {count} server(s), a hand every {args.interval:g} s each "
+            f"for {args.seconds:g} s:"
         )
         print(f"  acknowledged:       {ms(acked)}   goal p99 ≤ 50 ms (100 tables)")
         print(f"  heard by 4 phones:  {ms(heard)}   goal ≤ 1 s")
+        print(f"  server memory: {before / 1024:.1f} MiB before, {after / 1024:.1f} MiB after")
         counts = {path: hands_in(path) for path in ledgers}
-        took, done = await asyncio.wait_for(burst(servers, args.burst), args.timeout)
+        took, done = await asyncio.wait_for(burst(tables, args.burst), args.timeout)
         added = sum(hands_in(path) - counts[path] for path in ledgers)
         print(
             f"burst of {args.burst} posts over {args.tables} tables: {done} acknowledged in "
@@ -199,7 +225,8 @@ async def main_async(args: argparse.Namespace, folder: Path) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--hands", type=int, default=200, help="hands on the quiet table")
-    parser.add_argument("--tables", type=int, default=10, help="tables (one server each)")
+    parser.add_argument("--tables", type=int, default=10, help="tables (ledgers)")
+    parser.add_argument("--servers", type=int, default=1, help="servers the tables share")
     parser.add_argument("--interval", type=float, default=5.0, help="seconds between hands")
     parser.add_argument("--seconds", type=float, default=30.0, help="how long the tables play")
     parser.add_argument("--burst", type=int, default=400, help="simultaneous posts")

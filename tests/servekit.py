@@ -10,25 +10,32 @@ from pathlib import Path
 
 
 class Server:
-    """`python -m baska_cli serve LEDGER --port 0`, started and its link read."""
+    """`python -m baska_cli serve LEDGER… --port 0`, started and its links read (`url`,
+    `key` and `headers` are the first table's; `tables` has every table's key by ledger)."""
 
-    def __init__(self, ledger: str, *args: str) -> None:
+    def __init__(self, ledger: str, *args: str, more: tuple[str, ...] = ()) -> None:
         env = {**os.environ, "PYTHONUNBUFFERED": "1"}
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "baska_cli", "serve", ledger, "--port", "0", *args],
+            [sys.executable, "-m", "baska_cli", "serve", ledger, *more, "--port", "0", *args],
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
             text=True,
             env=env,
         )
         assert self.process.stdout is not None
+        self.tables: dict[str, str] = {}
+        ledgers = [ledger, *more]
         for line in self.process.stdout:
             if line.startswith("table: "):
-                self.url = line.split()[1]
-                break
+                url = line.split()[1]
+                self.base, _sep, key = url.rpartition("/t/")
+                self.tables[ledgers[len(self.tables)]] = key
+                if len(self.tables) == len(ledgers):
+                    break
         else:
             raise AssertionError(f"baska serve did not start: {self.process.stderr}")
-        self.base, _sep, self.key = self.url.rpartition("/t/")
+        self.url = f"{self.base}/t/{self.tables[ledger]}"
+        self.key = self.tables[ledger]
         self.headers = {"Authorization": f"Bearer {self.key}", "Origin": self.base}
 
     def kill(self) -> None:

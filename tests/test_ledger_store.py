@@ -98,6 +98,27 @@ def test_a_broken_ledger_is_never_written_to(tmp_path: Path) -> None:
     assert sorted(p.name for p in tmp_path.iterdir()) == [".e.csv.lock", "e.csv"]
 
 
+def test_a_ledger_known_unchanged_is_not_read_again_and_a_changed_one_is(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from baska_cli.ledger import store
+    from baska_cli.ledger.view import read
+
+    path = tmp_path / "e.csv"
+    path.write_text(TWO_HANDS, "utf-8")
+    known = read(str(path))
+    checks: list[str] = []
+    real_check = store.check
+    monkeypatch.setattr(store, "check", lambda *a, **k: checks.append("read") or real_check(*a))
+    with ledger.open_for_edit(str(path), known=known) as locked:
+        assert locked.tally == known.tally and checks == []
+    broken = TWO_HANDS + "3,Celina,zw nobody,1,1,1,1\n"
+    path.write_text(broken, "utf-8")
+    with pytest.raises(LedgerError), ledger.open_for_edit(str(path), known=known) as locked:
+        locked.append(["3", "Celina", "gr Bartek 53", "-5", "15", "-5", "-5"])
+    assert checks == ["read"] and path.read_text("utf-8") == broken
+
+
 def test_rewrite_replaces_atomically(tmp_path: Path) -> None:
     path = tmp_path / "e.csv"
     path.write_text(TWO_HANDS, "utf-8")

@@ -66,7 +66,7 @@ def ledger(tmp_path: Path) -> str:
 
 @pytest.fixture
 def phone(ledger: str) -> Any:
-    with TestClient(make_app(ledger, KEY, "en")) as client:
+    with TestClient(make_app({ledger: KEY}, "en")) as client:
         yield Phone(client)
 
 
@@ -120,7 +120,7 @@ def test_an_id_whose_answer_was_lost_is_found_in_the_ledger(ledger: str) -> None
     """The server wrote its intent and the ledger, and was killed before it answered."""
     Journal(ledger).intend("lost", Intent("hand", 1, "zw Ania+Celina 61 k"))
     assert invoke("score", "--ledger", ledger, "zw", "ania+cel", "61", "k").exit_code == 0
-    with TestClient(make_app(ledger, KEY, "en")) as client:
+    with TestClient(make_app({ledger: KEY}, "en")) as client:
         again = Phone(client).post("hands", {"hand": "zw ania+cel 61 k", "id": "lost"})
         assert again.status_code == 201 and again.json()["number"] == 1
         assert Phone(client).get("table").json()["next"] == 2
@@ -268,7 +268,7 @@ def test_bad_requests_are_400(phone: Phone) -> None:
 
 def test_every_name_is_escaped_in_the_page(tmp_path: Path) -> None:
     ledger = new_ledger(tmp_path, '<svg>,"O\'Ne&l",<b>x,Darek')
-    with TestClient(make_app(ledger, KEY, "pl")) as client:
+    with TestClient(make_app({ledger: KEY}, "pl")) as client:
         page = client.get(f"/t/{KEY}")
         assert page.status_code == 200
         assert "<svg>" not in page.text and "&lt;svg&gt;" in page.text
@@ -360,3 +360,47 @@ def test_the_table_names_only_the_contracts_of_its_rules(phone: Phone) -> None:
     assert "zw" in contracts
     assert "me" not in contracts
     assert "zb" not in contracts
+
+
+def test_one_server_serves_many_tables_each_by_its_own_key(tmp_path: Path) -> None:
+    first, second = tmp_path / "one", tmp_path / "two"
+    first.mkdir()
+    second.mkdir()
+    one = new_ledger(first)
+    two = new_ledger(second, "Ewa,Franek,Gosia,Henryk")
+    keys = {one: "a" * 22, two: "b" * 22}
+    with TestClient(make_app(keys, "en")) as client:
+        origin = {"Origin": "http://testserver"}
+        for path, key in keys.items():
+            headers = {"Authorization": f"Bearer {key}", **origin}
+            players = client.get("/api/v1/table", headers=headers).json()["players"]
+            assert players == view_players(path)
+            assert client.get(f"/t/{key}").status_code == 200
+        to_two = {"Authorization": f"Bearer {keys[two]}", **origin}
+        made = client.post("/api/v1/hands", headers=to_two, json={"hand": "zw Ewa+Gosia 61"})
+        assert made.status_code == 201 and made.json()["changes"] == [1, -1, 1, -1]
+        wrong = {"Authorization": f"Bearer {'c' * 22}", **origin}
+        refused = client.post("/api/v1/hands", headers=wrong, json={"hand": "zw ac 61"})
+        assert refused.status_code == 403
+        assert client.get(f"/t/{'c' * 22}").status_code == 403
+    assert hands_in(two) == 1 and hands_in(one) == 0
+    check_clean(one)
+    check_clean(two)
+
+
+def view_players(path: str) -> list[str]:
+    from baska_cli.ledger.view import read
+
+    return list(read(path).meta.players)
+
+
+def hands_in(path: str) -> int:
+    from baska_cli.ledger.view import read
+
+    return read(path).tally.slots
+
+
+def test_serve_refuses_a_ledger_named_twice(ledger: str) -> None:
+    result = invoke("serve", ledger, f"{Path(ledger).parent}/./{Path(ledger).name}", "--port", "0")
+    assert result.exit_code == 2
+    assert "named twice" in result.stderr

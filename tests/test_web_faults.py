@@ -21,11 +21,14 @@ from tests.test_web_api import EVENING
 pytestmark = pytest.mark.slow
 
 
-def post(server: Server, hand: str, client_id: str) -> httpx.Response:
+def post(server: Server, hand: str, client_id: str, key: str | None = None) -> httpx.Response:
+    headers = (
+        server.headers if key is None else {**server.headers, "Authorization": f"Bearer {key}"}
+    )
     return httpx.post(
         f"{server.base}/api/v1/hands",
         json={"hand": hand, "id": client_id},
-        headers=server.headers,
+        headers=headers,
         timeout=10,
     )
 
@@ -124,3 +127,27 @@ def test_a_second_serve_of_the_same_ledger_is_refused(tmp_path: Path) -> None:
     assert "served already" in second.stderr
     status, _said = server.stop()
     assert status == 0
+
+
+def test_one_server_of_three_ledgers_killed_loses_nothing_at_any_table(tmp_path: Path) -> None:
+    ledgers = [new_ledger(tmp_path, f"table{n}.csv") for n in range(3)]
+    server = Server(ledgers[0], more=tuple(ledgers[1:]))
+    keys = dict(server.tables)
+    assert len(set(keys.values())) == 3
+    for number, hand in enumerate(EVENING[:4], start=1):
+        for table, ledger in enumerate(ledgers):
+            done = post(server, hand, f"t{table}-{number}", key=keys[ledger])
+            assert done.status_code == 201 and done.json()["number"] == number
+    server.kill()
+    server = Server(ledgers[0], more=tuple(ledgers[1:]))
+    assert server.tables == keys  # every table's link still works
+    for table, ledger in enumerate(ledgers):  # a retry of the last: recorded once
+        again = post(server, EVENING[3], f"t{table}-4", key=keys[ledger])
+        assert again.status_code == 201 and again.json()["number"] == 4
+    third = server.tables[ledgers[2]]
+    assert post(server, EVENING[4], "t2-5", key=third).json()["number"] == 5
+    assert [ledger_hands(ledger) for ledger in ledgers] == [EVENING[:4]] * 2 + [EVENING[:5]]
+    status, said = server.stop()
+    assert status == 0 and "every hand is in its ledger" in said
+    for ledger in ledgers:
+        check_clean(ledger)

@@ -1,4 +1,4 @@
-"""`baska serve`: the table's page on the players' phones, and its JSON API, for one ledger.
+"""`baska serve`: the tables' pages on the players' phones, and the JSON API, for ledgers.
 
 The web stack (Starlette, uvicorn, segno for the QR code) is imported here, when `serve`
 runs, so that every other command starts as fast as without it.
@@ -16,7 +16,7 @@ import click
 
 from baska_cli.cli.common import FileProblem, UserInputError, command, fail, option
 from baska_cli.errors import BaskaError
-from baska_cli.i18n import LANGUAGES, _, language
+from baska_cli.i18n import LANGUAGES, _, language, ngettext
 
 
 def serve_lock_path(ledger: str) -> str:
@@ -60,8 +60,11 @@ def _listen(host: str, port: int) -> socket.socket:
     return sock
 
 
+QR_TABLES = 4  # ledgers served at most for which the terminal shows QR codes
+
+
 @command()
-@click.argument("path", metavar="FILE")
+@click.argument("paths", metavar="FILE...", nargs=-1, required=True)
 @option(
     "--host",
     default="127.0.0.1",
@@ -84,42 +87,62 @@ def _listen(host: str, port: int) -> socket.socket:
     metavar="pl|en",
     help="The page's language where a phone asks for none (default: baska's).",
 )
-def serve(path: str, host: str, port: int, serve_lang: str | None) -> None:
-    """Give the table a page on the players' phones, scoring the ledger FILE.
+def serve(paths: tuple[str, ...], host: str, port: int, serve_lang: str | None) -> None:
+    """Give each table a page on the players' phones, scoring its ledger FILE.
 
-    Prints the table's link (its last part is the table's key) and a QR code of it. The key
-    is kept beside the ledger in .FILE.serve-key, so the link still works after a restart.
+    Prints each table's link (its last part is the table's key) and, for up to four
+    ledgers, a QR code of it. One server serves every ledger named, each table with its own
+    key, kept beside the ledger in .FILE.serve-key, so the links still work after a restart.
     Ctrl-C stops the server; every hand is saved already.
 
     \b
     Example:  baska serve evening.csv
               baska serve evening.csv --host 0.0.0.0
+              baska serve table1.csv table2.csv table3.csv --host 0.0.0.0
     """
     from filelock import FileLock, Timeout
 
     from baska_cli.ledger.view import read
 
-    try:
-        read(path)  # a ledger that is missing or broken: nothing made beside it
-    except BaskaError as error:
-        fail(error)
-    lock = FileLock(serve_lock_path(path), mode=0o600)
-    try:
-        lock.acquire(blocking=False)
-    except Timeout:
-        raise FileProblem(
-            _("{path} is served already by another `baska serve`; stop it first").format(path=path)
-        ) from None
-    except OSError as error:
-        raise FileProblem(str(error)) from None
-    try:
-        _serve(path, host, port, serve_lang or language())
-    finally:
-        lock.release()
+    _refuse_twice(paths)
+    for path in paths:
+        try:
+            read(path)  # a ledger that is missing or broken: nothing made beside any
+        except BaskaError as error:
+            fail(error)
+    with contextlib.ExitStack() as held:
+        for path in paths:
+            lock = FileLock(serve_lock_path(path), mode=0o600)
+            try:
+                lock.acquire(blocking=False)
+            except Timeout:
+                raise FileProblem(
+                    _("{path} is served already by another `baska serve`; stop it first").format(
+                        path=path
+                    )
+                ) from None
+            except OSError as error:
+                raise FileProblem(str(error)) from None
+            held.callback(lock.release)
+        _serve(paths, host, port, serve_lang or language())
 
 
-def _serve(path: str, host: str, port: int, lang: str) -> None:
-    """Start the app on the ledger and run it until Ctrl-C."""
+def _refuse_twice(paths: tuple[str, ...]) -> None:
+    """Refuse a ledger named twice (also under two names of one file)."""
+    seen: dict[str, str] = {}
+    for path in paths:
+        real = os.path.realpath(path)
+        if real in seen:
+            raise UserInputError(
+                _("{path} is named twice (also as {other}); name each ledger once").format(
+                    path=path, other=seen[real]
+                )
+            )
+        seen[real] = path
+
+
+def _serve(paths: tuple[str, ...], host: str, port: int, lang: str) -> None:
+    """Start the app on the ledgers and run it until Ctrl-C."""
     import segno
 
     from baska_cli.web.app import make_app
@@ -127,8 +150,8 @@ def _serve(path: str, host: str, port: int, lang: str) -> None:
     from baska_cli.web.server import run
 
     try:
-        key = table_key(path)
-        app = make_app(path, key, lang)
+        keys = {path: table_key(path) for path in paths}
+        app = make_app(keys, lang)
     except (BaskaError, OSError) as error:
         if isinstance(error, OSError):
             raise FileProblem(str(error)) from None
@@ -141,19 +164,30 @@ def _serve(path: str, host: str, port: int, lang: str) -> None:
         shown = own_address() or "127.0.0.1"
     if ":" in shown:
         shown = f"[{shown}]"
-    url = f"http://{shown}:{port}/t/{key}"
-    # the code first, then the address and what to do with it: on a 24-line terminal the
-    # address stays on the screen under the code
-    segno.make(url, error="m").terminal(out=sys.stdout, compact=True)
-    click.echo(f"table: {url}")
+    for path, key in keys.items():
+        url = f"http://{shown}:{port}/t/{key}"
+        # the code first, then the address and what to do with it: on a 24-line terminal
+        # the address stays on the screen under the code
+        if len(keys) <= QR_TABLES:
+            segno.make(url, error="m").terminal(out=sys.stdout, compact=True)
+        click.echo(f"table: {url}" if len(keys) == 1 else f"table: {url}  {path}")
     if wildcard:
-        click.echo(_("listening on every address of this machine: the phones open the link above"))
+        click.echo(
+            ngettext(
+                "listening on every address of this machine: the phones open the link above",
+                "listening on every address of this machine: the phones open the links above",
+                len(keys),
+            )
+        )
     elif _is_loopback(host):
         click.echo(_("only this computer can open it; --host 0.0.0.0 lets the phones in"))
     click.echo(_("Ctrl-C stops the server"))
     sys.stdout.flush()
     run(app, sock)
-    click.echo(_("stopped; every hand is in {path}").format(path=path))
+    if len(keys) == 1:
+        click.echo(_("stopped; every hand is in {path}").format(path=paths[0]))
+    else:
+        click.echo(_("stopped; every hand is in its ledger"))
 
 
 def _is_loopback(host: str) -> bool:

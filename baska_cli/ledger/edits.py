@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from baska_cli.errors import LedgerError, PastPlanError, RequestError
 from baska_cli.evening.scorer import Scorer
@@ -28,6 +28,9 @@ from baska_cli.ledger.format import (
     rules_lines,
 )
 from baska_cli.ledger.store import LockedLedger, open_for_edit
+
+if TYPE_CHECKING:
+    from baska_cli.ledger.view import LedgerView
 
 Action = Literal["undo", "void", "amend"]
 
@@ -55,20 +58,22 @@ def record(
     dry_run: bool = False,
     extra: bool = False,
     scorer: Callable[[Meta, RuleSet], Scorer] | None = None,
+    known: LedgerView | None = None,
 ) -> Recorded:
     """Score a hand with the session's players and rules and append it to the ledger (with
     `dry_run`, check the ledger and score the hand, but write nothing). `rules_spec`, when
     given, must name the session's own rule system. A hand dealt after the planned deals is
     refused (PastPlanError) unless `extra` says it is meant; an `adj` deals nothing and
     is never refused for that. `scorer` checks the ledger before the append (`baska play`
-    keeps one for the evening; see store.open_for_edit)."""
+    keeps one for the evening; see store.open_for_edit), and `known` is the ledger as the
+    caller last read it, not read again if the file is still the same."""
     if dry_run:
         reader = check(path)
         refuse_if_broken(reader)
         _refuse_other_rules(path, reader.meta, rules_spec)
         rules = reader.rules()
         return _next_hand(path, reader.meta, rules, reader.tally, text, extra, False)[0]
-    with open_for_edit(path, scorer) as ledger:
+    with open_for_edit(path, scorer, known=known) as ledger:
         _refuse_other_rules(path, ledger.meta, rules_spec)
         found, cells = _next_hand(path, ledger.meta, ledger.rules, ledger.tally, text, extra, True)
         ledger.append(cells)

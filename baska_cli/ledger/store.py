@@ -31,6 +31,7 @@ import contextlib
 import os
 import stat
 from collections.abc import Callable, Iterable, Iterator, Sequence
+from typing import TYPE_CHECKING
 
 from baska_cli.errors import LedgerError
 from baska_cli.evening.scorer import Scorer
@@ -60,6 +61,9 @@ from baska_cli.ledger.checker import check, refuse_if_broken
 from baska_cli.ledger.filebytes import ends_with_line_end, identity
 from baska_cli.ledger.format import HAND_QUOTED, Meta, Tally
 from baska_cli.ledger.reader import LedgerReader, open_ledger
+
+if TYPE_CHECKING:
+    from baska_cli.ledger.view import LedgerView
 
 # (written in atomic.py; the tournament and repair write through them under this lock)
 __all__ = [
@@ -189,17 +193,18 @@ class LockedLedger:
         self,
         path: str,
         real: str,
-        reader: LedgerReader,
+        meta: Meta,
         rules: RuleSet,
-        checked: bool,
+        tally: Tally,
+        identity: tuple[int, ...] | None,
         files: contextlib.ExitStack,
     ) -> None:
         self.path = path  # the name it was asked by
         self.real = real  # its real file (symbolic links resolved): locked, appended, replaced
-        self.meta: Meta = reader.meta
+        self.meta = meta
         self.rules = rules
-        self.tally: Tally = reader.tally if checked else Tally()  # (unchecked: nothing counted)
-        self.identity = reader.identity  # the file that was read
+        self.tally = tally  # (unchecked: nothing counted)
+        self.identity = identity  # the file that was read
         self._files = files  # its readers (`reader`), closed when the block ends
         self._readers: list[LedgerReader] = []
 
@@ -261,24 +266,43 @@ class LockedLedger:
 
 @contextlib.contextmanager
 def open_for_edit(
-    path: str, scorer: Callable[[Meta, RuleSet], Scorer] | None = None, checked: bool = True
+    path: str,
+    scorer: Callable[[Meta, RuleSet], Scorer] | None = None,
+    checked: bool = True,
+    known: LedgerView | None = None,
 ) -> Iterator[LockedLedger]:
     """Lock the ledger and read the whole of it, checked as `baska check` would (`scorer`
     gives the Scorer for its players and rules: `baska play` keeps one per evening, whose
     cache spares scoring the same texts again), refusing it if it has any problem; with
     `checked=False` only its metadata is read (recalc rescores under other rules, and its
-    reader tells the problems). The check's own reading is closed before the block begins,
-    the readers the block takes (`LockedLedger.reader`) when it ends: none stays open."""
+    reader tells the problems). `known` is the ledger as the caller last read and checked
+    it: if the file under the lock is still that very file (same identity: nothing wrote it
+    since), it is not read again. The check's own reading is closed before the block
+    begins, the readers the block takes (`LockedLedger.reader`) when it ends: none stays
+    open."""
     real = real_path(path)
     with locked(path, real), contextlib.ExitStack() as files:
+        if checked and known is not None and known.identity == _identity_now(real):
+            yield LockedLedger(
+                path, real, known.meta, known.rules, known.tally, known.identity, files
+            )
+            return
         if checked:
             reader = check(path, scorer)
             refuse_if_broken(reader)
-            rules = reader.rules()
+            rules, tally = reader.rules(), reader.tally
         else:
             with open_ledger(path) as reader:
-                rules = reader.rules()
-        yield LockedLedger(path, real, reader, rules, checked, files)
+                rules, tally = reader.rules(), Tally()
+        yield LockedLedger(path, real, reader.meta, rules, tally, reader.identity, files)
+
+
+def _identity_now(real: str) -> tuple[int, ...] | None:
+    """The ledger file's identity now (None: it cannot be looked at)."""
+    try:
+        return identity(os.stat(real))
+    except OSError:
+        return None
 
 
 def _append_whole(fd: int, data: bytes, size: int, path: str) -> None:

@@ -66,6 +66,7 @@ class Scorekeeper:
         self.asks = asks
         self.session: LedgerView
         self.last: LastHand | None = None
+        self._rows: tuple[Row, ...] = ()
         self._scorers: dict[tuple[tuple[str, ...], tuple[str, ...]], Scorer] = {}
         self._read()
 
@@ -75,7 +76,15 @@ class Scorekeeper:
         """Read the ledger again (checked): players, rules, totals, the last hand."""
         self.session, rows = ledger_io.read_rows(self.path)
         self.last = last_hand(rows)
+        self._rows = tuple(rows)
         return rows
+
+    def _rows_now(self) -> tuple[Row, ...]:
+        """The ledger's rows: those of the last read while the file is the one read then
+        (`stale`), else read again."""
+        if self.stale():
+            self._read()
+        return self._rows
 
     def scorer_for(self, meta: Meta, rules: RuleSet) -> Scorer:
         """One Scorer per players and rules for the evening: its cache spares re-scoring the
@@ -228,7 +237,7 @@ class Scorekeeper:
         if asked is not None:
             return asked
         extra = self.extra or "past_plan" in confirmed
-        found = ledger_io.record(self.path, text, extra, self.scorer_for)
+        found = ledger_io.record(self.path, text, extra, self.scorer_for, self.session)
         self._read()
         news = ChangedElsewhere(self.last) if self.session.tally.slots != found.n else None
         meta = found.meta
@@ -272,9 +281,9 @@ class Scorekeeper:
         )
 
     def sheet(self) -> SheetRead:
-        """The score sheet, read now."""
-        rows = self._read()
-        return SheetRead(self.session, tuple(rows))
+        """The score sheet as the ledger holds it now."""
+        rows = self._rows_now()
+        return SheetRead(self.session, rows)
 
     def standings(self) -> StandingsRead:
         """Places and totals."""
@@ -282,8 +291,7 @@ class Scorekeeper:
 
     def explain(self, number: int | None) -> HandExplained:
         """Why hand `number` (the last when None) scored as it did."""
-        rows = self._read()
-        hands = [row for row in rows if row.status in ("", "void")]
+        hands = [row for row in self._rows_now() if row.status in ("", "void")]
         if not hands:
             raise RequestError(_("there is no hand yet"))
         wanted = hands[-1].n if number is None else number

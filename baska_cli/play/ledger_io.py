@@ -34,9 +34,11 @@ def file_identity(path: str) -> tuple[int, ...] | None:
         return None
 
 
-def record(path: str, text: str, extra: bool, scorer: ScorerFor) -> Recorded:
-    """Append the hand (as `baska score --ledger` does)."""
-    return edits.record(path, text, None, False, extra, scorer)
+def record(
+    path: str, text: str, extra: bool, scorer: ScorerFor, known: LedgerView | None = None
+) -> Recorded:
+    """Append the hand (as `baska score --ledger` does); `known`: the ledger as last read."""
+    return edits.record(path, text, None, False, extra, scorer, known)
 
 
 def undo(path: str) -> Edited:

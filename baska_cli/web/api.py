@@ -1,13 +1,12 @@
-"""The JSON API under /api/v1: each route checks the request, then does its work on the
-table in a worker thread, one request at a time per ledger, in the request's language."""
+"""The JSON API under /api/v1: each route checks the request, finds the table by its key,
+then does its work on it in a worker thread, one request at a time per ledger, in the
+request's language."""
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Awaitable, Callable
 from typing import Any, TypeVar
 
-from anyio import to_thread
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response, StreamingResponse
 from starlette.routing import Route
@@ -15,36 +14,13 @@ from starlette.routing import Route
 from baska_cli.errors import BaskaError, LedgerError, RulesFileError
 from baska_cli.i18n import LANGUAGES, _, speaking
 from baska_cli.web.entries import ID_LIMIT
-from baska_cli.web.events import Watcher, stream
-from baska_cli.web.security import Refused, check_key, check_same_site, json_body
-from baska_cli.web.table import Answer, Table
+from baska_cli.web.events import stream
+from baska_cli.web.hall import Hall, Served
+from baska_cli.web.security import Refused, check_same_site, given_key, json_body
+from baska_cli.web.table import Answer
 
 T = TypeVar("T")
 GUARDS = ("same_hand", "past_plan", "stake")
-
-
-class Served:
-    """What the server holds for its ledger: the table, its key, the lock that lets one
-    request at a time at it, the watcher of its file, and the server's language."""
-
-    def __init__(self, path: str, key: str, language: str) -> None:
-        self.table = Table(path)
-        self.key = key
-        self.language = language
-        self.lock = threading.Lock()
-        self.watcher = Watcher(path)
-
-    async def run(self, language: str, work: Callable[[], T]) -> T:
-        """`work` in a worker thread, alone at the table, speaking `language`."""
-
-        def alone() -> T:
-            with self.lock, speaking(language):
-                return work()
-
-        try:
-            return await to_thread.run_sync(alone)
-        finally:
-            self.watcher.notify()
 
 
 def language_of(request: Request, default: str) -> str:
@@ -77,11 +53,13 @@ def endpoint(post: bool) -> Callable[[Handler], Callable[[Request], Awaitable[Re
 
     def wrap(handler: Handler) -> Callable[[Request], Awaitable[Response]]:
         async def route(request: Request) -> Response:
-            served: Served = request.app.state.served
-            language = language_of(request, served.language)
+            hall: Hall = request.app.state.hall
+            language = language_of(request, hall.language)
             try:
                 with speaking(language):
-                    check_key(request, served.key, query=not post)
+                    served = hall.find(given_key(request, query=not post))
+                    if served is None:
+                        raise Refused(403, _("this is not the table's key"))
                     body: dict[str, Any] = {}
                     if post:
                         check_same_site(request)

@@ -1,29 +1,31 @@
-"""The server's app for one ledger: the page, the static files, the JSON API."""
+"""The server's app for its ledgers: the tables' pages, the static files, the JSON API."""
 
 from __future__ import annotations
 
 import contextlib
 import os
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Mapping
 
 from starlette.applications import Starlette
 from starlette.routing import Mount
 from starlette.staticfiles import StaticFiles
 
 from baska_cli.web import api, pages
+from baska_cli.web.hall import Hall
 
 STATIC = os.path.join(os.path.dirname(__file__), "static")
 
 
-def make_app(path: str, key: str, language: str) -> Starlette:
-    """The Starlette app of the ledger at `path`, let in with `key`, speaking `language`
-    where a request does not choose. The ledger is read (and checked) now."""
-    served = api.Served(path, key, language)
+def make_app(keys: Mapping[str, str], language: str) -> Starlette:
+    """The Starlette app of the ledgers in `keys` (each path with the key that lets a table
+    in), speaking `language` where a request does not choose. The ledgers are read (and
+    checked) now."""
+    hall = Hall(keys, language)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         yield
-        await served.watcher.stop()
+        await hall.stop()
 
     routes = [
         *pages.ROUTES,
@@ -31,5 +33,5 @@ def make_app(path: str, key: str, language: str) -> Starlette:
         Mount("/static", StaticFiles(directory=STATIC, check_dir=False), name="static"),
     ]
     app = Starlette(routes=routes, lifespan=lifespan)
-    app.state.served = served
+    app.state.hall = hall
     return app

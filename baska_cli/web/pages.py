@@ -13,12 +13,11 @@ from starlette.responses import HTMLResponse, Response
 from starlette.routing import Route
 
 from baska_cli.i18n import _, ngettext, speaking
-from baska_cli.web.security import same_key
 
 if TYPE_CHECKING:
     from jinja2 import Environment
 
-    from baska_cli.web.api import Served
+    from baska_cli.web.hall import Hall
 
 TEMPLATES = os.path.join(os.path.dirname(__file__), "templates")
 PAGE = "table.html.j2"
@@ -43,11 +42,12 @@ async def table_page(request: Request) -> Response:
     """The table's page for the key in its link."""
     from baska_cli.web.api import language_of
 
-    served: Served = request.app.state.served
-    language = language_of(request, served.language)
+    hall: Hall = request.app.state.hall
+    language = language_of(request, hall.language)
     key = request.path_params["key"]
     with speaking(language):
-        if not same_key(key, served.key):
+        served = hall.find(key)
+        if served is None:
             message = html.escape(_("this is not the table's key"))
             page = f'<!doctype html><html lang="{language}"><title>403</title><p>{message}</p>'
             return HTMLResponse(page, 403)

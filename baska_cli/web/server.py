@@ -20,7 +20,7 @@ class Server(uvicorn.Server):
 
     def handle_exit(self, sig: int, frame: FrameType | None) -> None:
         """Ctrl-C: the streams end, then uvicorn stops as it does."""
-        self.app.state.served.watcher.close_soon()
+        self.app.state.hall.close_soon()
         super().handle_exit(sig, frame)
 
 
