@@ -264,9 +264,7 @@ def settings_table(rules: RuleSet, main: str = "") -> tuple[str, list[str]]:
 
 def _fixed(result: tuple[float, int]) -> str:
     """A walk-out's fixed result: place points, then small points (`3, small points 35`)."""
-    return _("{points}, small points {small}").format(
-        points=f"{result[0]:g}", small=result[1]
-    )
+    return _("{points}, small points {small}").format(points=f"{result[0]:g}", small=result[1])
 
 
 def rules_listing(systems: Sequence[RuleSet], default: str) -> str:
