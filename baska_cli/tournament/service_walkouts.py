@@ -4,6 +4,7 @@ out, BaskaErrors for what is refused."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from baska_cli.errors import TournamentInputError
@@ -31,17 +32,26 @@ class WalkedOut:
     sheet: bool  # whether the table had a result from a sheet (kept)
 
 
-def seated_name(members: tuple[str, ...], typed: str, round_number: int, table: int) -> str:
-    """The name of the table's player typed (any case, accents or not, or a unique
-    prefix); an error naming the table's players and the nearest."""
+def seated_name(
+    tables: Sequence[tuple[str, ...]], table: int, typed: str, round_number: int
+) -> str:
+    """The name of a table's player typed (any case, accents or not, or a unique prefix);
+    an error naming the table's players and the nearest, or the table the player sits at."""
+    members = tables[table - 1]
     key = fold(typed.strip())
     seats = [m for m in members if fold(m) == key] or [
         m for m in members if key and fold(m).startswith(key)
     ]
     if len(seats) == 1:
         return seats[0]
+    elsewhere = [(n, m) for n, ms in enumerate(tables, 1) for m in ms if fold(m) == key]
     near = nearest(typed.strip(), list(members))
-    hint = _('; did you mean "{word}"?').format(word=near) if near else ""
+    if elsewhere:
+        hint = _("; {name} sits at table {table}").format(
+            name=elsewhere[0][1], table=elsewhere[0][0]
+        )
+    else:
+        hint = _('; did you mean "{word}"?').format(word=near) if near else ""
     raise TournamentInputError(
         _('"{name}" does not sit at round {round}, table {table}: {players}').format(
             name=typed, round=round_number, table=table, players=", ".join(members)
@@ -57,7 +67,7 @@ def walk_out(path: str, round_number: int, table: int, name: str, undo: bool = F
     with lock(path):
         t = load(path)
         members = table_players(t, round_number, table)
-        player = seated_name(members, name, round_number, table)
+        player = seated_name(t.draws[round_number - 1].tables, table, name, round_number)
         rows = list(t.walkouts)
         if undo:
             rows = walkouts.undo(rows, round_number, table, player)
