@@ -3,8 +3,8 @@
 At each table the players are placed by their totals; place points come from the rule
 system (`session.place_points`, and `session.positive_bonus` for a positive total), equal
 totals share the average of the places they cover. Place points are exact fractions (three
-players sharing places 2–4 get 4/3 each), added and compared exactly, never as binary
-floats. A walk-out, the player who walked out and a sit-out get the rule system's fixed
+players sharing places 2–4 get 4/3 each), added and compared exactly as whole numbers of
+their common denominator, never as binary floats. A walk-out, the player who walked out and a sit-out get the rule system's fixed
 results instead (`fixed`, made by the service: no place, no table won). A player's
 tournament line adds up place points, totals and tables won (first place at a table, shared
 or not). The standings are ordered by the tie-breaks in order (by default place points, the
@@ -15,6 +15,7 @@ of exactly its n players; lots a later correction made stale are dropped (`stale
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -90,23 +91,19 @@ def fixed_place(
 
 
 class _Sums(NamedTuple):
-    """A player's line in the standings before it is placed."""
+    """A player's line in the standings before it is placed (place points in units)."""
 
     player: str
     club: str
-    place_points: Fraction
+    units: int  # place points × the common denominator of the standings (exact)
     total: int
     tables_won: int
     rounds: tuple[TablePlace, ...]
 
 
-def _key(row: _Sums, order: Sequence[str]) -> tuple[Fraction | int, ...]:
+def _key(row: _Sums, order: Sequence[str]) -> tuple[int, ...]:
     """The sort key of a player's sums: larger is better for every tie-break but the lot."""
-    values: dict[str, Fraction | int] = {
-        PLACE_POINTS: Fraction(0) - row.place_points,
-        TOTAL: -row.total,
-        TABLES_WON: -row.tables_won,
-    }
+    values = {PLACE_POINTS: -row.units, TOTAL: -row.total, TABLES_WON: -row.tables_won}
     return tuple(values[k] for k in order if k != LOTS)
 
 
@@ -152,14 +149,17 @@ def _ranked(
         if place.round <= up_to:
             earned.setdefault(name, []).append(place)
     by_name = {p.name: p for p in players}
-    rows: list[tuple[tuple[Fraction | int, ...], str, _Sums, Entrant | None]] = []
+    # every place point as a whole number of 1/scale (scale: the denominators' least common
+    # multiple), so that sums and comparisons are exact integer arithmetic
+    scale = math.lcm(*{t.place_points.denominator for done in earned.values() for t in done})
+    rows: list[tuple[tuple[int, ...], str, _Sums, Entrant | None]] = []
     for name, done in earned.items():
         done.sort(key=lambda t: t.round)
         player = by_name.get(name)
         row = _Sums(
             name,
             player.club if player else "",
-            sum((t.place_points for t in done), Fraction(0)),
+            sum(t.place_points.numerator * (scale // t.place_points.denominator) for t in done),
             sum(t.total for t in done),
             sum(1 for t in done if t.place == 1),
             tuple(done),
@@ -198,7 +198,7 @@ def _ranked(
                 at,
                 row.player,
                 row.club,
-                row.place_points,
+                Fraction(row.units, scale),
                 row.total,
                 row.tables_won,
                 row.rounds,
@@ -233,7 +233,7 @@ def stale_lots(
 
 
 def _first_two(
-    row: tuple[tuple[Fraction | int, ...], str, _Sums, Entrant | None],
+    row: tuple[tuple[int, ...], str, _Sums, Entrant | None],
 ) -> tuple[object, str]:
     """A row's sort key and folded name (the order of the standings)."""
     return row[0], row[1]
