@@ -4,8 +4,9 @@ At each table the players are placed by their totals; place points come from the
 system (`session.place_points`, and `session.positive_bonus` for a positive total), equal
 totals share the average of the places they cover. Place points are exact fractions (three
 players sharing places 2–4 get 4/3 each), added and compared exactly as whole numbers of
-their common denominator, never as binary floats. A walk-out, the player who walked out and a sit-out get the rule system's fixed
-results instead (`fixed`, made by the service: no place, no table won). A player's
+their common denominator, never as binary floats. A walk-out, the player who walked out
+and a sit-out get the rule system's fixed results instead (`fixed`, made by the service:
+no place, no table won). A player's
 tournament line adds up place points, totals and tables won (first place at a table, shared
 or not). The standings are ordered by the tie-breaks in order (by default place points, the
 sum of totals, tables won, then a recorded drawing of lots); players equal on all of them
