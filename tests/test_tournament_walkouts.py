@@ -173,3 +173,16 @@ def test_walkouts_csv_reads_back_and_refuses_a_broken_row() -> None:
     assert counting(rows) == {(1, 2): ("Ania",)}
     with pytest.raises(TournamentError, match="expected round,table,player,status"):
         parse_walkouts("round,table,player,status\n1,x,Ania,\n", "w.csv")
+
+
+def test_a_walk_out_needs_no_ledger_and_leaves_the_table_out_of_the_problems(
+    tmp_path: Path,
+) -> None:
+    folder = _liga(tmp_path)
+    (first, _second), _out = _seated(folder)
+    (folder / "r1" / "t1.csv").write_text("not a ledger\n", "utf-8")
+    done = invoke("tournament", "walkout", str(folder), "1", "1", first[2])
+    assert done.exit_code == 0, done.output
+    shown = invoke("tournament", "standings", str(folder))
+    assert "round 1/table 1" not in shown.stdout and "t1.csv" not in shown.stdout
+    assert _standings(folder)[first[0]]["place_points"] == 3.0

@@ -10,9 +10,9 @@ from dataclasses import dataclass
 from baska_cli.errors import TournamentInputError
 from baska_cli.game.spelling import fold, nearest
 from baska_cli.i18n import _
-from baska_cli.ledger.checker import check as check_ledger
 from baska_cli.tournament import folder, walkouts
 from baska_cli.tournament.folder import ledger_name, load, lock
+from baska_cli.tournament.ledgers import check_ledger
 from baska_cli.tournament.results import current
 from baska_cli.tournament.service_scores import table_players
 from baska_cli.tournament.walkouts import Walkout
@@ -74,7 +74,7 @@ def walk_out(path: str, round_number: int, table: int, name: str, undo: bool = F
         else:
             rows = walkouts.record(rows, Walkout(round_number, table, player), len(members))
         folder.save_walkouts(t, rows)
-        hands = check_ledger(t.file(ledger_name(round_number, table))).tally.slots
+        hands = check_ledger(t.file(ledger_name(round_number, table))).slots  # (0 if broken)
     gone = walkouts.counting(rows).get((round_number, table), ())
     return WalkedOut(
         round_number,
