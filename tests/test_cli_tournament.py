@@ -49,7 +49,7 @@ def test_new_warns_of_misspelt_names_and_refuses_bad_ones(tmp_path: Path) -> Non
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (("--deals", "24"), "Error: --deals 24: plb plays series of 8, 12, 16 deals\n"),
+        (("--deals", "24"), "Error: --deals 24: plb plays series of 8, 12, 16, 60 deals\n"),
         (("--deals", "16", "-r", "pagat"), "Error: pagat gives no place points"),
         (("--deals", "16", "--apart", "Ania"), 'Error: --apart "Ania": expected two names'),
         (("--deals", "16", "--fixed", "Zenon=1"), 'Error: "Zenon" is not in'),

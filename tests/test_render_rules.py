@@ -37,13 +37,14 @@ def test_plb_names_both_rulebooks_and_marks_the_reconstructed_tables() -> None:
     assert _lines(text, "source", "place points") == [
         "source: (reconstructed) from Zasady gry w baśkę; Baszka Méster Sport, payout",
         "source: (reconstructed) from Baszka Méster Sport, payout table",
-        "place points                 5/3/1/0            Regulamin Polskiej Ligi Baśki,",
+        "place points                 5/3/1/0             Regulamin Polskiej Ligi Baśki,",
     ]
     assert lines[lines.index(_lines(text, "source")[0]) + 1] == (
         "  table; Baśka (en.wikipedia.org, pagat.com)"
     )
     assert _lines(text, "(") == [
         "(reconstructed): not written in the rulebook; worked out from it and the other",
+        "(our choice): the rulebooks are silent or disagree; our default",
     ]
 
 
@@ -65,7 +66,7 @@ def test_house_rules_mark_what_the_file_changes() -> None:
     ]
     assert _lines(text, "a lost solo", "zolo (zo) lost") == [
         "zolo (zo) lost             5      10        20    X  (house rule)",
-        "a lost solo pays             1 × the base       (house rule)",
+        "a lost solo pays             1 × the base        (house rule)",
     ]
     assert text.replace("\n  ", " ").splitlines()[-2] == (
         f"each number's source in the rulebook's words: baska rules {SAMPLE_HOUSE} --export"

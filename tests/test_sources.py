@@ -60,6 +60,9 @@ def test_the_rulebooks_have_their_titles() -> None:
         "S001": "Baszka Méster Sport",
         "S002": "Baśka (en.wikipedia.org, pagat.com)",
         "W-PSB-REG": "Regulamin Polskiej Ligi Baśki",
+        "W-PSB-PP": "Puchar Polski w baśkę",
+        "W-LEB-REG": "Regulamin (Lãborsczi Baśczi)",
+        "W-SZEM": "Mistrzostwa Europy Baszka–Master 2013 w Szemudzie",
     }
 
 

@@ -19,7 +19,7 @@ def test_the_settings_round_trip() -> None:
     ("rules", "deals", "order", "message"),
     [
         ("pagat", 16, ("place_points",), "pagat gives no place points"),
-        ("plb", 24, ("place_points",), "--deals 24: plb plays series of 8, 12, 16 deals"),
+        ("plb", 24, ("place_points",), "--deals 24: plb plays series of 8, 12, 16, 60 deals"),
         ("mester", 24, ("total", "place_points"), "tie-breaks total,place_points: expected"),
         ("mester", 24, ("place_points", "lots", "lots"), "tie-breaks place_points,lots,lots"),
     ],

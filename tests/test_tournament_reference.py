@@ -69,12 +69,12 @@ def test_the_lot_is_shown_as_such(played: Path) -> None:
         "ordered by place points, the sum of the totals, tables won, a drawing of lots; "
         "players equal on all of them share a place",
     ]
-    assert lines[-5:-3] == [
-        "      6  ▲2      Halina                         3      -16             0  lot 1",
-        "      7  =       Feliks                         3      -16             0  lot 2; sat out "
+    assert lines[-4:-2] == [
+        "      7  ▲2      Halina                         5      -16             0  lot 1",
+        "      8  ▼4      Feliks                         5      -16             0  lot 2; sat out "
         "round 2",
     ]
-    assert lines[-3] == (
-        "      8  ▼2      Bartek    Puck               2.5      -10             0  withdrew "
+    assert lines[-2] == (
+        "      9  ▼1      Bartek    Puck               2.5      -10             0  withdrew "
         "before round 3"
     )

@@ -24,6 +24,7 @@ from baska_cli.cli.tournament_common import (
     tie_breaks_option,
 )
 from baska_cli.cli.tournament_scores import check_command, lots, result, standings
+from baska_cli.cli.tournament_walkout import walkout
 from baska_cli.i18n import _, ngettext
 from baska_cli.render.tournament import draw_json, draw_table
 from baska_cli.render.tournament_html import round_pages
@@ -195,5 +196,16 @@ def print_command(path: str, round_number: int | None) -> None:
     )
 
 
-for _command in (new, draw, result, standings, check_command, enter, withdraw, lots, print_command):
+for _command in (
+    new,
+    draw,
+    result,
+    standings,
+    check_command,
+    enter,
+    withdraw,
+    lots,
+    print_command,
+    walkout,
+):
     tournament.add_command(_command)

@@ -12,6 +12,7 @@ from baska_cli.cli.tournament_common import round_option
 from baska_cli.i18n import _, ngettext
 from baska_cli.ledger.store import replace_text
 from baska_cli.render.tournament import (
+    left_out,
     standings_csv,
     standings_json,
     standings_rows,
@@ -74,7 +75,8 @@ def standings(
     elif output_format == "csv":
         click.echo(standings_csv(lines))
     else:
-        click.echo(standings_table(lines, up_to, found.plan.rounds, order))
+        notes = left_out(found.problems, found.stale_lots, up_to)
+        click.echo(standings_table(lines, up_to, found.plan.rounds, order, notes))
     if html_path:
         replace_text(html_path, _standings_page(found, order))
     for problem in found.problems:
@@ -101,7 +103,14 @@ def _standings_page(found: Standings, order: str) -> str:
         order=order
     )
     return standings_html(
-        found.name, found.up_to, found.plan.rounds, ordered, headers, rows, found.lines
+        found.name,
+        found.up_to,
+        found.plan.rounds,
+        ordered,
+        headers,
+        rows,
+        found.lines,
+        left_out(found.problems, found.stale_lots, found.up_to),
     )
 
 
@@ -114,6 +123,8 @@ def check_command(path: str) -> None:
     Example:  baska tournament check liga
     """
     audit = service.check(path)
+    for note in audit.notes:
+        click.echo(str(note), err=True)
     for problem in audit.problems:
         click.echo(str(problem), err=True)
     if audit.problems:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from fractions import Fraction
 
 from baska_cli.game.model import SEATS, Deltas
 from baska_cli.game.rules import RuleSet
@@ -41,16 +42,22 @@ def places(totals: Sequence[float]) -> list[int]:
     return [1 + sum(1 for other in totals if other > mine) for mine in totals]
 
 
-def _shared(table: Sequence[float], place: int, count: int) -> float:
-    """The average of a table's entries for the `count` places starting at `place`."""
-    covered = [table[i] if i < len(table) else 0 for i in range(place - 1, place - 1 + count)]
-    return sum(covered) / count
+def exact(value: float) -> Fraction:
+    """A rule file's number as an exact fraction: 2.5 is 5/2, and 0.1 is 1/10 (as written)."""
+    return Fraction(value) if isinstance(value, int) else Fraction(repr(value))
 
 
-def place_points(
+def _shared(table: Sequence[float], place: int, count: int) -> Fraction:
+    """The average of a table's entries for the `count` places starting at `place`, exact."""
+    covered = [exact(table[i]) for i in range(place - 1, place - 1 + count) if i < len(table)]
+    return sum(covered, Fraction(0)) / count
+
+
+def exact_place_points(
     totals: Sequence[float], table: Sequence[float], bonus: Sequence[float] = ()
-) -> list[float] | None:
-    """Place points per player, ties averaged; `bonus` by place only for a positive total."""
+) -> list[Fraction] | None:
+    """Place points per player as exact fractions, ties averaged (three players sharing
+    places 2–4 of 5/3/1/0 get 4/3 each); `bonus` by place only for a positive total."""
     if not table:
         return None
     ranks = places(totals)
@@ -62,6 +69,15 @@ def place_points(
             points += _shared(bonus, place, count)
         result.append(points)
     return result
+
+
+def place_points(
+    totals: Sequence[float], table: Sequence[float], bonus: Sequence[float] = ()
+) -> list[float] | None:
+    """Place points per player, ties averaged; `bonus` by place only for a positive total
+    (each the nearest float to the exact value: exact_place_points)."""
+    points = exact_place_points(totals, table, bonus)
+    return None if points is None else [float(p) for p in points]
 
 
 @dataclass(frozen=True, slots=True)

@@ -44,6 +44,17 @@ class PenaltyRules:
 
 
 @dataclass(frozen=True, slots=True)
+class WalkoutRules:
+    """A tournament's fixed results (PSB §9): for the three players left at a table when one
+    walks out, for the one who walked out, and for a player the draw leaves without a
+    full table (place points, small points)."""
+
+    others: tuple[float, int] = (0, 0)
+    left: tuple[float, int] = (0, 0)
+    sitout: tuple[float, int] = (0, 0)
+
+
+@dataclass(frozen=True, slots=True)
 class RuleSet:
     """Every number and switch that scoring needs, with where each comes from."""
 
@@ -66,6 +77,7 @@ class RuleSet:
     provenance: Mapping[str, str]
     base: str  # the built-in system this one starts from (itself for a built-in)
     overrides: tuple[tuple[str, Any], ...] = field(default=())  # a house file's settings
+    walkout: WalkoutRules = field(default=WalkoutRules())
 
     def has(self, contract: Contract) -> bool:
         """Whether this system has the contract."""
@@ -177,6 +189,15 @@ def _build(origin: str, flat: Mapping[str, Any], overrides: tuple[tuple[str, Any
         provenance=provenance,
         base=flat.get("base", need("name")),
         overrides=overrides,
+        walkout=WalkoutRules(
+            *(
+                (
+                    flat.get(f"tournament.{who}_place_points", 0),
+                    flat.get(f"tournament.{who}_small_points", 0),
+                )
+                for who in ("walkout", "left", "sitout")
+            )
+        ),
     )
 
 
@@ -322,6 +343,7 @@ def scoring_settings(rules: RuleSet) -> tuple[Any, ...]:
         rules.place_points,
         rules.positive_bonus,
         rules.base,
+        rules.walkout,
     )
 
 

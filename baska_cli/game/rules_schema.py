@@ -27,6 +27,7 @@ _BOOL = N_("true or false")
 _STR = N_("a text in quotes")
 _DEALS = N_("a list of whole numbers of deals")
 _POINTS = N_("a list of numbers")
+_NUMBER = N_("a number")
 
 _MARGINS = ("exit", "noexit", "nobitka")
 _SCALARS: dict[str, tuple[str, Any]] = {
@@ -51,6 +52,14 @@ _SCALARS: dict[str, tuple[str, Any]] = {
     "session.deals": (_DEALS, (1, 10_000)),
     "session.place_points": (_POINTS, (-1000, 1000)),
     "session.positive_bonus": (_POINTS, (-1000, 1000)),
+    # a tournament's walk-outs (PSB §9): the other three players, the one who left, and a
+    # player the draw leaves without a full table
+    "tournament.walkout_place_points": (_NUMBER, (-1000, 1000)),
+    "tournament.walkout_small_points": (_INT, (-10_000, 10_000)),
+    "tournament.left_place_points": (_NUMBER, (-1000, 1000)),
+    "tournament.left_small_points": (_INT, (-10_000, 10_000)),
+    "tournament.sitout_place_points": (_NUMBER, (-1000, 1000)),
+    "tournament.sitout_small_points": (_INT, (-10_000, 10_000)),
 }
 for _side in ("declarers_win", "opponents_win"):
     for _margin in _MARGINS:
@@ -96,6 +105,7 @@ def _check_value(origin: str, key: str, value: Any, kind: str, allowed: Any) -> 
     """Raise a RulesFileError naming the file, the key and what it allows."""
     ok = {
         _INT: isinstance(value, int) and not isinstance(value, bool),
+        _NUMBER: isinstance(value, int | float) and not isinstance(value, bool),
         _BOOL: isinstance(value, bool),
         _STR: isinstance(value, str),
         _DEALS: isinstance(value, list)
@@ -108,6 +118,10 @@ def _check_value(origin: str, key: str, value: Any, kind: str, allowed: Any) -> 
         low, high = allowed
         ok = ok and low <= value <= high
         expected = _("a whole number from {low} to {high}").format(low=low, high=high)
+    if kind == _NUMBER:
+        low, high = allowed
+        ok = ok and low <= value <= high  # (False for nan; inf is out of range)
+        expected = _("a number from {low} to {high}").format(low=low, high=high)
     if kind in (_DEALS, _POINTS):
         low, high = allowed
         ok = ok and all(low <= v <= high for v in value)  # (False for nan; inf is out of range)

@@ -187,7 +187,7 @@ def _k_headers(max_k: int) -> list[str]:
 def settings_table(rules: RuleSet, main: str = "") -> tuple[str, list[str]]:
     """The system's other settings, one per line with where each comes from; and the
     settings shown (for the legend)."""
-    penalty = rules.penalty
+    penalty, w = rules.penalty, rules.walkout
     ties = {
         "opponents_win": N_("the opponents win"),
         "last_doubler_loses": N_("the side of the last contra loses (no contra: the declarers)"),
@@ -237,6 +237,9 @@ def settings_table(rules: RuleSet, main: str = "") -> tuple[str, list[str]]:
             _("bonus for a positive result"),
             "/".join(f"{p:g}" for p in rules.positive_bonus) or "–",
         ),
+        ("tournament.walkout_place_points", _("a walk-out: the other three"), _fixed(w.others)),
+        ("tournament.left_place_points", _("a walk-out: who walked out"), _fixed(w.left)),
+        ("tournament.sitout_place_points", _("no full table (sit-out)"), _fixed(w.sitout)),
     ]
     keys = [key for key, _label, _value in rows]
     sources = [source_of([rules.provenance_of(key)], main, short=True) for key in keys]
@@ -257,6 +260,11 @@ def settings_table(rules: RuleSet, main: str = "") -> tuple[str, list[str]]:
             ]
             lines.append("  ".join(cells).rstrip())
     return "\n".join(lines), keys
+
+
+def _fixed(result: tuple[float, int]) -> str:
+    """A walk-out's fixed result: place points, then small points (`3, small points 35`)."""
+    return _("{points}, small points {small}").format(points=f"{result[0]:g}", small=result[1])
 
 
 def rules_listing(systems: Sequence[RuleSet], default: str) -> str:
@@ -354,4 +362,13 @@ def _settings(rules: RuleSet) -> list[tuple[str, Any]]:
         ("session.place_points", list(rules.place_points)),
         ("session.positive_bonus", list(rules.positive_bonus)),
     ]
+    for who, (place_points, small_points) in (
+        ("walkout", rules.walkout.others),
+        ("left", rules.walkout.left),
+        ("sitout", rules.walkout.sitout),
+    ):
+        items += [
+            (f"tournament.{who}_place_points", place_points),
+            (f"tournament.{who}_small_points", small_points),
+        ]
     return items

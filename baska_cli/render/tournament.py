@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
+from fractions import Fraction
 from typing import Any
 
 from tabulate import tabulate
@@ -13,7 +14,7 @@ from baska_cli.i18n import _, ngettext
 from baska_cli.render.text import csv_line, signed
 from baska_cli.tournament.draw import Draw
 from baska_cli.tournament.folder import ledger_name
-from baska_cli.tournament.standings import StandingLine
+from baska_cli.tournament.standings import WALKED_OUT, WALKOUT, StandingLine
 
 CSV_HEADER = (
     "place", "player", "club", "place_points", "total", "tables_won", "movement", "lot",
@@ -21,9 +22,9 @@ CSV_HEADER = (
 )  # fmt: skip
 
 
-def points(value: float) -> str:
-    """Place points: 5, 2.5."""
-    return f"{round(value, 2):g}"
+def points(value: float | Fraction) -> str:
+    """Place points: 5, 2.5, 1.33 (an exact 4/3 shown to two decimals)."""
+    return f"{round(float(value), 2):g}"
 
 
 def draw_record(draw: Draw) -> dict[str, Any]:
@@ -109,9 +110,42 @@ def note(line: StandingLine) -> str:
                 rounds=", ".join(str(r) for r in line.sat_out)
             )
         )
+    left = [str(t.round) for t in line.rounds if t.result == WALKED_OUT]
+    if left:
+        notes.append(
+            ngettext(
+                "walked out in round {rounds}", "walked out in rounds {rounds}", len(left)
+            ).format(rounds=", ".join(left))
+        )
+    stayed = [str(t.round) for t in line.rounds if t.result == WALKOUT]
+    if stayed:
+        notes.append(
+            ngettext(
+                "a walk-out at the table in round {rounds}",
+                "a walk-out at the table in rounds {rounds}",
+                len(stayed),
+            ).format(rounds=", ".join(stayed))
+        )
     if line.withdrawn is not None:
         notes.append(_("withdrew before round {round}").format(round=line.withdrawn))
     return "; ".join(notes)
+
+
+def left_out(problems: Sequence[object], stale: Sequence[str], up_to: int) -> list[str]:
+    """What the standings do not count, said on them: each table left out and why, and
+    lots a later correction made stale (dropped)."""
+    lines = []
+    if problems:
+        lines.append(_("not counted in these standings:"))
+        lines += [f"  {problem}" for problem in problems]
+    if stale:
+        lines.append(
+            _(
+                "lots drawn after round {round} for {names} are dropped: a correction "
+                "changed their tie"
+            ).format(round=up_to, names=", ".join(stale))
+        )
+    return lines
 
 
 def standings_rows(
@@ -140,7 +174,11 @@ def standings_rows(
 
 
 def standings_table(
-    lines: Sequence[StandingLine], round_number: int, rounds: int, order: str
+    lines: Sequence[StandingLine],
+    round_number: int,
+    rounds: int,
+    order: str,
+    notes: Sequence[str] = (),
 ) -> str:
     """The standings after a round, with how they are ordered."""
 
@@ -152,7 +190,8 @@ def standings_table(
     right = {_("place"), _("place points"), _("total"), _("tables won")}
     align = ["right" if h in right else "left" for h in headers]
     table = tabulate(rows, headers=headers, disable_numparse=True, colalign=align)
-    return f"{title}\n{ordered}\n\n{table}"
+    below = "".join(f"\n{line}" for line in notes)
+    return f"{title}\n{ordered}\n\n{table}" + (f"\n{below}" if notes else "")
 
 
 def line_record(line: StandingLine) -> dict[str, Any]:
@@ -161,15 +200,17 @@ def line_record(line: StandingLine) -> dict[str, Any]:
         "place": line.place,
         "player": line.player,
         "place_points": float(line.place_points),
+        "place_points_exact": str(line.place_points),
         "total": line.total,
         "tables_won": line.tables_won,
         "rounds": [
             {
                 "round": t.round,
-                "table": t.table,
-                "place": t.place,
+                "table": t.table or None,
+                "place": t.place or None,
                 "place_points": float(t.place_points),
                 "total": t.total,
+                "result": t.result,
             }
             for t in line.rounds
         ],

@@ -108,8 +108,10 @@ def standings_html(
     headers: Sequence[str],
     rows: Sequence[Sequence[str]],
     lines: Sequence[StandingLine],
+    notes: Sequence[str] = (),
 ) -> str:
-    """The standings for the wall (A4 portrait, the header repeated on every page)."""
+    """The standings for the wall (A4 portrait, the header repeated on every page), with
+    `notes` under them: the tables they leave out, lots dropped."""
     numeric = {
         0,
         *(
@@ -129,6 +131,7 @@ def standings_html(
         headers=headers,
         rows=rows,
         numeric=numeric,
+        notes=[n.strip() for n in notes],
     )
 
 

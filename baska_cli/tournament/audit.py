@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from baska_cli.game.spelling import fold
 from baska_cli.i18n import _, ngettext
-from baska_cli.tournament.folder import RESULTS, Tournament
+from baska_cli.tournament.folder import RESULTS, WALKOUTS, Tournament
 from baska_cli.tournament.tables import Problem, table_results
+from baska_cli.tournament.walkouts import counting
 
 
 def problems_of(t: Tournament) -> list[Problem]:
@@ -67,6 +68,38 @@ def problems_of(t: Tournament) -> list[Problem]:
                     ),
                 )
             )
+    for (number, table), gone in sorted(counting(t.walkouts).items()):
+        drawn = number <= len(t.draws) and table <= len(t.draws[number - 1].tables)
+        seated = t.draws[number - 1].tables[table - 1] if drawn else ()
+        for name in gone:
+            if name not in seated:
+                found.append(
+                    Problem(
+                        t.file(WALKOUTS),
+                        _(
+                            "{name} walked out of round {round}, table {table}, but does not "
+                            "sit there"
+                        ).format(name=name, round=number, table=table),
+                    )
+                )
     for number in range(len(t.draws) + 1, t.plan.rounds + 1):
         found.append(Problem(_("round {round}").format(round=number), _("not drawn yet")))
     return found
+
+
+def walkout_notes(t: Tournament) -> list[Problem]:
+    """Each walk-out that counts, for `tournament check` to say (not a problem)."""
+    notes = []
+    for (number, table), gone in sorted(counting(t.walkouts).items()):
+        where = _("round {round}/table {table}").format(round=number, table=table)
+        notes.append(
+            Problem(
+                where,
+                ngettext(
+                    "walk-out of {names}: the others get the walk-out result",
+                    "walk-outs of {names}: the others get the walk-out result",
+                    len(gone),
+                ).format(names=", ".join(gone)),
+            )
+        )
+    return notes

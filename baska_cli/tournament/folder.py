@@ -4,6 +4,8 @@
     DIR/players.csv       name, club, entered (first round), withdrawn (first round missed)
     DIR/results.csv       paper sheets' final totals (results.py); corrections kept
     DIR/lots.csv          drawings of lots: round, player, lot (1 places highest)
+    DIR/walkouts.csv      walk-outs: round, table, player, status (walkouts.py); made by the
+                          first walk-out, none when missing
     DIR/rN/seating.csv    round N's draw: table, seat, player (`out` for sitting out)
     DIR/rN/tK.csv         table K's ledger: an ordinary `baska` ledger
     DIR/rN/*.html         the printable seating plan and table sheets
@@ -34,9 +36,10 @@ from baska_cli.tournament.draw import Draw
 from baska_cli.tournament.plan import Plan, format_plan, parse_plan
 from baska_cli.tournament.players import Entrant, format_players, parse_players
 from baska_cli.tournament.results import TableResult, format_results, parse_results
+from baska_cli.tournament.walkouts import Walkout, format_walkouts, parse_walkouts
 
 SETTINGS, PLAYERS, RESULTS, LOTS = "tournament.toml", "players.csv", "results.csv", "lots.csv"
-SEATING = "seating.csv"
+SEATING, WALKOUTS = "seating.csv", "walkouts.csv"
 OUT = "out"
 LOTS_HEADER = ("round", "player", "lot")
 
@@ -62,6 +65,7 @@ class Tournament:
     draws: tuple[Draw, ...]
     sheets: tuple[TableResult, ...]
     lots: dict[int, dict[str, int]]
+    walkouts: tuple[Walkout, ...] = ()
 
     def file(self, relative: str) -> str:
         """A path inside the directory, as the user named the directory."""
@@ -130,13 +134,17 @@ def load(path: str) -> Tournament:
     players = parse_players(_read(os.path.join(path, PLAYERS)), os.path.join(path, PLAYERS))
     sheets = parse_results(_read(os.path.join(path, RESULTS)), os.path.join(path, RESULTS))
     lots = _parse_lots(_read(os.path.join(path, LOTS)), os.path.join(path, LOTS))
+    walkouts = os.path.join(path, WALKOUTS)
+    gone = parse_walkouts(_read(walkouts), walkouts) if os.path.exists(walkouts) else []
     draws = []
     round_number = 1
     while os.path.isdir(os.path.join(path, round_dir(round_number))):
         seating = os.path.join(path, round_dir(round_number), SEATING)
         draws.append(parse_seating(_read(seating), seating, round_number))
         round_number += 1
-    return Tournament(path, plan, rules, tuple(players), tuple(draws), tuple(sheets), lots)
+    return Tournament(
+        path, plan, rules, tuple(players), tuple(draws), tuple(sheets), lots, tuple(gone)
+    )
 
 
 def _parse_lots(text: str, origin: str) -> dict[int, dict[str, int]]:
@@ -252,6 +260,11 @@ def save_players(tournament: Tournament, players: list[Entrant]) -> None:
 def save_results(tournament: Tournament, rows: list[TableResult]) -> None:
     """Replace `results.csv`. Call under `lock`."""
     replace_text(tournament.file(RESULTS), format_results(rows))
+
+
+def save_walkouts(tournament: Tournament, rows: list[Walkout]) -> None:
+    """Replace `walkouts.csv`. Call under `lock`."""
+    replace_text(tournament.file(WALKOUTS), format_walkouts(rows))
 
 
 def save_lots(tournament: Tournament, lots: dict[int, dict[str, int]]) -> None:

@@ -11,13 +11,14 @@ from baska_cli.errors import TournamentError, TournamentInputError
 from baska_cli.i18n import _
 from baska_cli.ledger.checker import check as check_ledger
 from baska_cli.tournament import folder
-from baska_cli.tournament.audit import problems_of
+from baska_cli.tournament.audit import problems_of, walkout_notes
+from baska_cli.tournament.fixed import fixed_results
 from baska_cli.tournament.folder import Tournament, ledger_name, load, lock
 from baska_cli.tournament.lots import seeded_orders, typed_order, with_lots
 from baska_cli.tournament.plan import LOTS, Plan
 from baska_cli.tournament.results import TableResult, enter, parse_entries
 from baska_cli.tournament.service import drawn_round
-from baska_cli.tournament.standings import StandingLine, standings, tied_groups
+from baska_cli.tournament.standings import StandingLine, stale_lots, standings, tied_groups
 from baska_cli.tournament.tables import Problem, table_results
 
 
@@ -30,6 +31,7 @@ class Standings:
     up_to: int
     plan: Plan
     name: str  # the tournament's, as printed on its pages
+    stale_lots: tuple[str, ...] = ()  # players whose recorded lot a correction made stale
 
     @property
     def need_lots(self) -> bool:
@@ -52,6 +54,7 @@ class Audit:
     problems: tuple[Problem, ...]
     rounds: int
     tables: int
+    notes: tuple[Problem, ...] = ()  # what is not a problem but changes results: walk-outs
 
 
 def table_players(t: Tournament, round_number: int, table: int) -> tuple[str, ...]:
@@ -106,9 +109,17 @@ def _standings(t: Tournament, up_to: int) -> Standings:
         for name in d.sitting_out:
             sat_out.setdefault(name, []).append(d.round)
     lines = standings(
-        t.players, results, t.rules, t.plan.tie_breaks, t.lots, up_to, sat_out=sat_out
+        t.players,
+        results,
+        t.rules,
+        t.plan.tie_breaks,
+        t.lots,
+        up_to,
+        sat_out=sat_out,
+        fixed=fixed_results(t, up_to),
     )
-    return Standings(tuple(lines), tuple(problems), up_to, t.plan, t.name)
+    stale = tuple(stale_lots(lines, t.lots, up_to))
+    return Standings(tuple(lines), tuple(problems), up_to, t.plan, t.name, stale)
 
 
 def standings_after(path: str, round_number: int | None = None) -> Standings:
@@ -145,4 +156,9 @@ def check(path: str) -> Audit:
     """Every round, seating, table ledger and result checked (no ledger taken as checked
     before)."""
     t = load(path)
-    return Audit(tuple(problems_of(t)), len(t.draws), sum(len(d.tables) for d in t.draws))
+    return Audit(
+        tuple(problems_of(t)),
+        len(t.draws),
+        sum(len(d.tables) for d in t.draws),
+        tuple(walkout_notes(t)),
+    )

@@ -19,6 +19,7 @@ from baska_cli.ledger.store import replace_text
 from baska_cli.tournament.folder import Tournament, ledger_name
 from baska_cli.tournament.ledgers import LedgerCheck, check_ledgers
 from baska_cli.tournament.results import TableResult
+from baska_cli.tournament.walkouts import counting
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,8 +106,9 @@ def _ledger_problems(
 def table_results(
     tournament: Tournament, up_to: int | None = None, remember: bool = False
 ) -> tuple[list[TableResult], list[Problem]]:
-    """Every table's result that counts, from its ledger (all planned deals played) or from
-    a paper sheet (when the ledger has no hand); what is missing or wrong as problems.
+    """Every table's result that counts, from its ledger (all planned deals played, no
+    more) or from a paper sheet (when the ledger has no hand); what is missing or wrong as
+    problems. A table with a walk-out is neither (its result is fixed: walkouts.py).
 
     Every table ledger is checked as `baska check` checks it, on every core where there are
     many (tournament/ledgers.py). With `remember`, the totals of
@@ -125,10 +127,13 @@ def table_results(
     deals = tournament.plan.deals
     own_rules = tuple(rules_lines(tournament.rules))
     draws = [d for d in tournament.draws if up_to is None or d.round <= up_to]
+    walked_out = counting(tournament.walkouts)  # (their tables' results are fixed)
     stats: dict[str, os.stat_result | None] = {}
     kept: dict[str, Checked] = {}
     for draw in draws:
         for t, members in enumerate(draw.tables, 1):
+            if (draw.round, t) in walked_out:
+                continue
             name = ledger_name(draw.round, t)
             try:
                 st: os.stat_result | None = os.stat(tournament.file(name))
@@ -147,6 +152,8 @@ def table_results(
     fresh = dict(zip(unknown, check_ledgers([tournament.file(n) for n in unknown]), strict=True))
     for draw in draws:
         for t, members in enumerate(draw.tables, 1):
+            if (draw.round, t) in walked_out:
+                continue
             where = _("round {round}/table {table}").format(round=draw.round, table=t)
             sheet = next(
                 (s for s in tournament.sheets
@@ -197,8 +204,21 @@ def table_results(
                     )
                     continue
                 found.append(sheet)
-            elif slots >= deals:
+            elif slots == deals:
                 found.append(TableResult(draw.round, t, tuple(members), tuple(totals)))
+            elif slots > deals:
+                problems.append(
+                    Problem(
+                        path,
+                        ngettext(
+                            "{count} deals played, but the series has {deals} deal; "
+                            "undo the extra ones",
+                            "{count} deals played, but the series has {deals} deals; "
+                            "undo the extra ones",
+                            deals,
+                        ).format(count=slots, deals=deals),
+                    )
+                )
             elif slots:
                 problems.append(
                     Problem(
