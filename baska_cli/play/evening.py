@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Collection
 
 from baska_cli.errors import BaskaError, NotationError, RequestError
+from baska_cli.evening.quote import quote, quote_contract
 from baska_cli.evening.scorer import Scored, Scorer
 from baska_cli.evening.totals import next_turn
 from baska_cli.game.correction import correct
@@ -27,6 +28,7 @@ from baska_cli.play import ledger_io
 from baska_cli.play.line import command_hint, read_line
 from baska_cli.play.results import (
     ChangedElsewhere,
+    ContractQuoted,
     Guard,
     HandChanged,
     HandExplained,
@@ -180,6 +182,8 @@ class Scorekeeper:
             return self.sheet()
         if kind == "standings":
             return self.standings()
+        if kind == "quote":
+            return self.quote(line.text)
         assert kind == "explain"
         return self.explain(line.number)
 
@@ -279,6 +283,11 @@ class Scorekeeper:
     def standings(self) -> StandingsRead:
         """Places and totals."""
         return StandingsRead(tuple(self.session.standings()))
+
+    def quote(self, word: str) -> ContractQuoted:
+        """What the contract `word` pays under the ledger's rules."""
+        rules = self.session.rules
+        return ContractQuoted(quote(quote_contract(word, rules), rules))
 
     def explain(self, number: int | None) -> HandExplained:
         """Why hand `number` (the last when None) scored as it did."""

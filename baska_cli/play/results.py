@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
+from baska_cli.evening.quote import Quote
 from baska_cli.evening.totals import Standing
 from baska_cli.game.model import Deltas, Entry, Outcome
 from baska_cli.game.rules import RuleSet
@@ -124,10 +125,26 @@ class HandExplained:
 
 
 @dataclass(frozen=True, slots=True)
+class ContractQuoted:
+    """What a contract pays under the ledger's rules (`quote zo`)."""
+
+    quote: Quote
+
+
+@dataclass(frozen=True, slots=True)
 class Idle:
     """A line that changes nothing: "empty" (or a comment), "help", or "quit"."""
 
     kind: Literal["empty", "help", "quit"]
 
 
-Result = Idle | Question | HandRecorded | HandChanged | SheetRead | StandingsRead | HandExplained
+Result = (
+    Idle
+    | Question
+    | HandRecorded
+    | HandChanged
+    | SheetRead
+    | StandingsRead
+    | HandExplained
+    | ContractQuoted
+)

@@ -112,7 +112,7 @@ def help_lines(commands: dict[str, tuple[tuple[str, ...], str]], width: int = WI
             "replaces it."
         ),
     ]
-    usage = {"void": " N", "amend": " N TEXT", "explain": " [N]"}
+    usage = {"void": " N", "amend": " N TEXT", "explain": " [N]", "quote": " C"}
     for name, (words, meaning) in commands.items():
         short = "/".join(words[1:])
         left = f"{words[0]}{usage.get(name, '')}" + (f" ({short})" if short else "")
