@@ -16,6 +16,7 @@ from baska_cli.errors import BaskaError, NotationError, RequestError
 from baska_cli.evening.quote import quote, quote_contract
 from baska_cli.evening.scorer import Scored, Scorer
 from baska_cli.evening.totals import next_turn
+from baska_cli.game.callers import MovedCallersError
 from baska_cli.game.correction import correct
 from baska_cli.game.notation import format_hand, parse_hand, token_kind
 from baska_cli.game.rules import RuleSet
@@ -169,7 +170,7 @@ class Scorekeeper:
         if kind == "hand":
             return self.record(line.text, confirmed)
         if kind == "correct":
-            return self.correct_last(line.text)
+            return self.correct_last(line.text, confirmed)
         if kind == "undo":
             return self.undo()
         if kind == "void":
@@ -177,7 +178,7 @@ class Scorekeeper:
             return self.void(line.number)
         if kind == "amend":
             assert line.number is not None
-            return self.amend(line.number, line.text)
+            return self.amend(line.number, line.text, confirmed)
         if kind == "sheet":
             return self.sheet()
         if kind == "standings":
@@ -249,15 +250,25 @@ class Scorekeeper:
         """Void hand `number`: it keeps its number and deal, its score is skipped."""
         return self._changed(ledger_io.void(self.path, number))
 
-    def amend(self, number: int, text: str) -> HandChanged:
-        """Correct hand `number` by `text` (a whole hand, or the words that change)."""
-        return self._changed(ledger_io.amend(self.path, number, text))
+    def amend(
+        self, number: int, text: str, confirmed: Collection[Guard] = ()
+    ) -> HandChanged | Question:
+        """Correct hand `number` by `text` (a whole hand, or the words that change). One
+        that moves the declaring side and so changes how many contras count asks first (a
+        pipe, which cannot answer, is refused and told what to type)."""
+        recount = "callers" in confirmed
+        try:
+            return self._changed(ledger_io.amend(self.path, number, text, recount))
+        except MovedCallersError as refused:
+            if not self.asks or refused.moved.after is None:
+                raise  # (the contras as written are refused with the new side)
+            return Question("callers", number, text, moved=refused.moved)
 
-    def correct_last(self, text: str) -> HandChanged:
+    def correct_last(self, text: str, confirmed: Collection[Guard] = ()) -> HandChanged | Question:
         """Correct the last hand by `text`."""
         if self.last is None:
             raise RequestError(_("there is no hand to correct yet"))
-        return self.amend(self.last.n, text)
+        return self.amend(self.last.n, text, confirmed)
 
     def _changed(self, done: ledger_io.Edited) -> HandChanged:
         """An edit done: read the ledger again, and tell the edit with the totals after it."""

@@ -7,6 +7,7 @@ from typing import Literal
 
 from baska_cli.evening.quote import Quote
 from baska_cli.evening.totals import Standing
+from baska_cli.game.callers import MovedCallers
 from baska_cli.game.model import Deltas, Entry, Outcome
 from baska_cli.game.rules import RuleSet
 from baska_cli.ledger.format import Row
@@ -52,19 +53,21 @@ class Preview:
     error: str = ""
 
 
-Guard = Literal["same_hand", "past_plan"]
+Guard = Literal["same_hand", "past_plan", "callers"]
 
 
 @dataclass(frozen=True, slots=True)
 class Question:
     """A hand that is recorded only once confirmed: typed again with the `guard` among the
     confirmed ones, it goes on. "same_hand": it is the same as hand `number` ("text");
-    "past_plan": all `deals` planned deals are played."""
+    "past_plan": all `deals` planned deals are played; "callers": a correction of hand
+    `number` moves the declaring side and so changes how many contras count (`moved`)."""
 
     guard: Guard
     number: int = 0
     text: str = ""
     deals: int = 0
+    moved: MovedCallers | None = None
 
 
 @dataclass(frozen=True, slots=True)

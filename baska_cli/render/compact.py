@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from baska_cli.game.callers import moved_sentence
 from baska_cli.i18n import _, ngettext
 from baska_cli.play.results import Preview, Question
 from baska_cli.render.fit import initials, wrap
@@ -138,6 +139,11 @@ def preview_text(preview: Preview, players: Sequence[str]) -> str:
 
 def question_text(question: Question) -> str:
     """The yes-or-no question a guard asks (at a terminal and on the table's page)."""
+    if question.guard == "callers" and question.moved is not None:
+        return _('{sentence}; correct it? (to keep the contras: "{keeping}")').format(
+            sentence=moved_sentence(question.moved, question.number),
+            keeping=question.moved.keeping,
+        )
     if question.guard == "same_hand":
         return _('"{text}" is the same as hand {number}; record it again?').format(
             text=question.text, number=question.number
