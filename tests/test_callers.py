@@ -3,6 +3,10 @@ under contras written with their callers never changes how many count without a 
 
 from __future__ import annotations
 
+import shutil
+import subprocess
+import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -160,3 +164,43 @@ def test_the_web_asks_even_when_the_stake_stays(tmp_path: Path) -> None:
         assert amended.json()["new"] == "zw Łucja+Żaneta 79 k:Żaneta,Łucja"
         kept = phone.post("last/correct", {"words": "+k:Zbigniew,Łucja", "id": "c1"})
         assert kept.status_code == 409 and "from 4 to 8" in kept.json()["message"]
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed")
+def test_the_question_and_a_quote_at_80_by_24_in_tmux(tmp_path: Path) -> None:
+    path = new_ledger(tmp_path, players=PLAYERS)
+    session = f"baska-callers-{tmp_path.name}"
+    env = f"HOME={tmp_path} XDG_STATE_HOME={tmp_path}/state LANG=C.UTF-8 BASKA_LANG=en"
+    command = f"env {env} {sys.executable} -m baska_cli play {path}"
+
+    def tmux(*args: str) -> str:
+        done = subprocess.run(["tmux", *args], capture_output=True, text=True, check=True)
+        return done.stdout
+
+    def screen_after(keys: list[str], wanted: str) -> str:
+        tmux("send-keys", "-t", session, *keys)
+        text = ""
+        for _ in range(100):
+            time.sleep(0.1)
+            text = tmux("capture-pane", "-p", "-t", session)
+            if wanted in text:
+                return text
+        raise AssertionError(f"{wanted!r} never shown:\n{text}")
+
+    tmux("new-session", "-d", "-s", session, "-x", "80", "-y", "24", command)
+    try:
+        screen_after([], "1>")
+        screen_after([ZOLO, "Enter"], "2>")
+        screen = screen_after(["+zbig", "Enter"], "(y/n)")
+        said = " ".join(screen.split())  # the question, wrapped at words, whole
+        assert "counted 2 with Ścibor playing, 1 with Zbigniew" in said
+        assert 'from 60 to 30; correct it? (to keep the contras: "zbig k:Łucja,Zbigniew")' in said
+        screen = screen_after(["n"], "not recorded")
+        screen = screen_after(["ile zw", "Enter"], "młodzi    bez bitki")
+        assert "winner    losers            —        k       kr      krb     krbh" in screen
+        assert all(len(line) <= 80 for line in screen.splitlines())
+        tmux("send-keys", "-t", session, "C-d")
+    finally:
+        subprocess.run(["tmux", "kill-session", "-t", session], capture_output=True, check=False)
+    assert read(path).tally.totals == (-20, -20, -20, 60)
