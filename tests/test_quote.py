@@ -7,6 +7,7 @@ import json
 from pathlib import Path
 
 import pytest
+from starlette.testclient import TestClient
 
 from baska_cli.errors import NotationError, RuleError
 from baska_cli.evening.quote import quote, quote_contract
@@ -16,8 +17,10 @@ from baska_cli.game.rules import load_rules
 from baska_cli.game.scoring import score
 from baska_cli.i18n import speaking
 from baska_cli.render.quote import quote_table
+from baska_cli.web.app import make_app
 from tests.clikit import invoke
 from tests.playkit import new_ledger, run_typed
+from tests.test_web_api import KEY, Phone
 
 PLB = load_rules("plb")
 
@@ -171,3 +174,17 @@ def test_quote_in_play(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     ]
     assert shown[-3] == "1> quote zx"
     assert shown[-2].startswith('not recorded: "zx" is not a contract')
+
+
+def test_the_web_api_quotes_under_the_ledgers_rules(tmp_path: Path) -> None:
+    path = str(tmp_path / "e.csv")
+    assert invoke("new", path, "-p", "Ania,Bartek,Celina,Darek", "-r", "mester").exit_code == 0
+    with TestClient(make_app(path, KEY, "en")) as client:
+        found = Phone(client).get("quote/zb")
+        assert found.status_code == 200
+        assert found.json() == json.loads(
+            invoke("quote", "zb", "-r", "mester", "-f", "json").stdout
+        )
+        refused = Phone(client, "pl").get("quote/zq")
+        assert refused.status_code == 400
+        assert "„zw” (zwykła)" in refused.json()["error"]

@@ -26,6 +26,7 @@ from baska_cli.play.line import read_line
 from baska_cli.play.results import Guard, HandChanged, HandRecorded, Question
 from baska_cli.render.compact import preview_text, question_text
 from baska_cli.render.explain import explanation
+from baska_cli.render.quote import quote_record
 from baska_cli.render.settle import settlement_record
 from baska_cli.render.stats import gathered, stats_record
 from baska_cli.render.stream import standing_record, write_json
@@ -102,6 +103,11 @@ class Table:
             "error": found.error,
             "lines": [text] if (text := preview_text(found, self.keeper.players)) else [],
         }
+
+    def quote(self, word: str) -> dict[str, Any]:
+        """What the contract `word` pays under the ledger's rules: the JSON of `baska quote
+        --format json`."""
+        return quote_record(self.keeper.quote(word).quote)
 
     def sheet(self) -> dict[str, Any]:
         """Every hand with the texts it replaced, and the history."""
