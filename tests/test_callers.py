@@ -13,7 +13,7 @@ import pytest
 from starlette.testclient import TestClient
 
 from baska_cli.errors import RequestError
-from baska_cli.game.callers import MovedCallersError, moved_callers
+from baska_cli.game.callers import MovedCallers, MovedCallersError, moved_callers
 from baska_cli.game.correction import correct
 from baska_cli.game.notation import parse_hand
 from baska_cli.game.rules import load_rules
@@ -33,7 +33,7 @@ PLB = load_rules("plb")
 ZOLO = "zo Ścibor 55 k:Łucja,Ścibor"
 
 
-def moved(old: str, words: str) -> object:
+def moved(old: str, words: str) -> MovedCallers | None:
     was = parse_hand(old, TABLE)
     return moved_callers(was, correct(was, words, TABLE), words, PLB, TABLE)
 
@@ -41,9 +41,9 @@ def moved(old: str, words: str) -> object:
 def test_moving_the_soloist_under_named_callers_counts_them_anew() -> None:
     found = moved(ZOLO, "Zbigniew")
     assert found is not None
-    assert (found.before, found.after, found.was, found.now) == (2, 1, 60, 30)  # type: ignore[attr-defined]
-    assert found.kept == "k:Łucja,Zbigniew"  # type: ignore[attr-defined]
-    assert found.keeping == "Zbigniew k:Łucja,Zbigniew"  # type: ignore[attr-defined]
+    assert (found.before, found.after, found.was, found.now) == (2, 1, 60, 30)
+    assert found.kept == "k:Łucja,Zbigniew"
+    assert found.keeping == "Zbigniew k:Łucja,Zbigniew"
 
 
 def test_what_keeps_the_count_or_was_typed_is_no_question() -> None:
@@ -54,7 +54,7 @@ def test_what_keeps_the_count_or_was_typed_is_no_question() -> None:
     assert moved("zo Ścibor 55 k:Łucja,Żaneta", "Zbigniew") is None  # still one count
     # a pair: each seat that left the side swapped with the one that joined it
     found = moved("zw Łucja+Zbigniew 61 k:Żaneta,Łucja", "Łucja+Żaneta")
-    assert found is not None and found.kept == "k:Zbigniew,Łucja"  # type: ignore[attr-defined]
+    assert found is not None and found.kept == "k:Zbigniew,Łucja"
 
 
 def _ledger(tmp_path: Path) -> str:
@@ -118,9 +118,9 @@ def test_play_asks_showing_the_counts_before_and_after(
     shown = run_typed(path, keys, monkeypatch)
     assert "not recorded" in shown
     assert read(path).tally.totals == (-20, -20, 60, -20)
-    asked = shown.index("2> a 1 zbig") + 1
-    assert shown[asked].startswith(f'hand 1 "{ZOLO}" becomes')  # wrapped, whole
-    assert shown[asked + 1 : asked + 3] == [
+    start = shown.index("2> a 1 zbig") + 1
+    assert shown[start].startswith(f'hand 1 "{ZOLO}" becomes')  # wrapped, whole
+    assert shown[start + 1 : start + 3] == [
         '  k:Łucja,Ścibor": its contras k:Łucja,Ścibor counted 2 with Ścibor',
         "  playing, 1 with Zbigniew; its stake changes from 60 to 30; correct it?",
     ]  # the last line is the question asked, with (y/n)
