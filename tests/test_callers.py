@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 from starlette.testclient import TestClient
 
+from baska_cli.cli.play_screen import toolbar
 from baska_cli.errors import RequestError
 from baska_cli.game.callers import MovedCallers, MovedCallersError, moved_callers
 from baska_cli.game.correction import correct
@@ -204,3 +205,13 @@ def test_the_question_and_a_quote_at_80_by_24_in_tmux(tmp_path: Path) -> None:
     finally:
         subprocess.run(["tmux", "kill-session", "-t", session], capture_output=True, check=False)
     assert read(path).tally.totals == (-20, -20, -20, 60)
+
+
+def test_the_toolbar_says_it_will_ask_before_enter(tmp_path: Path) -> None:
+    keeper = Scorekeeper(_ledger(tmp_path))
+    assert toolbar(keeper, "+zbig", 80).splitlines()[2:] == [
+        "hand 1 → (contras counted 2 → 1: asks first) zo Zbigniew 55 k:Łucja,Ścibor:",
+        "  Łucja -10  Żaneta -10  Zbigniew +30  Ścibor -10",
+    ]
+    assert "asks first" not in toolbar(keeper, "+zbig k:Łucja,Zbigniew", 80)
+    assert "asks first" not in toolbar(keeper, "+70", 80)

@@ -16,7 +16,7 @@ from baska_cli.errors import BaskaError, NotationError, RequestError
 from baska_cli.evening.quote import quote, quote_contract
 from baska_cli.evening.scorer import Scored, Scorer
 from baska_cli.evening.totals import next_turn
-from baska_cli.game.callers import MovedCallersError
+from baska_cli.game.callers import MovedCallers, MovedCallersError, moved_callers
 from baska_cli.game.correction import correct
 from baska_cli.game.notation import format_hand, parse_hand, token_kind
 from baska_cli.game.rules import RuleSet
@@ -150,11 +150,19 @@ class Scorekeeper:
             return Preview("error", error=str(scored))
         if number is None:
             return Preview("hand", scored.text, scored.deltas)
-        return Preview("correct", scored.text, scored.deltas, number)
+        assert self.last is not None
+        moved = self._moved(self.last.text, line.text)
+        return Preview("correct", scored.text, scored.deltas, number, moved=moved)
 
     def _corrected_text(self, was: str, words: str) -> str:
         entry = correct(parse_hand(was, self.players), words, self.players)
         return format_hand(entry, self.players)
+
+    def _moved(self, was: str, words: str) -> MovedCallers | None:
+        """What correcting `was` by `words` does to contras written with their callers."""
+        old = parse_hand(was, self.players)
+        new = correct(old, words, self.players)
+        return moved_callers(old, new, words, self.session.rules, self.players)
 
     # --- a line entered ----------------------------------------------------------------------
 

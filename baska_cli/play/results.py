@@ -44,13 +44,15 @@ class ChangedElsewhere:
 class Preview:
     """What a line being typed would do, not done: `kind` is "empty", "error" (`error` says
     why it cannot be done), "hand" or "correct" (the hand `text` with its `deltas`; a
-    correction names the hand `number` it changes), or "command" (`text` is its name)."""
+    correction names the hand `number` it changes, and `moved` when it moves the side so
+    that named contras count anew, which asks first), or "command" (`text` is its name)."""
 
     kind: Literal["empty", "error", "hand", "correct", "command"]
     text: str = ""
     deltas: Deltas | None = None
     number: int | None = None
     error: str = ""
+    moved: MovedCallers | None = None
 
 
 Guard = Literal["same_hand", "past_plan", "callers"]

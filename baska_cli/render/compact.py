@@ -133,6 +133,10 @@ def preview_text(preview: Preview, players: Sequence[str]) -> str:
         return _("command: {name}").format(name=preview.text)
     assert preview.deltas is not None
     prefix = "→" if preview.number is None else _("hand {number} →").format(number=preview.number)
+    moved = preview.moved
+    if moved is not None and moved.after is not None:
+        asks = _("(contras counted {before} → {after}: asks first)")
+        prefix += " " + asks.format(before=moved.before, after=moved.after)
     changes = "  ".join(f"{p} {d:+d}" for p, d in zip(players, preview.deltas, strict=True))
     return f"{prefix} {preview.text}: {changes}"
 
