@@ -33,7 +33,7 @@ DOCUMENTS = {
 ERRORS = {"en": "Error: ", "pl": "Błąd: "}
 CONSOLE_BLOCK = re.compile(r"^```console[ \t]*\n(.*?)^```[ \t]*$", re.MULTILINE | re.DOTALL)
 STATELESS = re.compile(
-    r"baska (--lang \w+ )?(score|rules|(ledger|stats|settle|recalc|report) samples/)"
+    r"baska (--lang \w+ )?(score|rules|quote|(ledger|stats|settle|recalc|report) samples/)"
 )
 
 

@@ -33,6 +33,7 @@ COMMANDS = {
     "recalc": ("check", "recalc"),
     "repair": ("repair", "repair"),
     "upgrade": ("repair", "upgrade"),
+    "quote": ("quote", "quote"),
     "settle": ("settle", "settle"),
     "stats": ("stats", "stats"),
     "report": ("report", "report"),

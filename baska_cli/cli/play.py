@@ -43,7 +43,7 @@ from baska_cli.errors import BaskaError
 from baska_cli.i18n import _
 from baska_cli.play.evening import Scorekeeper
 from baska_cli.play.results import Guard, HandChanged, HandRecorded, Idle, Question
-from baska_cli.render.compact import fit, question_text
+from baska_cli.render.compact import question_text
 
 Confirm = Callable[[str], bool]
 WIDTH = 80
@@ -215,8 +215,11 @@ def run_prompt(keeper: Scorekeeper, history: str, width: int = WIDTH, **session_
     )
 
     def confirm(question: str) -> bool:
+        *first, last = wrapped(question, width - 7)  # the last line asked, with (y/n)
+        for line in first:
+            click.echo(line)
         try:
-            return bool(ask(fit(question, width - 7)))
+            return bool(ask(last))
         except (KeyboardInterrupt, EOFError):
             return False
 

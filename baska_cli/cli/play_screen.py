@@ -8,6 +8,7 @@ from baska_cli.play.evening import Scorekeeper
 from baska_cli.play.line import COMMANDS
 from baska_cli.play.results import (
     ChangedElsewhere,
+    ContractQuoted,
     HandChanged,
     HandExplained,
     HandRecorded,
@@ -20,6 +21,7 @@ from baska_cli.play.results import (
 from baska_cli.render import compact
 from baska_cli.render.explain import derivation, explanation
 from baska_cli.render.fit import initials, wrap
+from baska_cli.render.quote import quote_table
 from baska_cli.render.sheet import one_session, standings_table
 
 
@@ -91,6 +93,8 @@ def result_lines(result: Result, width: int) -> list[str]:
         return standings_table(result.standings).splitlines()
     if isinstance(result, HandExplained):
         return explained_lines(result, width)
+    if isinstance(result, ContractQuoted):
+        return quote_table(result.quote, width).splitlines()
     if isinstance(result, Idle) and result.kind == "help":
         return compact.help_lines(COMMANDS, width)
     return []

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Literal
 from baska_cli.errors import LedgerError, PastPlanError, RequestError
 from baska_cli.evening.scorer import Scorer
 from baska_cli.evening.totals import add, dealer_of
+from baska_cli.game.callers import MovedCallersError, moved_callers
 from baska_cli.game.correction import correct
 from baska_cli.game.model import Adjustment, Deltas, Entry, Outcome
 from baska_cli.game.notation import canonical, parse_hand
@@ -151,17 +152,22 @@ def void(path: str, number: int) -> Edited:
     return _edit(path, "void", number, None)
 
 
-def amend(path: str, number: int, text: str) -> Edited:
+def amend(path: str, number: int, text: str, recount: bool = False) -> Edited:
     """Replace hand `number` by `text`, a whole hand or only the words that change (see
-    correction.correct); the old text stays above it, marked amended."""
-    return _edit(path, "amend", number, text)
+    correction.correct); the old text stays above it, marked amended. A correction that
+    moves the declaring side under contras written with their callers, changing how many
+    count, is refused (MovedCallersError, saying what to type) unless `recount` says the
+    contras are to be counted anew."""
+    return _edit(path, "amend", number, text, recount)
 
 
-def _edit(path: str, action: Action, number: int | None, text: str | None) -> Edited:
+def _edit(
+    path: str, action: Action, number: int | None, text: str | None, recount: bool = False
+) -> Edited:
     """Rewrite the ledger with one hand undone, voided or amended; totals recomputed."""
     with open_for_edit(path) as ledger:
         old = _hand_row(ledger, _target(ledger, action, number))
-        done = _edited(ledger, action, old, text)
+        done = _edited(ledger, action, old, text, recount)
         ledger.replace(ledger.meta, _rows_after(ledger, done))
     return done
 
@@ -194,7 +200,9 @@ def _hand_row(ledger: LockedLedger, number: int) -> Row:
     raise LedgerError(_("the ledger changed while it was read; run the command again"), ledger.path)
 
 
-def _edited(ledger: LockedLedger, action: Action, old: Row, text: str | None) -> Edited:
+def _edited(
+    ledger: LockedLedger, action: Action, old: Row, text: str | None, recount: bool
+) -> Edited:
     """What the edit does to the hand's row `old`, or why it cannot."""
     path, number = ledger.path, old.n
     if action == "void" and old.status == VOID:
@@ -211,7 +219,11 @@ def _edited(ledger: LockedLedger, action: Action, old: Row, text: str | None) ->
     if text is None:
         return Edited(path, action, old, None, None)
     players = ledger.meta.players
-    entry = correct(parse_hand(old.hand, players), text, players)
+    was = parse_hand(old.hand, players)
+    entry = correct(was, text, players)
+    moved = None if recount else moved_callers(was, entry, text, ledger.rules, players)
+    if moved is not None:
+        raise MovedCallersError(moved, number)
     new_text = canonical(entry, players)
     if new_text == old.hand:  # an amend that changes nothing would only add history
         raise RequestError(

@@ -13,8 +13,10 @@ from __future__ import annotations
 from collections.abc import Collection
 
 from baska_cli.errors import BaskaError, NotationError, RequestError
+from baska_cli.evening.quote import quote, quote_contract
 from baska_cli.evening.scorer import Scored, Scorer
 from baska_cli.evening.totals import next_turn
+from baska_cli.game.callers import MovedCallers, MovedCallersError, moved_callers
 from baska_cli.game.correction import correct
 from baska_cli.game.notation import format_hand, parse_hand, token_kind
 from baska_cli.game.rules import RuleSet
@@ -27,6 +29,7 @@ from baska_cli.play import ledger_io
 from baska_cli.play.line import command_hint, read_line
 from baska_cli.play.results import (
     ChangedElsewhere,
+    ContractQuoted,
     Guard,
     HandChanged,
     HandExplained,
@@ -156,11 +159,19 @@ class Scorekeeper:
             return Preview("error", error=str(scored))
         if number is None:
             return Preview("hand", scored.text, scored.deltas)
-        return Preview("correct", scored.text, scored.deltas, number)
+        assert self.last is not None
+        moved = self._moved(self.last.text, line.text)
+        return Preview("correct", scored.text, scored.deltas, number, moved=moved)
 
     def _corrected_text(self, was: str, words: str) -> str:
         entry = correct(parse_hand(was, self.players), words, self.players)
         return format_hand(entry, self.players)
+
+    def _moved(self, was: str, words: str) -> MovedCallers | None:
+        """What correcting `was` by `words` does to contras written with their callers."""
+        old = parse_hand(was, self.players)
+        new = correct(old, words, self.players)
+        return moved_callers(old, new, words, self.session.rules, self.players)
 
     # --- a line entered ----------------------------------------------------------------------
 
@@ -176,7 +187,7 @@ class Scorekeeper:
         if kind == "hand":
             return self.record(line.text, confirmed)
         if kind == "correct":
-            return self.correct_last(line.text)
+            return self.correct_last(line.text, confirmed)
         if kind == "undo":
             return self.undo()
         if kind == "void":
@@ -184,11 +195,13 @@ class Scorekeeper:
             return self.void(line.number)
         if kind == "amend":
             assert line.number is not None
-            return self.amend(line.number, line.text)
+            return self.amend(line.number, line.text, confirmed)
         if kind == "sheet":
             return self.sheet()
         if kind == "standings":
             return self.standings()
+        if kind == "quote":
+            return self.quote(line.text)
         assert kind == "explain"
         return self.explain(line.number)
 
@@ -254,15 +267,25 @@ class Scorekeeper:
         """Void hand `number`: it keeps its number and deal, its score is skipped."""
         return self._changed(ledger_io.void(self.path, number))
 
-    def amend(self, number: int, text: str) -> HandChanged:
-        """Correct hand `number` by `text` (a whole hand, or the words that change)."""
-        return self._changed(ledger_io.amend(self.path, number, text))
+    def amend(
+        self, number: int, text: str, confirmed: Collection[Guard] = ()
+    ) -> HandChanged | Question:
+        """Correct hand `number` by `text` (a whole hand, or the words that change). One
+        that moves the declaring side and so changes how many contras count asks first (a
+        pipe, which cannot answer, is refused and told what to type)."""
+        recount = "callers" in confirmed
+        try:
+            return self._changed(ledger_io.amend(self.path, number, text, recount))
+        except MovedCallersError as refused:
+            if not self.asks or refused.moved.after is None:
+                raise  # (the contras as written are refused with the new side)
+            return Question("callers", number, text, moved=refused.moved)
 
-    def correct_last(self, text: str) -> HandChanged:
+    def correct_last(self, text: str, confirmed: Collection[Guard] = ()) -> HandChanged | Question:
         """Correct the last hand by `text`."""
         if self.last is None:
             raise RequestError(_("there is no hand to correct yet"))
-        return self.amend(self.last.n, text)
+        return self.amend(self.last.n, text, confirmed)
 
     def _changed(self, done: ledger_io.Edited) -> HandChanged:
         """An edit done: read the ledger again, and tell the edit with the totals after it."""
@@ -288,6 +311,11 @@ class Scorekeeper:
     def standings(self) -> StandingsRead:
         """Places and totals."""
         return StandingsRead(tuple(self.session.standings()))
+
+    def quote(self, word: str) -> ContractQuoted:
+        """What the contract `word` pays under the ledger's rules."""
+        rules = self.session.rules
+        return ContractQuoted(quote(quote_contract(word, rules), rules))
 
     def explain(self, number: int | None) -> HandExplained:
         """Why hand `number` (the last when None) scored as it did."""

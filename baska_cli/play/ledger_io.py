@@ -51,6 +51,6 @@ def void(path: str, number: int) -> Edited:
     return edits.void(path, number)
 
 
-def amend(path: str, number: int, text: str) -> Edited:
-    """Correct hand `number` by `text`."""
-    return edits.amend(path, number, text)
+def amend(path: str, number: int, text: str, recount: bool = False) -> Edited:
+    """Correct hand `number` by `text` (`recount`: contras moved with the side confirmed)."""
+    return edits.amend(path, number, text, recount)

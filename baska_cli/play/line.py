@@ -16,6 +16,7 @@ COMMANDS: dict[str, tuple[tuple[str, ...], str]] = {
     "sheet": (("sheet", "s"), N_("the score sheet")),
     "standings": (("standings", "st"), N_("places and totals")),
     "explain": (("explain", "e"), N_("why hand N (default: the last) scored so")),
+    "quote": (("quote", "ile"), N_("what contract C pays in every outcome and at every contra")),
     "help": (("help", "h", "?"), N_("this list")),
     "quit": (("quit", "q", "exit"), N_("leave (Ctrl-D too); every hand is saved already")),
 }
@@ -52,6 +53,14 @@ def read_line(typed: str) -> Line:
     if name is None:
         return Line("hand", text)
     rest = rest.strip()
+    if name == "quote":
+        if not rest or len(rest.split()) > 1:
+            raise NotationError(
+                _('"{typed}" needs one contract, e.g. "{example}"').format(
+                    typed=text, example=f"{head} zo"
+                )
+            )
+        return Line(name, rest)
     if name in ("void", "amend", "explain"):
         number_text, _sep, words = rest.partition(" ")
         if not number_text:

@@ -5,7 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
+from baska_cli.evening.quote import Quote
 from baska_cli.evening.totals import Standing
+from baska_cli.game.callers import MovedCallers
 from baska_cli.game.model import Deltas, Entry, Outcome
 from baska_cli.game.rules import RuleSet
 from baska_cli.ledger.format import Row
@@ -42,28 +44,32 @@ class ChangedElsewhere:
 class Preview:
     """What a line being typed would do, not done: `kind` is "empty", "error" (`error` says
     why it cannot be done), "hand" or "correct" (the hand `text` with its `deltas`; a
-    correction names the hand `number` it changes), or "command" (`text` is its name)."""
+    correction names the hand `number` it changes, and `moved` when it moves the side so
+    that named contras count anew, which asks first), or "command" (`text` is its name)."""
 
     kind: Literal["empty", "error", "hand", "correct", "command"]
     text: str = ""
     deltas: Deltas | None = None
     number: int | None = None
     error: str = ""
+    moved: MovedCallers | None = None
 
 
-Guard = Literal["same_hand", "past_plan"]
+Guard = Literal["same_hand", "past_plan", "callers"]
 
 
 @dataclass(frozen=True, slots=True)
 class Question:
     """A hand that is recorded only once confirmed: typed again with the `guard` among the
     confirmed ones, it goes on. "same_hand": it is the same as hand `number` ("text");
-    "past_plan": all `deals` planned deals are played."""
+    "past_plan": all `deals` planned deals are played; "callers": a correction of hand
+    `number` moves the declaring side and so changes how many contras count (`moved`)."""
 
     guard: Guard
     number: int = 0
     text: str = ""
     deals: int = 0
+    moved: MovedCallers | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -124,10 +130,26 @@ class HandExplained:
 
 
 @dataclass(frozen=True, slots=True)
+class ContractQuoted:
+    """What a contract pays under the ledger's rules (`quote zo`)."""
+
+    quote: Quote
+
+
+@dataclass(frozen=True, slots=True)
 class Idle:
     """A line that changes nothing: "empty" (or a comment), "help", or "quit"."""
 
     kind: Literal["empty", "help", "quit"]
 
 
-Result = Idle | Question | HandRecorded | HandChanged | SheetRead | StandingsRead | HandExplained
+Result = (
+    Idle
+    | Question
+    | HandRecorded
+    | HandChanged
+    | SheetRead
+    | StandingsRead
+    | HandExplained
+    | ContractQuoted
+)

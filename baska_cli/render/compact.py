@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from baska_cli.game.callers import moved_sentence
 from baska_cli.i18n import _, ngettext
 from baska_cli.play.results import Preview, Question
 from baska_cli.render.fit import initials, wrap
@@ -112,7 +113,7 @@ def help_lines(commands: dict[str, tuple[tuple[str, ...], str]], width: int = WI
             "replaces it."
         ),
     ]
-    usage = {"void": " N", "amend": " N TEXT", "explain": " [N]"}
+    usage = {"void": " N", "amend": " N TEXT", "explain": " [N]", "quote": " C"}
     for name, (words, meaning) in commands.items():
         short = "/".join(words[1:])
         left = f"{words[0]}{usage.get(name, '')}" + (f" ({short})" if short else "")
@@ -132,12 +133,21 @@ def preview_text(preview: Preview, players: Sequence[str]) -> str:
         return _("command: {name}").format(name=preview.text)
     assert preview.deltas is not None
     prefix = "→" if preview.number is None else _("hand {number} →").format(number=preview.number)
+    moved = preview.moved
+    if moved is not None and moved.after is not None:
+        asks = _("(contras counted {before} → {after}: asks first)")
+        prefix += " " + asks.format(before=moved.before, after=moved.after)
     changes = "  ".join(f"{p} {d:+d}" for p, d in zip(players, preview.deltas, strict=True))
     return f"{prefix} {preview.text}: {changes}"
 
 
 def question_text(question: Question) -> str:
     """The yes-or-no question a guard asks (at a terminal and on the table's page)."""
+    if question.guard == "callers" and question.moved is not None:
+        return _('{sentence}; correct it? (to keep the contras: "{keeping}")').format(
+            sentence=moved_sentence(question.moved, question.number),
+            keeping=question.moved.keeping,
+        )
     if question.guard == "same_hand":
         return _('"{text}" is the same as hand {number}; record it again?').format(
             text=question.text, number=question.number

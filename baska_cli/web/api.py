@@ -139,6 +139,13 @@ async def final(request: Request, served: Served, body: dict[str, Any]) -> Respo
 
 
 @endpoint(post=False)
+async def quote(request: Request, served: Served, body: dict[str, Any]) -> Response:
+    """GET /api/v1/quote/{contract}: what the contract pays, as `baska quote --format json`."""
+    word = request.path_params["contract"]
+    return JSONResponse(await _in(request, served, lambda: served.table.quote(word)))
+
+
+@endpoint(post=False)
 async def events(request: Request, served: Served, body: dict[str, Any]) -> Response:
     """GET /api/v1/events?key=KEY: an event `change` at every write of the ledger."""
     headers = {"Cache-Control": "no-cache", "X-Accel-Buffering": "no"}
@@ -198,6 +205,7 @@ ROUTES = [
     Route("/api/v1/sheet", sheet),
     Route("/api/v1/standings", standings),
     Route("/api/v1/final", final),
+    Route("/api/v1/quote/{contract}", quote),
     Route("/api/v1/events", events),
     Route("/api/v1/preview", preview, methods=["POST"]),
     Route("/api/v1/hands", hands, methods=["POST"]),

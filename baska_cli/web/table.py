@@ -13,6 +13,7 @@ from typing import Any
 
 from baska_cli.errors import BaskaError, RequestError
 from baska_cli.evening.settle import settle, stake_from, unit_of
+from baska_cli.game.callers import moved_callers
 from baska_cli.game.correction import correct
 from baska_cli.game.model import Contract
 from baska_cli.game.notation import format_hand, parse_hand
@@ -25,6 +26,7 @@ from baska_cli.play.line import read_line
 from baska_cli.play.results import Guard, HandChanged, HandRecorded, Question
 from baska_cli.render.compact import preview_text, question_text
 from baska_cli.render.explain import explanation
+from baska_cli.render.quote import quote_record
 from baska_cli.render.settle import settlement_record
 from baska_cli.render.stats import gathered, stats_record
 from baska_cli.render.stream import standing_record, write_json
@@ -101,6 +103,11 @@ class Table:
             "error": found.error,
             "lines": [text] if (text := preview_text(found, self.keeper.players)) else [],
         }
+
+    def quote(self, word: str) -> dict[str, Any]:
+        """What the contract `word` pays under the ledger's rules: the JSON of `baska quote
+        --format json`."""
+        return quote_record(self.keeper.quote(word).quote)
 
     def sheet(self) -> dict[str, Any]:
         """Every hand with the texts it replaced, and the history."""
@@ -228,8 +235,15 @@ class Table:
         self, number: int, text: str, client_id: str | None, confirmed: Collection[str]
     ) -> Answer:
         """Correct hand `number` by `text` (a whole hand or the words that change)."""
+        # a stake question confirmed confirms the contras counted anew with a moved side
+        recount: tuple[Guard, ...] = ("callers",) if "stake" in confirmed else ()
         return self._correct(
-            client_id, "amend", number, text, confirmed, lambda: self.keeper.amend(number, text)
+            client_id,
+            "amend",
+            number,
+            text,
+            confirmed,
+            lambda: self.keeper.amend(number, text, recount),
         )
 
     def correct_last(self, words: str, client_id: str | None, confirmed: Collection[str]) -> Answer:
@@ -247,7 +261,7 @@ class Table:
         number: int | None,
         text: str | None,
         confirmed: Collection[str],
-        edit: Callable[[], HandChanged],
+        edit: Callable[[], HandChanged | Question],
     ) -> Answer:
         if client_id is not None and (kept := self.journal.answer(client_id)) is not None:
             return 200, kept
@@ -266,13 +280,24 @@ class Table:
                 return 409, asked
         if client_id is not None and old is not None:
             self.journal.intend(client_id, Intent(action, old.n, old.hand, old.status))
-        return 200, self._done(client_id, self._changed(edit()))
+        done = edit()
+        if isinstance(done, Question):  # the ledger changed under the stake question
+            return 409, {"question": "stake", "message": question_text(done)}
+        return 200, self._done(client_id, self._changed(done))
 
     def _stake_question(self, old: Row, text: str) -> dict[str, Any] | None:
         """The question a correction asks when it changes the hand's stake (its largest
-        change), e.g. a contra added; None when the stake stays."""
+        change), e.g. a contra added, or moves the declaring side so that its contras count
+        anew; None when the stake stays."""
         players, rules = self.keeper.players, self.keeper.session.rules
-        entry = correct(parse_hand(old.hand, players), text, players)
+        before = parse_hand(old.hand, players)
+        entry = correct(before, text, players)
+        moved = moved_callers(before, entry, text, rules, players)
+        if moved is not None and moved.after is not None:  # (refused as typed: the edit says)
+            asked = Question("callers", old.n, text, moved=moved)
+            return {"question": "stake", "message": question_text(asked)}
+        if moved is not None:
+            return None
         new = score(entry, rules, players).deltas
         was, now = max(map(abs, old.deltas)), max(map(abs, new))
         if was == now:
