@@ -149,7 +149,7 @@ def test_the_web_asks_even_when_the_stake_stays(tmp_path: Path) -> None:
     path = new_ledger(tmp_path, players=PLAYERS)
     # 2 counted contras on a win with wyjście (1 × 4) become 1 on one without (2 × 2)
     assert invoke("score", "-l", path, "zw", "łucja+zbig", "61", "k:żaneta,łucja").exit_code == 0
-    with TestClient(make_app(path, KEY, "en")) as client:
+    with TestClient(make_app({path: KEY}, "en")) as client:
         phone = Phone(client)
         asked = phone.post("hands/1/amend", {"hand": "łucja+żaneta 79", "id": "a1"})
         assert asked.status_code == 409, asked.text

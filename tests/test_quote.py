@@ -179,7 +179,7 @@ def test_quote_in_play(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
 def test_the_web_api_quotes_under_the_ledgers_rules(tmp_path: Path) -> None:
     path = str(tmp_path / "e.csv")
     assert invoke("new", path, "-p", "Ania,Bartek,Celina,Darek", "-r", "mester").exit_code == 0
-    with TestClient(make_app(path, KEY, "en")) as client:
+    with TestClient(make_app({path: KEY}, "en")) as client:
         found = Phone(client).get("quote/zb")
         assert found.status_code == 200
         assert found.json() == json.loads(
