@@ -17,7 +17,8 @@ from baska_cli.tournament import folder, players
 from baska_cli.tournament.draw import Draw, annotated, draw_round, history
 from baska_cli.tournament.folder import Tournament, load, lock, round_dir
 from baska_cli.tournament.plan import TIE_BREAKS, Plan, check_plan
-from baska_cli.tournament.players import Entrant, apart_pairs, find, named, read_entry_list
+from baska_cli.tournament.players import Entrant, apart_pairs, find, named
+from baska_cli.tournament.roster import read_entry_list
 
 Pages = Callable[[Tournament, Draw], Mapping[str, str]]
 """The printable pages of a drawn round: file name (in the round's directory) -> text."""
