@@ -6,12 +6,12 @@ from __future__ import annotations
 
 import csv
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from baska_cli.errors import TournamentInputError
 from baska_cli.game.spelling import fold, suggest
 from baska_cli.i18n import _
-from baska_cli.tournament.players import Entrant, check_roster, checked_name, clean_club
+from baska_cli.tournament.players import Entrant, check_roster, checked_name, clean_club, find
 
 COLUMNS = ("name", "club", "team", "category", "id", "short", "standin")
 # Polish headers a spreadsheet exported by an organiser may have (compared accent-blind).
@@ -110,22 +110,6 @@ def _forms(row: _Row) -> list[str]:
     return forms
 
 
-def _chosen(rows: Sequence[_Row], taken: Sequence[str] = ()) -> list[str]:
-    """Each player's short form: the shortest told apart from the others' (short_forms);
-    players of one full name are told apart by their ids (`Jan.K.101`, `Jan.K.102`)."""
-    forms = [_forms(row) for row in rows]
-    levels = short_forms(forms, taken)
-    chosen = [f[k] for f, k in zip(forms, levels, strict=True)]
-    count: dict[str, int] = {}
-    for name in [*chosen, *taken]:
-        count[fold(name)] = count.get(fold(name), 0) + 1
-    for i, row in enumerate(rows):
-        ident = row.cells.get("id", "").translate(_NOT_IN_SHORT).replace(" ", "")
-        if count[fold(chosen[i])] > 1 and ident:
-            chosen[i] = f"{forms[i][0]}.{ident}"
-    return chosen
-
-
 def short_forms(rows: Sequence[Sequence[str]], taken: Sequence[str] = ()) -> list[int]:
     """For each player's possible forms (shortest first), which one to use: the shortest
     that no other player's chosen form (nor a `taken` name) equals, case- and accent-blind;
@@ -145,6 +129,30 @@ def short_forms(rows: Sequence[Sequence[str]], taken: Sequence[str] = ()) -> lis
                         moved = True
         if not moved:
             return levels
+
+
+def _chosen(rows: Sequence[_Row], taken: Sequence[Entrant] = ()) -> list[str]:
+    """Each player's short form: the shortest told apart from the others' (short_forms);
+    players of one full name are told apart by their ids (`Jan.K.101`, `Jan.K.102`)."""
+    forms = [_forms(row) for row in rows]
+    levels = short_forms(forms, [p.name for p in taken])
+    chosen = [f[k] for f, k in zip(forms, levels, strict=True)]
+    count: dict[str, int] = {}
+    for name in [*chosen, *(p.name for p in taken)]:
+        count[fold(name)] = count.get(fold(name), 0) + 1
+    for name in [*(r.name for r in rows), *(p.display for p in taken)]:
+        count[_full(name)] = count.get(_full(name), 0) + 1
+    for i, row in enumerate(rows):
+        ident = row.cells.get("id", "").translate(_NOT_IN_SHORT).replace(" ", "")
+        alike = count[fold(chosen[i])] > 1 or (" " in row.name and count[_full(row.name)] > 1)
+        if alike and ident:
+            chosen[i] = f"{forms[i][0]}.{ident}"
+    return chosen
+
+
+def _full(name: str) -> str:
+    """A full name as compared: folded, single spaces, marked apart from short forms."""
+    return " " + fold(" ".join(name.split()))
 
 
 def _clean(cells: dict[str, str], column: str, where: str) -> str:
@@ -263,3 +271,44 @@ def check_standins(players: Sequence[Entrant], origin: str) -> None:
                 )
             )
         seen[key] = p.display
+
+
+def late_entry(
+    players: Sequence[Entrant], name: str, round_number: int, details: dict[str, str]
+) -> list[Entrant]:
+    """The roster with a late entry who plays from `round_number` on: a full name gets a
+    short form no other player has; `details` are the columns of the players file (club,
+    id, team, category, standin)."""
+    where = _("the new player")
+    row = _Row(where, " ".join(name.split()), {k: v.strip() for k, v in details.items()})
+    if not row.name:
+        raise TournamentInputError(
+            _("{where}: no name; every player needs one").format(where=where)
+        )
+    _check_ids([*(_Row(p.display, p.display, {"id": p.id}) for p in players), row])
+    short = _chosen([row], players)[0]
+    newcomer = _entrant(row, short)
+    roster = [*players, replace(newcomer, entered=round_number)]
+    check_roster(roster, _("the players"))
+    check_standins(roster, _("the players"))
+    return roster
+
+
+def standin(players: Sequence[Entrant], team: str, name: str) -> list[Entrant]:
+    """The roster with `name` standing in for `team` (as its players file spells it)."""
+    player = find(players, name)
+    if player is None:
+        raise TournamentInputError(
+            _('"{name}" is not a player of this tournament').format(name=name)
+            + suggest(name, [p.name for p in players])
+        )
+    spelt = teams_of(players).get(fold(team.strip()), team.strip())
+    if player.standin and fold(player.standin) != fold(spelt):
+        raise TournamentInputError(
+            _("{name} stands in for {team} already; one team per stand-in").format(
+                name=player.display, team=player.standin
+            )
+        )
+    roster = [replace(p, standin=spelt) if p is player else p for p in players]
+    check_standins(roster, _("the players"))
+    return roster

@@ -15,6 +15,7 @@ from baska_cli.tournament.audit import problems_of
 from baska_cli.tournament.folder import Tournament, ledger_name, load, lock
 from baska_cli.tournament.lots import seeded_orders, typed_order, with_lots
 from baska_cli.tournament.plan import LOTS, Plan
+from baska_cli.tournament.players import Entrant
 from baska_cli.tournament.results import TableResult, enter, parse_entries
 from baska_cli.tournament.service import drawn_round
 from baska_cli.tournament.standings import StandingLine, standings, tied_groups
@@ -30,6 +31,7 @@ class Standings:
     up_to: int
     plan: Plan
     name: str  # the tournament's, as printed on its pages
+    players: tuple[Entrant, ...] = ()  # the roster: full names, ids, teams, categories
 
     @property
     def need_lots(self) -> bool:
@@ -108,7 +110,7 @@ def _standings(t: Tournament, up_to: int) -> Standings:
     lines = standings(
         t.players, results, t.rules, t.plan.tie_breaks, t.lots, up_to, sat_out=sat_out
     )
-    return Standings(tuple(lines), tuple(problems), up_to, t.plan, t.name)
+    return Standings(tuple(lines), tuple(problems), up_to, t.plan, t.name, t.players)
 
 
 def standings_after(path: str, round_number: int | None = None) -> Standings:
