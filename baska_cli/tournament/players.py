@@ -107,14 +107,6 @@ def find(players: Iterable[Entrant], typed: str) -> Entrant | None:
     return found
 
 
-def enter(players: Sequence[Entrant], name: str, club: str, round_number: int) -> list[Entrant]:
-    """The roster with a late entry who plays from `round_number` on."""
-    player = Entrant(checked_name(name, _("the new player")), clean_club(club, name), round_number)
-    roster = [*players, player]
-    check_roster(roster, _("the players"))
-    return roster
-
-
 def withdraw(players: Sequence[Entrant], name: str, round_number: int) -> list[Entrant]:
     """The roster with `name` withdrawn from `round_number` on (the points stay theirs)."""
     player = find(players, name)

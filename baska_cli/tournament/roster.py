@@ -229,7 +229,7 @@ def read_entry_list(text: str, origin: str) -> list[Entrant]:
     _check_ids(rows)
     players = [_entrant(r, short) for r, short in zip(rows, _chosen(rows), strict=True)]
     check_roster(players, origin)
-    check_standins(players, origin)
+    check_standins(players, origin, [row.where for row in rows])
     return players
 
 
@@ -242,14 +242,17 @@ def teams_of(players: Sequence[Entrant]) -> dict[str, str]:
     return teams
 
 
-def check_standins(players: Sequence[Entrant], origin: str) -> None:
+def check_standins(
+    players: Sequence[Entrant], origin: str, lines: Sequence[str] | None = None
+) -> None:
     """Refuse a stand-in for a team nobody plays in, a stand-in who is a team's player, and a
-    second stand-in for one team."""
+    second stand-in for one team; `lines`: where each player was read (`file:line`)."""
     teams = teams_of(players)
     seen: dict[str, str] = {}
-    for p in players:
+    for i, p in enumerate(players):
         if not p.standin:
             continue
+        origin = lines[i] if lines is not None else origin
         key = fold(p.standin)
         if key not in teams:
             raise TournamentInputError(
