@@ -152,7 +152,7 @@ def enter(path: str, name: str, club: str, ident: str, team: str, category: str)
 
     \b
     Example:  baska tournament enter liga Zenon --club Puck
-              baska tournament enter liga "Jan Nowak" --id 1234 --team Orły
+              baska tournament enter liga "Jan Nowak" --id 1234 --team Gryf
     """
     details = {"id": ident, "team": team, "category": category}
     entered = service.enter_player(path, name, club, details)
@@ -194,7 +194,7 @@ def standin(path: str, team: str, name: str) -> None:
     """Name a team's stand-in („skoczek”, one per team): their results count for the team.
 
     \b
-    Example:  baska tournament standin liga Orły Zenon
+    Example:  baska tournament standin liga Gryf Zenon
     """
     named = service.name_standin(path, team, name)
     note_written(_("the stand-in was recorded"))
