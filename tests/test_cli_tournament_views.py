@@ -205,3 +205,16 @@ def test_a_late_entry_and_a_stand_in_by_command(liga: str) -> None:
     result = invoke("tournament", "standin", liga, "Sokoły", "Piotr Nowak")
     assert result.exit_code == 2
     assert "Sokoły has a stand-in already (Zenon Mały)" in result.stderr
+
+
+def test_misspelt_names_are_warned_of_as_written_not_by_their_short_forms(tmp_path: Path) -> None:
+    players = tmp_path / "p.csv"
+    players.write_text("name\nAnna Nowak\nAnna Kowal\nJan Kowalski\nJan Kowalsky\n", "utf-8")
+    path = str(tmp_path / "t")
+    result = invoke("tournament", "new", path, "-p", str(players), "--rounds", "1", "--deals", "16")
+    assert result.exit_code == 0
+    warnings = [line for line in result.stderr.splitlines() if line.startswith("warning")]
+    assert warnings == [
+        'warning: "Jan Kowalski" and "Jan Kowalsky" look like one name misspelt; '
+        "check the players file"
+    ]

@@ -110,13 +110,11 @@ def new(
 
 
 def _look_alike(entrants: Sequence[Entrant]) -> list[NamePair]:
-    """Names that look like one misspelt, but for players of one full name told apart by id."""
-    full = {p.name: p.display.casefold() for p in entrants if p.id}
-    return [
-        (a, b)
-        for a, b in similar_pairs([p.name for p in entrants])
-        if not (a in full and full[a] == full.get(b))
-    ]
+    """Names that look like one misspelt, as the players file wrote them (full names, not
+    their short forms: `Anna.N` and `Anna.K` are told apart on purpose; players of one full
+    name are told apart by their ids)."""
+    names = list(dict.fromkeys(p.display for p in entrants))
+    return similar_pairs(names)
 
 
 def next_round(t: Tournament) -> int:
@@ -194,9 +192,9 @@ def enter_player(
         number = next_round(t)
         roster = late_entry(t.players, name, number, {"club": club, **(details or {})})
         folder.save_players(t, roster)
-    newcomer = roster[-1].name
-    alike = [p for p in _look_alike(roster) if newcomer in p]
-    return Entered(newcomer, number, tuple(alike))
+    newcomer = roster[-1]
+    alike = [p for p in _look_alike(roster) if newcomer.display in p]
+    return Entered(newcomer.name, number, tuple(alike))
 
 
 def withdraw_player(path: str, name: str) -> Withdrawn:
