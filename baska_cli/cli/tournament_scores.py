@@ -30,8 +30,11 @@ def result(
 ) -> None:
     """Enter a paper sheet's final totals for one table (four names, summing to zero).
 
+    A player is their name, a unique start of it, or their seat number (1=+40).
+
     \b
     Example:  baska tournament result liga 1 3 Ania=+40 Bartek=-12 Celina=-8 Darek=-20
+              baska tournament result liga 1 3 1=+40 2=-12 3=-8 4=-20
     """
     entered = service.enter_result(path, round_number, table, entries, correct)
     note_written(_("the result was entered"))
