@@ -21,9 +21,28 @@ def test_entries_in_any_order_by_name_or_prefix() -> None:
     assert parse_entries(tokens, TABLE) == (40, -12, -8, -20)
 
 
+def test_entries_by_seat_number_mixed_with_names() -> None:
+    assert parse_entries(["1=+40", "2=-12", "celina=-8", "4=-20"], TABLE) == (40, -12, -8, -20)
+
+
+def test_short_forms_of_full_names_by_prefix_without_accents() -> None:
+    table = ("Jan.K.101", "Jan.K.102", "Żaneta.Ł", "Anna.N")
+    tokens = ["jan.k.101=+10", "Jan.K.102=-10", "zan=+5", "ann=-5"]
+    assert parse_entries(tokens, table) == (10, -10, 5, -5)
+
+
+def test_an_ambiguous_prefix_lists_the_candidates() -> None:
+    table = ("Jan.K.101", "Jan.K.102", "Żaneta.Ł", "Anna.N")
+    with pytest.raises(TournamentInputError) as caught:
+        parse_entries(["jan=+10"], table)
+    assert str(caught.value) == '"jan=+10" is ambiguous: it could be Jan.K.101 or Jan.K.102'
+
+
 @pytest.mark.parametrize(
     ("tokens", "message"),
     [
+        (["5=+4"], '"5=+4": expected one of this table\'s players'),
+        (["1=+4", "Ania=-4"], '"Ania=-4": Ania has a total already'),
         (["Ania+40"], '"Ania+40" is not a result; expected NAME=+N'),
         (["Ewa=+4"], '"Ewa=+4": expected one of this table\'s players: Ania, Bartek'),
         (["Ania=+4", "ania=-4"], '"ania=-4": Ania has a total already'),

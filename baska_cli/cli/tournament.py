@@ -56,7 +56,8 @@ def _printable(path: str, folder: str) -> dict[str, str]:
     "players_file",
     required=True,
     metavar="FILE",
-    help="The players: one name per line, optionally a comma and a club.",
+    help="The players: one name per line (optionally a comma and a club), or a CSV whose "
+    "header names its columns: name, club, team, category, id, short, standin.",
 )
 @option("--rounds", type=COUNT, required=True, metavar="N", help="How many rounds.")
 @option("--deals", type=COUNT, required=True, metavar="D", help="Deals per table and round.")
@@ -144,13 +145,18 @@ def draw(path: str, round_number: int | None, output_format: str) -> None:
 @click.argument("path", metavar="DIR")
 @click.argument("name", metavar="NAME")
 @option("--club", default="", metavar="CLUB", help="The player's club.")
-def enter(path: str, name: str, club: str) -> None:
+@option("--id", "ident", default="", metavar="ID", help="The player's licence number.")
+@option("--team", default="", metavar="TEAM", help="The player's team.")
+@option("--category", default="", metavar="CATEGORY", help="The player's category.")
+def enter(path: str, name: str, club: str, ident: str, team: str, category: str) -> None:
     """A late entry: the player is in the draw from the next round on.
 
     \b
     Example:  baska tournament enter liga Zenon --club Puck
+              baska tournament enter liga "Jan Nowak" --id 1234 --team Gryf
     """
-    entered = service.enter_player(path, name, club)
+    details = {"id": ident, "team": team, "category": category}
+    entered = service.enter_player(path, name, club, details)
     note_written(_("the player was entered"))
     for a, b in entered.look_alike:
         click.echo(
@@ -181,6 +187,21 @@ def withdraw(path: str, name: str) -> None:
     )
 
 
+@command()
+@click.argument("path", metavar="DIR")
+@click.argument("team", metavar="TEAM")
+@click.argument("name", metavar="NAME")
+def standin(path: str, team: str, name: str) -> None:
+    """Name a team's stand-in („skoczek”, one per team): their results count for the team.
+
+    \b
+    Example:  baska tournament standin liga Gryf Zenon
+    """
+    named = service.name_standin(path, team, name)
+    note_written(_("the stand-in was recorded"))
+    click.echo(_("{name} stands in for {team}").format(name=named.name, team=named.team), err=True)
+
+
 @command("print")
 @click.argument("path", metavar="DIR")
 @round_option("The round (default: the last drawn).")
@@ -204,6 +225,7 @@ for _command in (
     check_command,
     enter,
     withdraw,
+    standin,
     lots,
     print_command,
     walkout,

@@ -7,22 +7,12 @@ import sys
 
 import click
 
-from baska_cli.cli.common import COUNT, command, format_choice, note_written, option
+from baska_cli.cli.common import COUNT, UserInputError, command, format_choice, note_written, option
 from baska_cli.cli.tournament_common import round_option
+from baska_cli.cli.tournament_views import show_category, show_standings, show_teams
 from baska_cli.i18n import _, ngettext
-from baska_cli.ledger.store import replace_text
-from baska_cli.render.tournament import (
-    left_out,
-    standings_csv,
-    standings_json,
-    standings_rows,
-    standings_table,
-)
-from baska_cli.render.tournament_html import standings_html
 from baska_cli.tournament import service_scores as service
-from baska_cli.tournament.plan import tie_break_text
 from baska_cli.tournament.results import describe
-from baska_cli.tournament.service_scores import Standings
 
 
 @command()
@@ -40,8 +30,11 @@ def result(
 ) -> None:
     """Enter a paper sheet's final totals for one table (four names, summing to zero).
 
+    A player is their name, a unique start of it, or their seat number (1=+40).
+
     \b
     Example:  baska tournament result liga 1 3 Ania=+40 Bartek=-12 Celina=-8 Darek=-20
+              baska tournament result liga 1 3 1=+40 2=-12 3=-8 4=-20
     """
     entered = service.enter_result(path, round_number, table, entries, correct)
     note_written(_("the result was entered"))
@@ -58,8 +51,19 @@ def result(
 @round_option("The standings after this round (default: the last drawn).")
 @format_choice("table", "json", "csv")
 @option("--html", "html_path", metavar="FILE", help="Also write the standings as a printable page.")
+@option("--teams", is_flag=True, help="The team classification: each team's best 4 players.")
+@option(
+    "--category",
+    metavar="NAME",
+    help="The standings of one category, placed from 1 (all: every category's, one by one).",
+)
 def standings(
-    path: str, round_number: int | None, output_format: str, html_path: str | None
+    path: str,
+    round_number: int | None,
+    output_format: str,
+    html_path: str | None,
+    teams: bool,
+    category: str | None,
 ) -> None:
     """The standings by place points and tie-breaks, with the movement since the last round.
 
@@ -67,18 +71,19 @@ def standings(
     Example:  baska tournament standings liga
               baska tournament standings liga --round 2 --format json
               baska tournament standings liga --html standings.html
+              baska tournament standings liga --teams
+              baska tournament standings liga --category K --html kobiety.html
     """
+    if teams and category is not None:
+        raise UserInputError(_("--teams and --category: choose one of them"))
     found = service.standings_after(path, round_number)
-    lines, up_to, order = found.lines, found.up_to, tie_break_text(found.plan.tie_breaks)
-    if output_format == "json":
-        click.echo(standings_json(lines, up_to, found.plan.tie_breaks))
-    elif output_format == "csv":
-        click.echo(standings_csv(lines))
+    up_to = found.up_to
+    if teams:
+        show_teams(found, output_format, html_path)
+    elif category is not None:
+        show_category(found, category, output_format, html_path)
     else:
-        notes = left_out(found.problems, found.stale_lots, up_to)
-        click.echo(standings_table(lines, up_to, found.plan.rounds, order, notes))
-    if html_path:
-        replace_text(html_path, _standings_page(found, order))
+        show_standings(found, output_format, html_path)
     for problem in found.problems:
         click.echo(_("warning: {problem}").format(problem=problem), err=True)
     if found.problems:
@@ -94,24 +99,6 @@ def standings(
             ).format(path=path, round=up_to),
             err=True,
         )
-
-
-def _standings_page(found: Standings, order: str) -> str:
-    """The standings as a printable page."""
-    headers, rows = standings_rows(found.lines, found.up_to > 1)
-    ordered = _("ordered by {order}; players equal on all of them share a place").format(
-        order=order
-    )
-    return standings_html(
-        found.name,
-        found.up_to,
-        found.plan.rounds,
-        ordered,
-        headers,
-        rows,
-        found.lines,
-        left_out(found.problems, found.stale_lots, found.up_to),
-    )
 
 
 @command("check")

@@ -4,7 +4,7 @@ JSON and CSV (keys and values in JSON and CSV are never translated)."""
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
@@ -149,9 +149,10 @@ def left_out(problems: Sequence[object], stale: Sequence[str], up_to: int) -> li
 
 
 def standings_rows(
-    lines: Sequence[StandingLine], movement: bool
+    lines: Sequence[StandingLine], movement: bool, labels: Mapping[str, str] | None = None
 ) -> tuple[list[str], list[list[str]]]:
-    """Headers and cells of the standings table (shared with the HTML page)."""
+    """Headers and cells of the standings table (shared with the HTML page); `labels`: a
+    player's name as people read it (a full name), by the name the tables use."""
     headers = [_("place")]
     if movement:
         headers.append(_("move"))
@@ -162,7 +163,7 @@ def standings_rows(
         if movement:
             cells.append(movement_text(ln.movement))
         cells += [
-            ln.player,
+            (labels or {}).get(ln.player, ln.player),
             ln.club,
             points(ln.place_points),
             signed(ln.total),
@@ -179,10 +180,11 @@ def standings_table(
     rounds: int,
     order: str,
     notes: Sequence[str] = (),
+    labels: Mapping[str, str] | None = None,
 ) -> str:
     """The standings after a round, with how they are ordered."""
 
-    headers, rows = standings_rows(lines, round_number > 1)
+    headers, rows = standings_rows(lines, round_number > 1, labels)
     title = _("standings after round {round} of {rounds}").format(round=round_number, rounds=rounds)
     ordered = _("ordered by {order}; players equal on all of them share a place").format(
         order=order
@@ -223,22 +225,33 @@ def line_record(line: StandingLine) -> dict[str, Any]:
     }
 
 
-def standings_json(lines: Sequence[StandingLine], round_number: int, order: Sequence[str]) -> str:
-    """One line of JSON."""
+def standings_json(
+    lines: Sequence[StandingLine],
+    round_number: int,
+    order: Sequence[str],
+    details: Mapping[str, Mapping[str, Any]] | None = None,
+) -> str:
+    """One line of JSON; `details`: what each player's line adds (id, full name, …)."""
+    more = details or {}
     return json.dumps(
         {
             "round": round_number,
             "tie_breaks": list(order),
-            "standings": [line_record(ln) for ln in lines],
+            "standings": [{**line_record(ln), **more.get(ln.player, {})} for ln in lines],
         },
         ensure_ascii=False,
     )
 
 
-def standings_csv(lines: Sequence[StandingLine]) -> str:
-    """One row per player."""
-    out = [csv_line(CSV_HEADER)]
+def standings_csv(
+    lines: Sequence[StandingLine],
+    details: Mapping[str, Sequence[str]] | None = None,
+    details_header: Sequence[str] = (),
+) -> str:
+    """One row per player; with `details`, their cells (under `details_header`) at the end."""
+    out = [csv_line([*CSV_HEADER, *details_header] if details else CSV_HEADER)]
     for ln in lines:
+        extra = list((details or {}).get(ln.player, ["" for _h in details_header]))
         out.append(
             csv_line(
                 [
@@ -251,6 +264,7 @@ def standings_csv(lines: Sequence[StandingLine]) -> str:
                     "" if ln.movement is None else ln.movement,
                     "" if ln.lot is None else ln.lot,
                     "" if ln.withdrawn is None else ln.withdrawn,
+                    *(extra if details else []),
                 ]
             )
         )

@@ -2,6 +2,7 @@
 
     DIR/tournament.toml   the settings (plan.py): rounds, deals, rules, seed, tie-breaks
     DIR/players.csv       name, club, entered (first round), withdrawn (first round missed)
+    DIR/roster.csv        full name, id, team, category, stand-in (details.py), if any
     DIR/results.csv       paper sheets' final totals (results.py); corrections kept
     DIR/lots.csv          drawings of lots: round, player, lot (1 places highest)
     DIR/walkouts.csv      walk-outs: round, table, player, status (walkouts.py); made by the
@@ -32,6 +33,7 @@ from baska_cli.i18n import _, os_reason
 from baska_cli.ledger.format import Meta, rules_lines
 from baska_cli.ledger.store import create as create_ledger
 from baska_cli.ledger.store import locked, replace_text, sync_folder
+from baska_cli.tournament.details import DETAILS, format_details, has_details, with_details
 from baska_cli.tournament.draw import Draw
 from baska_cli.tournament.plan import Plan, format_plan, parse_plan
 from baska_cli.tournament.players import Entrant, format_players, parse_players
@@ -114,6 +116,8 @@ def create(path: str, plan: Plan, players: list[Entrant]) -> None:
         ) from None
     with lock(path):
         replace_text(os.path.join(path, PLAYERS), format_players(players))
+        if has_details(players):
+            replace_text(os.path.join(path, DETAILS), format_details(players))
         replace_text(os.path.join(path, RESULTS), format_results([]))
         replace_text(os.path.join(path, LOTS), ",".join(LOTS_HEADER) + "\n")
         replace_text(os.path.join(path, SETTINGS), format_plan(plan))
@@ -132,6 +136,9 @@ def load(path: str) -> Tournament:
     plan = parse_plan(_read(settings), settings)
     rules = plan.rules(settings)
     players = parse_players(_read(os.path.join(path, PLAYERS)), os.path.join(path, PLAYERS))
+    details = os.path.join(path, DETAILS)
+    if os.path.exists(details):
+        players = with_details(players, _read(details), details)
     sheets = parse_results(_read(os.path.join(path, RESULTS)), os.path.join(path, RESULTS))
     lots = _parse_lots(_read(os.path.join(path, LOTS)), os.path.join(path, LOTS))
     walkouts = os.path.join(path, WALKOUTS)
@@ -253,8 +260,10 @@ def write_round(tournament: Tournament, draw: Draw, pages: dict[str, str]) -> No
 
 
 def save_players(tournament: Tournament, players: list[Entrant]) -> None:
-    """Replace `players.csv`. Call under `lock`."""
+    """Replace `players.csv` (and `roster.csv`, where players have details). Call under `lock`."""
     replace_text(tournament.file(PLAYERS), format_players(players))
+    if has_details(players) or os.path.exists(tournament.file(DETAILS)):
+        replace_text(tournament.file(DETAILS), format_details(players))
 
 
 def save_results(tournament: Tournament, rows: list[TableResult]) -> None:

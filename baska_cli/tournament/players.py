@@ -24,6 +24,16 @@ class Entrant:
     club: str = ""
     entered: int = 1  # the first round they play
     withdrawn: int | None = None  # the first round they no longer play (None: still playing)
+    full_name: str = ""  # the name as the players file gives it, when `name` is its short form
+    id: str = ""  # a licence number: tells apart two players of one full name
+    team: str = ""
+    category: str = ""
+    standin: str = ""  # the team this player stands in for („skoczek”)
+
+    @property
+    def display(self) -> str:
+        """The name people read: the full name, or the name the tables use."""
+        return self.full_name or self.name
 
     def plays(self, round_number: int) -> bool:
         """Whether the player is in the draw of this round."""
@@ -32,7 +42,7 @@ class Entrant:
         )
 
 
-def _clean_club(club: str, where: str) -> str:
+def clean_club(club: str, where: str) -> str:
     """A club's name: printable, one line, not a spreadsheet formula."""
     club = club.strip()
     if club and (not club.isprintable() or club[0] in "=+-@"):
@@ -44,28 +54,7 @@ def _clean_club(club: str, where: str) -> str:
     return club
 
 
-def read_entry_list(text: str, origin: str) -> list[Entrant]:
-    """The players file given to `tournament new`: one name per line, optionally a comma and
-    a club; blank lines and `#` comments are skipped."""
-    players: list[Entrant] = []
-    for number, line in enumerate(text.splitlines(), 1):
-        line = line.strip()
-        if not line or line.startswith("#"):
-            continue
-        name, _comma, club = line.partition(",")
-        where = f"{origin}:{number}"
-        players.append(Entrant(_checked_name(name, where), _clean_club(club, where)))
-    if not players:
-        raise TournamentInputError(
-            _("{origin}: no players; expected one name per line (Name or Name,Club)").format(
-                origin=origin
-            )
-        )
-    check_roster(players, origin)
-    return players
-
-
-def _checked_name(name: str, where: str) -> str:
+def checked_name(name: str, where: str) -> str:
     """A name a table's ledger accepts, or an error that says where it was typed."""
     try:
         name = check_name(name)
@@ -105,19 +94,17 @@ def check_roster(players: Sequence[Entrant], origin: str) -> None:
 
 
 def find(players: Iterable[Entrant], typed: str) -> Entrant | None:
-    """The player whose name is `typed`, case- and accent-blind."""
-    key = fold(typed.strip())
-    return next((p for p in players if fold(p.name) == key), None)
-
-
-def enter(players: Sequence[Entrant], name: str, club: str, round_number: int) -> list[Entrant]:
-    """The roster with a late entry who plays from `round_number` on."""
-    player = Entrant(
-        _checked_name(name, _("the new player")), _clean_club(club, name), round_number
-    )
-    roster = [*players, player]
-    check_roster(roster, _("the players"))
-    return roster
+    """The player whose name is `typed`, case- and accent-blind; else the one player of that
+    full name, or of that id."""
+    key = fold(" ".join(typed.split()))
+    players = list(players)
+    found = next((p for p in players if fold(p.name) == key), None)
+    if found is None:
+        full = [p for p in players if p.full_name and fold(p.full_name) == key]
+        found = full[0] if len(full) == 1 else None
+    if found is None:
+        found = next((p for p in players if p.id and p.id == typed.strip()), None)
+    return found
 
 
 def withdraw(players: Sequence[Entrant], name: str, round_number: int) -> list[Entrant]:

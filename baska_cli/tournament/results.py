@@ -35,8 +35,8 @@ class TableResult:
 
 
 def parse_entries(tokens: Sequence[str], players: Sequence[str]) -> tuple[int, ...]:
-    """`NAME=+N` for each of a table's four players (a name or a unique prefix, any case),
-    summing to zero: the totals in seat order."""
+    """`NAME=+N` for each of a table's four players (a name or a unique prefix, any case, or
+    the seat number: `1=+40`), summing to zero: the totals in seat order."""
     totals: dict[int, int] = {}
     for token in tokens:
         found = _ENTRY.match(token.strip())
@@ -46,11 +46,14 @@ def parse_entries(tokens: Sequence[str], players: Sequence[str]) -> tuple[int, .
                     token=token
                 )
             )
-        typed = fold(found.group("name").strip())
-        seats = [i for i, p in enumerate(players) if fold(p) == typed]
+        seats = _seats(found.group("name").strip(), players)
+        if len(seats) > 1:
+            raise TournamentInputError(
+                _('"{token}" is ambiguous: it could be {names}').format(
+                    token=token, names=_(" or ").join(players[i] for i in seats)
+                )
+            )
         if not seats:
-            seats = [i for i, p in enumerate(players) if fold(p).startswith(typed)]
-        if len(seats) != 1:
             raise TournamentInputError(
                 _('"{token}": expected one of this table\'s players: {players}').format(
                     token=token, players=", ".join(players)
@@ -76,6 +79,17 @@ def parse_entries(tokens: Sequence[str], players: Sequence[str]) -> tuple[int, .
             _("the totals sum to {sum:+d}, not 0; check the sheet").format(sum=sum(values))
         )
     return values
+
+
+def _seats(typed: str, players: Sequence[str]) -> list[int]:
+    """The seats a typed player may be: a seat number 1–4, the name, else the names it
+    starts (any case; accents optional)."""
+    if typed.isascii() and typed.isdigit():
+        return [int(typed) - 1] if 1 <= int(typed) <= len(players) else []
+    key = fold(typed)
+    return [i for i, p in enumerate(players) if fold(p) == key] or [
+        i for i, p in enumerate(players) if fold(p).startswith(key)
+    ]
 
 
 def current(rows: Sequence[TableResult], round_number: int, table: int) -> TableResult | None:

@@ -17,7 +17,8 @@ from baska_cli.tournament import folder, players
 from baska_cli.tournament.draw import Draw, annotated, draw_round, history
 from baska_cli.tournament.folder import Tournament, load, lock, round_dir
 from baska_cli.tournament.plan import TIE_BREAKS, Plan, check_plan
-from baska_cli.tournament.players import Entrant, apart_pairs, find, named, read_entry_list
+from baska_cli.tournament.players import Entrant, apart_pairs, find, named
+from baska_cli.tournament.roster import late_entry, read_entry_list, standin
 
 Pages = Callable[[Tournament, Draw], Mapping[str, str]]
 """The printable pages of a drawn round: file name (in the round's directory) -> text."""
@@ -105,7 +106,15 @@ def new(
     )
     check_plan(plan, rules)
     folder.create(path, plan, entrants)
-    return Made(plan, tuple(entrants), tuple(similar_pairs([p.name for p in entrants])))
+    return Made(plan, tuple(entrants), tuple(_look_alike(entrants)))
+
+
+def _look_alike(entrants: Sequence[Entrant]) -> list[NamePair]:
+    """Names that look like one misspelt, as the players file wrote them (full names, not
+    their short forms: `Anna.N` and `Anna.K` are told apart on purpose; players of one full
+    name are told apart by their ids)."""
+    names = list(dict.fromkeys(p.display for p in entrants))
+    return similar_pairs(names)
 
 
 def next_round(t: Tournament) -> int:
@@ -173,16 +182,19 @@ def print_round(path: str, pages: Pages, round_number: int | None = None) -> str
     return where
 
 
-def enter_player(path: str, name: str, club: str = "") -> Entered:
-    """A late entry, in the draw from the next round on."""
+def enter_player(
+    path: str, name: str, club: str = "", details: Mapping[str, str] | None = None
+) -> Entered:
+    """A late entry, in the draw from the next round on (a full name gets a short form;
+    `details`: id, team, category, standin, as the players file's columns)."""
     with lock(path):
         t = load(path)
         number = next_round(t)
-        roster = players.enter(t.players, name, club, number)
+        roster = late_entry(t.players, name, number, {"club": club, **(details or {})})
         folder.save_players(t, roster)
-    newcomer = roster[-1].name
-    alike = [p for p in similar_pairs([p.name for p in roster]) if newcomer in p]
-    return Entered(newcomer, number, tuple(alike))
+    newcomer = roster[-1]
+    alike = [p for p in _look_alike(roster) if newcomer.display in p]
+    return Entered(newcomer.name, number, tuple(alike))
 
 
 def withdraw_player(path: str, name: str) -> Withdrawn:
@@ -195,3 +207,22 @@ def withdraw_player(path: str, name: str) -> Withdrawn:
     player = find(roster, name)
     assert player is not None  # (withdraw refuses a name that is not a player's)
     return Withdrawn(player.name, number)
+
+
+@dataclass(frozen=True, slots=True)
+class StandIn:
+    """A stand-in named: the player as kept and the team they count for."""
+
+    name: str
+    team: str
+
+
+def name_standin(path: str, team: str, name: str) -> StandIn:
+    """Name the one stand-in („skoczek”) of a team: the player's results count for it."""
+    with lock(path):
+        t = load(path)
+        roster = standin(t.players, team, name)
+        folder.save_players(t, roster)
+    player = find(roster, name)
+    assert player is not None  # (standin refuses a name that is not a player's)
+    return StandIn(player.display, player.standin)

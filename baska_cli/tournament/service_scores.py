@@ -16,6 +16,7 @@ from baska_cli.tournament.fixed import fixed_results
 from baska_cli.tournament.folder import Tournament, ledger_name, load, lock
 from baska_cli.tournament.lots import seeded_orders, typed_order, with_lots
 from baska_cli.tournament.plan import LOTS, Plan
+from baska_cli.tournament.players import Entrant
 from baska_cli.tournament.results import TableResult, enter, parse_entries
 from baska_cli.tournament.service import drawn_round
 from baska_cli.tournament.standings import StandingLine, stale_lots, standings, tied_groups
@@ -32,6 +33,7 @@ class Standings:
     plan: Plan
     name: str  # the tournament's, as printed on its pages
     stale_lots: tuple[str, ...] = ()  # players whose recorded lot a correction made stale
+    players: tuple[Entrant, ...] = ()  # the roster: full names, ids, teams, categories
 
     @property
     def need_lots(self) -> bool:
@@ -119,7 +121,7 @@ def _standings(t: Tournament, up_to: int) -> Standings:
         fixed=fixed_results(t, up_to),
     )
     stale = tuple(stale_lots(lines, t.lots, up_to))
-    return Standings(tuple(lines), tuple(problems), up_to, t.plan, t.name, stale)
+    return Standings(tuple(lines), tuple(problems), up_to, t.plan, t.name, stale, t.players)
 
 
 def standings_after(path: str, round_number: int | None = None) -> Standings:
