@@ -46,13 +46,18 @@ def liga(tmp_path: Path) -> str:
     return path
 
 
+SIT_OUT = (3, 35)  # a player the draw leaves without a table (PSB §9, the rules' data)
+
+
 def _seated(liga: str) -> dict[str, tuple[int, int]]:
-    """Each seated player's place points and total by the seat they had."""
+    """Each player's place points and total by the seat they had (a sit-out's fixed ones)."""
     rows = Path(liga, "r1", "seating.csv").read_text("utf-8").splitlines()[1:]
     found = {}
     for row in rows:
         table, seat, name = row.split(",")
-        if table != "out":
+        if table == "out":
+            found[name] = SIT_OUT
+        else:
             found[name] = (SEAT_POINTS[int(seat) - 1], SEAT_TOTALS[int(seat) - 1])
     return found
 
@@ -104,7 +109,7 @@ def test_the_teams_count_their_best_four_and_the_stand_in(liga: str) -> None:
     }
     expected = {}
     for team, names in members.items():
-        got = sorted((seated.get(n, (0, 0)) for n in names), reverse=True)[:4]
+        got = sorted((seated[n] for n in names), reverse=True)[:4]
         expected[team] = (sum(p for p, _t in got), sum(t for _p, t in got))
     teams = {t["team"]: t for t in data["teams"]}
     assert {k: (t["place_points"], t["total"]) for k, t in teams.items()} == expected
