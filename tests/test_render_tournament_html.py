@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from baska_cli import i18n
+from baska_cli.i18n import _
 from baska_cli.game.rules import builtin
 from baska_cli.render.tournament_html import seating_html, sheets_html, standings_html
 from baska_cli.tournament.draw import draw_round
@@ -24,8 +25,8 @@ def test_the_seating_plan_lists_tables_and_every_player() -> None:
     html = seating_html("liga", DRAW)
     assert "<script" not in html and "http" not in html
     assert html.count('<div class="table">') == 99
-    assert len(re.findall(r"<div><b>Gracz\d{3}\.K</b> — ", html)) == 398
-    assert html.count("— sits out</div>") == 2
+    assert len(re.findall(r"<div><b>Gracz\d{3}\.K</b>&nbsp;— ", html)) == 398
+    assert html.count('&nbsp;— <span class="where">sits out</span></div>') == 2
 
 
 def test_a_table_sheet_names_the_dealer_of_every_deal_and_leaves_cells_empty() -> None:
@@ -54,6 +55,27 @@ def test_names_are_escaped() -> None:
     line = StandingLine(1, "A<b>", "", 5.0, 10, 1, ())
     html = standings_html("t&t", 1, 3, "ordered", ["place", "player"], [["1", "A<b>"]], [line])
     assert "A<b>" not in html and "A&lt;b&gt;" in html and "t&amp;t" in html
+
+
+FIRST = [
+    "Grzegorz", "Małgorzata", "Przemysław", "Żaneta", "Bożydar", "Józefina", "Krzesimir",
+    "Świętosława", "Wojciech", "Agnieszka", "Bolesław", "Katarzyna", "Zdzisław", "Jadwiga",
+    "Mścisław", "Genowefa", "Włodzimierz", "Bronisława", "Maximilian-Jerzy", "Ła",
+]  # fmt: skip
+LAST = [
+    "Brzęczyszczykiewicz", "Szczebrzeszyńska-Żółkiewska", "Chrząszczewski", "Wąż",
+    "Grzegorzewska-Przybyszewska", "Źdźbło", "Konstantynopolitańczykowianeczka",
+    "Dziewięćdziesięciodziewięciokilometrowy", "Pstrąg", "Kowalski", "Łęczycka-Ściegienna",
+    "Żółć", "Nowak", "Sienkiewicz-Wyspiański", "Gżegżółka", "Ościsłowski", "Bąk",
+    "Krzyżanowska-Wierzbięta", "Ząbkowicki", "Ó",
+]  # fmt: skip
+LONG_NAMES = [f"{first} {last}" for last in LAST for first in FIRST]
+
+
+def test_the_seating_plan_never_cuts_a_name_or_a_number() -> None:
+    html = seating_html("liga", DRAW)
+    assert "ellipsis" not in html and "hidden" not in html
+    assert '<span class="where">table 1, seat 1</span>' in html
 
 
 def _chromium() -> str:
@@ -133,3 +155,48 @@ def test_standings_of_400_players_print_on_a_few_pages(tmp_path: Path) -> None:
     assert 5 <= _pages(html, tmp_path / "profile") <= 9
     width, page = _width(html, tmp_path / "profile")
     assert width <= page
+
+
+def _text(pdf: Path) -> str:
+    if shutil.which("pdftotext") is None:
+        pytest.skip("pdftotext is not installed here (.ci/run installs poppler-utils)")
+    argv = ["pdftotext", "-enc", "UTF-8", str(pdf), "-"]
+    return subprocess.run(argv, capture_output=True, text=True, timeout=60, check=True).stdout
+
+
+def _flat(text: str) -> str:
+    return "".join(text.replace("-", "").split())
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("language", ["en", "pl"])
+def test_every_long_name_prints_with_its_table_and_seat(tmp_path: Path, language: str) -> None:
+    """400 long Polish names printed by Chromium and read back from the PDF: each table's box
+    lists its four players with their seat numbers, and the alphabetical list gives every player's table
+    and seat, however a line wraps (the text is compared without its spaces and line breaks,
+    and without hyphens: pdftotext joins a name broken after its hyphen and drops the hyphen)."""
+    draw = draw_round(1, "1", LONG_NAMES, {}, {})
+    html = tmp_path / "seating.html"
+    with i18n.speaking(language):
+        html.write_text(seating_html("liga", draw), "utf-8")
+        where = [
+            (name, _("table {table}, seat {seat}").format(table=t, seat=s))
+            for t, members in enumerate(draw.tables, 1)
+            for s, name in enumerate(members, 1)
+        ]
+        label = _("table {table}")
+        heading = _("Who sits where")
+    _pages(html, tmp_path / "profile")
+    text = _text(html.with_suffix(".pdf"))
+    boxes, _sep, index = text.partition(heading)
+    assert index, "the list of who sits where is missing"
+    flat = _flat(index)
+    for name, place in where:
+        assert flat.count(_flat(f"{name} — {place}")) == 1, (name, place)
+    boxes_flat = _flat(boxes)
+    for first in range(0, len(draw.tables), 4):  # a row of four boxes: headings, then lists
+        row = range(first + 1, min(first + 4, len(draw.tables)) + 1)
+        expected = "".join(label.format(table=t) for t in row) + "".join(
+            f"{s}.{name}" for t in row for s, name in enumerate(draw.tables[t - 1], 1)
+        )
+        assert boxes_flat.count(_flat(expected)) == 1, expected
