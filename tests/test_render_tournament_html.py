@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 
 from baska_cli import i18n
-from baska_cli.i18n import _
 from baska_cli.game.rules import builtin
+from baska_cli.i18n import _
 from baska_cli.render.tournament_html import seating_html, sheets_html, standings_html
 from baska_cli.tournament.draw import draw_round
 from baska_cli.tournament.standings import StandingLine
@@ -172,9 +172,10 @@ def _flat(text: str) -> str:
 @pytest.mark.parametrize("language", ["en", "pl"])
 def test_every_long_name_prints_with_its_table_and_seat(tmp_path: Path, language: str) -> None:
     """400 long Polish names printed by Chromium and read back from the PDF: each table's box
-    lists its four players with their seat numbers, and the alphabetical list gives every player's table
-    and seat, however a line wraps (the text is compared without its spaces and line breaks,
-    and without hyphens: pdftotext joins a name broken after its hyphen and drops the hyphen)."""
+    lists its four players with their seat numbers, and the alphabetical list gives every
+    player's table and seat, however a line wraps (the text is compared without its spaces
+    and line breaks, and without hyphens: pdftotext joins a name broken after its hyphen and
+    drops the hyphen)."""
     draw = draw_round(1, "1", LONG_NAMES, {}, {})
     html = tmp_path / "seating.html"
     with i18n.speaking(language):
