@@ -29,12 +29,13 @@ def test_the_seating_plan_lists_tables_and_every_player() -> None:
     assert html.count('&nbsp;— <span class="where">sits out</span></div>') == 2
 
 
-def test_a_table_sheet_names_the_dealer_of_every_deal_and_leaves_cells_empty() -> None:
+def test_a_table_sheet_names_the_dealer_of_every_deal_by_seat_and_leaves_cells_empty() -> None:
     draw = draw_round(1, "1", ["Ania", "Bartek", "Celina", "Darek"], {}, {})
     html = sheets_html("liga", draw, 16, builtin("mester"))
     seats = draw.tables[0]
-    dealers = re.findall(r'<tr><td class="num">(\d+)</td><td>(\w+)</td>', html)
-    assert dealers == [(str(n), seats[(n - 1) % 4]) for n in range(1, 17)]
+    dealers = re.findall(r'<tr><td class="num">(\d+)</td><td class="dealer">([^<]+)</td>', html)
+    assert dealers == [(str(n), f"seat {(n - 1) % 4 + 1}") for n in range(1, 17)]
+    assert "seat 1: <b>" + seats[0] + "</b>" in html
     # each deal: hand, 4 changes, 4 totals; the final row: the number cell, 4 + 4 totals
     empty = html.count("<td></td>") + html.count('<td class="split"></td>')
     assert empty == 16 * 9 + 1 + 8
@@ -120,13 +121,19 @@ def _width(html: Path, profile: Path) -> tuple[int, int]:
 
 @pytest.mark.slow
 @pytest.mark.parametrize("deals", [16, 40])
-def test_each_table_sheet_prints_on_one_a4_page(tmp_path: Path, deals: int) -> None:
-    draw = draw_round(1, "1", NAMES[:12], {}, {})
+@pytest.mark.parametrize("long", [False, True])
+def test_each_table_sheet_prints_on_one_a4_page(tmp_path: Path, deals: int, long: bool) -> None:
+    draw = draw_round(1, "1", LONG_NAMES[::33][:12] if long else NAMES[:12], {}, {})
     html = tmp_path / "sheets.html"
     html.write_text(sheets_html("liga", draw, deals, builtin("mester")), "utf-8")
     assert _pages(html, tmp_path / "profile") == 3
     width, page = _width(html, tmp_path / "profile")
     assert width <= page
+    if long:  # every name whole on its table's page, in the seats' line
+        pages = _text(html.with_suffix(".pdf")).split("\f")
+        for members, text in zip(draw.tables, pages, strict=False):
+            for s, name in enumerate(members, 1):
+                assert _flat(f"seat {s}: {name}") in _flat(text), name
 
 
 @pytest.mark.slow
