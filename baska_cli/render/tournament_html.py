@@ -54,8 +54,8 @@ def seating_html(name: str, draw: Draw) -> str:
 
 
 def sheets_html(name: str, draw: Draw, deals: int, rules: RuleSet) -> str:
-    """One A4 page per table for scoring on paper: the seats, who deals each deal (by seat), an empty
-    cell for each change and running total, the final totals and the players' signatures."""
+    """One A4 page per table for scoring on paper: the seats, who deals each deal (by seat),
+    an empty cell for each change and running total, the final totals and the signatures."""
     tables = []
     for t, members in enumerate(draw.tables, 1):
         tables.append(
