@@ -20,13 +20,14 @@ import contextlib
 import csv
 import io
 import os
+import re
 import shutil
 from collections.abc import Iterator
 from dataclasses import dataclass
 
 from baska_cli.errors import BaskaError, TournamentError
 from baska_cli.game.rules import RuleSet
-from baska_cli.i18n import _, os_reason
+from baska_cli.i18n import _, ngettext, os_reason
 from baska_cli.ledger.format import Meta, rules_lines
 from baska_cli.ledger.store import create as create_ledger
 from baska_cli.ledger.store import locked, replace_text, sync_folder
@@ -37,6 +38,8 @@ from baska_cli.tournament.results import TableResult, format_results, parse_resu
 
 SETTINGS, PLAYERS, RESULTS, LOTS = "tournament.toml", "players.csv", "results.csv", "lots.csv"
 SEATING = "seating.csv"
+ROUND_DIR = re.compile(r"r([1-9][0-9]*)")  # a round's directory: r1, r2 …
+LOCK = f".{SETTINGS}.lock"  # ledger/store.py's lock of the settings: the tournament's lock
 OUT = "out"
 LOTS_HEADER = ("round", "player", "lot")
 
@@ -98,10 +101,18 @@ def lock(path: str) -> Iterator[None]:
         yield
 
 
+def _used(path: str) -> bool:
+    """Whether the directory holds anything but the lock of `tournament.toml`."""
+    return any(name != LOCK for name in os.listdir(path))
+
+
 def create(path: str, plan: Plan, players: list[Entrant]) -> None:
-    """Make a new tournament directory (refused if it exists and is not empty)."""
-    if os.path.exists(path) and (not os.path.isdir(path) or os.listdir(path)):
-        raise TournamentError(_("exists already and is not an empty directory"), path)
+    """Make a new tournament directory (refused if it exists and is not empty). Under the
+    lock the directory is looked at again: of two `new` racing for one directory, the one
+    that locks second finds the other's files and is refused."""
+    used = _("exists already and is not an empty directory")
+    if os.path.exists(path) and (not os.path.isdir(path) or _used(path)):
+        raise TournamentError(used, path)
     try:
         os.makedirs(path, exist_ok=True)
     except OSError as error:
@@ -109,6 +120,8 @@ def create(path: str, plan: Plan, players: list[Entrant]) -> None:
             _("cannot make the directory: {reason}").format(reason=os_reason(error)), path
         ) from None
     with lock(path):
+        if _used(path):
+            raise TournamentError(used, path)
         replace_text(os.path.join(path, PLAYERS), format_players(players))
         replace_text(os.path.join(path, RESULTS), format_results([]))
         replace_text(os.path.join(path, LOTS), ",".join(LOTS_HEADER) + "\n")
@@ -131,12 +144,40 @@ def load(path: str) -> Tournament:
     sheets = parse_results(_read(os.path.join(path, RESULTS)), os.path.join(path, RESULTS))
     lots = _parse_lots(_read(os.path.join(path, LOTS)), os.path.join(path, LOTS))
     draws = []
-    round_number = 1
-    while os.path.isdir(os.path.join(path, round_dir(round_number))):
+    for round_number in range(1, _rounds_drawn(path) + 1):
         seating = os.path.join(path, round_dir(round_number), SEATING)
         draws.append(parse_seating(_read(seating), seating, round_number))
-        round_number += 1
     return Tournament(path, plan, rules, tuple(players), tuple(draws), tuple(sheets), lots)
+
+
+def _rounds_drawn(path: str) -> int:
+    """How many rounds are drawn: the round directories r1, r2 … rN; a missing one before
+    the last is refused as missing (it is not a round still to draw)."""
+    try:
+        names = os.listdir(path)
+    except OSError as error:
+        raise TournamentError(
+            _("cannot read the directory: {reason}").format(reason=os_reason(error)), path
+        ) from None
+    drawn = {
+        int(found.group(1))
+        for name in names
+        if (found := ROUND_DIR.fullmatch(name)) and os.path.isdir(os.path.join(path, name))
+    }
+    last = max(drawn, default=0)
+    missing = [n for n in range(1, last + 1) if n not in drawn]
+    if missing:
+        raise TournamentError(
+            ngettext(
+                "the directory of round {missing} is missing, but round {last} is drawn "
+                "({folder} is there); put it back from a copy",
+                "the directories of rounds {missing} are missing, but round {last} is drawn "
+                "({folder} is there); put them back from a copy",
+                len(missing),
+            ).format(missing=", ".join(str(n) for n in missing), last=last, folder=round_dir(last)),
+            path,
+        )
+    return last
 
 
 def _parse_lots(text: str, origin: str) -> dict[int, dict[str, int]]:
@@ -242,6 +283,11 @@ def write_round(tournament: Tournament, draw: Draw, pages: dict[str, str]) -> No
     except BaskaError:
         shutil.rmtree(temp, ignore_errors=True)
         raise
+
+
+def save_plan(tournament: Tournament, plan: Plan) -> None:
+    """Replace `tournament.toml`. Call under `lock`."""
+    replace_text(tournament.file(SETTINGS), format_plan(plan))
 
 
 def save_players(tournament: Tournament, players: list[Entrant]) -> None:

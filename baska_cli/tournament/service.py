@@ -18,6 +18,7 @@ from baska_cli.tournament.draw import Draw, annotated, draw_round, history
 from baska_cli.tournament.folder import Tournament, load, lock, round_dir
 from baska_cli.tournament.plan import TIE_BREAKS, Plan, check_plan
 from baska_cli.tournament.players import Entrant, apart_pairs, find, named, read_entry_list
+from baska_cli.tournament.settings import check_fixed
 
 Pages = Callable[[Tournament, Draw], Mapping[str, str]]
 """The printable pages of a drawn round: file name (in the round's directory) -> text."""
@@ -104,6 +105,7 @@ def new(
         tuple((named(entrants, n, origin), table) for n, table in fixed),
     )
     check_plan(plan, rules)
+    check_fixed(plan.fixed, len(entrants))
     folder.create(path, plan, entrants)
     return Made(plan, tuple(entrants), tuple(similar_pairs([p.name for p in entrants])))
 
