@@ -145,6 +145,13 @@ def test_the_season_refuses_an_event_given_twice_and_a_bad_points_file(tmp_path:
     result = invoke("tournament", "season", gp1, "--points", str(tmp_path / "none.toml"))
     assert result.exit_code == 2
     assert "none.toml: cannot read the points table" in result.stderr
+    players = tmp_path / "players.txt"
+    undrawn = str(tmp_path / "gp2")
+    invoke("tournament", "new", undrawn, "-p", str(players), "--rounds", "1", "--deals", "16")
+    result = invoke("tournament", "season", gp1, undrawn)
+    assert (result.exit_code, result.stderr) == (
+        1, f"Error: {undrawn}: no round is drawn yet; start with `baska tournament draw`\n"
+    )  # fmt: skip
     result = invoke("tournament", "season", str(tmp_path / "nothing"))
     assert result.exit_code == 1
     assert "not a tournament directory" in result.stderr

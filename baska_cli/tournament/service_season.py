@@ -7,8 +7,9 @@ import os
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from baska_cli.errors import TournamentInputError
+from baska_cli.errors import TournamentError, TournamentInputError
 from baska_cli.i18n import _, os_reason
+from baska_cli.tournament.folder import load
 from baska_cli.tournament.season import PLACE_POINTS, TABLE, PointsTable, SeasonLine
 from baska_cli.tournament.season import read_points as parse_points
 from baska_cli.tournament.season import season as classify
@@ -54,6 +55,10 @@ def season(paths: Sequence[str], table: PointsTable | None = None) -> Season:
                 )
             )
         seen[real] = path
+        if not load(path).draws:
+            raise TournamentError(
+                _("no round is drawn yet; start with `baska tournament draw`"), path
+            )
         done = standings_after(path)
         events.append((os.path.normpath(path), done.lines))
         if done.problems:
