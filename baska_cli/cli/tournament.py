@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import click
 
+from baska_cli.cli import tournament_season, tournament_settings
 from baska_cli.cli.common import (
     CONTEXT,
     COUNT,
@@ -24,8 +25,6 @@ from baska_cli.cli.tournament_common import (
     tie_breaks_option,
 )
 from baska_cli.cli.tournament_scores import check_command, lots, result, standings
-from baska_cli.cli.tournament_season import season
-from baska_cli.cli.tournament_settings import set_command
 from baska_cli.i18n import _, ngettext
 from baska_cli.render.tournament import draw_json, draw_table
 from baska_cli.render.tournament_html import round_pages
@@ -199,5 +198,5 @@ def print_command(path: str, round_number: int | None) -> None:
 
 for _command in (new, draw, result, standings, check_command, enter, withdraw, lots, print_command):
     tournament.add_command(_command)
-tournament.add_command(set_command)
-tournament.add_command(season)
+tournament.add_command(tournament_settings.set_command)
+tournament.add_command(tournament_season.season)

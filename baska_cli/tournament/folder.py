@@ -38,10 +38,10 @@ from baska_cli.tournament.results import TableResult, format_results, parse_resu
 
 SETTINGS, PLAYERS, RESULTS, LOTS = "tournament.toml", "players.csv", "results.csv", "lots.csv"
 SEATING = "seating.csv"
-ROUND_DIR = re.compile(r"r([1-9][0-9]*)")  # a round's directory: r1, r2 …
-LOCK = f".{SETTINGS}.lock"  # ledger/store.py's lock of the settings: the tournament's lock
 OUT = "out"
 LOTS_HEADER = ("round", "player", "lot")
+ROUND_DIR = re.compile(r"r([1-9][0-9]*)")  # a round's directory: r1, r2 …
+LOCK = f".{SETTINGS}.lock"  # ledger/store.py's lock of the settings: the tournament's lock
 
 
 def round_dir(round_number: int) -> str:
@@ -128,31 +128,9 @@ def create(path: str, plan: Plan, players: list[Entrant]) -> None:
         replace_text(os.path.join(path, SETTINGS), format_plan(plan))
 
 
-def load(path: str) -> Tournament:
-    """Read a tournament's directory (a TournamentError naming the file that is broken)."""
-    settings = os.path.join(path, SETTINGS)
-    if not os.path.isdir(path) or not os.path.exists(settings):
-        raise TournamentError(
-            _(
-                "not a tournament directory (no {file}); make one with `baska tournament new`"
-            ).format(file=SETTINGS),
-            path,
-        )
-    plan = parse_plan(_read(settings), settings)
-    rules = plan.rules(settings)
-    players = parse_players(_read(os.path.join(path, PLAYERS)), os.path.join(path, PLAYERS))
-    sheets = parse_results(_read(os.path.join(path, RESULTS)), os.path.join(path, RESULTS))
-    lots = _parse_lots(_read(os.path.join(path, LOTS)), os.path.join(path, LOTS))
-    draws = []
-    for round_number in range(1, _rounds_drawn(path) + 1):
-        seating = os.path.join(path, round_dir(round_number), SEATING)
-        draws.append(parse_seating(_read(seating), seating, round_number))
-    return Tournament(path, plan, rules, tuple(players), tuple(draws), tuple(sheets), lots)
-
-
-def _rounds_drawn(path: str) -> int:
-    """How many rounds are drawn: the round directories r1, r2 … rN; a missing one before
-    the last is refused as missing (it is not a round still to draw)."""
+def _no_round_missing(path: str) -> None:
+    """Refuse a round directory missing before the last drawn one (r2 gone, r3 there): it is
+    missing, not a round still to draw."""
     try:
         names = os.listdir(path)
     except OSError as error:
@@ -177,7 +155,31 @@ def _rounds_drawn(path: str) -> int:
             ).format(missing=", ".join(str(n) for n in missing), last=last, folder=round_dir(last)),
             path,
         )
-    return last
+
+
+def load(path: str) -> Tournament:
+    """Read a tournament's directory (a TournamentError naming the file that is broken)."""
+    settings = os.path.join(path, SETTINGS)
+    if not os.path.isdir(path) or not os.path.exists(settings):
+        raise TournamentError(
+            _(
+                "not a tournament directory (no {file}); make one with `baska tournament new`"
+            ).format(file=SETTINGS),
+            path,
+        )
+    plan = parse_plan(_read(settings), settings)
+    rules = plan.rules(settings)
+    _no_round_missing(path)
+    players = parse_players(_read(os.path.join(path, PLAYERS)), os.path.join(path, PLAYERS))
+    sheets = parse_results(_read(os.path.join(path, RESULTS)), os.path.join(path, RESULTS))
+    lots = _parse_lots(_read(os.path.join(path, LOTS)), os.path.join(path, LOTS))
+    draws = []
+    round_number = 1
+    while os.path.isdir(os.path.join(path, round_dir(round_number))):
+        seating = os.path.join(path, round_dir(round_number), SEATING)
+        draws.append(parse_seating(_read(seating), seating, round_number))
+        round_number += 1
+    return Tournament(path, plan, rules, tuple(players), tuple(draws), tuple(sheets), lots)
 
 
 def _parse_lots(text: str, origin: str) -> dict[int, dict[str, int]]:
