@@ -12,6 +12,7 @@ import pytest
 
 from baska_cli import i18n
 from baska_cli.game.rules import builtin
+from baska_cli.i18n import _
 from baska_cli.render.tournament_html import seating_html, sheets_html, standings_html
 from baska_cli.tournament.draw import draw_round
 from baska_cli.tournament.standings import StandingLine
@@ -24,16 +25,17 @@ def test_the_seating_plan_lists_tables_and_every_player() -> None:
     html = seating_html("liga", DRAW)
     assert "<script" not in html and "http" not in html
     assert html.count('<div class="table">') == 99
-    assert len(re.findall(r"<div><b>Gracz\d{3}\.K</b> — ", html)) == 398
-    assert html.count("— sits out</div>") == 2
+    assert len(re.findall(r"<div><b>Gracz\d{3}\.K</b>&nbsp;— ", html)) == 398
+    assert html.count('&nbsp;— <span class="where">sits out</span></div>') == 2
 
 
-def test_a_table_sheet_names_the_dealer_of_every_deal_and_leaves_cells_empty() -> None:
+def test_a_table_sheet_names_the_dealer_of_every_deal_by_seat_and_leaves_cells_empty() -> None:
     draw = draw_round(1, "1", ["Ania", "Bartek", "Celina", "Darek"], {}, {})
     html = sheets_html("liga", draw, 16, builtin("mester"))
     seats = draw.tables[0]
-    dealers = re.findall(r'<tr><td class="num">(\d+)</td><td>(\w+)</td>', html)
-    assert dealers == [(str(n), seats[(n - 1) % 4]) for n in range(1, 17)]
+    dealers = re.findall(r'<tr><td class="num">(\d+)</td><td class="dealer">([^<]+)</td>', html)
+    assert dealers == [(str(n), f"seat {(n - 1) % 4 + 1}") for n in range(1, 17)]
+    assert "seat 1: <b>" + seats[0] + "</b>" in html
     # each deal: hand, 4 changes, 4 totals; the final row: the number cell, 4 + 4 totals
     empty = html.count("<td></td>") + html.count('<td class="split"></td>')
     assert empty == 16 * 9 + 1 + 8
@@ -54,6 +56,27 @@ def test_names_are_escaped() -> None:
     line = StandingLine(1, "A<b>", "", 5.0, 10, 1, ())
     html = standings_html("t&t", 1, 3, "ordered", ["place", "player"], [["1", "A<b>"]], [line])
     assert "A<b>" not in html and "A&lt;b&gt;" in html and "t&amp;t" in html
+
+
+FIRST = [
+    "Grzegorz", "Małgorzata", "Przemysław", "Żaneta", "Bożydar", "Józefina", "Krzesimir",
+    "Świętosława", "Wojciech", "Agnieszka", "Bolesław", "Katarzyna", "Zdzisław", "Jadwiga",
+    "Mścisław", "Genowefa", "Włodzimierz", "Bronisława", "Maximilian-Jerzy", "Ła",
+]  # fmt: skip
+LAST = [
+    "Brzęczyszczykiewicz", "Szczebrzeszyńska-Żółkiewska", "Chrząszczewski", "Wąż",
+    "Grzegorzewska-Przybyszewska", "Źdźbło", "Konstantynopolitańczykowianeczka",
+    "Dziewięćdziesięciodziewięciokilometrowy", "Pstrąg", "Kowalski", "Łęczycka-Ściegienna",
+    "Żółć", "Nowak", "Sienkiewicz-Wyspiański", "Gżegżółka", "Ościsłowski", "Bąk",
+    "Krzyżanowska-Wierzbięta", "Ząbkowicki", "Ó",
+]  # fmt: skip
+LONG_NAMES = [f"{first} {last}" for last in LAST for first in FIRST]
+
+
+def test_the_seating_plan_never_cuts_a_name_or_a_number() -> None:
+    html = seating_html("liga", DRAW)
+    assert "ellipsis" not in html and "hidden" not in html
+    assert '<span class="where">table 1, seat 1</span>' in html
 
 
 def _chromium() -> str:
@@ -98,13 +121,19 @@ def _width(html: Path, profile: Path) -> tuple[int, int]:
 
 @pytest.mark.slow
 @pytest.mark.parametrize("deals", [16, 40])
-def test_each_table_sheet_prints_on_one_a4_page(tmp_path: Path, deals: int) -> None:
-    draw = draw_round(1, "1", NAMES[:12], {}, {})
+@pytest.mark.parametrize("long", [False, True])
+def test_each_table_sheet_prints_on_one_a4_page(tmp_path: Path, deals: int, long: bool) -> None:
+    draw = draw_round(1, "1", LONG_NAMES[::33][:12] if long else NAMES[:12], {}, {})
     html = tmp_path / "sheets.html"
     html.write_text(sheets_html("liga", draw, deals, builtin("mester")), "utf-8")
     assert _pages(html, tmp_path / "profile") == 3
     width, page = _width(html, tmp_path / "profile")
     assert width <= page
+    if long:  # every name whole on its table's page, in the seats' line
+        pages = _text(html.with_suffix(".pdf")).split("\f")
+        for members, text in zip(draw.tables, pages, strict=False):
+            for s, name in enumerate(members, 1):
+                assert _flat(f"seat {s}: {name}") in _flat(text), name
 
 
 @pytest.mark.slow
@@ -133,3 +162,49 @@ def test_standings_of_400_players_print_on_a_few_pages(tmp_path: Path) -> None:
     assert 5 <= _pages(html, tmp_path / "profile") <= 9
     width, page = _width(html, tmp_path / "profile")
     assert width <= page
+
+
+def _text(pdf: Path) -> str:
+    if shutil.which("pdftotext") is None:
+        pytest.skip("pdftotext is not installed here (.ci/run installs poppler-utils)")
+    argv = ["pdftotext", "-enc", "UTF-8", str(pdf), "-"]
+    return subprocess.run(argv, capture_output=True, text=True, timeout=60, check=True).stdout
+
+
+def _flat(text: str) -> str:
+    return "".join(text.replace("-", "").split())
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("language", ["en", "pl"])
+def test_every_long_name_prints_with_its_table_and_seat(tmp_path: Path, language: str) -> None:
+    """400 long Polish names printed by Chromium and read back from the PDF: each table's box
+    lists its four players with their seat numbers, and the alphabetical list gives every
+    player's table and seat, however a line wraps (the text is compared without its spaces
+    and line breaks, and without hyphens: pdftotext joins a name broken after its hyphen and
+    drops the hyphen)."""
+    draw = draw_round(1, "1", LONG_NAMES, {}, {})
+    html = tmp_path / "seating.html"
+    with i18n.speaking(language):
+        html.write_text(seating_html("liga", draw), "utf-8")
+        where = [
+            (name, _("table {table}, seat {seat}").format(table=t, seat=s))
+            for t, members in enumerate(draw.tables, 1)
+            for s, name in enumerate(members, 1)
+        ]
+        label = _("table {table}")
+        heading = _("Who sits where")
+    _pages(html, tmp_path / "profile")
+    text = _text(html.with_suffix(".pdf"))
+    boxes, _sep, index = text.partition(heading)
+    assert index, "the list of who sits where is missing"
+    flat = _flat(index)
+    for name, place in where:
+        assert flat.count(_flat(f"{name} — {place}")) == 1, (name, place)
+    boxes_flat = _flat(boxes)
+    for first in range(0, len(draw.tables), 4):  # a row of four boxes: headings, then lists
+        row = range(first + 1, min(first + 4, len(draw.tables)) + 1)
+        expected = "".join(label.format(table=t) for t in row) + "".join(
+            f"{s}.{name}" for t in row for s, name in enumerate(draw.tables[t - 1], 1)
+        )
+        assert boxes_flat.count(_flat(expected)) == 1, expected

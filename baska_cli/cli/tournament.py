@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import click
 
+from baska_cli.cli import tournament_season, tournament_settings
 from baska_cli.cli.common import (
     CONTEXT,
     COUNT,
@@ -231,3 +232,5 @@ for _command in (
     walkout,
 ):
     tournament.add_command(_command)
+tournament.add_command(tournament_settings.set_command)
+tournament.add_command(tournament_season.season)

@@ -54,8 +54,8 @@ def seating_html(name: str, draw: Draw) -> str:
 
 
 def sheets_html(name: str, draw: Draw, deals: int, rules: RuleSet) -> str:
-    """One A4 page per table for scoring on paper: the seats, who deals each deal, an empty
-    cell for each change and running total, the final totals and the players' signatures."""
+    """One A4 page per table for scoring on paper: the seats, who deals each deal (by seat),
+    an empty cell for each change and running total, the final totals and the signatures."""
     tables = []
     for t, members in enumerate(draw.tables, 1):
         tables.append(
@@ -67,8 +67,9 @@ def sheets_html(name: str, draw: Draw, deals: int, rules: RuleSet) -> str:
                     {"label": _("seat {n}").format(n=s), "player": p}
                     for s, p in enumerate(members, 1)
                 ],
-                "deals": [
-                    {"n": n, "dealer": members[dealer_of(0, n)]} for n in range(1, deals + 1)
+                "deals": [  # the dealer by seat: a seat's label is short, a name may not be
+                    {"n": n, "dealer": _("seat {n}").format(n=dealer_of(0, n) + 1)}
+                    for n in range(1, deals + 1)
                 ],
             }
         )

@@ -23,13 +23,14 @@ import contextlib
 import csv
 import io
 import os
+import re
 import shutil
 from collections.abc import Iterator
 from dataclasses import dataclass
 
 from baska_cli.errors import BaskaError, TournamentError
 from baska_cli.game.rules import RuleSet
-from baska_cli.i18n import _, os_reason
+from baska_cli.i18n import _, ngettext, os_reason
 from baska_cli.ledger.format import Meta, rules_lines
 from baska_cli.ledger.store import create as create_ledger
 from baska_cli.ledger.store import locked, replace_text, sync_folder
@@ -44,6 +45,8 @@ SETTINGS, PLAYERS, RESULTS, LOTS = "tournament.toml", "players.csv", "results.cs
 SEATING, WALKOUTS = "seating.csv", "walkouts.csv"
 OUT = "out"
 LOTS_HEADER = ("round", "player", "lot")
+ROUND_DIR = re.compile(r"r([1-9][0-9]*)")  # a round's directory: r1, r2 …
+LOCK = f".{SETTINGS}.lock"  # ledger/store.py's lock of the settings: the tournament's lock
 
 
 def round_dir(round_number: int) -> str:
@@ -104,10 +107,18 @@ def lock(path: str) -> Iterator[None]:
         yield
 
 
+def _used(path: str) -> bool:
+    """Whether the directory holds anything but the lock of `tournament.toml`."""
+    return any(name != LOCK for name in os.listdir(path))
+
+
 def create(path: str, plan: Plan, players: list[Entrant]) -> None:
-    """Make a new tournament directory (refused if it exists and is not empty)."""
-    if os.path.exists(path) and (not os.path.isdir(path) or os.listdir(path)):
-        raise TournamentError(_("exists already and is not an empty directory"), path)
+    """Make a new tournament directory (refused if it exists and is not empty). Under the
+    lock the directory is looked at again: of two `new` racing for one directory, the one
+    that locks second finds the other's files and is refused."""
+    used = _("exists already and is not an empty directory")
+    if os.path.exists(path) and (not os.path.isdir(path) or _used(path)):
+        raise TournamentError(used, path)
     try:
         os.makedirs(path, exist_ok=True)
     except OSError as error:
@@ -115,12 +126,43 @@ def create(path: str, plan: Plan, players: list[Entrant]) -> None:
             _("cannot make the directory: {reason}").format(reason=os_reason(error)), path
         ) from None
     with lock(path):
+        if _used(path):
+            raise TournamentError(used, path)
         replace_text(os.path.join(path, PLAYERS), format_players(players))
         if has_details(players):
             replace_text(os.path.join(path, DETAILS), format_details(players))
         replace_text(os.path.join(path, RESULTS), format_results([]))
         replace_text(os.path.join(path, LOTS), ",".join(LOTS_HEADER) + "\n")
         replace_text(os.path.join(path, SETTINGS), format_plan(plan))
+
+
+def _no_round_missing(path: str) -> None:
+    """Refuse a round directory missing before the last drawn one (r2 gone, r3 there): it is
+    missing, not a round still to draw."""
+    try:
+        names = os.listdir(path)
+    except OSError as error:
+        raise TournamentError(
+            _("cannot read the directory: {reason}").format(reason=os_reason(error)), path
+        ) from None
+    drawn = {
+        int(found.group(1))
+        for name in names
+        if (found := ROUND_DIR.fullmatch(name)) and os.path.isdir(os.path.join(path, name))
+    }
+    last = max(drawn, default=0)
+    missing = [n for n in range(1, last + 1) if n not in drawn]
+    if missing:
+        raise TournamentError(
+            ngettext(
+                "the directory of round {missing} is missing, but round {last} is drawn "
+                "({folder} is there); put it back from a copy",
+                "the directories of rounds {missing} are missing, but round {last} is drawn "
+                "({folder} is there); put them back from a copy",
+                len(missing),
+            ).format(missing=", ".join(str(n) for n in missing), last=last, folder=round_dir(last)),
+            path,
+        )
 
 
 def load(path: str) -> Tournament:
@@ -135,6 +177,7 @@ def load(path: str) -> Tournament:
         )
     plan = parse_plan(_read(settings), settings)
     rules = plan.rules(settings)
+    _no_round_missing(path)
     players = parse_players(_read(os.path.join(path, PLAYERS)), os.path.join(path, PLAYERS))
     details = os.path.join(path, DETAILS)
     if os.path.exists(details):
@@ -257,6 +300,11 @@ def write_round(tournament: Tournament, draw: Draw, pages: dict[str, str]) -> No
     except BaskaError:
         shutil.rmtree(temp, ignore_errors=True)
         raise
+
+
+def save_plan(tournament: Tournament, plan: Plan) -> None:
+    """Replace `tournament.toml`. Call under `lock`."""
+    replace_text(tournament.file(SETTINGS), format_plan(plan))
 
 
 def save_players(tournament: Tournament, players: list[Entrant]) -> None:

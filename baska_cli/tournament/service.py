@@ -19,6 +19,7 @@ from baska_cli.tournament.folder import Tournament, load, lock, round_dir
 from baska_cli.tournament.plan import TIE_BREAKS, Plan, check_plan
 from baska_cli.tournament.players import Entrant, apart_pairs, find, named
 from baska_cli.tournament.roster import late_entry, read_entry_list, standin
+from baska_cli.tournament.settings import check_fixed
 
 Pages = Callable[[Tournament, Draw], Mapping[str, str]]
 """The printable pages of a drawn round: file name (in the round's directory) -> text."""
@@ -105,6 +106,7 @@ def new(
         tuple((named(entrants, n, origin), table) for n, table in fixed),
     )
     check_plan(plan, rules)
+    check_fixed(plan.fixed, len(entrants))
     folder.create(path, plan, entrants)
     return Made(plan, tuple(entrants), tuple(_look_alike(entrants)))
 

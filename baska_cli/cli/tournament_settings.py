@@ -1,0 +1,57 @@
+"""`baska tournament set`: show a tournament's settings or change one of them after `new`
+(tournament/settings.py does the work and refuses what the drawn rounds forbid)."""
+
+from __future__ import annotations
+
+import click
+
+from baska_cli.cli.common import UserInputError, command, load_rules_or_fail, note_written
+from baska_cli.i18n import _
+from baska_cli.tournament import settings
+from baska_cli.tournament.folder import load
+
+
+@command("set")
+@click.argument("path", metavar="DIR")
+@click.argument("key", metavar="[KEY", required=False)
+@click.argument("value", metavar="VALUE]", required=False)
+def set_command(path: str, key: str | None, value: str | None) -> None:
+    """Show the settings, or change one of them.
+
+    The settings: rounds, deals, rules, seed, tie-breaks, apart-clubs, apart, fixed (see
+    the manual). Deals and rules change only before the first draw; the seed, apart and
+    fixed tables change the rounds still to draw.
+
+    \b
+    Example:  baska tournament set liga
+              baska tournament set liga rounds 6
+              baska tournament set liga fixed "Ania=1;Bartek=2"
+              baska tournament set liga apart ""
+    """
+    if key is None:
+        for name, shown in settings.shown(load(path).plan):
+            click.echo(name + " = " + (shown or '""'))
+        return
+    if value is None:
+        raise UserInputError(
+            _('setting "{key}": expected a value after it, e.g. set DIR rounds 6').format(key=key)
+        )
+    rules = load_rules_or_fail(value) if key == "rules" else None
+    changed = settings.change(path, key, value, rules)
+    if changed.before == changed.after:
+        click.echo(
+            _("{path}: {key} is {value} already; nothing changed").format(
+                path=path, key=key, value=changed.before or '""'
+            ),
+            err=True,
+        )
+        return
+    note_written(_("the setting {key} was changed").format(key=key))
+    click.echo(
+        _("{path}: {key}: {before} → {after}").format(
+            path=path, key=key, before=changed.before or '""', after=changed.after or '""'
+        ),
+        err=True,
+    )
+    if changed.from_round is not None:
+        click.echo(settings.reach(load(path), changed.from_round), err=True)
