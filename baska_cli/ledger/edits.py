@@ -104,7 +104,7 @@ def _next_hand(
 ) -> tuple[Recorded, list[str]]:
     """The hand `text` scored as the ledger's next one, and the row it is written as; a hand
     dealt after the planned deals is refused unless `extra` says it is meant."""
-    entry = parse_hand(text, meta.players)
+    entry = parse_hand(text, meta.players, rules.contracts)
     outcome = score(entry, rules, meta.players)
     n = tally.slots + 1
     totals = add(tally.totals, outcome.deltas)
@@ -206,7 +206,7 @@ def _edited(ledger: LockedLedger, action: Action, old: Row, text: str | None) ->
     if text is None:
         return Edited(path, action, old, None, None)
     players = ledger.meta.players
-    entry = correct(parse_hand(old.hand, players), text, players)
+    entry = correct(parse_hand(old.hand, players), text, players, ledger.rules.contracts)
     new_text = canonical(entry, players)
     if new_text == old.hand:  # an amend that changes nothing would only add history
         raise RequestError(

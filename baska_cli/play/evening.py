@@ -150,7 +150,8 @@ class Scorekeeper:
         return Preview("correct", scored.text, scored.deltas, number)
 
     def _corrected_text(self, was: str, words: str) -> str:
-        entry = correct(parse_hand(was, self.players), words, self.players)
+        contracts = self.session.rules.contracts
+        entry = correct(parse_hand(was, self.players), words, self.players, contracts)
         return format_hand(entry, self.players)
 
     # --- a line entered ----------------------------------------------------------------------
@@ -210,7 +211,8 @@ class Scorekeeper:
     def _refuse_a_mistyped_command(self, text: str) -> None:
         """A first word that is no contract but near a command's name (`undoo`): an error."""
         first = text.split()[0]
-        if token_kind(first) != "contract" and first.lower() not in ("kara", "adj"):
+        kind = token_kind(first, self.session.rules.contracts)
+        if kind != "contract" and first.lower() not in ("kara", "adj"):
             hint = command_hint(first)
             if hint:
                 raise NotationError(
@@ -238,7 +240,9 @@ class Scorekeeper:
         return HandRecorded(found.n, found.entry, meta.players, deltas, totals, after, news)
 
     def undo(self) -> HandChanged:
-        """Take back the last hand."""
+        """Take back the last hand; a RequestError saying so plainly when there is none."""
+        if self.session.tally.slots == 0:
+            raise RequestError(_("There is nothing left to undo: the ledger has no hands."))
         return self._changed(ledger_io.undo(self.path))
 
     def void(self, number: int) -> HandChanged:

@@ -272,7 +272,7 @@ class Table:
         """The question a correction asks when it changes the hand's stake (its largest
         change), e.g. a contra added; None when the stake stays."""
         players, rules = self.keeper.players, self.keeper.session.rules
-        entry = correct(parse_hand(old.hand, players), text, players)
+        entry = correct(parse_hand(old.hand, players), text, players, rules.contracts)
         new = score(entry, rules, players).deltas
         was, now = max(map(abs, old.deltas)), max(map(abs, new))
         if was == now:
