@@ -218,7 +218,7 @@ def test_the_toolbar_checks_the_line_as_it_is_typed(tmp_path: Path) -> None:
     assert shown("zw ac 6 ")[2].startswith('"6": no side can take exactly 6 card points')
     assert shown("+k")[2] == "there is no hand to correct yet"
     assert shown("und")[2] == (
-        '"und" is not a contract; expected one of zw, we, ci, gr, zo, gd, zd, ba, me, zb'
+        '"und" is not a contract; expected one of zw, we, ci, gr, zo, gd, zd, ba'
     )
 
 
@@ -370,3 +370,53 @@ def test_play_in_tmux_at_80_by_24(tmp_path: Path) -> None:
     finally:
         subprocess.run(["tmux", "kill-session", "-t", session], capture_output=True, check=False)
     assert read(path).tally.totals == (2, -2, 2, -2)
+
+
+POLISH = "Łucja,Żaneta,Zbigniew,Ścibor"
+
+
+def test_completion_offers_what_the_parser_reads(tmp_path: Path) -> None:
+    from prompt_toolkit.completion import CompleteEvent
+    from prompt_toolkit.document import Document
+
+    from baska_cli.cli.completion import LineCompleter
+
+    completer = LineCompleter(Scorekeeper(new_ledger(tmp_path, players=POLISH)))
+
+    def complete(text: str) -> list[str]:
+        found = completer.get_completions(Document(text), CompleteEvent(completion_requested=True))
+        return [c.text for c in found]
+
+    assert complete("zo ż") == ["Żaneta"]
+    assert complete("zo z") == ["Zbigniew"]  # (`z` reads as Zbigniew)
+    assert complete("zo za") == ["Żaneta"]
+    assert complete("zw łu+ś") == ["Ścibor"]
+    assert complete("+zb") == ["Zbigniew"]  # plb has no zb: the word is a player
+
+
+def test_polish_answers_commands_and_goodbye(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from baska_cli import i18n
+
+    path = new_ledger(tmp_path, deals=2, players=POLISH)
+    with i18n.speaking("pl"):
+        keys = "zo ś 80\rzo ś 80\rx\rtak\rcofnij\rcofnij\rcofnij\rkoniec\r"
+        shown = run_typed(path, keys, monkeypatch)
+    assert [line for line in shown if not line.startswith("  ")] == [
+        "1> zo ś 80",
+        "rozdanie 1: zo Ścibor 80",
+        "2> zo ś 80",
+        "Odpowiedz „t” (tak) albo „n” (nie).",  # `x` is no answer: asked again
+        "rozdanie 2: zo Ścibor 80",
+        "Rozegrano wszystkie 2 zaplanowane rozdania: wieczór skończony.",
+        "---------  --------  ------  -------------------",
+        "3> cofnij",
+        "rozdanie 2 „zo Ścibor 80” cofnięte",
+        "2> cofnij",  # a second undo: said plainly
+        "Nie ma już czego cofnąć: rozdanie 2 właśnie cofnięto. Żeby zmienić rozdanie 1,",
+        "2> cofnij",
+        "Nie ma już czego cofnąć: rozdanie 2 właśnie cofnięto. Żeby zmienić rozdanie 1,",
+        "2> koniec",
+        "Do zobaczenia; każde rozdanie jest zapisane.",
+    ]

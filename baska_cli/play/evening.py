@@ -21,10 +21,10 @@ from baska_cli.game.rules import RuleSet
 from baska_cli.game.scoring import score
 from baska_cli.i18n import _
 from baska_cli.ledger.checker import is_adjustment
-from baska_cli.ledger.format import Meta, Row
+from baska_cli.ledger.format import UNDONE, Meta, Row
 from baska_cli.ledger.view import LedgerView
 from baska_cli.play import ledger_io
-from baska_cli.play.line import command_hint, read_line
+from baska_cli.play.line import command_hint, command_name, read_line
 from baska_cli.play.results import (
     ChangedElsewhere,
     Guard,
@@ -243,6 +243,20 @@ class Scorekeeper:
         """Take back the last hand; a RequestError saying so plainly when there is none."""
         if self.session.tally.slots == 0:
             raise RequestError(_("There is nothing left to undo: the ledger has no hands."))
+        rows = self._read()
+        if rows and rows[-1].status == UNDONE and self.last is not None:
+            # (the ledger keeps an undone hand's row after the hand before it)
+            raise RequestError(
+                _(
+                    "There is nothing left to undo: hand {later} was just undone. To change "
+                    'hand {number}, void it ("{void} {number}") or amend it ("{amend} {number} …").'
+                ).format(
+                    later=rows[-1].n,
+                    number=self.last.n,
+                    void=command_name("void"),
+                    amend=command_name("amend"),
+                )
+            )
         return self._changed(ledger_io.undo(self.path))
 
     def void(self, number: int) -> HandChanged:
