@@ -420,3 +420,47 @@ def test_polish_answers_commands_and_goodbye(
         "2> koniec",
         "Do zobaczenia; każde rozdanie jest zapisane.",
     ]
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(
+    shutil.which("tmux") is None, reason="tmux is not installed (.ci/run installs it)"
+)
+def test_a_polish_evening_in_tmux_at_80_by_24(tmp_path: Path) -> None:
+    path = new_ledger(tmp_path, deals=2, players=POLISH)
+    assert invoke("score", "-l", path, "zo ś 80").exit_code == 0  # the evening is reopened
+    session = f"baska-pl-{tmp_path.name}"
+    env = f"HOME={tmp_path} XDG_STATE_HOME={tmp_path}/state LANG=C.UTF-8 BASKA_LANG=pl"
+    command = f"env {env} {sys.executable} -m baska_cli play {path}"
+
+    def tmux(*args: str) -> str:
+        done = subprocess.run(["tmux", *args], capture_output=True, text=True, check=True)
+        return done.stdout
+
+    def screen_after(keys: list[str], wanted: str) -> str:
+        tmux("send-keys", "-t", session, *keys)
+        for _ in range(100):
+            time.sleep(0.1)
+            text = tmux("capture-pane", "-p", "-t", session)
+            if wanted in text:
+                return text
+        raise AssertionError(f"{wanted!r} never shown:\n{text}")
+
+    tmux("new-session", "-d", "-s", session, "-x", "80", "-y", "24", command)
+    try:
+        screen = screen_after([], "2>")
+        assert "ostatnie: rozdanie 1 „zo Ścibor 80”" in screen  # where the evening stands
+        assert "  suma     Łucja   -5   Żaneta   -5   Zbigniew   -5   Ścibor  +15" in screen
+        screen = screen_after(["zw łż 6"], "→ zw łż 6…")  # no error while 61 is typed
+        assert "oczek" not in screen
+        screen = screen_after(["C-c"], "2> zw łż 6^C")  # the dropped line, marked
+        screen = screen_after(["zq ż", "Tab"], "2> zq Żaneta")
+        screen = screen_after([], "chodziło o „zw” (zwykła)?")
+        assert "me, zb" not in screen
+        screen = screen_after(["C-u", "zw łż 61", "Enter"], "wieczór skończony")
+        assert "miejsce  gracz" in screen
+        screen = screen_after(["q", "Enter"], "Do zobaczenia")
+        assert all(len(line) <= 80 for line in screen.splitlines())
+    finally:
+        subprocess.run(["tmux", "kill-session", "-t", session], capture_output=True, check=False)
+    assert read(path).tally.totals == (-4, -4, -6, 14)
