@@ -100,8 +100,9 @@ class Option(click.Option):
         """Click's `[x>=1]` said in words: `[at least 1]`."""
         extra = super().get_help_extra(ctx)
         kind = self.type
-        bounded_below = isinstance(kind, click.IntRange) and kind.max is None
-        if "range" in extra and bounded_below and kind.min is not None and not kind.min_open:
+        if "range" not in extra or not isinstance(kind, click.IntRange):
+            return extra
+        if kind.max is None and kind.min is not None and not kind.min_open:
             extra["range"] = _("at least {min}").format(min=kind.min)
         return extra
 
