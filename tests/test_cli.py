@@ -151,3 +151,14 @@ def test_clicks_messages_stay_english_in_english() -> None:
 def test_version_in_both_languages() -> None:
     assert run("-V") == (0, f"baska, version {__version__}\n", "")
     assert run("--lang", "pl", "--version") == (0, f"baska, wersja {__version__}\n", "")
+
+
+def test_polish_help_has_polish_placeholders_and_ranges_in_words() -> None:
+    polish = CliRunner().invoke(cli, ["--lang", "pl", "play", "--help"], prog_name="baska")
+    assert polish.stdout.startswith("Użycie: baska play [OPCJE] [PLIK]\n")
+    assert "-p, --players GRACZE" in polish.stdout
+    assert "[conajmniej1]" in _squeezed(polish.stdout)
+    assert "x>=1" not in polish.stdout
+    english = CliRunner().invoke(cli, ["--lang", "en", "play", "--help"], prog_name="baska")
+    assert "-p, --players NAMES" in english.stdout
+    assert "[atleast1]" in _squeezed(english.stdout)

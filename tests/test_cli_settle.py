@@ -98,3 +98,14 @@ def test_a_bad_stake_in_polish() -> None:
         f"Błąd: {SAMPLE} i {SAMPLE} to ten sam plik; sezon sumuje swoje pliki, więc każdy zapis "
         f"podaj tylko raz\n",
     )
+
+
+def test_polish_money_has_a_decimal_comma(tmp_path: Path) -> None:
+    from baska_cli import i18n
+    from baska_cli.render.settle import amount_text
+
+    with i18n.speaking("pl"):
+        assert amount_text("4.10", "zł") == "4,10 zł"
+        assert amount_text("-1.30", signed=True) == "-1,30"
+    with i18n.speaking("en"):
+        assert amount_text("4.10", "zł") == "4.10 zł"

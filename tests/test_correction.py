@@ -6,7 +6,7 @@ import pytest
 
 from baska_cli.errors import NotationError
 from baska_cli.game.correction import correct, merged_text
-from baska_cli.game.model import Hand
+from baska_cli.game.model import Contract, Hand
 from baska_cli.game.notation import format_hand, parse_hand
 
 PLAYERS = ("Ania", "Bartek", "Celina", "Darek")
@@ -97,3 +97,13 @@ def test_bad_corrections_quote_what_was_typed(was: str, typed: str, message: str
     with pytest.raises(NotationError) as raised:
         correct(old, typed, PLAYERS)
     assert str(raised.value) == message
+
+
+def test_a_contract_the_rules_lack_is_a_player_in_the_side_s_place() -> None:
+    players = ("Łucja", "Żaneta", "Zbigniew", "Ścibor")
+    plb = [c for c in Contract if c not in (Contract.ME, Contract.ZB)]
+    old = parse_hand("zo Ścibor 55 k:Łucja,Ścibor", players)
+    amended = correct(old, "zb", players, plb)
+    assert format_hand(amended, players) == "zo Zbigniew 55 k:Łucja,Ścibor"
+    with pytest.raises(NotationError):  # every contract: `zb` is zolo bieda, which takes no points
+        correct(old, "zb", players)

@@ -616,3 +616,26 @@ def test_polish_messages() -> None:
     assert str(info.value) == (
         "„65/1”: 65 oczek nie da się wziąć w 1 lewie; przy 1 lewie najbliższa możliwa suma to 44"
     )
+
+
+# --- the rules in force ------------------------------------------------------------------------
+
+PLB = [c for c in Contract if c not in (Contract.ME, Contract.ZB)]
+
+
+def test_a_typo_is_compared_with_the_rules_own_contracts_and_neighbouring_keys() -> None:
+    with pytest.raises(NotationError) as raised:
+        parse_hand("zq A+C 61", contracts=PLB)
+    assert str(raised.value) == (
+        '"zq" is not a contract; expected one of zw, we, ci, gr, zo, gd, zd, ba; '
+        'did you mean "zw" (zwykła)?'
+    )
+    with pytest.raises(NotationError) as raised:  # every contract: the list is all ten
+        parse_hand("zq A+C 61")
+    assert 'ba, me, zb; did you mean "zw"' in str(raised.value)
+
+
+def test_a_contract_the_rules_lack_is_never_suggested() -> None:
+    with pytest.raises(NotationError) as raised:
+        parse_hand("zbb A 61", contracts=PLB)
+    assert "zb" not in str(raised.value).partition("expected")[2]

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from baska_cli.errors import NotationError
-from baska_cli.play.line import Line, command_hint, read_line
+from baska_cli.play.line import Line, command_hint, example_hand, read_line, yes_or_no
 
 KNOWN = [
     ("zw ac 61 k", Line("hand", "zw ac 61 k")),
@@ -60,3 +60,47 @@ def test_a_near_command_is_suggested() -> None:
     assert command_hint("undoo") == '; did you mean "undo"?'
     assert command_hint("shet") == '; did you mean "sheet"?'
     assert command_hint("zwo") == ""
+
+
+# --- Polish words ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("typed", "kind"),
+    [
+        ("cofnij", "undo"),
+        ("unieważnij 3", "void"),
+        ("uniewaznij 3", "void"),
+        ("popraw 3 k", "amend"),
+        ("arkusz", "sheet"),
+        ("tabela", "standings"),
+        ("wyniki", "standings"),
+        ("wyjaśnij", "explain"),
+        ("pomoc", "help"),
+        ("koniec", "quit"),
+    ],
+)
+def test_the_commands_have_polish_names(typed: str, kind: str) -> None:
+    assert read_line(typed).kind == kind
+
+
+def test_a_polish_command_typed_wrong_is_named_in_polish() -> None:
+    with pytest.raises(NotationError) as raised:
+        read_line("popraw")
+    assert str(raised.value) == '"popraw" needs the hand\'s number, e.g. "popraw 3 k"'
+    assert command_hint("cofnik") == '; did you mean "cofnij"?'
+
+
+@pytest.mark.parametrize(
+    ("answer", "meant"),
+    [("t", True), ("Tak", True), ("y", True), ("yes", True), ("n", False), ("nie", False),
+     ("no", False), ("", None), ("może", None)],
+)  # fmt: skip
+def test_yes_or_no_in_both_languages(answer: str, meant: bool | None) -> None:
+    assert yes_or_no(answer) is meant
+
+
+def test_the_example_uses_the_table_s_names() -> None:
+    assert example_hand(("Łucja", "Żaneta", "Zbigniew", "Ścibor")) == "zw łuc+zbi 61 k"
+    assert example_hand(("Ania", "Bartek", "Celina", "Darek")) == "zw ani+cel 61 k"
+    assert example_hand(("Ala", "Alan", "Bo", "Cy")) == "zw ala+bo 61 k"

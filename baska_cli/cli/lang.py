@@ -10,7 +10,7 @@ from __future__ import annotations
 import inspect
 import os
 from collections.abc import Sequence
-from typing import overload
+from typing import Any, overload
 
 import click
 
@@ -18,6 +18,13 @@ from baska_cli.i18n import LANG_ENV, N_, LanguageError, _, language_from, use
 
 # Click's defaults in a usage line, marked here so the catalog holds them
 USAGE_WORDS = (N_("[OPTIONS]"), N_("COMMAND [ARGS]..."))
+# the placeholders of arguments and options (`metavar=`), shown in the interface language
+PLACEHOLDERS = (
+    N_("FILE"), N_("[FILE]"), N_("[FILE...]"), N_("[FILE] N"), N_("[FILE] N TEXT..."),
+    N_("FILE|-"), N_("FILE.html"), N_("NAME"), N_("NAMES"), N_("[NAME...]"), N_("NAME|FILE"),
+    N_("[NAME|FILE]"), N_("NAME=+N..."), N_("NAME=TABLE"), N_("DIR"), N_("AMOUNT"),
+    N_("CLUB"), N_("LIST"), N_("ADDRESS"), N_("PORT"), N_("ROUND"), N_("TABLE"),
+)  # fmt: skip
 
 
 class Translated:
@@ -73,15 +80,31 @@ class TranslatedHelp:
             option.help = _("Show this message and exit.")
         return option
 
+    def collect_usage_pieces(self, ctx: click.Context) -> list[str]:
+        """The usage line's words (`[FILE]`, `N`) in the interface language."""
+        pieces: list[str] = super().collect_usage_pieces(ctx)  # type: ignore[misc]
+        return [_(piece) for piece in pieces]
+
 
 class Command(TranslatedHelp, click.Command):
     """A baska command: its help in the interface language."""
 
 
 class Option(click.Option):
-    """A baska option: its help in the interface language."""
+    """A baska option: its help, its placeholder and its range in the interface language."""
 
     help = Translated()
+    metavar = Translated()
+
+    def get_help_extra(self, ctx: click.Context) -> Any:
+        """Click's `[x>=1]` said in words: `[at least 1]`."""
+        extra = super().get_help_extra(ctx)
+        kind = self.type
+        if "range" not in extra or not isinstance(kind, click.IntRange):
+            return extra
+        if kind.max is None and kind.min is not None and not kind.min_open:
+            extra["range"] = _("at least {min}").format(min=kind.min)
+        return extra
 
 
 def lang_from_args(args: Sequence[str]) -> str | None:

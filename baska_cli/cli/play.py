@@ -32,6 +32,9 @@ from baska_cli.cli.common import (
     typed,
 )
 from baska_cli.cli.play_screen import (
+    complete,
+    final_lines,
+    goodbye_lines,
     news_lines,
     result_lines,
     start_lines,
@@ -40,8 +43,10 @@ from baska_cli.cli.play_screen import (
 )
 from baska_cli.cli.session import create_ledger
 from baska_cli.errors import BaskaError
+from baska_cli.game.model import Adjustment
 from baska_cli.i18n import _
 from baska_cli.play.evening import Scorekeeper
+from baska_cli.play.line import read_line, yes_or_no
 from baska_cli.play.results import Guard, HandChanged, HandRecorded, Idle, Question
 from baska_cli.render.compact import question_text
 
@@ -160,11 +165,29 @@ def handle(
             return [_("not recorded")], False
         confirmed.append(result.guard)
         result = keeper.enter(raw, confirmed)
+    lines = result_lines(result, width, keeper.players)
     if isinstance(result, HandRecorded):
         note_written(f"hand {result.n} was recorded in {keeper.path}")
+        if complete(result.next_deal) and not isinstance(result.entry, Adjustment):
+            lines += final_lines(keeper.standings(), result.next_deal, width)
     elif isinstance(result, HandChanged):
         note_written(f"{keeper.path} was changed")
-    return result_lines(result, width), isinstance(result, Idle) and result.kind == "quit"
+    stop = isinstance(result, Idle) and result.kind == "quit"
+    if stop:
+        lines += goodbye_lines(keeper, width)
+    return lines, stop
+
+
+def refusal(raw: str, error: BaskaError) -> str:
+    """What a line refused says: `not recorded: …` for a hand or a correction, the reason
+    alone for a command (`u` with no hand left)."""
+    try:
+        kind = read_line(raw).kind
+    except BaskaError:
+        kind = "hand"
+    if kind in ("hand", "correct", "amend", "void"):
+        return _("not recorded: {error}").format(error=error)
+    return str(error)
 
 
 def run_lines(keeper: Scorekeeper, lines: Iterable[str], name: str, width: int = WIDTH) -> int:
@@ -195,7 +218,8 @@ def run_prompt(keeper: Scorekeeper, history: str, width: int = WIDTH, **session_
     from prompt_toolkit.application.current import get_app
     from prompt_toolkit.auto_suggest import AutoSuggestFromHistory
     from prompt_toolkit.history import FileHistory, History, InMemoryHistory
-    from prompt_toolkit.shortcuts import confirm as ask
+    from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
+    from prompt_toolkit.shortcuts import prompt as ask
 
     from baska_cli.cli.completion import LineCompleter
 
@@ -205,8 +229,19 @@ def run_prompt(keeper: Scorekeeper, history: str, width: int = WIDTH, **session_
         kept = FileHistory(history)
     except OSError:
         kept = InMemoryHistory()
+    keys = KeyBindings()
+
+    @keys.add("c-c")
+    def _drop(event: KeyPressEvent) -> None:
+        """Ctrl-C: the line is dropped, and left on the screen marked `^C`."""
+        line = event.app.current_buffer
+        line.cursor_position = len(line.text)
+        line.insert_text("^C")
+        event.app.exit(exception=KeyboardInterrupt, style="class:aborting")
+
     session: PromptSession[str] = PromptSession(
         history=kept,
+        key_bindings=keys,
         auto_suggest=AutoSuggestFromHistory(),
         completer=LineCompleter(keeper),
         complete_while_typing=False,
@@ -215,13 +250,19 @@ def run_prompt(keeper: Scorekeeper, history: str, width: int = WIDTH, **session_
     )
 
     def confirm(question: str) -> bool:
-        *first, last = wrapped(question, width - 7)  # the last line asked, with (y/n)
+        suffix = _("(y/n)")
+        *first, last = wrapped(question, width - len(suffix) - 2)  # the last line asked
         for line in first:
             click.echo(line)
-        try:
-            return bool(ask(last))
-        except (KeyboardInterrupt, EOFError):
-            return False
+        while True:
+            try:
+                answer = ask(f"{last} {suffix} ")
+            except (KeyboardInterrupt, EOFError):
+                return False
+            said = yes_or_no(answer)
+            if said is not None:
+                return said
+            click.echo(_('Answer "y" (yes) or "n" (no).'))
 
     for text in start_lines(keeper, width):
         click.echo(text)
@@ -231,13 +272,15 @@ def run_prompt(keeper: Scorekeeper, history: str, width: int = WIDTH, **session_
         except KeyboardInterrupt:
             continue
         except EOFError:
+            for text in goodbye_lines(keeper, width):
+                click.echo(text)
             break
         for news in news_lines(keeper.look(), width):
             click.echo(news)
         try:
             shown, stop = handle(keeper, raw, width, confirm)
         except BaskaError as error:
-            click.echo("\n".join(wrapped(_("not recorded: {error}").format(error=error), width)))
+            click.echo("\n".join(wrapped(refusal(raw, error), width)))
             continue
         for text in shown:
             click.echo(text)

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import re
+from collections.abc import Sequence
+
 from baska_cli.game.notation import format_hand
-from baska_cli.i18n import _
+from baska_cli.i18n import _, ngettext
 from baska_cli.play.evening import Scorekeeper
-from baska_cli.play.line import COMMANDS
+from baska_cli.play.line import COMMANDS, command_name, example_hand
 from baska_cli.play.results import (
     ChangedElsewhere,
     ContractQuoted,
@@ -41,16 +44,62 @@ def start_lines(keeper: Scorekeeper, width: int) -> list[str]:
             turn=compact.turn_words(deal.dealer, deal.leader),
             left=compact.deals_word(deal.deals, deal.dealt),
         ),
-        _('Type a hand ("zw ania+cel 61 k"), "+k" to correct the last one, "help".'),
     ]
-    return [piece for text in lines for piece in wrapped(text, width)]
+    last = keeper.last
+    if last is not None:  # a ledger reopened: where the evening stands
+        lines.append(_('last: hand {number} "{text}"').format(number=last.n, text=last.text))
+    lines = [piece for text in lines for piece in wrapped(text, width)]
+    if last is not None:
+        totals = keeper.session.tally.totals
+        lines.append(compact.players_row(_("total"), keeper.players, totals, width))
+    if complete(deal):
+        lines += wrapped(complete_text(deal), width)
+    hint = _('Type a hand ("{example}"), "+k" to correct the last one, "{help}".').format(
+        example=example_hand(keeper.players), help=command_name("help")
+    )
+    return [*lines, *wrapped(hint, width)]
+
+
+def complete(deal: NextDeal) -> bool:
+    """Whether every planned deal is played (exactly: past the plan is no news)."""
+    return deal.deals is not None and deal.dealt == deal.deals
+
+
+def complete_text(deal: NextDeal) -> str:
+    """`All 16 planned deals are played: the evening is complete.`"""
+    return ngettext(
+        "The {count} planned deal is played: the evening is complete.",
+        "All {count} planned deals are played: the evening is complete.",
+        deal.deals or 0,
+    ).format(count=deal.deals)
+
+
+def final_lines(standings: StandingsRead, deal: NextDeal, width: int) -> list[str]:
+    """The end of the evening: it is complete, and the final standings."""
+    return [
+        *wrapped(complete_text(deal), width),
+        *standings_table(standings.standings).splitlines(),
+    ]
+
+
+def goodbye_lines(keeper: Scorekeeper, width: int) -> list[str]:
+    """What `quit` says: goodbye, and the totals (every hand is saved already)."""
+    totals = keeper.session.tally.totals
+    return [
+        *wrapped(_("Goodbye; every hand is saved."), width),
+        compact.players_row(_("total"), keeper.players, totals, width),
+    ]
 
 
 def toolbar(keeper: Scorekeeper, typed: str, width: int) -> str:
     """The bottom toolbar for the line being typed (and a warning while another program
     has written the ledger since: Enter reads it again before doing anything)."""
     deal = keeper.next_deal()
-    preview = compact.preview_text(keeper.preview(typed), keeper.players)
+    seen = keeper.preview(typed)
+    if seen.kind == "error" and typing_a_number(typed):
+        preview = "→ " + typed.strip() + "…"  # (`6` on the way to `61` is no mistake yet)
+    else:
+        preview = compact.preview_text(seen, keeper.players)
     if keeper.stale():
         preview = _("(changed elsewhere: read again at Enter) ") + preview
     return compact.toolbar(
@@ -64,6 +113,17 @@ def toolbar(keeper: Scorekeeper, typed: str, width: int) -> str:
         preview,
         width,
     )
+
+
+# the last word while a number may still be being typed: `6` (of 61), `10` (of 104), `61/`
+# (of 61/2), `/` (of /4); a number of two digits (but 10) is whole: card points go to 104
+_GROWING_NUMBER = re.compile(r"[0-9]|10|[0-9]{0,3}/")
+
+
+def typing_a_number(typed: str) -> bool:
+    """Whether the line ends in a number that more digits may still make right."""
+    words = typed.split()
+    return bool(words) and not typed[-1].isspace() and bool(_GROWING_NUMBER.fullmatch(words[-1]))
 
 
 def news_lines(news: ChangedElsewhere | None, width: int) -> list[str]:
@@ -80,8 +140,9 @@ def news_lines(news: ChangedElsewhere | None, width: int) -> list[str]:
     return wrapped(text, width)
 
 
-def result_lines(result: Result, width: int) -> list[str]:
-    """What a line done shows (a Question is asked, not shown here)."""
+def result_lines(result: Result, width: int, players: Sequence[str] = ()) -> list[str]:
+    """What a line done shows (a Question is asked, not shown here); `help` writes its
+    example with the table's `players`."""
     if isinstance(result, HandRecorded):
         return recorded_lines(result, width)
     if isinstance(result, HandChanged):
@@ -96,7 +157,8 @@ def result_lines(result: Result, width: int) -> list[str]:
     if isinstance(result, ContractQuoted):
         return quote_table(result.quote, width).splitlines()
     if isinstance(result, Idle) and result.kind == "help":
-        return compact.help_lines(COMMANDS, width)
+        example = example_hand(players) if players else "zw ania+cel 61 k"
+        return compact.help_lines(COMMANDS, width, example)
     return []
 
 

@@ -187,7 +187,7 @@ def score(
         return
     rules = load_rules_or_fail(rules_spec)
     try:
-        entry = parse_hand(text)
+        entry = parse_hand(text, contracts=rules.contracts)
         outcome = score_entry(entry, rules)
     except BaskaError as error:
         fail(error)

@@ -36,7 +36,7 @@ class Scorer:
         if found is not None:
             return found
         try:
-            entry = parse_hand(text, self.players)
+            entry = parse_hand(text, self.players, self.rules.contracts)
             outcome = score(entry, self.rules, self.players)
         except BaskaError as error:
             return error

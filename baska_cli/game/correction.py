@@ -2,24 +2,30 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 
 from baska_cli.errors import NotationError
-from baska_cli.game.model import DEFAULT_PLAYERS, Entry, Hand
+from baska_cli.game.model import DEFAULT_PLAYERS, Contract, Entry, Hand
 from baska_cli.game.notation import format_hand, parse_hand, token_kind
 from baska_cli.i18n import N_, _
 
 PARTS = ("contract", "side", "points", "contras", "kara")
 
 
-def correct(old: Entry, text: str, players: Sequence[str] = DEFAULT_PLAYERS) -> Entry:
+def correct(
+    old: Entry,
+    text: str,
+    players: Sequence[str] = DEFAULT_PLAYERS,
+    contracts: Collection[Contract] | None = None,
+) -> Entry:
     """The hand `old` corrected by `text`: a whole hand's text replaces it; otherwise each
     word replaces its part of the hand (a contract the contract, points the points and
     tricks, contras the contras, players the declaring side, `kara` adds the flag) and the
     rest is kept. A bare number is always points; `k0` takes the contras off. The result is
-    checked as a typed hand would be (NotationError, quoting what was typed)."""
+    checked as a typed hand would be (NotationError, quoting what was typed). With
+    `contracts` (the rules' own), a contract's name the rules lack is a player's word."""
     try:
-        return parse_hand(text, players)
+        return parse_hand(text, players, contracts)
     except NotationError as whole_error:
         if not text.split():
             raise
@@ -29,9 +35,9 @@ def correct(old: Entry, text: str, players: Sequence[str] = DEFAULT_PLAYERS) -> 
                     error=whole_error, was=format_hand(old, players)
                 )
             ) from None
-        kinds = [token_kind(token) or "side" for token in text.split()]
+        kinds = [token_kind(token, contracts) or "side" for token in text.split()]
         try:
-            return parse_hand(merged_text(old, text, players), players)
+            return parse_hand(merged_text(old, text, players, contracts), players, contracts)
         except NotationError as error:
             if kinds[:2] == ["contract", "side"]:
                 raise whole_error from None  # a whole hand was meant
@@ -43,12 +49,17 @@ def correct(old: Entry, text: str, players: Sequence[str] = DEFAULT_PLAYERS) -> 
             ) from None
 
 
-def merged_text(old: Hand, text: str, players: Sequence[str] = DEFAULT_PLAYERS) -> str:
+def merged_text(
+    old: Hand,
+    text: str,
+    players: Sequence[str] = DEFAULT_PLAYERS,
+    contracts: Collection[Contract] | None = None,
+) -> str:
     """The text of `old` with the parts that `text` gives replaced (not yet checked)."""
     parts = dict(zip(PARTS, _parts(old, players), strict=True))
     given: set[str] = set()
     for token in text.split():
-        kind = token_kind(token) or "side"
+        kind = token_kind(token, contracts) or "side"
         if kind in given:
             raise NotationError(
                 _('"{token}": this correction gives the {part} twice').format(

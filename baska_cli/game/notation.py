@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 
 from baska_cli.errors import NotationError
 from baska_cli.game.card_points import check_play, side_example
@@ -38,8 +38,14 @@ _ADJ_RE = re.compile(r"(.+?)([+-][0-9]{1,6})\Z")
 _CONTRA_COUNT_RE = re.compile(r"(?:k|kontra|contra)([0-9]{1,2})\Z")
 
 
-def parse_hand(text: str, players: Sequence[str] = DEFAULT_PLAYERS) -> Entry:
-    """Read one line of notation, e.g. `zw A+C 61 k`, into a Hand, Penalty or Adjustment."""
+def parse_hand(
+    text: str,
+    players: Sequence[str] = DEFAULT_PLAYERS,
+    contracts: Collection[Contract] | None = None,
+) -> Entry:
+    """Read one line of notation, e.g. `zw A+C 61 k`, into a Hand, Penalty or Adjustment.
+    `contracts`, the contracts of the rules in force (None: every contract), are those a
+    typo is compared with and listed (a contract the rules lack is left to scoring)."""
     tokens = text.split()
     if not tokens:
         raise NotationError(_('an empty hand; expected e.g. "{example}"').format(example=EXAMPLE))
@@ -74,10 +80,12 @@ def parse_hand(text: str, players: Sequence[str] = DEFAULT_PLAYERS) -> Entry:
         return _parse_adjustment(tokens, table)
     contract = CONTRACT_LOOKUP.get(head)
     if contract is None:
+        known = [c for c in Contract if contracts is None or c in contracts]
         message = _('"{typed}" is not a contract; expected one of {contracts}').format(
-            typed=tokens[0], contracts=", ".join(c.value for c in Contract)
+            typed=tokens[0], contracts=", ".join(c.value for c in known)
         )
-        near = nearest(head, sorted(CONTRACT_LOOKUP))
+        spellings = sorted(word for word, c in CONTRACT_LOOKUP.items() if c in known)
+        near = nearest(head, spellings, keyboard=True)
         if near:
             c = CONTRACT_LOOKUP[near]
             message += _('; did you mean "{short}" ({contract})?').format(
@@ -94,11 +102,14 @@ def parse_hand(text: str, players: Sequence[str] = DEFAULT_PLAYERS) -> Entry:
     return _parse_rest(contract, declarers, tokens[2:], table)
 
 
-def token_kind(token: str) -> str | None:
+def token_kind(token: str, contracts: Collection[Contract] | None = None) -> str | None:
     """What a word of a hand is, read alone: "contract", "points" (points and/or tricks),
-    "contras", "kara", or None (a player or players, or nothing known). A number is points."""
+    "contras", "kara", or None (a player or players, or nothing known). A number is points.
+    With `contracts` (the rules' own), a contract's name the rules lack is no contract: it
+    may be a player (`zb` under plb is Zbigniew)."""
     low = fold(token)
-    if low in CONTRACT_LOOKUP:
+    contract = CONTRACT_LOOKUP.get(low)
+    if contract is not None and (contracts is None or contract in contracts):
         return "contract"
     return _token_kind(low)
 

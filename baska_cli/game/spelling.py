@@ -29,8 +29,39 @@ def edit_distance(a: str, b: str) -> int:
     return previous[-1]
 
 
-def nearest(word: str, choices: Sequence[str]) -> str | None:
-    """The choice a typo most likely meant (fewest edits, then same first and last letter)."""
+# the letter keys of a QWERTY keyboard: (row, column), each row set off half a key from the last
+_ROWS = ("qwertyuiop", "asdfghjkl", "zxcvbnm")
+_KEY_AT = {
+    key: (row, column + row * 0.5)
+    for row, keys in enumerate(_ROWS)
+    for column, key in enumerate(keys)
+}
+
+
+def neighbours(a: str, b: str) -> bool:
+    """Whether two letters are next to each other on a QWERTY keyboard (`q` and `w`)."""
+    if a not in _KEY_AT or b not in _KEY_AT or a == b:
+        return False
+    (row_a, col_a), (row_b, col_b) = _KEY_AT[a], _KEY_AT[b]
+    return abs(row_a - row_b) <= 1 and abs(col_a - col_b) <= 1
+
+
+def key_distance(a: str, b: str) -> float:
+    """Edit distance in which a letter typed for its neighbour on the keyboard costs half
+    an edit (`zq` is nearer `zw` than `zb`)."""
+    previous: list[float] = [float(j) for j in range(len(b) + 1)]
+    for i, ca in enumerate(a, start=1):
+        current = [float(i)]
+        for j, cb in enumerate(b, start=1):
+            swap = 0.0 if ca == cb else (0.5 if neighbours(ca, cb) else 1.0)
+            current.append(min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + swap))
+        previous = current
+    return previous[-1]
+
+
+def nearest(word: str, choices: Sequence[str], keyboard: bool = False) -> str | None:
+    """The choice a typo most likely meant (fewest edits, then same first and last letter);
+    with `keyboard`, a neighbouring key typed for a letter counts half an edit."""
     limit = max(1, len(word) // 2)
     # edit distance is at least the difference in length: skip what cannot be within the limit
     # (and keep a million-character word from costing minutes of edit distances)
@@ -38,16 +69,18 @@ def nearest(word: str, choices: Sequence[str]) -> str | None:
     if not word or not choices:
         return None
 
-    def rank(choice: str) -> tuple[int, bool, bool, int]:
+    distance = key_distance if keyboard else edit_distance
+
+    def rank(choice: str) -> tuple[float, bool, bool, int]:
         return (
-            edit_distance(word, choice),
+            distance(word, choice),
             word[0] != choice[0],
             word[-1] != choice[-1],
             abs(len(word) - len(choice)),
         )
 
     best = min(choices, key=rank)
-    return best if edit_distance(word, best) <= limit else None
+    return best if distance(word, best) <= limit else None
 
 
 def suggest(word: str, choices: Sequence[str]) -> str:

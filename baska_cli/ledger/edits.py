@@ -110,7 +110,7 @@ def _next_hand(
 ) -> tuple[Recorded, list[str]]:
     """The hand `text` scored as the ledger's next one, and the row it is written as; a hand
     dealt after the planned deals is refused unless `extra` says it is meant."""
-    entry = parse_hand(text, meta.players)
+    entry = parse_hand(text, meta.players, rules.contracts)
     outcome = score(entry, rules, meta.players)
     n = tally.slots + 1
     totals = add(tally.totals, outcome.deltas)
@@ -220,7 +220,7 @@ def _edited(
         return Edited(path, action, old, None, None)
     players = ledger.meta.players
     was = parse_hand(old.hand, players)
-    entry = correct(was, text, players)
+    entry = correct(was, text, players, ledger.rules.contracts)
     moved = None if recount else moved_callers(was, entry, text, ledger.rules, players)
     if moved is not None:
         raise MovedCallersError(moved, number)

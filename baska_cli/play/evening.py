@@ -23,10 +23,10 @@ from baska_cli.game.rules import RuleSet
 from baska_cli.game.scoring import score
 from baska_cli.i18n import _
 from baska_cli.ledger.checker import is_adjustment
-from baska_cli.ledger.format import Meta, Row
+from baska_cli.ledger.format import UNDONE, Meta, Row
 from baska_cli.ledger.view import LedgerView
 from baska_cli.play import ledger_io
-from baska_cli.play.line import command_hint, read_line
+from baska_cli.play.line import command_hint, command_name, read_line
 from baska_cli.play.results import (
     ChangedElsewhere,
     ContractQuoted,
@@ -164,7 +164,8 @@ class Scorekeeper:
         return Preview("correct", scored.text, scored.deltas, number, moved=moved)
 
     def _corrected_text(self, was: str, words: str) -> str:
-        entry = correct(parse_hand(was, self.players), words, self.players)
+        contracts = self.session.rules.contracts
+        entry = correct(parse_hand(was, self.players), words, self.players, contracts)
         return format_hand(entry, self.players)
 
     def _moved(self, was: str, words: str) -> MovedCallers | None:
@@ -232,7 +233,8 @@ class Scorekeeper:
     def _refuse_a_mistyped_command(self, text: str) -> None:
         """A first word that is no contract but near a command's name (`undoo`): an error."""
         first = text.split()[0]
-        if token_kind(first) != "contract" and first.lower() not in ("kara", "adj"):
+        kind = token_kind(first, self.session.rules.contracts)
+        if kind != "contract" and first.lower() not in ("kara", "adj"):
             hint = command_hint(first)
             if hint:
                 raise NotationError(
@@ -260,7 +262,23 @@ class Scorekeeper:
         return HandRecorded(found.n, found.entry, meta.players, deltas, totals, after, news)
 
     def undo(self) -> HandChanged:
-        """Take back the last hand."""
+        """Take back the last hand; a RequestError saying so plainly when there is none."""
+        if self.session.tally.slots == 0:
+            raise RequestError(_("There is nothing left to undo: the ledger has no hands."))
+        rows = self._read()
+        if rows and rows[-1].status == UNDONE and self.last is not None:
+            # (the ledger keeps an undone hand's row after the hand before it)
+            raise RequestError(
+                _(
+                    "There is nothing left to undo: hand {later} was just undone. To change "
+                    'hand {number}, void it ("{void} {number}") or amend it ("{amend} {number} …").'
+                ).format(
+                    later=rows[-1].n,
+                    number=self.last.n,
+                    void=command_name("void"),
+                    amend=command_name("amend"),
+                )
+            )
         return self._changed(ledger_io.undo(self.path))
 
     def void(self, number: int) -> HandChanged:

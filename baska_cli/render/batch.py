@@ -71,7 +71,7 @@ def not_utf8(text: str) -> str | None:
 
 def _result(number: int, text: str, rules: RuleSet, output_format: str) -> str:
     """One hand scored and rendered in the output format (a BaskaError if it is wrong)."""
-    entry = parse_hand(text)
+    entry = parse_hand(text, contracts=rules.contracts)
     outcome = score(entry, rules)
     scripts = output_format != "table"  # (a table is read by a player)
     record = outcome_record(entry, outcome, rules, PLAYERS, scripts)

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from baska_cli.game.callers import moved_sentence
-from baska_cli.i18n import _, ngettext
+from baska_cli.i18n import _, language, ngettext
+from baska_cli.play.line import Command
 from baska_cli.play.results import Preview, Question
 from baska_cli.render.fit import initials, wrap
 from baska_cli.render.text import signed
@@ -90,8 +91,8 @@ def toolbar(
     preview: str,
     width: int = WIDTH,
 ) -> str:
-    """The bottom toolbar: where the table is, then what the line typed would do (in two
-    lines at most)."""
+    """The bottom toolbar: where the table is, then what the line typed would do in two
+    lines, always two (the toolbar keeps its height while a line is typed)."""
     first = f"{path} · {rules} · {', '.join(players)}"
     second = _("hand {number}: {turn} · {left}").format(
         number=n, turn=turn_words(dealer, leader), left=left
@@ -99,25 +100,37 @@ def toolbar(
     shown = wrap(preview, width, "  ").splitlines() if preview else [" "]
     if len(shown) > 2:  # two lines at most: the second cut where it goes on
         shown = [shown[0], fit(shown[1] + " " + " ".join(shown[2:]), width)]
+    shown += [" "] * (2 - len(shown))
     return "\n".join(fit(line, width) for line in (first, second, *shown))
 
 
-def help_lines(commands: dict[str, tuple[tuple[str, ...], str]], width: int = WIDTH) -> list[str]:
-    """What `help` shows: how to type a hand, a correction, and each command."""
+def help_lines(
+    commands: Mapping[str, Command], width: int = WIDTH, example: str = "zw ania+cel 61 k"
+) -> list[str]:
+    """What `help` shows: how to type a hand (`example`, with the table's names), a
+    correction, and each command by its name in the language spoken (Polish: `cofnij (u)`)."""
+    declarer = example.split()[1].split("+")[-1]
     lines = [
-        _('A hand in the usual notation, e.g. "zw ania+cel 61 k": it is recorded at once.'),
-        "+WORDS  "
+        _('A hand in the usual notation, e.g. "{example}": it is recorded at once.').format(
+            example=example
+        ),
+        _("+WORDS")
+        + "  "
         + _(
             'corrects the last hand by what changes: "+k" adds a contra, "+70" sets the '
-            'points, "+zo" the contract, "+cel" the declarer; "+" and a whole hand '
+            'points, "+zo" the contract, "+{player}" the declarer; "+" and a whole hand '
             "replaces it."
-        ),
+        ).format(player=declarer),
     ]
-    usage = {"void": " N", "amend": " N TEXT", "explain": " [N]", "quote": " C"}
-    for name, (words, meaning) in commands.items():
-        short = "/".join(words[1:])
-        left = f"{words[0]}{usage.get(name, '')}" + (f" ({short})" if short else "")
-        lines.append(f"{left:<22} {_(meaning)}")
+    usage = {"void": " N", "amend": " " + _("N TEXT"), "explain": " [N]", "quote": " C"}
+    polish = language() == "pl"
+    for name, command in commands.items():
+        names = command.polish[:1] if polish else command.words[:1]
+        if polish and name == "standings":
+            names = command.polish
+        short = "/".join(word for word in command.words[1:] if len(word) <= 2 or not polish)
+        left = "/".join(names) + usage.get(name, "") + (f" ({short})" if short else "")
+        lines.append(f"{left:<22} {_(command.meaning)}")
     lines.append(_("Tab completes contracts, players and commands; ↑ and ↓ go through history."))
     return [piece for line in lines for piece in wrap(line, width, " " * 8).splitlines()]
 

@@ -2,10 +2,21 @@
 
 from __future__ import annotations
 
+from decimal import Decimal
 from typing import Any
 
 from baska_cli.evening.settle import Settlement
-from baska_cli.i18n import _
+from baska_cli.i18n import _, language
+
+
+def amount_text(value: Decimal | str, currency: str = "", signed: bool = False) -> str:
+    """An amount as the language writes it: `4.10 zł` in English, `4,10 zł` in Polish
+    (a decimal comma); `+4,10` with `signed` for a balance."""
+    amount = Decimal(value)
+    text = f"{amount:+}" if signed else f"{amount}"
+    if language() == "pl":
+        text = text.replace(".", ",")
+    return f"{text} {currency}" if currency else text
 
 
 def settlement_record(done: Settlement, currency: str) -> dict[str, Any]:
@@ -37,7 +48,7 @@ def settlement_text(done: Settlement, currency: str) -> str:
                 _("{payer} pays {payee} {amount}").format(
                     payer=t.payer.ljust(width),
                     payee=t.payee.ljust(to_width),
-                    amount=f"{t.amount!s:>{amount_width}}{unit}",
+                    amount=f"{amount_text(t.amount):>{amount_width}}{unit}",
                 )
             )
     else:
@@ -46,11 +57,13 @@ def settlement_text(done: Settlement, currency: str) -> str:
     width = max(len(p) for p in done.balances)
     for player, value in sorted(done.balances.items(), key=lambda item: (-item[1], item[0])):
         sign = "+" if value > 0 else ""
-        lines.append(f"{player:<{width}}  {sign}{value}{unit}")
+        lines.append(f"{player:<{width}}  {sign}{amount_text(value)}{unit}")
     for r in done.rounding:
         lines.append(
             _("(rounded: {player} {exact} → {rounded})").format(
-                player=r.player, exact=f"{r.exact:+}{unit}", rounded=f"{r.rounded:+}{unit}"
+                player=r.player,
+                exact=f"{amount_text(r.exact, signed=True)}{unit}",
+                rounded=f"{amount_text(r.rounded, signed=True)}{unit}",
             )
         )
     return "\n".join(lines)

@@ -7,6 +7,7 @@ import os
 from typing import TYPE_CHECKING
 
 from baska_cli.i18n import _, ngettext
+from baska_cli.render.settle import amount_text
 
 if TYPE_CHECKING:
     from jinja2 import Environment
@@ -26,4 +27,5 @@ def environment() -> Environment:
         extensions=["jinja2.ext.i18n"],
     )
     env.install_gettext_callables(_, ngettext, newstyle=True)  # type: ignore[attr-defined]
+    env.filters["money"] = amount_text  # `{{ t.amount|money }}`: 4,10 in Polish
     return env

@@ -291,7 +291,7 @@ class Table:
         anew; None when the stake stays."""
         players, rules = self.keeper.players, self.keeper.session.rules
         before = parse_hand(old.hand, players)
-        entry = correct(before, text, players)
+        entry = correct(before, text, players, rules.contracts)
         moved = moved_callers(before, entry, text, rules, players)
         if moved is not None and moved.after is not None:  # (refused as typed: the edit says)
             asked = Question("callers", old.n, text, moved=moved)

@@ -82,7 +82,9 @@ export function renderFinal(final, { table, settlement, stats }) {
   const transfers = money.transfers || [];
   if (!transfers.length) settlement.append(el("li", {}, say("nobody_pays")));
   for (const t of transfers) {
-    const amount = t.amount + " " + (money.currency || "");
+    // a decimal comma in Polish (4,10 zł); the JSON keeps the amount as it is
+    const written = document.body.dataset.lang === "pl" ? t.amount.replace(".", ",") : t.amount;
+    const amount = written + " " + (money.currency || "");
     const who = [el("b", {}, t.from), " → ", el("b", {}, t.to), ": " + amount];
     settlement.append(el("li", { title: say("pays") }, ...who));
   }
