@@ -115,7 +115,7 @@ def test_play_asks_showing_the_counts_before_and_after(
     # at the prompt: "n" records nothing, the text it names keeps the contras
     (tmp_path / "b").mkdir()
     path = new_ledger(tmp_path / "b", players=PLAYERS)
-    keys = f"{ZOLO}\ra 1 zbig\rna 1 zbig k:Łucja,Zbigniew\r"
+    keys = f"{ZOLO}\ra 1 zbig\rn\ra 1 zbig k:Łucja,Zbigniew\r"
     shown = run_typed(path, keys, monkeypatch)
     assert "not recorded" in shown
     assert read(path).tally.totals == (-20, -20, 60, -20)
@@ -197,7 +197,7 @@ def test_the_question_and_a_quote_at_80_by_24_in_tmux(tmp_path: Path) -> None:
         said = " ".join(screen.split())  # the question, wrapped at words, whole
         assert "counted 2 with Ścibor playing, 1 with Zbigniew" in said
         assert 'from 60 to 30; correct it? (to keep the contras: "zbig k:Łucja,Zbigniew")' in said
-        screen = screen_after(["n"], "not recorded")
+        screen = screen_after(["n", "Enter"], "not recorded")
         screen = screen_after(["ile zw", "Enter"], "młodzi    bez bitki")
         assert "winner    losers            —        k       kr      krb     krbh" in screen
         assert all(len(line) <= 80 for line in screen.splitlines())

@@ -172,8 +172,9 @@ def test_quote_in_play(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
         "1> ile gd",
         "gd (gran du) under plb: what it pays at each number of counted contras",
     ]
-    assert shown[-3] == "1> quote zx"
-    assert shown[-2].startswith('not recorded: "zx" is not a contract')
+    refused = shown.index("1> quote zx") + 1
+    assert shown[refused].startswith('"zx" is not a contract; expected one of zw, we, ci, gr,')
+    assert shown[refused + 1] == '  mean "zw" (zwykła)?'  # (wrapped at words)
 
 
 def test_the_web_api_quotes_under_the_ledgers_rules(tmp_path: Path) -> None:
