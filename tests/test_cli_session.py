@@ -528,7 +528,7 @@ def test_the_sheet_fits_the_terminal_unless_wide(monkeypatch: pytest.MonkeyPatch
     assert result.exit_code == 0
     assert max(map(len, result.stdout.splitlines())) <= 80
     assert result.stdout.splitlines()[-28] == (
-        " #  dealer  hand                   A     B     C     D  │    A    B   C    D"
+        " #  dealer  hand                 A     B     C     D  │    A    B   C    D"
     )
     assert invoke("ledger", sample, "--wide").stdout == piped.stdout
     for extra in (["--chart"], ["-f", "json"]):

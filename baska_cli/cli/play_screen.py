@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import shutil
+
 from baska_cli.game.notation import format_hand
 from baska_cli.i18n import _
 from baska_cli.play.evening import Scorekeeper
@@ -85,7 +87,9 @@ def result_lines(result: Result, width: int) -> list[str]:
     if isinstance(result, HandChanged):
         return changed_lines(result, width)
     if isinstance(result, SheetRead):
-        text = one_session(result.session, result.rows, unicode=True, colour=False, width=width)
+        # every screenful of the sheet shows its heading (the prompt and toolbar take 4 lines)
+        screen = shutil.get_terminal_size((80, 24)).lines - 4
+        text = one_session(result.session, result.rows, True, False, None, width, screen)
         return text.splitlines()
     if isinstance(result, StandingsRead):
         return standings_table(result.standings).splitlines()

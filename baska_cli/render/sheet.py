@@ -261,9 +261,10 @@ def one_session(
     colour: bool = False,
     chart: tuple[int, int] | None = None,
     width: int | None = None,
+    screen: int | None = None,
 ) -> str:
     """session_text() of rows at hand, as one text."""
-    return "\n".join(session_text(session, lambda: rows, unicode, colour, chart, width))
+    return "\n".join(session_text(session, lambda: rows, unicode, colour, chart, width, screen))
 
 
 def session_text(
@@ -273,11 +274,15 @@ def session_text(
     colour: bool = False,
     chart: tuple[int, int] | None = None,
     width: int | None = None,
+    screen: int | None = None,
 ) -> Iterator[str]:
     """The lines of `baska ledger FILE`: title, the sheet (or with `chart`, a line chart of
     that width and height), standings with each running total as a sparkline, what comes
     next. With `width`, a sheet wider than that is laid out in fewer columns (render.fit).
-    The rows are read again for each part (`rows()`), none kept: memory stays flat."""
+    With `screen` (the lines a terminal shows), the sheet's heading is repeated so that
+    every screenful of it shows the players, the last one with the standings under it.
+    The rows are read again for each part (`rows()`), none kept (but with `screen`):
+    memory stays flat."""
 
     rules, players = session.rules, session.meta.players
 
@@ -290,15 +295,6 @@ def session_text(
         title = wrap(title, width, "  ")
     yield title
     yield ""
-    if chart is not None:
-        shown = picked(counted(), picks(span.hands, chart_points(span, chart[0])))
-        yield span_chart(players, span, shown, chart[0], chart[1], unicode, colour)
-    elif not session.tally.slots:
-        yield _("(no hands yet)")
-    elif width is not None and _longest(sheet_lines(session.meta, rows)) > width:
-        yield from fitted_lines(session.meta, rows, width)
-    else:
-        yield from sheet_lines(session.meta, rows)
     trends = None
     if span.hands:
         shown = picked(counted(), picks(span.hands, 16))
@@ -306,10 +302,43 @@ def session_text(
             p: sparkline(s, span.low, span.high, 16, unicode)
             for p, s in zip(players, shown, strict=True)
         }
-    yield ""
-    yield standings_table(session.standings(), trends=trends, colour=colour)
-    yield ""
-    yield where(session.meta, session.tally.dealt)
+    tail = [
+        "",
+        standings_table(session.standings(), trends=trends, colour=colour),
+        "",
+        wrap(where(session.meta, session.tally.dealt), width, "  "),
+    ]
+    if chart is not None:
+        shown = picked(counted(), picks(span.hands, chart_points(span, chart[0])))
+        yield span_chart(players, span, shown, chart[0], chart[1], unicode, colour)
+    elif not session.tally.slots:
+        yield _("(no hands yet)")
+    else:
+        if width is not None and _longest(sheet_lines(session.meta, rows)) > width:
+            lines = fitted_lines(session.meta, rows, width)
+        else:
+            lines = sheet_lines(session.meta, rows)
+        if screen is None:
+            yield from lines
+        else:
+            yield from screens(list(lines), screen - len("\n".join(tail).splitlines()))
+    yield from tail
+
+
+HEADING = 3  # the sheet's heading: the groups' titles, the players, a rule
+
+
+def screens(sheet: list[str], room: int) -> Iterator[str]:
+    """The sheet's lines with its heading repeated before each screenful of rows, counted
+    from the end so that the last `room` lines hold the heading and the last rows."""
+    heading, body = sheet[:HEADING], sheet[HEADING:]
+    per = max(room - HEADING, 3)
+    first = len(body) % per or per
+    yield from heading
+    yield from body[:first]
+    for start in range(first, len(body), per):
+        yield from heading
+        yield from body[start : start + per]
 
 
 def _longest(lines: Iterable[str]) -> int:
