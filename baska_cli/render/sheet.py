@@ -22,7 +22,7 @@ from baska_cli.render.chart import (
 from baska_cli.render.explain import SCRIPT_LANGUAGE, derivation, explanation
 from baska_cli.render.fit import fitted_lines, widths_of, wrap
 from baska_cli.render.outcome import csv_header, outcome_csv, outcome_record, render_outcome
-from baska_cli.render.text import csv_line, signed, simple_table, status_shown
+from baska_cli.render.text import csv_line, heading_text, signed, simple_table, status_shown
 
 if TYPE_CHECKING:  # the ledger's types, named in annotations only (no import at run time)
     from baska_cli.ledger.edits import Edited, Recorded
@@ -276,7 +276,8 @@ def session_text(
     width: int | None = None,
     screen: int | None = None,
 ) -> Iterator[str]:
-    """The lines of `baska ledger FILE`: title, the sheet (or with `chart`, a line chart of
+    """The lines of `baska ledger FILE`: the evening's title and date, the file and its
+    rules, the sheet (or with `chart`, a line chart of
     that width and height), standings with each running total as a sparkline, what comes
     next. With `width`, a sheet wider than that is laid out in fewer columns (render.fit).
     With `screen` (the lines a terminal shows), the sheet's heading is repeated so that
@@ -290,10 +291,10 @@ def session_text(
         return ((row.status, row.totals) for row in rows())
 
     span = span_of(counted())
-    title = f"{session.path} — {rules.name}: {rules.title}"
-    if width is not None:
-        title = wrap(title, width, "  ")
-    yield title
+    heading = heading_text(session.meta.title, session.meta.date)
+    if heading:
+        yield wrap(heading, width, "  ")
+    yield wrap(f"{session.path} — {rules.name}: {rules.title}", width, "  ")
     yield ""
     trends = None
     if span.hands:
