@@ -80,9 +80,7 @@ LEDGER_CONFLICTS: Conflicts = (
 @option("--dealer", "-d", metavar="NAME", help="Who deals the first hand (default: seat 1).")
 @option("--deals", type=COUNT, metavar="N", help="How many deals are planned.")
 @option("--title", metavar="TEXT", help="The evening's title, the heading of its report.")
-@option(
-    "--date", metavar="YYYY-MM-DD", help="The evening's date (default with --title: today)."
-)
+@option("--date", metavar="YYYY-MM-DD", help="The evening's date (default with --title: today).")
 def new(
     path: str,
     players: str,
@@ -224,7 +222,8 @@ def ledger_command(
             session = view.read(paths[0])
             unicode, colour, size = _terminal(chart)
             width = None if wide else terminal_width()
-            text = sheet.session_text(session, session.rows, unicode, colour, size, width)
+            screen = None if size is None else size[1]  # a chart fits the terminal's lines
+            text = sheet.session_text(session, session.rows, unicode, colour, size, width, screen)
             for piece in spooled(text):
                 click.echo(piece, nl=False)
     except BaskaError as error:
@@ -233,12 +232,12 @@ def ledger_command(
 
 def _terminal(chart: bool) -> tuple[bool, bool, tuple[int, int] | None]:
     """What standard output can show: Unicode blocks, colour (a terminal, no NO_COLOR),
-    and the chart's width and height (the terminal's width; 80 columns off a terminal)."""
+    and the chart's width and the lines it fits in (the terminal's; 80 × 24 off one)."""
     stream = sys.stdout
     tty = stream.isatty()
     colour = tty and "NO_COLOR" not in os.environ and os.environ.get("TERM") != "dumb"
     size = shutil.get_terminal_size((80, 24)) if tty else os.terminal_size((80, 24))
-    return unicode_ok(stream.encoding), colour, (size.columns, 16) if chart else None
+    return unicode_ok(stream.encoding), colour, (size.columns, size.lines) if chart else None
 
 
 def _aliases(path: str | None) -> dict[str, str] | None:

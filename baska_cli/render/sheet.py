@@ -281,7 +281,8 @@ def session_text(
     that width and height), standings with each running total as a sparkline, what comes
     next. With `width`, a sheet wider than that is laid out in fewer columns (render.fit).
     With `screen` (the lines a terminal shows), the sheet's heading is repeated so that
-    every screenful of it shows the players, the last one with the standings under it.
+    every screenful of it shows the players, the last one with the standings under it;
+    a chart is made as tall as fits the screen with all the rest.
     The rows are read again for each part (`rows()`), none kept (but with `screen`):
     memory stays flat."""
 
@@ -311,7 +312,14 @@ def session_text(
     ]
     if chart is not None:
         shown = picked(counted(), picks(span.hands, chart_points(span, chart[0])))
-        yield span_chart(players, span, shown, chart[0], chart[1], unicode, colour)
+        rows = chart[1]
+        if screen is not None:  # the chart as tall as the screen's lines leave room for
+            above = len(wrap(heading, width, "  ").splitlines()) if heading else 0
+            above += len(wrap(f"{session.path} — {rules.name}: {rules.title}", width).split("\n"))
+            legend = span_chart(players, span, shown, chart[0], 3, unicode).splitlines()[5:]
+            below = len("\n".join(tail).splitlines()) + 1  # (and the shell's prompt)
+            rows = max(screen - above - 1 - 2 - len(legend) - below, 5)
+        yield span_chart(players, span, shown, chart[0], rows, unicode, colour)
     elif not session.tally.slots:
         yield _("(no hands yet)")
     else:
