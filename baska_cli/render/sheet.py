@@ -312,14 +312,14 @@ def session_text(
     ]
     if chart is not None:
         shown = picked(counted(), picks(span.hands, chart_points(span, chart[0])))
-        rows = chart[1]
+        tall = chart[1]
         if screen is not None:  # the chart as tall as the screen's lines leave room for
             above = len(wrap(heading, width, "  ").splitlines()) if heading else 0
             above += len(wrap(f"{session.path} — {rules.name}: {rules.title}", width).split("\n"))
             legend = span_chart(players, span, shown, chart[0], 3, unicode).splitlines()[5:]
             below = len("\n".join(tail).splitlines()) + 1  # (and the shell's prompt)
-            rows = max(screen - above - 1 - 2 - len(legend) - below, 5)
-        yield span_chart(players, span, shown, chart[0], rows, unicode, colour)
+            tall = max(screen - above - 1 - 2 - len(legend) - below, 5)
+        yield span_chart(players, span, shown, chart[0], tall, unicode, colour)
     elif not session.tally.slots:
         yield _("(no hands yet)")
     else:
