@@ -162,3 +162,14 @@ def test_wrap_breaks_at_words_and_keeps_the_indent() -> None:
         "  starzy 61 – wygrana z\n  wyjściem: 1 × 2 (kontra) = 2\n  od każdego młodego"
     )
     assert wrap(text, None) == text
+
+
+def test_short_brackets_are_kept_whole_when_wrapped() -> None:
+    text = "Ścibor: najlepiej z: Zbigniew (+26 w 6), najtrudniej przeciw: Zbigniew (+95 w 10)"
+    assert wrap(text, 40, "  ", brackets=True) == (
+        "Ścibor: najlepiej z: Zbigniew (+26 w 6),\n  najtrudniej przeciw: Zbigniew\n  (+95 w 10)"
+    )
+    assert "(+26\n  w 6)" in wrap(text, 35, "  ")  # (without: broken inside)
+    assert "(+26 w 6)" in wrap(text, 35, "  ", brackets=True)
+    long = "16 rozdań (serie: najwięcej rozdań wygranych / przegranych z rzędu)"
+    assert max(map(len, wrap(long, 40, "  ", brackets=True).splitlines())) <= 40

@@ -50,7 +50,11 @@ def toolbar(keeper: Scorekeeper, typed: str, width: int) -> str:
     """The bottom toolbar for the line being typed (and a warning while another program
     has written the ledger since: Enter reads it again before doing anything)."""
     deal = keeper.next_deal()
-    preview = compact.preview_text(keeper.preview(typed), keeper.players)
+    seen = keeper.preview(typed)
+    preview = compact.preview_text(seen, keeper.players)
+    short = initials(keeper.players)
+    if len(preview) > width and short is not None:  # the changes by initials, on one line
+        preview = compact.preview_text(seen, short)
     if keeper.stale():
         preview = _("(changed elsewhere: read again at Enter) ") + preview
     return compact.toolbar(

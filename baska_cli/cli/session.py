@@ -136,8 +136,12 @@ def create_ledger(
     said = _created(path, names, rules.name, meta.first_dealer, deals)
     if meta.title or meta.date:
         said = f"{heading_text(meta.title, meta.date)}\n{said}"
-    width = shutil.get_terminal_size((80, 24)).columns if sys.stderr.isatty() else None
-    click.echo(wrap(said, width, "  "), err=True)
+    click.echo(wrap(said, _error_width(), "  "), err=True)
+
+
+def _error_width() -> int | None:
+    """The columns of the terminal standard error is, or None off a terminal."""
+    return shutil.get_terminal_size((80, 24)).columns if sys.stderr.isatty() else None
 
 
 def _created(path: str, names: tuple[str, ...], rules: str, first: int, deals: int | None) -> str:

@@ -37,4 +37,4 @@ def stats(paths: tuple[str, ...], output_format: str) -> None:
         headings = [heading_text(s.meta.title, s.meta.date) for s in sessions]
         for heading in filter(None, headings):  # each evening's title and date, if any
             click.echo(wrap(heading, terminal_width(), "  "))
-        click.echo(stats_table(found))
+        click.echo(stats_table(found, terminal_width()))

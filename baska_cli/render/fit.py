@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import textwrap
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING
@@ -18,11 +19,18 @@ if TYPE_CHECKING:
 GAP = "  "
 
 
-def wrap(text: str, width: int | None, indent: str = "") -> str:
+KEPT = "\u00a0"  # a space that textwrap does not break at
+
+
+def wrap(text: str, width: int | None, indent: str = "", brackets: bool = False) -> str:
     """Each line of `text` wrapped at word boundaries to `width` columns (None: as it is);
-    continuation lines get `indent` and the line's own leading spaces."""
+    continuation lines get `indent` and the line's own leading spaces. With `brackets`,
+    what is in short round brackets stays on one line (`(+26 w 6)`)."""
     if width is None:
         return text
+    if brackets:
+        kept = re.sub(r"\([^()]{0,22}\)", lambda m: m.group().replace(" ", KEPT), text)
+        return wrap(kept, width, indent).replace(KEPT, " ")
     out: list[str] = []
     for line in text.splitlines() or [""]:
         lead = line[: len(line) - len(line.lstrip(" "))]
