@@ -109,3 +109,21 @@ def test_the_svg_chart_in_pieces_is_the_chart_whole() -> None:
     assert len(pieces) > 8  # the polylines come in batches of points
     assert "".join(pieces) == running_chart("ABCD", series)
     assert "<polyline" not in running_chart("ABCD", [[], [], [], []])
+
+
+def test_players_at_one_point_are_drawn_side_by_side_or_as_several() -> None:
+    # four columns a hand: the three players at +2 after hand 1 all shown
+    chart = line_chart(["A", "B", "C", "D"], [[2, 4], [2, 4], [2, -4], [-6, -4]], 11, 5, True)
+    assert chart.splitlines()[:5] == [
+        "+4 │   ●◆ ",
+        "   │●◆▲   ",
+        " 0 │──────",
+        "   │   ▲■ ",
+        "-6 │■     ",
+    ]
+    assert chart.splitlines()[-2:] == ["● A +4   ◆ B +4   ▲", "C -4   ■ D -4"]  # wrapped
+    # one column a hand: one mark for several players, which the legend explains
+    series = [[1, 2, 3] * 30, [1, 2, 3] * 30, [0] * 90, [-1] * 90]
+    chart = line_chart(["A", "B", "C", "D"], series, 60, 6, unicode=False)
+    assert "*" in chart.splitlines()[0]
+    assert chart.splitlines()[-1] == "o A +3   x B +3   + C +0   # D -1   * several players"

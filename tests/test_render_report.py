@@ -143,3 +143,56 @@ def test_the_report_in_polish_says_so_and_keeps_the_data() -> None:
     assert re.findall(r"<td[^>]*>[-+]?\d+</td>", english) == re.findall(
         r"<td[^>]*>[-+]?\d+</td>", polish
     )
+
+
+def _titled(tmp_path: Path) -> str:
+    """The sample evening with a title and a date among its metadata rows."""
+    path = tmp_path / "wtorek.csv"
+    text = Path(SAMPLE).read_text("utf-8")
+    path.write_text(text.replace("deals,16\n", "deals,16\ntitle,Wtorek u Ani\ndate,2026-12-01\n"))
+    return str(path)
+
+
+def test_the_heading_is_the_title_and_date_never_the_file(tmp_path: Path) -> None:
+    path = _titled(tmp_path)
+    html = report_html([_evening(path)])
+    assert "<h1>Wtorek u Ani · 2026-12-01</h1>" in html
+    assert "<title>Wtorek u Ani · 2026-12-01</title>" in html
+    assert "wtorek.csv" not in html and "evening.csv" not in report_html([_evening(SAMPLE)])
+    assert "<h1>Baśka: Ania, Bartek, Celina, Darek</h1>" in report_html([_evening(SAMPLE)])
+
+
+def test_note_marks_stand_apart_from_the_points_and_are_numbered_once() -> None:
+    html = report_html([_evening(SAMPLE)])
+    assert "<sup>" not in html and "<ol" not in html
+    assert '<td class="hand">ci Darek 66/2 k:Ania,Darek</td><td class="mark">[14]</td>' in html
+    marks = re.findall(r'<td class="mark">\[(\d+)\]</td>', html)
+    notes = re.findall(r'<li><span class="mark">\[(\d+)\]</span> ', html)
+    assert marks == notes == [str(n) for n in range(1, len(marks) + 1)]
+
+
+def test_printed_type_is_at_least_9_points() -> None:
+    html = report_html([_evening(SAMPLE)])
+    printed = html[html.index("@media print") : html.index("</style>")]
+    sizes = [float(size) for size in re.findall(r"font-size:\s*([\d.]+)pt", printed)]
+    assert sizes and min(sizes) >= 9
+    assert not re.search(r"font-size:\s*[\d.]+(em|%|px)", printed)
+    # the chart's words are 12 px at its own size (9 pt), which it is drawn at
+    assert 'font-size="12"' in html and 'width="600" height="150"' in html
+
+
+@pytest.mark.slow
+def test_a_titled_evening_fills_one_page_headed_by_its_title(tmp_path: Path) -> None:
+    if shutil.which("pdftotext") is None:
+        pytest.skip("pdftotext (poppler-utils) is not installed")
+    html = tmp_path / "wtorek.html"
+    html.write_text(report_html([_evening(_titled(tmp_path), "0.10")]), "utf-8")
+    pdf = tmp_path / "wtorek.pdf"
+    assert _print(html, pdf, tmp_path / "profile") == 1
+    text = subprocess.run(
+        ["pdftotext", "-layout", str(pdf), "-"], capture_output=True, text=True, check=True
+    ).stdout
+    assert text.lstrip().startswith("Wtorek u Ani · 2026-12-01")
+    assert "wtorek.csv" not in text
+    lines = [line for line in text.splitlines() if line.strip()]
+    assert len(lines) >= 45  # the page filled: sheet, notes, standings, chart, statistics

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import shutil
 from collections.abc import Sequence
 
 from baska_cli.game.notation import format_hand
@@ -100,6 +101,9 @@ def toolbar(keeper: Scorekeeper, typed: str, width: int) -> str:
         preview = "→ " + typed.strip() + "…"  # (`6` on the way to `61` is no mistake yet)
     else:
         preview = compact.preview_text(seen, keeper.players)
+        short = initials(keeper.players)
+        if len(preview) > width and short is not None:  # the changes by initials, on one line
+            preview = compact.preview_text(seen, short)
     if keeper.stale():
         preview = _("(changed elsewhere: read again at Enter) ") + preview
     return compact.toolbar(
@@ -148,7 +152,9 @@ def result_lines(result: Result, width: int, players: Sequence[str] = ()) -> lis
     if isinstance(result, HandChanged):
         return changed_lines(result, width)
     if isinstance(result, SheetRead):
-        text = one_session(result.session, result.rows, unicode=True, colour=False, width=width)
+        # every screenful of the sheet shows its heading (the prompt and toolbar take 4 lines)
+        screen = shutil.get_terminal_size((80, 24)).lines - 4
+        text = one_session(result.session, result.rows, True, False, None, width, screen)
         return text.splitlines()
     if isinstance(result, StandingsRead):
         return standings_table(result.standings).splitlines()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime
 import os
 import shlex
 import shutil
@@ -29,12 +30,15 @@ from baska_cli.errors import BaskaError
 from baska_cli.game.names import check_player_names, parse_aliases
 from baska_cli.i18n import N_, _, ngettext, os_reason
 from baska_cli.ledger import view
+from baska_cli.ledger.heading import checked_date, checked_title
 from baska_cli.ledger.new import start
 from baska_cli.ledger.season import misspelt_warnings
 from baska_cli.render import sheet
 from baska_cli.render.chart import unicode_ok
+from baska_cli.render.fit import wrap
 from baska_cli.render.spool import spooled
 from baska_cli.render.stream import write_csv, write_json
+from baska_cli.render.text import heading_text
 
 # `baska ledger`'s options that do not go together (common.refuse_conflicts)
 LEDGER_CONFLICTS: Conflicts = (
@@ -75,22 +79,46 @@ LEDGER_CONFLICTS: Conflicts = (
 @rules_option
 @option("--dealer", "-d", metavar="NAME", help="Who deals the first hand (default: seat 1).")
 @option("--deals", type=COUNT, metavar="N", help="How many deals are planned.")
+@option("--title", metavar="TEXT", help="The evening's title, the heading of its report.")
+@option("--date", metavar="YYYY-MM-DD", help="The evening's date (default with --title: today).")
 def new(
-    path: str, players: str, rules_spec: str | None, dealer: str | None, deals: int | None
+    path: str,
+    players: str,
+    rules_spec: str | None,
+    dealer: str | None,
+    deals: int | None,
+    title: str | None,
+    date: str | None,
 ) -> None:
-    """Start a session ledger: the players in seat order, the rules, the first dealer.
+    """Start a session ledger: the players in seat order, the rules, the first dealer, the
+    evening's title and date.
 
     \b
     Example:  baska new evening.csv --players Ania,Bartek,Celina,Darek --deals 16
               baska new liga.csv -p Ania,Bartek,Celina,Darek -r mester -d Celina
+              baska new wtorek.csv -p Ania,Bartek,Celina,Darek --title "Wtorek u Ani"
     """
-    create_ledger(path, players, rules_spec, dealer, deals)
+    try:
+        title = None if title is None else checked_title(title)
+        if date is not None:
+            date = checked_date(date)
+        elif title is not None:  # a titled evening is dated, today by default
+            date = datetime.date.today().isoformat()
+    except BaskaError as error:
+        fail(error)
+    create_ledger(path, players, rules_spec, dealer, deals, title, date)
     # the line to copy (or `eval "$(baska new …)"`), so the commands that follow need no FILE
     click.echo(export_line(path))
 
 
 def create_ledger(
-    path: str, players: str, rules_spec: str | None, dealer: str | None, deals: int | None
+    path: str,
+    players: str,
+    rules_spec: str | None,
+    dealer: str | None,
+    deals: int | None,
+    title: str | None = None,
+    date: str | None = None,
 ) -> None:
     """Create a ledger as `baska new` does and say so on standard error."""
     if not path:
@@ -101,11 +129,19 @@ def create_ledger(
         fail(error)
     rules = load_rules_or_fail(rules_spec)
     try:
-        meta = start(path, names, rules, dealer, deals)
+        meta = start(path, names, rules, dealer, deals, title, date)
     except BaskaError as error:
         fail(error)
     note_written(_("the ledger {path} was created").format(path=path))
-    click.echo(_created(path, names, rules.name, meta.first_dealer, deals), err=True)
+    said = _created(path, names, rules.name, meta.first_dealer, deals)
+    if meta.title or meta.date:
+        said = f"{heading_text(meta.title, meta.date)}\n{said}"
+    click.echo(wrap(said, _error_width(), "  "), err=True)
+
+
+def _error_width() -> int | None:
+    """The columns of the terminal standard error is, or None off a terminal."""
+    return shutil.get_terminal_size((80, 24)).columns if sys.stderr.isatty() else None
 
 
 def _created(path: str, names: tuple[str, ...], rules: str, first: int, deals: int | None) -> str:
@@ -190,7 +226,8 @@ def ledger_command(
             session = view.read(paths[0])
             unicode, colour, size = _terminal(chart)
             width = None if wide else terminal_width()
-            text = sheet.session_text(session, session.rows, unicode, colour, size, width)
+            screen = None if size is None else size[1]  # a chart fits the terminal's lines
+            text = sheet.session_text(session, session.rows, unicode, colour, size, width, screen)
             for piece in spooled(text):
                 click.echo(piece, nl=False)
     except BaskaError as error:
@@ -199,12 +236,12 @@ def ledger_command(
 
 def _terminal(chart: bool) -> tuple[bool, bool, tuple[int, int] | None]:
     """What standard output can show: Unicode blocks, colour (a terminal, no NO_COLOR),
-    and the chart's width and height (the terminal's width; 80 columns off a terminal)."""
+    and the chart's width and the lines it fits in (the terminal's; 80 × 24 off one)."""
     stream = sys.stdout
     tty = stream.isatty()
     colour = tty and "NO_COLOR" not in os.environ and os.environ.get("TERM") != "dumb"
     size = shutil.get_terminal_size((80, 24)) if tty else os.terminal_size((80, 24))
-    return unicode_ok(stream.encoding), colour, (size.columns, 16) if chart else None
+    return unicode_ok(stream.encoding), colour, (size.columns, size.lines) if chart else None
 
 
 def _aliases(path: str | None) -> dict[str, str] | None:

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import click
 
-from baska_cli.cli.common import command, fail, format_option, ledgers
+from baska_cli.cli.common import command, fail, format_option, ledgers, terminal_width
 from baska_cli.errors import BaskaError
 from baska_cli.ledger.view import read
+from baska_cli.render.fit import wrap
 from baska_cli.render.stats import gathered, stats_csv, stats_record, stats_table
 from baska_cli.render.stream import to_json
+from baska_cli.render.text import heading_text
 
 
 @command()
@@ -23,7 +25,8 @@ def stats(paths: tuple[str, ...], output_format: str) -> None:
     """
     paths = ledgers(paths, "baska stats evening.csv")
     try:
-        found = gathered([read(path) for path in paths])
+        sessions = [read(path) for path in paths]
+        found = gathered(sessions)
     except BaskaError as error:
         fail(error)
     if output_format == "json":
@@ -31,4 +34,7 @@ def stats(paths: tuple[str, ...], output_format: str) -> None:
     elif output_format == "csv":
         click.echo(stats_csv(found))
     else:
-        click.echo(stats_table(found))
+        headings = [heading_text(s.meta.title, s.meta.date) for s in sessions]
+        for heading in filter(None, headings):  # each evening's title and date, if any
+            click.echo(wrap(heading, terminal_width(), "  "))
+        click.echo(stats_table(found, terminal_width()))

@@ -28,7 +28,11 @@ Metadata rows come first, as `key,value` cells, until the header row (first cell
   the dealer of the next deal, and the deal does not move (a ledger written by baska 0.1.0,
   where an `adj` used up a deal, is read as it was written and keeps that order);
 - `deals` — the planned number of deals (empty: open-ended);
-- any other `key,value` row (a date, a place) is kept as it is.
+- `title` — the evening's title as written by `baska new --title` (shown by `ledger`,
+  `stats` and as the heading of `report`), and `date` — its date (`baska new` writes the day
+  as YYYY-MM-DD; any text is read and shown as it is): both optional, and to a baska that
+  knows neither, rows kept as they are;
+- any other `key,value` row (a place) is kept as it is.
 
 Then one row per hand: its number, the dealer, the hand in canonical notation (the source of
 truth: every change is recomputed from it by `baska check`), each player's change, each
@@ -96,6 +100,8 @@ KEY_RULES = "rules"
 KEY_HOUSE = "house rule"
 KEY_DEALER = "first dealer"
 KEY_DEALS = "deals"
+KEY_TITLE = "title"  # kept among the extra rows (older baska keeps them as they are)
+KEY_DATE = "date"
 KNOWN_KEYS = (FORMAT_KEY, KEY_PLAYERS, KEY_RULES, KEY_HOUSE, KEY_DEALER, KEY_DEALS)
 HEADER_MARK = "#"
 VOID = "void"
@@ -150,6 +156,23 @@ class Meta:
         rows.extend(list(extra) for extra in self.extra)
         rows.append([])
         return rows
+
+    @property
+    def title(self) -> str:
+        """The evening's title (the `title` row), or empty."""
+        return self.extra_value(KEY_TITLE)
+
+    @property
+    def date(self) -> str:
+        """The evening's date as written (the `date` row), or empty."""
+        return self.extra_value(KEY_DATE)
+
+    def extra_value(self, key: str) -> str:
+        """The value of the first extra metadata row of this key, or empty."""
+        for cells in self.extra:
+            if len(cells) > 1 and cells[0].strip().lower() == key:
+                return cells[1].strip()
+        return ""
 
     @property
     def is_builtin(self) -> bool:

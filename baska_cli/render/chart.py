@@ -7,6 +7,7 @@ and never when NO_COLOR is set (https://no-color.org).
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
@@ -16,13 +17,14 @@ BLOCKS = "▁▂▃▄▅▆▇█"
 ASCII_BLOCKS = "_.,-~=*#"
 MARKS = "●◆▲■"  # one per seat
 ASCII_MARKS = "ox+#"
+SHARED, ASCII_SHARED = "✱", "*"  # several players at one point, no room to draw each
 GREEN, RED, RESET = "\033[32m", "\033[31m", "\033[0m"
 
 
 def unicode_ok(encoding: str | None) -> bool:
     """Whether text in `encoding` can show the chart's blocks and marks."""
     try:
-        (BLOCKS + MARKS + "│─┼").encode(encoding or "ascii")
+        (BLOCKS + MARKS + SHARED + "│─┼").encode(encoding or "ascii")
     except (UnicodeEncodeError, LookupError):
         return False
     return True
@@ -93,7 +95,9 @@ def span_chart(
     colour: bool = False,
 ) -> str:
     """line_chart() from the running totals' span and each player's totals at the hands
-    picks(span.hands, chart_points(span, width)) gives."""
+    picks(span.hands, chart_points(span, width)) gives. Players at one point of the chart
+    are drawn side by side in the columns between two hands, or as one ✱ where there are
+    none (the legend says so); the legend is wrapped at words to the width."""
     marks = MARKS if unicode else ASCII_MARKS
     hands = span.hands
     if not hands:
@@ -109,10 +113,19 @@ def span_chart(
     zero = round((0 - low) / span_y * (rows - 1))
     for x in range(columns):
         grid[rows - 1 - zero][x] = "─" if unicode else "-"
+    at: dict[tuple[int, int], list[int]] = {}  # a cell of the grid: the seats drawn there
     for seat, totals in enumerate(shown):
         for i, total in enumerate(totals):
             y = round((total - low) / span_y * (rows - 1))
-            grid[rows - 1 - y][i * step] = marks[seat % len(marks)]
+            at.setdefault((rows - 1 - y, i), []).append(seat)
+    shared = False
+    for (row, i), seats in at.items():
+        if len(seats) > step:  # no room beside: one mark for several players
+            grid[row][i * step] = SHARED if unicode else ASCII_SHARED
+            shared = True
+            continue
+        for k, seat in enumerate(seats):  # players at one point side by side
+            grid[row][i * step + k] = marks[seat % len(marks)]
     axis = "│" if unicode else "|"
     ticks = {0: f"{high:+d}", rows - 1 - zero: "0", rows - 1: f"{low:+d}"}
     lines = [f"{ticks.get(r, ''):>{label}} {axis}{''.join(cells)}" for r, cells in enumerate(grid)]
@@ -125,7 +138,11 @@ def span_chart(
         f"{marks[seat % len(marks)]} {name} {paint(f'{total:+d}', total, colour)}"
         for seat, (name, total) in enumerate(zip(names, span.last, strict=True))
     )
-    lines.append(legend)
+    if shared:
+        legend += "   " + _("{mark} several players").format(
+            mark=SHARED if unicode else ASCII_SHARED
+        )
+    lines.append(textwrap.fill(legend, max(width, 20), break_on_hyphens=False))
     return "\n".join(lines)
 
 

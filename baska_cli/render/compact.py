@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 
 from baska_cli.game.callers import moved_sentence
 from baska_cli.i18n import _, language, ngettext
 from baska_cli.play.line import Command
 from baska_cli.play.results import Preview, Question
-from baska_cli.render.fit import initials, wrap
+from baska_cli.render.fit import KEPT, initials, wrap
 from baska_cli.render.text import signed
 
 WIDTH = 80
@@ -97,7 +98,9 @@ def toolbar(
     second = _("hand {number}: {turn} · {left}").format(
         number=n, turn=turn_words(dealer, leader), left=left
     )
-    shown = wrap(preview, width, "  ").splitlines() if preview else [" "]
+    # wrapped at words, a player's change kept with the player's name (`Ścibor +6`)
+    kept = re.sub(r"(?<=\S) (?=[+-]\d)", KEPT, preview)
+    shown = wrap(kept, width, "  ").replace(KEPT, " ").splitlines() if preview else [" "]
     if len(shown) > 2:  # two lines at most: the second cut where it goes on
         shown = [shown[0], fit(shown[1] + " " + " ".join(shown[2:]), width)]
     shown += [" "] * (2 - len(shown))

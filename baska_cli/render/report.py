@@ -14,7 +14,7 @@ from typing import Any, Generic, TypeVar
 from baska_cli.evening.settle import Settlement
 from baska_cli.evening.stats import Stats
 from baska_cli.evening.totals import season as add_up
-from baska_cli.i18n import language, ngettext
+from baska_cli.i18n import _, language, ngettext
 from baska_cli.ledger.view import LedgerView
 from baska_cli.render.chart import Running
 from baska_cli.render.explain import explanation
@@ -23,7 +23,7 @@ from baska_cli.render.sheet import where
 from baska_cli.render.stats import counted, scored_rows, stats_record
 from baska_cli.render.svg import chart_pieces
 from baska_cli.render.templates import environment
-from baska_cli.render.text import signed, status_shown
+from baska_cli.render.text import heading_text, signed, status_shown
 
 T = TypeVar("T")
 
@@ -67,7 +67,7 @@ def _rows(session: LedgerView) -> Iterator[dict[str, Any]]:
         note = ""
         if said:
             notes += 1
-            note = str(notes)
+            note = _mark(notes)
         totals = row.totals or (None, None, None, None)
         yield {
             "kind": kind,
@@ -88,13 +88,29 @@ def _explained(session: LedgerView) -> Iterator[str]:
     return (explanation(entry, outcome, rules, players) for _n, entry, outcome in counted(session))
 
 
-def _notes(session: LedgerView) -> Iterator[str]:
-    """The numbered notes under the sheet: each explained hand's number and explanation."""
+def _notes(session: LedgerView) -> Iterator[dict[str, str]]:
+    """The notes under the sheet, each explained hand's in turn: its mark (`[3]`, the
+    sheet's mark for that hand) and its explanation."""
     players, rules = session.meta.players, session.rules
-    for n, entry, outcome in counted(session):
+    notes = 0
+    for _n, entry, outcome in counted(session):
         text = explanation(entry, outcome, rules, players)
         if text:
-            yield f"{n}: {text}"
+            notes += 1
+            yield {"mark": _mark(notes), "text": text}
+
+
+def _mark(note: int) -> str:
+    """A note's mark on the sheet and before the note: `[3]`, apart from the hand's points."""
+    return f"[{note}]"
+
+
+def heading(session: LedgerView) -> str:
+    """The evening's heading: its title and date (`Wtorek u Ani · 2026-12-01`), else the
+    players (`Baśka: Ania, Bartek, Celina, Darek`) and the date if any; never the file."""
+    meta = session.meta
+    title = meta.title or _("Baśka: {players}").format(players=", ".join(meta.players))
+    return heading_text(title, meta.date)
 
 
 def _totals_of(session: LedgerView) -> Callable[[int], Iterator[int]]:
@@ -129,10 +145,11 @@ def _evening(evening: Evening, currency: str, season: Stats | None) -> dict[str,
     span = running.span()
 
     def chart() -> Iterator[Markup]:
-        return (Markup(piece) for piece in chart_pieces(players, span, _totals_of(session)))
+        pieces = chart_pieces(players, span, _totals_of(session), 600, 150, 12)  # 12 px: 9 pt
+        return (Markup(piece) for piece in pieces)
 
     return {
-        "path": session.path,
+        "heading": heading(session),
         "rules": f"{session.rules.name}: {session.rules.title}",
         "players": players,
         "where": where(session.meta, session.tally.dealt),
@@ -171,13 +188,13 @@ def report_pieces(
     summary = None
     if overall is not None:
         summary = {
-            "files": [e.session.path for e in evenings],
+            "files": [heading(e.session) for e in evenings],
             "standings": add_up([e.session.standings() for e in evenings]),
             "stats": stats_record(overall),
         }
     count = len(evenings)
     title = (
-        evenings[0].session.path
+        heading(evenings[0].session)
         if count == 1
         else ngettext("{count} evening", "{count} evenings", count).format(count=count)
     )

@@ -22,7 +22,7 @@ from baska_cli.render.chart import (
 from baska_cli.render.explain import SCRIPT_LANGUAGE, derivation, explanation
 from baska_cli.render.fit import fitted_lines, widths_of, wrap
 from baska_cli.render.outcome import csv_header, outcome_csv, outcome_record, render_outcome
-from baska_cli.render.text import csv_line, signed, simple_table, status_shown
+from baska_cli.render.text import csv_line, heading_text, signed, simple_table, status_shown
 
 if TYPE_CHECKING:  # the ledger's types, named in annotations only (no import at run time)
     from baska_cli.ledger.edits import Edited, Recorded
@@ -261,9 +261,10 @@ def one_session(
     colour: bool = False,
     chart: tuple[int, int] | None = None,
     width: int | None = None,
+    screen: int | None = None,
 ) -> str:
     """session_text() of rows at hand, as one text."""
-    return "\n".join(session_text(session, lambda: rows, unicode, colour, chart, width))
+    return "\n".join(session_text(session, lambda: rows, unicode, colour, chart, width, screen))
 
 
 def session_text(
@@ -273,11 +274,17 @@ def session_text(
     colour: bool = False,
     chart: tuple[int, int] | None = None,
     width: int | None = None,
+    screen: int | None = None,
 ) -> Iterator[str]:
-    """The lines of `baska ledger FILE`: title, the sheet (or with `chart`, a line chart of
+    """The lines of `baska ledger FILE`: the evening's title and date, the file and its
+    rules, the sheet (or with `chart`, a line chart of
     that width and height), standings with each running total as a sparkline, what comes
     next. With `width`, a sheet wider than that is laid out in fewer columns (render.fit).
-    The rows are read again for each part (`rows()`), none kept: memory stays flat."""
+    With `screen` (the lines a terminal shows), the sheet's heading is repeated so that
+    every screenful of it shows the players, the last one with the standings under it;
+    a chart is made as tall as fits the screen with all the rest.
+    The rows are read again for each part (`rows()`), none kept (but with `screen`):
+    memory stays flat."""
 
     rules, players = session.rules, session.meta.players
 
@@ -285,20 +292,11 @@ def session_text(
         return ((row.status, row.totals) for row in rows())
 
     span = span_of(counted())
-    title = f"{session.path} — {rules.name}: {rules.title}"
-    if width is not None:
-        title = wrap(title, width, "  ")
-    yield title
+    heading = heading_text(session.meta.title, session.meta.date)
+    if heading:
+        yield wrap(heading, width, "  ")
+    yield wrap(f"{session.path} — {rules.name}: {rules.title}", width, "  ")
     yield ""
-    if chart is not None:
-        shown = picked(counted(), picks(span.hands, chart_points(span, chart[0])))
-        yield span_chart(players, span, shown, chart[0], chart[1], unicode, colour)
-    elif not session.tally.slots:
-        yield _("(no hands yet)")
-    elif width is not None and _longest(sheet_lines(session.meta, rows)) > width:
-        yield from fitted_lines(session.meta, rows, width)
-    else:
-        yield from sheet_lines(session.meta, rows)
     trends = None
     if span.hands:
         shown = picked(counted(), picks(span.hands, 16))
@@ -306,10 +304,50 @@ def session_text(
             p: sparkline(s, span.low, span.high, 16, unicode)
             for p, s in zip(players, shown, strict=True)
         }
-    yield ""
-    yield standings_table(session.standings(), trends=trends, colour=colour)
-    yield ""
-    yield where(session.meta, session.tally.dealt)
+    tail = [
+        "",
+        standings_table(session.standings(), trends=trends, colour=colour),
+        "",
+        wrap(where(session.meta, session.tally.dealt), width, "  "),
+    ]
+    if chart is not None:
+        shown = picked(counted(), picks(span.hands, chart_points(span, chart[0])))
+        tall = chart[1]
+        if screen is not None:  # the chart as tall as the screen's lines leave room for
+            above = len(wrap(heading, width, "  ").splitlines()) if heading else 0
+            above += len(wrap(f"{session.path} — {rules.name}: {rules.title}", width).split("\n"))
+            legend = span_chart(players, span, shown, chart[0], 3, unicode).splitlines()[5:]
+            below = len("\n".join(tail).splitlines()) + 1  # (and the shell's prompt)
+            tall = max(screen - above - 1 - 2 - len(legend) - below, 5)
+        yield span_chart(players, span, shown, chart[0], tall, unicode, colour)
+    elif not session.tally.slots:
+        yield _("(no hands yet)")
+    else:
+        if width is not None and _longest(sheet_lines(session.meta, rows)) > width:
+            lines = fitted_lines(session.meta, rows, width)
+        else:
+            lines = sheet_lines(session.meta, rows)
+        if screen is None:
+            yield from lines
+        else:
+            yield from screens(list(lines), screen - len("\n".join(tail).splitlines()))
+    yield from tail
+
+
+HEADING = 3  # the sheet's heading: the groups' titles, the players, a rule
+
+
+def screens(sheet: list[str], room: int) -> Iterator[str]:
+    """The sheet's lines with its heading repeated before each screenful of rows, counted
+    from the end so that the last `room` lines hold the heading and the last rows."""
+    heading, body = sheet[:HEADING], sheet[HEADING:]
+    per = max(room - HEADING, 3)
+    first = len(body) % per or per
+    yield from heading
+    yield from body[:first]
+    for start in range(first, len(body), per):
+        yield from heading
+        yield from body[start : start + per]
 
 
 def _longest(lines: Iterable[str]) -> int:

@@ -11,6 +11,7 @@ from baska_cli.evening.stats import ROLES, Pair, Played, Player, Stats, collect
 from baska_cli.game.notation import parse_hand
 from baska_cli.game.scoring import score
 from baska_cli.i18n import _, ngettext
+from baska_cli.render.fit import wrap
 from baska_cli.render.text import csv_line, signed
 
 if TYPE_CHECKING:
@@ -167,10 +168,11 @@ def stats_csv(stats: Stats) -> str:
     return "\n".join(lines)
 
 
-def stats_table(stats: Stats) -> str:
+def stats_table(stats: Stats, width: int | None = None) -> str:
     """Two tables that fit 80 columns — each player's results (average, best and worst hand,
     streaks), then the hands won of those played in each role, as a solo and after a contra —
-    then each player's best partner and toughest opponent."""
+    then each player's best partner and toughest opponent (with `width`, these sentences
+    wrapped at words to that many columns)."""
     players = _players(stats)
     results = [
         [
@@ -194,8 +196,13 @@ def stats_table(stats: Stats) -> str:
     if stats.adj:
         counts.append(ngettext("{count} adj", "{count} adj", stats.adj).format(count=stats.adj))
     lines = [
-        _("{counts} (streaks: the most hands won / lost in a row)").format(
-            counts=", ".join(counts)
+        wrap(
+            _("{counts} (streaks: the most hands won / lost in a row)").format(
+                counts=", ".join(counts)
+            ),
+            width,
+            "  ",
+            brackets=True,
         ),
         "",
         tabulate(
@@ -247,5 +254,6 @@ def stats_table(stats: Stats) -> str:
                 )
             )
         if words:
-            lines.append(_("{player}: {what}").format(player=p.name, what=", ".join(words)))
+            what = _("{player}: {what}").format(player=p.name, what=", ".join(words))
+            lines.append(wrap(what, width, "  ", brackets=True))
     return "\n".join(lines)

@@ -29,9 +29,11 @@ def chart_pieces(
     totals_of: Callable[[int], Iterable[int]],
     width: int = 520,
     height: int = 200,
+    text: int = 10,
 ) -> Iterator[str]:
     """running_chart() in pieces, from the running totals' span and, for each seat, its
-    running totals after each hand (`totals_of(seat)`, gone through once per seat)."""
+    running totals after each hand (`totals_of(seat)`, gone through once per seat); its
+    words `text` units high (a unit is a CSS pixel where the chart is drawn at its size)."""
     hands = span.hands
     low, high = min(span.low, 0), max(span.high, 0)
     span_y = max(high - low, 1)
@@ -51,14 +53,15 @@ def chart_pieces(
             f'width="{width}" height="{height}" role="img" aria-label={aria}>',
             f'<line x1="{left}" y1="{y(0):.1f}" x2="{width - right}" y2="{y(0):.1f}" '
             'stroke="#999" stroke-width="1"/>',
-            f'<text x="{left - 4}" y="{y(high) + 4:.1f}" text-anchor="end" font-size="10">'
+            f'<text x="{left - 4}" y="{y(high) + 4:.1f}" text-anchor="end" font-size="{text}">'
             f"{high:+d}</text>",
-            f'<text x="{left - 4}" y="{y(0) + 4:.1f}" text-anchor="end" font-size="10">0</text>',
-            f'<text x="{left - 4}" y="{y(low) + 4:.1f}" text-anchor="end" font-size="10">'
+            f'<text x="{left - 4}" y="{y(0) + 4:.1f}" text-anchor="end" '
+            f'font-size="{text}">0</text>',
+            f'<text x="{left - 4}" y="{y(low) + 4:.1f}" text-anchor="end" font-size="{text}">'
             f"{low:+d}</text>",
-            f'<text x="{left}" y="{height - bottom + 14}" font-size="10">1</text>',
-            f'<text x="{width - right}" y="{height - bottom + 14}" text-anchor="end" '
-            f'font-size="10">{hands}</text>',
+            f'<text x="{left}" y="{height - bottom + text + 4}" font-size="{text}">1</text>',
+            f'<text x="{width - right}" y="{height - bottom + text + 4}" text-anchor="end" '
+            f'font-size="{text}">{hands}</text>',
         ]
     )
     for seat, name in enumerate(names):
@@ -83,6 +86,6 @@ def chart_pieces(
         yield (
             f'<line x1="{lx:.1f}" y1="{height - 10}" x2="{lx + 18:.1f}" y2="{height - 10}"'
             f"{style}/>"
-            f'<text x="{lx + 22:.1f}" y="{height - 6}" font-size="10">{escape(label)}</text>'
+            f'<text x="{lx + 22:.1f}" y="{height - 6}" font-size="{text}">{escape(label)}</text>'
         )
     yield "</svg>"

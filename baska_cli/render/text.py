@@ -1,4 +1,5 @@
-"""Small text helpers shared by the renderers: signed numbers, CSV, a plain table, statuses."""
+"""Small text helpers shared by the renderers: signed numbers, CSV, a plain table, statuses,
+an evening's heading."""
 
 from __future__ import annotations
 
@@ -38,3 +39,8 @@ def simple_table(headers: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
     the right (read as text: "+2" stays "+2")."""
     aligned = ["left", *["right"] * (len(headers) - 1)]
     return tabulate(rows, headers=headers, colalign=aligned, disable_numparse=True)
+
+
+def heading_text(title: str, date: str) -> str:
+    """`Wtorek u Ani · 2026-12-01`, the title or the date alone, or empty."""
+    return " · ".join(part for part in (title, date) if part)
