@@ -105,7 +105,7 @@ def create_ledger(
     except BaskaError as error:
         fail(error)
     note_written(_("the ledger {path} was created").format(path=path))
-    click.echo(_created(path, names, rules.name, meta.first_dealer, deals), err=True)
+    click.echo(_created(path, names, rules.label, meta.first_dealer, deals), err=True)
 
 
 def _created(path: str, names: tuple[str, ...], rules: str, first: int, deals: int | None) -> str:

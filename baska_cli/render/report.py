@@ -133,7 +133,7 @@ def _evening(evening: Evening, currency: str, season: Stats | None) -> dict[str,
 
     return {
         "path": session.path,
-        "rules": f"{session.rules.name}: {session.rules.title}",
+        "rules": f"{session.rules.label}: {session.rules.title}",
         "players": players,
         "where": where(session.meta, session.tally.dealt),
         "rows": Again(lambda: _rows(session)),

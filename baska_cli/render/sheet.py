@@ -285,7 +285,7 @@ def session_text(
         return ((row.status, row.totals) for row in rows())
 
     span = span_of(counted())
-    title = f"{session.path} — {rules.name}: {rules.title}"
+    title = f"{session.path} — {rules.label}: {rules.title}"
     if width is not None:
         title = wrap(title, width, "  ")
     yield title
@@ -332,7 +332,7 @@ def season_table(sessions: Sequence[LedgerView], aliases: Mapping[str, str] | No
             + (f" ({points(s.place_points)})" if s.place_points is not None else "")
             for s in session.standings()
         )
-        rows.append([session.path, session.rules.name, session.tally.counted, result])
+        rows.append([session.path, session.rules.label, session.tally.counted, result])
     table = tabulate(
         rows, headers=[_("session"), _("rules"), _("hands"), _("result (place points)")]
     )
