@@ -99,4 +99,4 @@ def test_play_says_house_rules(house_ledger: Path) -> None:
     from baska_cli.play.evening import Scorekeeper
 
     keeper = Scorekeeper(str(house_ledger))
-    assert "house rules: plb" in " ".join(start_lines(keeper, 80)[:2])
+    assert "house rules: plb: " in start_lines(keeper, 400)[0]
