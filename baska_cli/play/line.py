@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from baska_cli.errors import NotationError
+from baska_cli.game.numbers import whole
 from baska_cli.game.spelling import fold, nearest
 from baska_cli.i18n import N_, _
 
@@ -63,7 +64,8 @@ def read_line(typed: str) -> Line:
                     typed=text, example=example
                 )
             )
-        if not (number_text.isascii() and number_text.isdigit() and int(number_text) >= 1):
+        number = whole(number_text)
+        if number is None or number < 1:
             raise NotationError(
                 _('"{number}" is not a hand number; expected a whole number from 1').format(
                     number=number_text
@@ -80,7 +82,7 @@ def read_line(typed: str) -> Line:
             raise NotationError(
                 _('"{typed}": {command} takes only a hand number').format(typed=text, command=name)
             )
-        return Line(name, words, int(number_text))
+        return Line(name, words, number)
     if rest:
         raise NotationError(
             _('"{typed}": {command} takes nothing after it').format(typed=text, command=name)
