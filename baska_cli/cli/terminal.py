@@ -13,7 +13,6 @@ import sys
 import unicodedata
 from typing import IO, Any
 
-HANDLER = "baska-plain"  # the name of the error handler (codecs.register_error)
 _PLAIN = {
     "—": "-", "–": "-", "−": "-", "‐": "-", "‑": "-", "…": "...", "„": '"', "”": '"',
     "“": '"', "»": '"', "«": '"', "‘": "'", "’": "'", "‚": ",", "×": "x", "·": ".",
@@ -44,29 +43,24 @@ def _fits(text: str, encoding: str) -> bool:
     return True
 
 
-def _replace(error: UnicodeError) -> tuple[str, int]:
-    """The error handler: what a stream cannot encode, in characters it can."""
-    if not isinstance(error, UnicodeEncodeError):
-        raise error
-    unable = error.object[error.start : error.end]
-    return "".join(plain(ch, error.encoding) for ch in unable), error.end
-
-
-codecs.register_error(HANDLER, _replace)
+def plain_text(text: str, encoding: str) -> str:
+    """A text in the characters `encoding` has (see `plain`)."""
+    if _fits(text, encoding):
+        return text
+    return "".join(ch if _fits(ch, encoding) else plain(ch, encoding) for ch in text)
 
 
 class PlainText:
     """A text stream that writes through another, every character made one its encoding
-    has (used for ASCII, which Click would otherwise take for a mistake and write UTF-8)."""
+    has. (It offers no `buffer`: Click would write UTF-8 bytes to an ASCII one's.)"""
 
     def __init__(self, stream: IO[str], encoding: str) -> None:
         self.stream = stream
         self.encoding = encoding
-        self.errors = HANDLER
 
     def write(self, text: str) -> int:
         """Write the text in characters the stream's encoding has."""
-        self.stream.write(text.encode(self.encoding, HANDLER).decode(self.encoding))
+        self.stream.write(plain_text(text, self.encoding))
         return len(text)
 
     def __getattr__(self, name: str) -> Any:
@@ -94,7 +88,4 @@ def plain_streams() -> None:
         name = _legacy(stream)
         if name is None:
             continue
-        if name == "ascii" or not hasattr(stream, "reconfigure"):
-            setattr(sys, which, PlainText(stream, name))
-        else:
-            stream.reconfigure(errors=HANDLER)
+        setattr(sys, which, PlainText(stream, name))

@@ -3,7 +3,8 @@
 A spreadsheet runs a cell that starts with `=`, `+`, `-` or `@` (or a tab or a carriage
 return, which some strip first) as a formula. A file is not always split on the separator it
 was written with: Polish Excel and LibreOffice split a comma file on `;`, others on tabs, so
-every piece of a text that follows a `,`, `;`, tab or line break starts a cell too. A piece
+every piece of a text that follows a `,`, `;`, tab or line break starts a cell too (after any
+spaces and quotes, which a spreadsheet may take off). A piece
 that is a plain number (`-2`, `+12`, the `-3]` of a list) or a lone `+` or `-` is no formula.
 """
 
@@ -13,7 +14,7 @@ import re
 
 STARTS = "=+-@"  # a cell starting with one of these runs as a formula
 SPLITS = ",;\t\r\n"  # where a spreadsheet may split a line into cells
-_PIECE = re.compile(r"(?:\A|[,;\t\r\n])[ ]*+([=+\-@][^,;\t\r\n]*)")
+_PIECE = re.compile(r'(?:\A|[,;\t\r\n])[ "]*+([=+\-@][^,;\t\r\n]*)')
 _HARMLESS = re.compile(r"[+-]?[0-9]+(?:\.[0-9]+)?[ \])]*|[+-][ ]*")
 _BREAKS = re.compile(r"[\t\r\n\v\f\x1c-\x1e\x85\u2028\u2029]")
 

@@ -14,7 +14,7 @@ import unicodedata
 from collections.abc import Sequence
 
 from baska_cli.errors import NotationError
-from baska_cli.game.formula import STARTS
+from baska_cli.game.formula import runs_as_formula
 from baska_cli.game.model import SEATS
 from baska_cli.game.spelling import fold
 from baska_cli.game.vocabulary import (
@@ -150,7 +150,7 @@ def check_name(name: str, longest: int = MAX_NAME) -> str:
         raise NotationError(
             _('"{name}" cannot be a player\'s name: digits mean seat numbers').format(name=name)
         )
-    if name[0] in STARTS:
+    if runs_as_formula(name):
         raise NotationError(
             _(
                 '"{name}" cannot be a player\'s name: a spreadsheet would run it as a formula'

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from baska_cli.errors import NotationError
-from baska_cli.game.numbers import whole
+from baska_cli.game.numbers import shown, whole
 from baska_cli.game.spelling import fold, nearest
 from baska_cli.i18n import N_, _
 
@@ -61,31 +61,33 @@ def read_line(typed: str) -> Line:
             example = "void 3" if name == "void" else "amend 3 k"
             raise NotationError(
                 _('"{typed}" needs the hand\'s number, e.g. "{example}"').format(
-                    typed=text, example=example
+                    typed=shown(text), example=example
                 )
             )
         number = whole(number_text)
         if number is None or number < 1:
             raise NotationError(
                 _('"{number}" is not a hand number; expected a whole number from 1').format(
-                    number=number_text
+                    number=shown(number_text)
                 )
             )
         words = words.strip()
         if name == "amend" and not words:
             raise NotationError(
                 _('"{typed}" needs the correction, e.g. "amend {number} k"').format(
-                    typed=text, number=number_text
+                    typed=shown(text), number=shown(number_text)
                 )
             )
         if name != "amend" and words:
             raise NotationError(
-                _('"{typed}": {command} takes only a hand number').format(typed=text, command=name)
+                _('"{typed}": {command} takes only a hand number').format(
+                    typed=shown(text), command=name
+                )
             )
         return Line(name, words, number)
     if rest:
         raise NotationError(
-            _('"{typed}": {command} takes nothing after it').format(typed=text, command=name)
+            _('"{typed}": {command} takes nothing after it').format(typed=shown(text), command=name)
         )
     return Line(name)
 
