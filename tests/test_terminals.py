@@ -122,7 +122,7 @@ def test_every_command_works_at_a_narrow_terminal(columns: int, tmp_path: Path) 
     ledger.write_bytes(Path(SAMPLE).read_bytes())
     commands = [
         ["score", "zw", "A+C", "61", "k", "--explain"],
-        ["score", "-l", "e.csv", "ba", "1"],
+        ["score", "-l", "e.csv", "--extra", "ba", "1"],
         ["ledger", "e.csv"],
         ["ledger", "e.csv", "--chart"],
         ["stats", "e.csv"],
