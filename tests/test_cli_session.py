@@ -45,7 +45,9 @@ def test_new_with_dealer_and_house_rules(tmp_path: Path) -> None:
     house.unlink()
     result = invoke("score", "-l", path, "zo", "a", "40")
     assert result.exit_code == 0
-    assert result.stdout.splitlines()[0] == f"{path}: hand 1 (dealt by Celina): zo Ania 40   (club)"
+    assert result.stdout.splitlines()[0] == (
+        f"{path}: hand 1 (dealt by Celina): zo Ania 40   (house rules: club)"
+    )
     assert result.stdout.splitlines()[3] == " hand     -15        +5        +5       +5"
 
 
@@ -503,9 +505,14 @@ def test_a_hand_whose_text_would_be_too_long_is_not_recorded(tmp_path: Path) -> 
 
 
 def test_a_house_system_named_like_a_built_in_says_which_is_which(tmp_path: Path) -> None:
-    house = _house(tmp_path, 'name = "plb"\nwin_points = 60\n')
-    path = str(tmp_path / "e.csv")
-    assert invoke("new", path, "-p", "A,B,C,D", "-r", house).exit_code == 0
+    house = _house(tmp_path, 'name = "klub"\nwin_points = 60\n')
+    path = tmp_path / "e.csv"
+    assert invoke("new", str(path), "-p", "A,B,C,D", "-r", house).exit_code == 0
+    # a ledger written before house rules were refused a built-in's name
+    path.write_text(
+        path.read_text("utf-8").replace('""klub""', '""plb""').replace(",klub,", ",plb,")
+    )
+    path = str(path)
     result = invoke("score", "-l", path, "-r", "plb", "zw", "A+C", "61")
     assert result.exit_code == 2
     assert 'played under house rules "plb", not the built-in "plb"' in result.stderr

@@ -15,6 +15,7 @@ import click
 from baska_cli import __version__
 from baska_cli.cli.common import CONTEXT, Group, run
 from baska_cli.cli.lang import Option, lang_option
+from baska_cli.cli.terminal import plain_streams
 from baska_cli.i18n import _
 
 # each command, with the module under baska_cli.cli that defines it and its name there: a
@@ -106,7 +107,9 @@ def cli() -> None:
 
 
 def main(argv: Iterable[str] | None = None) -> None:
-    """Run the command line and exit (SystemExit) with the status `run` gives."""
+    """Run the command line and exit (SystemExit) with the status `run` gives, its output
+    in characters the terminal has."""
+    plain_streams()
     sys.exit(run(cli, argv, "baska"))
 
 

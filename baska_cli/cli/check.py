@@ -107,7 +107,7 @@ def recalc(path: str | None, rules_spec: str | None, diff: bool, write: bool) ->
         fail(error)
     if done.written:
         note_written(
-            _("{path} was rewritten under {rules}").format(path=path, rules=done.rules.name)
+            _("{path} was rewritten under {rules}").format(path=path, rules=done.rules.label)
         )
     click.echo(recalc_totals(done))
     click.echo(recalc_summary(done), err=True)

@@ -26,6 +26,7 @@ from baska_cli.errors import (
     RuleNameError,
     RulesFileError,
 )
+from baska_cli.game.numbers import too_long, whole
 from baska_cli.game.rules import RuleSet, load_rules
 from baska_cli.i18n import N_, _, os_reason
 
@@ -127,6 +128,9 @@ class Count(click.IntRange):
                     param,
                     ctx,
                 )
+            error = too_long(digits)
+            if error is not None:
+                self.fail(str(error), param, ctx)
         return super().convert(value, param, ctx)
 
 
@@ -352,10 +356,13 @@ def terminal_width() -> int | None:
 
 
 def hand_number(text: str) -> int | None:
-    """A hand number typed as a whole number from 1 in the digits 0–9, else None."""
-    if text.isascii() and text.isdigit() and int(text) >= 1:
-        return int(text)
-    return None
+    """A hand number typed as a whole number from 1 in the digits 0–9, else None (exit 2
+    for a number of thousands of digits)."""
+    try:
+        number = whole(text)
+    except BaskaError as error:
+        fail(error)
+    return number if number is not None and number >= 1 else None
 
 
 def ledgers(paths: tuple[str, ...], example: str) -> tuple[str, ...]:

@@ -38,7 +38,7 @@ def start_lines(keeper: Scorekeeper, width: int) -> list[str]:
     """What `play` says first: the file, rules, players, and whose deal it is."""
     rules, deal = keeper.session.rules, keeper.next_deal()
     lines = [
-        f"{keeper.path} · {rules.name}: {rules.title}",
+        f"{keeper.path} · {rules.label}: {rules.title}",
         _("players: {players}").format(players=", ".join(keeper.players)),
         _("hand {number}: {turn} · {left}").format(
             number=keeper.next_number,
@@ -108,7 +108,7 @@ def toolbar(keeper: Scorekeeper, typed: str, width: int) -> str:
         preview = _("(changed elsewhere: read again at Enter) ") + preview
     return compact.toolbar(
         keeper.path,
-        keeper.session.rules.name,
+        keeper.session.rules.label,
         keeper.players,
         keeper.next_number,
         deal.dealer,

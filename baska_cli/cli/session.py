@@ -133,7 +133,7 @@ def create_ledger(
     except BaskaError as error:
         fail(error)
     note_written(_("the ledger {path} was created").format(path=path))
-    said = _created(path, names, rules.name, meta.first_dealer, deals)
+    said = _created(path, names, rules.label, meta.first_dealer, deals)
     if meta.title or meta.date:
         said = f"{heading_text(meta.title, meta.date)}\n{said}"
     click.echo(wrap(said, _error_width(), "  "), err=True)

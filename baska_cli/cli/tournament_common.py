@@ -10,6 +10,7 @@ import click
 
 from baska_cli.cli.common import COUNT, Group, UserInputError, fail, option
 from baska_cli.errors import BaskaError
+from baska_cli.game.numbers import whole
 from baska_cli.i18n import _
 
 _F = TypeVar("_F", bound=Callable[..., object])
@@ -60,7 +61,11 @@ def _pins(
             raise UserInputError(
                 _('--fixed "{text}": expected NAME=TABLE, e.g. --fixed Ania=1').format(text=text)
             )
-        pins.append((name.strip(), int(table)))
+        try:
+            number = whole(table)
+        except BaskaError as error:
+            raise UserInputError(f"--fixed: {error}") from None
+        pins.append((name.strip(), number or 0))
     return tuple(pins)
 
 

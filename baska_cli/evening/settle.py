@@ -9,17 +9,22 @@ largest debt is paid to the largest credit first), which needs at most n − 1 t
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from decimal import ROUND_HALF_EVEN, Decimal, InvalidOperation
 from functools import cache
 
 from baska_cli.errors import RequestError
+from baska_cli.game.numbers import shown
 from baska_cli.i18n import _
 
 EXACT_UP_TO = 10  # players for which the fewest transfers are searched for (3**n steps)
 # the smallest unit of a currency, where it is not a hundredth
 UNITS = {"jpy": "1", "¥": "1", "huf": "1", "pkt": "1", "points": "1"}
+MAX_STAKE = Decimal(1_000_000)  # per point; any stake of a card game is far below
+# a stake as written: digits, a decimal point, at most 6 places (no exponent: `1e26`)
+_STAKE = re.compile(r"[0-9]{1,7}(\.[0-9]{0,6})?|\.[0-9]{1,6}")
 
 
 def stake_from(text: str) -> Decimal:
@@ -27,14 +32,21 @@ def stake_from(text: str) -> Decimal:
     RequestError that quotes it."""
     typed = text.strip().replace(",", ".")
     try:
-        value = Decimal(typed)
+        value = Decimal(typed) if len(typed) <= 40 else Decimal(-1)
     except InvalidOperation:
         value = Decimal(-1)
     if not typed.replace(".", "", 1).isascii() or not value.is_finite() or value <= 0:
         raise RequestError(
             _('"{text}" is not a stake; expected an amount per point above zero, e.g. 0.10').format(
-                text=text
+                text=shown(text)
             )
+        )
+    if _STAKE.fullmatch(typed) is None or value > MAX_STAKE:
+        raise RequestError(
+            _(
+                '"{text}" is not a stake: at most {most} a point, written with at most 6 '
+                "decimal places and no exponent, e.g. 0.10"
+            ).format(text=shown(text), most=MAX_STAKE)
         )
     return value
 

@@ -1,8 +1,10 @@
 """Players' names: four that a table can use, told apart at a glance and in the notation.
 
 A name may not be empty, too long, hold a space or a sign of the notation, a digit other
-than 0–9 or a control character, be a number (a seat), start like a spreadsheet formula, or
-be a word of the notation; the four may not be equal case- and accent-blind nor look alike.
+than 0–9, a control, filler or other invisible character, be a number (a seat), start like a
+spreadsheet formula or hold a `;` (where a spreadsheet may split a cell), or be a word of the
+notation; the four may not be equal case- and accent-blind (and blind to invisible
+characters) nor look alike.
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ import unicodedata
 from collections.abc import Sequence
 
 from baska_cli.errors import NotationError
+from baska_cli.game.formula import runs_as_formula
 from baska_cli.game.model import SEATS
 from baska_cli.game.spelling import fold
 from baska_cli.game.vocabulary import (
@@ -24,6 +27,41 @@ from baska_cli.game.vocabulary import (
 from baska_cli.i18n import N_, _, ngettext
 
 _FORBIDDEN_IN_NAMES = re.compile(r"[\s+,/:]")
+
+# Letters that are drawn as nothing (Hangul fillers, the blank braille pattern, the combining
+# grapheme joiner, Khmer's inherent vowels, Mongolian's variation selectors): a name holding
+# one looks like another name, or like no name at all.
+_FILLERS = frozenset("\u115f\u1160\u3164\uffa0\u2800\u034f\u17b4\u17b5\u180b\u180c\u180d\u180f")
+_UNSEEN = ("Mn", "Me", "Cf", "Cc", "Zs", "Zl", "Zp")  # marks, formats, blanks: drawn as nothing
+
+
+def name_key(name: str) -> str:
+    """A name as it looks: compatibility forms, no invisible or combining characters, no
+    case, no diacritics; two names with one key are told apart by nothing a player sees."""
+    text = unicodedata.normalize("NFKC", name)
+    seen = (
+        ch
+        for ch in unicodedata.normalize("NFKD", text)
+        if ch not in _FILLERS and unicodedata.category(ch) not in _UNSEEN
+    )
+    return fold("".join(seen).casefold())
+
+
+def _unseen_problem(name: str) -> str | None:
+    """Why a name cannot be seen as written (a filler letter, only marks, a leading mark)."""
+    filler = next((ch for ch in name if ch in _FILLERS), None)
+    if filler is not None:
+        return _(
+            "{name} cannot be a player's name: it holds {character}, a character that is "
+            "drawn as nothing"
+        ).format(name=ascii(name), character=f"U+{ord(filler):04X}")
+    if not name_key(name) or unicodedata.category(name[0]) in ("Mn", "Me"):
+        return _(
+            "{name} cannot be a player's name: it has no letter that can be seen, only "
+            "accents or invisible characters"
+        ).format(name=ascii(name))
+    return None
+
 
 # Letters of the Cyrillic and Greek alphabets that look like Latin ones, lower case (names
 # are compared case-blind, so a capital's look-alike is given by its lower case: Cyrillic
@@ -105,14 +143,24 @@ def check_name(name: str, longest: int = MAX_NAME) -> str:
                 name=ascii(name)
             )
         )
+    unseen = _unseen_problem(name)
+    if unseen is not None:
+        raise NotationError(unseen)
     if name.isdigit():
         raise NotationError(
             _('"{name}" cannot be a player\'s name: digits mean seat numbers').format(name=name)
         )
-    if name[0] in "=+-@":
+    if runs_as_formula(name):
         raise NotationError(
             _(
                 '"{name}" cannot be a player\'s name: a spreadsheet would run it as a formula'
+            ).format(name=name)
+        )
+    if ";" in name:
+        raise NotationError(
+            _(
+                '"{name}" cannot be a player\'s name: a spreadsheet would split it into two '
+                'cells at the ";"'
             ).format(name=name)
         )
     if fold(name) in CONTRACT_LOOKUP or fold(name) in (PENALTY_WORD, ADJUST_WORD):
@@ -156,8 +204,9 @@ def check_player_names(players: Sequence[str], longest: int = MAX_NAME) -> tuple
     for name in names:
         check_name(name, longest)
     folded = [fold(n) for n in names]
+    keys = [name_key(n) for n in names]
     for i, name in enumerate(folded):
-        if name in folded[:i]:
+        if keys[i] in keys[:i]:
             raise NotationError(
                 _('"{name}" appears twice: the four names must differ').format(name=names[i])
             )
@@ -255,6 +304,10 @@ def parse_aliases(text: str, origin: str) -> dict[str, str]:
                     "written, then the name to count it as)"
                 ).format(where=f"{origin}:{number}", line=line)
             )
+        try:
+            check_name(name)
+        except NotationError as error:
+            raise NotationError(f"{origin}:{number}: {error}") from None
         if fold(alias) == fold(name) or fold(alias) in found:
             raise NotationError(
                 _('{where}: "{alias}" is given twice or as itself').format(

@@ -15,6 +15,7 @@ from typing import Any
 from baska_cli.errors import RuleNameError, RulesFileError
 from baska_cli.game.model import Contract, Margin, Play, Side
 from baska_cli.game.model import TieRule as TieRule
+from baska_cli.game.names import name_key
 from baska_cli.game.rules_schema import TEXT_LIMITS, check_settings, text_problem
 from baska_cli.game.spelling import nearest
 from baska_cli.i18n import _
@@ -78,6 +79,14 @@ class RuleSet:
     base: str  # the built-in system this one starts from (itself for a built-in)
     overrides: tuple[tuple[str, Any], ...] = field(default=())  # a house file's settings
     walkout: WalkoutRules = field(default=WalkoutRules())
+
+    @property
+    def label(self) -> str:
+        """The system's name as every page shows it: `plb`, or `house rules: klub-kontra`
+        (house rules never pass for a built-in system)."""
+        if not self.overrides:
+            return self.name
+        return _("house rules: {name}").format(name=self.name)
 
     def has(self, contract: Contract) -> bool:
         """Whether this system has the contract."""
@@ -213,9 +222,12 @@ def house_system(
     base: Mapping[str, Any],
     origin: str,
     default_name: str = "house",
+    kept: bool = False,
 ) -> RuleSet:
     """House rules: their own dotted settings (`own`, naming their base system, checked
-    here) over the dotted settings of that built-in system (`base`)."""
+    here) over the dotted settings of that built-in system (`base`). Their name and title may
+    not be a built-in system's, unless `kept` (as a ledger written before recorded them: read
+    as they are, and shown as house rules everywhere)."""
     base_name = str(own["base"]).lower()  # (rule system names are case-insensitive everywhere)
     merged = dict(base)
     overrides = tuple(
@@ -223,9 +235,13 @@ def house_system(
     )
     merged.update(own)
     merged["provenance"] = {**merged["provenance"], **own.get("provenance", {})}
+    for key in ("name", "title"):
+        if key in own and not kept:
+            _check_own_name(origin, key, own[key])
     if "name" not in own:
-        fits = text_problem(default_name[: TEXT_LIMITS["name"]].strip(), TEXT_LIMITS["name"])
-        merged["name"] = "house" if fits else default_name[: TEXT_LIMITS["name"]].strip()
+        stem = default_name[: TEXT_LIMITS["name"]].strip()
+        taken = text_problem(stem, TEXT_LIMITS["name"]) or _builtin_named(stem)
+        merged["name"] = "house" if taken else stem
     if "title" not in own:
         merged["title"] = _("house rules on {base}").format(base=base_name)
     if "source" not in own:
@@ -235,6 +251,29 @@ def house_system(
     merged["base"] = base_name
     named = tuple((k, v) for k, v in own.items() if k in ("name", "title"))
     return _build(origin, merged, (("base", base_name), *named, *overrides))
+
+
+def _builtin_named(text: str) -> str | None:
+    """The built-in system whose name or title this text is (case-, accent- and
+    invisible-character-blind), or None."""
+    key = name_key(text)
+    for name in BUILTIN_NAMES:
+        if key in (name_key(name), name_key(builtin(name).title)):
+            return name
+    return None
+
+
+def _check_own_name(origin: str, key: str, value: str) -> None:
+    """Refuse a house name or title that is a built-in system's: it would pass for it."""
+    system = _builtin_named(value)
+    if system is not None:
+        raise RulesFileError(
+            _(
+                '{origin}: "{key}" cannot be "{value}": that is the built-in system {system}, '
+                "and house rules must not pass for it; give them a name of their own (e.g. "
+                '"{system}-house")'
+            ).format(origin=origin, key=key, value=value, system=system)
+        )
 
 
 def house_base(own: Mapping[str, Any], origin: str) -> str:
@@ -278,11 +317,11 @@ def builtin(name: str) -> RuleSet:
     return _builtin(key)
 
 
-def house_rules(text: str, origin: str, default_name: str = "house") -> RuleSet:
+def house_rules(text: str, origin: str, default_name: str = "house", kept: bool = False) -> RuleSet:
     """House rules: a TOML text with `base = "plb"` (or another) and any settings to change."""
     own = flatten(parse_toml(text, origin))
     base = house_base(own, origin)
-    return house_system(own, flatten(builtin_data(base)), origin, default_name)
+    return house_system(own, flatten(builtin_data(base)), origin, default_name, kept)
 
 
 def load_house(path: str) -> RuleSet:
@@ -356,7 +395,7 @@ def rules_from_lines(lines: list[str], origin: str) -> RuleSet:
     """The inverse of override_lines (a built-in is a single line naming it)."""
     if len(lines) == 1 and lines[0].strip().lower() in BUILTIN_NAMES:
         return builtin(lines[0])
-    return house_rules("\n".join(lines), origin)
+    return house_rules("\n".join(lines), origin, kept=True)
 
 
 def check_export(text: str, rules: RuleSet) -> None:

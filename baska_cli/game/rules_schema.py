@@ -10,6 +10,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from baska_cli.errors import RulesFileError
+from baska_cli.game.formula import formula_in
 from baska_cli.game.model import Contract, TieRule
 from baska_cli.game.spelling import nearest
 from baska_cli.i18n import N_, _, ngettext
@@ -165,6 +166,9 @@ def text_problem(value: str, limit: int) -> str | None:
         if len(f"{bad}x".splitlines()) > 1:
             return _("it holds a line break ({character})").format(character=escaped)
         return _("it holds a control character ({character})").format(character=escaped)
+    formula = formula_in(value)
+    if formula is not None:
+        return _('a spreadsheet would run "{text}" as a formula').format(text=formula)
     return None
 
 

@@ -15,12 +15,12 @@ from typing import NamedTuple
 from baska_cli.errors import BaskaError
 from baska_cli.evening.scorer import Scored, Scorer
 from baska_cli.evening.totals import add
+from baska_cli.game.formula import runs_as_formula
 from baska_cli.game.model import SEATS, Deltas
 from baska_cli.game.vocabulary import ADJUST_WORD
 from baska_cli.i18n import N_, _
 from baska_cli.ledger.format import (
     AMENDED,
-    FORMULA_STARTS,
     STATUS_WORDS,
     STATUSES,
     VOID,
@@ -211,9 +211,10 @@ def check_text(row: Cells, state: Pass) -> Sequence[Problem]:
     """A row's hand could not run as a spreadsheet formula; with a scorer it scores to its
     changes under the session's rules and, strict, is written as format_hand writes it."""
     hand = row.hand
-    if hand and hand[0] in FORMULA_STARTS:
+    if runs_as_formula(hand) or any(runs_as_formula(cell) for cell in row.extra):
         message = _('{hand} "{text}": a spreadsheet would run this text as a formula').format(
-            hand=hand_named(row.n, row.status), text=hand
+            hand=hand_named(row.n, row.status),
+            text=next(text for text in (hand, *row.extra) if runs_as_formula(text)),
         )
         return [Problem(row.line, message)]
     scorer = state.scorer

@@ -67,7 +67,8 @@ the row that replaced it: a counted, void or undone row of the same number (an a
 that was then undone); an `amended` row at the end of the file, or followed by another
 number, is a problem. Every row, whatever its status, is evidence checked alike: its changes
 sum to 0, its hand text scores to exactly its changes under the session's rules, and no hand
-text starts with `=`, `+`, `-` or `@` (a spreadsheet would run it as a formula).
+text nor note starts with `=`, `+`, `-` or `@`, alone or after a `,`, `;` or tab (a
+spreadsheet would run it as a formula, whichever separator it splits the line on).
 
 Reading accepts what a spreadsheet saves back (see `dialect`): a `;` or tab separator, UTF-8
 with or without a BOM, Windows-1250 or Windows-1252, CRLF line ends, quoted cells, `+2` or
@@ -110,7 +111,6 @@ UNDONE = "undone"
 SLOT_STATUSES = ("", VOID)  # rows that hold a hand number of their own
 HISTORY_STATUSES = (AMENDED, UNDONE)  # rows kept for the record: an earlier text of a hand
 STATUSES = ("", VOID, AMENDED, UNDONE)
-FORMULA_STARTS = "=+-@"  # a cell starting with one of these runs as a spreadsheet formula
 STATUS_WORDS = N_("void, amended or undone (or empty)")  # the words as the file has them
 ROW_CELLS = 12  # the cells of a hand row up to its status; extra columns may follow
 ROW_CELLS_COUNTED = 11  # a counted hand with its running totals, no status

@@ -5,15 +5,16 @@ from __future__ import annotations
 import datetime
 
 from baska_cli.errors import RequestError
+from baska_cli.game.formula import STARTS, runs_as_formula
 from baska_cli.i18n import _
-from baska_cli.ledger.format import FORMULA_STARTS, KEY_DATE, KEY_TITLE
+from baska_cli.ledger.format import KEY_DATE, KEY_TITLE
 
 MAX_TITLE = 120  # characters: a heading, not a paragraph
 
 
 def checked_title(text: str) -> str:
     """A title as typed, its spaces trimmed; refused when empty, too long, holding a line
-    break or starting as a spreadsheet formula would (`=`, `+`, `-`, `@`)."""
+    break or with a cell a spreadsheet would run (game.formula)."""
     title = " ".join(text.split())
     if not title:
         raise RequestError(
@@ -25,12 +26,12 @@ def checked_title(text: str) -> str:
                 start=title[:20], count=len(title), most=MAX_TITLE
             )
         )
-    if title[0] in FORMULA_STARTS or any(not ch.isprintable() for ch in title):
+    if runs_as_formula(title) or any(not ch.isprintable() for ch in title):
         raise RequestError(
             _(
                 '--title "{typed}": a title starts with a letter or a digit (a spreadsheet '
                 'runs a cell starting with =, +, - or @), e.g. "{nearest}"'
-            ).format(typed=text, nearest=title.lstrip(FORMULA_STARTS + " ") or "Wtorek u Ani")
+            ).format(typed=text, nearest=title.lstrip(STARTS + " ") or "Wtorek u Ani")
         )
     return title
 

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from baska_cli.errors import NotationError
+from baska_cli.game.numbers import shown, whole
 from baska_cli.game.seats import table_of
 from baska_cli.game.spelling import fold, nearest
 from baska_cli.i18n import N_, _, language
@@ -108,30 +109,33 @@ def read_line(typed: str) -> Line:
             example = f"{said} 3" if name == "void" else f"{said} 3 k"
             raise NotationError(
                 _('"{typed}" needs the hand\'s number, e.g. "{example}"').format(
-                    typed=text, example=example
+                    typed=shown(text), example=example
                 )
             )
-        if not (number_text.isascii() and number_text.isdigit() and int(number_text) >= 1):
+        number = whole(number_text)
+        if number is None or number < 1:
             raise NotationError(
                 _('"{number}" is not a hand number; expected a whole number from 1').format(
-                    number=number_text
+                    number=shown(number_text)
                 )
             )
         words = words.strip()
         if name == "amend" and not words:
             raise NotationError(
                 _('"{typed}" needs the correction, e.g. "{command} {number} k"').format(
-                    typed=text, command=said, number=number_text
+                    typed=shown(text), command=said, number=shown(number_text)
                 )
             )
         if name != "amend" and words:
             raise NotationError(
-                _('"{typed}": {command} takes only a hand number').format(typed=text, command=said)
+                _('"{typed}": {command} takes only a hand number').format(
+                    typed=shown(text), command=said
+                )
             )
-        return Line(name, words, int(number_text))
+        return Line(name, words, number)
     if rest:
         raise NotationError(
-            _('"{typed}": {command} takes nothing after it').format(typed=text, command=said)
+            _('"{typed}": {command} takes nothing after it').format(typed=shown(text), command=said)
         )
     return Line(name)
 

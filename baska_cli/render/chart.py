@@ -39,9 +39,11 @@ def paint(text: str, value: float, colour: bool) -> str:
 
 def picks(count: int, width: int) -> list[int]:
     """Which of `count` values a line `width` values long shows: at most `width`, evenly
-    spread, the last one always kept."""
+    spread, the last one always kept (alone on a line one value wide)."""
     if count <= width:
         return list(range(count))
+    if width <= 1:
+        return [count - 1]
     step = (count - 1) / (width - 1)
     return [round(i * step) for i in range(width)]
 

@@ -24,6 +24,8 @@ def _kind(meta: Meta) -> str:
     parts = [_("ledger format {version}").format(version=meta.version)]
     if meta.version < 2:
         parts[0] = _("ledger format 1, which `baska upgrade` rewrites in format 2")
+    if meta.rules_lines != (meta.rules_name,):
+        parts.append(_("house rules: {name}").format(name=meta.rules_name))
     if meta.encoding != "utf-8" or meta.bom:
         parts.append(encoding_name(meta.encoding) + (" " + _("with a BOM") if meta.bom else ""))
     if meta.sep != ",":

@@ -50,7 +50,7 @@ def outcome_record(
         declarers, opponents = [], []
     return {
         "notation": format_hand(entry, players),
-        "rules": rules.name,
+        "rules": rules.name if for_scripts else rules.label,
         "contract": contract,
         "declarers": declarers,
         "opponents": opponents,

@@ -84,7 +84,7 @@ def _heading(found: Quote) -> list[str]:
     lines = [
         _(
             "{short} ({contract}) under {rules}: what it pays at each number of counted contras"
-        ).format(short=contract.value, contract=contract.info.name, rules=found.rules.name)
+        ).format(short=contract.value, contract=contract.info.name, rules=found.rules.label)
     ]
     if contract.is_pair:
         lines.append(_("each of starzy's change / each of młodzi's change"))
@@ -136,6 +136,6 @@ def quote_table(found: Quote, width: int | None = None) -> str:
     if found.unlimited:
         note = _(
             "no limit on contras under {rules}: each further contra multiplies by {factor} again"
-        ).format(rules=found.rules.name, factor=found.rules.contra_factor)
+        ).format(rules=found.rules.label, factor=found.rules.contra_factor)
         lines.append(wrap(note, width, "  "))
     return "\n".join(lines)

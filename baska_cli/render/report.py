@@ -150,7 +150,7 @@ def _evening(evening: Evening, currency: str, season: Stats | None) -> dict[str,
 
     return {
         "heading": heading(session),
-        "rules": f"{session.rules.name}: {session.rules.title}",
+        "rules": f"{session.rules.label}: {session.rules.title}",
         "players": players,
         "where": where(session.meta, session.tally.dealt),
         "rows": Again(lambda: _rows(session)),

@@ -94,7 +94,7 @@ def rules_tables(rules: RuleSet) -> str:
     word for every number no rulebook states."""
 
     source, main = _main_source(rules)
-    out = [f"{rules.name} — {rules.title}", source]
+    out = [f"{rules.label} — {rules.title}", source]
     if rules.overrides and "source" not in dict(rules.overrides):
         out.append(_("house rules starting from {system}").format(system=rules.base))
     out.append("")

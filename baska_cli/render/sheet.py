@@ -295,7 +295,7 @@ def session_text(
     heading = heading_text(session.meta.title, session.meta.date)
     if heading:
         yield wrap(heading, width, "  ")
-    yield wrap(f"{session.path} — {rules.name}: {rules.title}", width, "  ")
+    yield wrap(f"{session.path} — {rules.label}: {rules.title}", width, "  ")
     yield ""
     trends = None
     if span.hands:
@@ -370,7 +370,7 @@ def season_table(sessions: Sequence[LedgerView], aliases: Mapping[str, str] | No
             + (f" ({points(s.place_points)})" if s.place_points is not None else "")
             for s in session.standings()
         )
-        rows.append([session.path, session.rules.name, session.tally.counted, result])
+        rows.append([session.path, session.rules.label, session.tally.counted, result])
     table = tabulate(
         rows, headers=[_("session"), _("rules"), _("hands"), _("result (place points)")]
     )

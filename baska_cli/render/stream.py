@@ -23,6 +23,7 @@ from baska_cli.game.model import Deltas
 from baska_cli.game.spelling import fold
 from baska_cli.ledger.format import Row
 from baska_cli.ledger.view import LedgerView, Sheet, reading
+from baska_cli.render.text import safe_cells
 
 SPOOL_MEMORY = 1 << 20  # characters a spool keeps in memory before it moves to a file
 BATCH = 2048  # items joined before they are written to a spool
@@ -254,7 +255,7 @@ def _write_csv(sessions: Sequence[LedgerView], out: IO[str]) -> None:
         *names.values(),
         *(f"{n} total" for n in names.values()),
     ]
-    writer.writerow(["file", *head] if several else head)
+    writer.writerow(safe_cells(["file", *head] if several else head))
     season_totals = dict.fromkeys(keys, 0)
     for session in sessions:
         seat = {fold(p): i for i, p in enumerate(session.meta.players)}
@@ -268,4 +269,4 @@ def _write_csv(sessions: Sequence[LedgerView], out: IO[str]) -> None:
                             season_totals[k] += row.deltas[seat[k]]
                     totals = [season_totals[k] for k in keys]
                 cells = [row.n, row.dealer, row.hand, row.status, *changes, *totals]
-                writer.writerow([session.path, *cells] if several else cells)
+                writer.writerow(safe_cells([session.path, *cells] if several else cells))

@@ -9,6 +9,7 @@ from collections.abc import Sequence
 
 from tabulate import tabulate
 
+from baska_cli.game.formula import harmless
 from baska_cli.i18n import N_, _
 
 # a row's status as the sheet shows it (the ledger file keeps the English word)
@@ -28,10 +29,15 @@ def signed(value: float) -> str:
 
 
 def csv_line(cells: Sequence[object]) -> str:
-    """Cells as one CSV line (no line end)."""
+    """Cells as one CSV line (no line end), no text a spreadsheet would run (see `safe_cells`)."""
     buffer = io.StringIO()
-    csv.writer(buffer, lineterminator="").writerow(cells)
+    csv.writer(buffer, lineterminator="").writerow(safe_cells(cells))
     return buffer.getvalue()
+
+
+def safe_cells(cells: Sequence[object]) -> list[object]:
+    """Cells for a CSV file: each text made harmless (game.formula), numbers as they are."""
+    return [harmless(cell) if isinstance(cell, str) else cell for cell in cells]
 
 
 def simple_table(headers: Sequence[str], rows: Sequence[Sequence[str]]) -> str:

@@ -84,7 +84,7 @@ def sheets_html(name: str, draw: Draw, deals: int, rules: RuleSet) -> str:
         subtitle=_(
             "{rules}, {deals}; each player's change and running total after every deal"
         ).format(
-            rules=f"{rules.name}: {rules.title}",
+            rules=f"{rules.label}: {rules.title}",
             deals=ngettext("{count} deal", "{count} deals", deals).format(count=deals),
         ),
         tables=tables,

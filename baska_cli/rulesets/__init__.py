@@ -8,6 +8,7 @@ contents as plain data; game.rules builds a RuleSet from it. It imports nothing 
 from __future__ import annotations
 
 import os
+import re
 import tomllib
 from functools import cache
 from typing import Any
@@ -20,8 +21,45 @@ FOLDER = os.path.dirname(__file__)
 MAX_RULES_FILE = 64 * 1024  # bytes; a whole system exported is about 6 KiB
 
 
+MAX_DEPTH = 16  # brackets and braces open at once; a rules file needs 2, tournament.toml 2
+MAX_TOML_DIGITS = 30  # digits of one number in a TOML file (a setting has at most 7)
+_DIGITS = re.compile(rf"[0-9][0-9_]{{{MAX_TOML_DIGITS},}}")
+_NESTING = re.compile(r"[\[\]{}]")
+_KEY = re.compile(r"\s*\[*([^=\[\]\"']*)")  # a line's key, or its table's name
+
+
+def toml_problem(text: str) -> str | None:
+    """Why a TOML text is not even worth parsing (too deeply nested, a number of thousands
+    of digits: Python's reader would fail without saying where), or None. A bracket or a
+    digit inside a string counts too: such a string is no setting's either."""
+    found = _DIGITS.search(text)
+    if found is not None:
+        return _("a number of {count} digits at line {line}; a setting has a few").format(
+            count=len(found.group()), line=text.count("\n", 0, found.start()) + 1
+        )
+    for number, line in enumerate(text.splitlines(), 1):
+        key = _KEY.match(line)
+        if key is not None and key.group(1).count(".") >= MAX_DEPTH:
+            return _("brackets nested {most} deep at line {line}; a setting needs two").format(
+                most=MAX_DEPTH, line=number
+            )
+    depth = 0
+    for bracket in _NESTING.finditer(text):
+        depth += 1 if bracket.group() in "[{" else -1
+        if depth > MAX_DEPTH:
+            return _("brackets nested {most} deep at line {line}; a setting needs two").format(
+                most=MAX_DEPTH, line=text.count("\n", 0, bracket.start()) + 1
+            )
+    return None
+
+
 def parse_toml(text: str, origin: str) -> dict[str, Any]:
     """tomllib.loads with an error that names the file."""
+    problem = toml_problem(text)
+    if problem is not None:
+        raise RulesFileError(
+            _("{origin}: not a usable TOML file: {error}").format(origin=origin, error=problem)
+        )
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:

@@ -8,10 +8,14 @@ from dataclasses import dataclass
 from typing import Any
 
 from baska_cli.errors import BaskaError, TournamentError, TournamentInputError
+from baska_cli.game.numbers import shown
 from baska_cli.game.rules import RuleSet, rules_from_lines, toml_value
 from baska_cli.i18n import N_, _
+from baska_cli.rulesets import toml_problem
 
 FORMAT_VERSION = 1
+MAX_PLAN = 1024 * 1024  # characters of tournament.toml; one is a few hundred
+MAX_SEED = 24  # characters of a seed (one chosen at random has 6 digits)
 PLACE_POINTS, TOTAL, TABLES_WON, LOTS = "place_points", "total", "tables_won", "lots"
 TIE_BREAKS = (PLACE_POINTS, TOTAL, TABLES_WON, LOTS)
 TIE_BREAK_NAMES = {
@@ -55,6 +59,12 @@ def check_plan(plan: Plan, rules: RuleSet) -> None:
         raise TournamentInputError(
             _("--deals {deals}: {rules} plays series of {allowed} deals").format(
                 deals=plan.deals, rules=rules.name, allowed=allowed
+            )
+        )
+    if len(plan.seed) > MAX_SEED or not plan.seed.isprintable():
+        raise TournamentInputError(
+            _('--seed "{seed}": a seed is one line of at most {most} characters').format(
+                seed=shown(plan.seed), most=MAX_SEED
             )
         )
     order = list(plan.tie_breaks)
@@ -101,6 +111,11 @@ def _get(data: dict[str, Any], key: str, kind: type | tuple[type, ...], origin: 
 
 def parse_plan(text: str, origin: str) -> Plan:
     """Read `tournament.toml` back (a TournamentError naming the file for anything wrong)."""
+    problem = toml_problem(text) if len(text) <= MAX_PLAN else _("it is far too large")
+    if problem is not None:
+        raise TournamentError(
+            _("not a usable TOML file: {error}").format(error=problem), origin
+        ) from None
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:

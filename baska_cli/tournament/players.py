@@ -8,7 +8,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 
 from baska_cli.errors import BaskaError, TournamentError, TournamentInputError
-from baska_cli.game.names import check_name, check_one_alphabet, look_alike
+from baska_cli.game.formula import runs_as_formula
+from baska_cli.game.names import check_name, check_one_alphabet, look_alike, name_key
 from baska_cli.game.spelling import fold
 from baska_cli.i18n import _
 
@@ -45,7 +46,7 @@ class Entrant:
 def clean_club(club: str, where: str) -> str:
     """A club's name: printable, one line, not a spreadsheet formula."""
     club = club.strip()
-    if club and (not club.isprintable() or club[0] in "=+-@"):
+    if club and (not club.isprintable() or runs_as_formula(club)):
         raise TournamentInputError(
             _(
                 '{where}: "{club}" cannot be a club: printable text, not starting with =, +, - or @'
@@ -70,7 +71,7 @@ def check_roster(players: Sequence[Entrant], origin: str) -> None:
     plain: dict[int, list[str]] = {}  # ASCII names by length: alike only if equal (seen)
     other: dict[int, list[str]] = {}  # names with other letters, which may look alike
     for player in players:
-        key = fold(player.name)
+        key = name_key(player.name)
         if key in seen:
             raise TournamentInputError(
                 _(

@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from baska_cli.errors import TournamentError, TournamentInputError
+from baska_cli.game.numbers import whole
 from baska_cli.game.spelling import fold
 from baska_cli.i18n import _
 
@@ -65,7 +66,14 @@ def parse_entries(tokens: Sequence[str], players: Sequence[str]) -> tuple[int, .
                     token=token, name=players[seats[0]]
                 )
             )
-        totals[seats[0]] = int(found.group("total"))
+        total = whole(found.group("total"), signed=True)
+        if total is None:
+            raise TournamentInputError(
+                _('"{token}" is not a result; expected NAME=+N or NAME=-N, e.g. Ania=+12').format(
+                    token=token
+                )
+            )
+        totals[seats[0]] = total
     missing = [players[i] for i in range(len(players)) if i not in totals]
     if missing:
         raise TournamentInputError(

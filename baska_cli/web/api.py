@@ -12,6 +12,7 @@ from starlette.responses import JSONResponse, Response, StreamingResponse
 from starlette.routing import Route
 
 from baska_cli.errors import BaskaError, LedgerError, RulesFileError
+from baska_cli.game.numbers import whole
 from baska_cli.i18n import LANGUAGES, _, speaking
 from baska_cli.web.entries import ID_LIMIT
 from baska_cli.web.events import stream
@@ -76,6 +77,17 @@ def endpoint(post: bool) -> Callable[[Handler], Callable[[Request], Awaitable[Re
         return route
 
     return wrap
+
+
+def _number(request: Request) -> int:
+    """The hand number of the request's path (`/hands/{n}/…`): digits, at most a few."""
+    try:
+        number = whole(request.path_params["n"])
+    except BaskaError as error:
+        raise Refused(400, str(error)) from None
+    if number is None or number < 1:
+        raise Refused(400, _("expected a whole number from 1"))
+    return number
 
 
 def _text(body: dict[str, Any], name: str) -> str:
@@ -179,14 +191,14 @@ async def undo(request: Request, served: Served, body: dict[str, Any]) -> Respon
 @endpoint(post=True)
 async def void(request: Request, served: Served, body: dict[str, Any]) -> Response:
     """POST /api/v1/hands/{n}/void {"id"}: void hand n."""
-    number, client_id = request.path_params["n"], _id(body)
+    number, client_id = _number(request), _id(body)
     return _answer(await _in(request, served, lambda: served.table.void(number, client_id)))
 
 
 @endpoint(post=True)
 async def amend(request: Request, served: Served, body: dict[str, Any]) -> Response:
     """POST /api/v1/hands/{n}/amend {"hand", "id", "confirm"}: correct hand n."""
-    number, text = request.path_params["n"], _text(body, "hand")
+    number, text = _number(request), _text(body, "hand")
     client_id, confirmed = _id(body), _confirmed(body)
     work = served.table.amend
     return _answer(await _in(request, served, lambda: work(number, text, client_id, confirmed)))
@@ -210,7 +222,7 @@ ROUTES = [
     Route("/api/v1/preview", preview, methods=["POST"]),
     Route("/api/v1/hands", hands, methods=["POST"]),
     Route("/api/v1/undo", undo, methods=["POST"]),
-    Route("/api/v1/hands/{n:int}/void", void, methods=["POST"]),
-    Route("/api/v1/hands/{n:int}/amend", amend, methods=["POST"]),
+    Route("/api/v1/hands/{n}/void", void, methods=["POST"]),
+    Route("/api/v1/hands/{n}/amend", amend, methods=["POST"]),
     Route("/api/v1/last/correct", correct_last, methods=["POST"]),
 ]
