@@ -10,7 +10,7 @@ import click
 from baska_cli.cli.common import COUNT, command, format_choice, note_written, option
 from baska_cli.cli.tournament_common import round_option
 from baska_cli.i18n import _, ngettext
-from baska_cli.ledger.store import replace_text
+from baska_cli.ledger.outputs import write_output
 from baska_cli.render.tournament import (
     standings_csv,
     standings_json,
@@ -76,7 +76,8 @@ def standings(
     else:
         click.echo(standings_table(lines, up_to, found.plan.rounds, order))
     if html_path:
-        replace_text(html_path, _standings_page(found, order))
+        written = write_output(html_path, [_standings_page(found, order)], reading=found.files)
+        click.echo(_("{path}: the standings page was written").format(path=written), err=True)
     for problem in found.problems:
         click.echo(_("warning: {problem}").format(problem=problem), err=True)
     if found.problems:

@@ -30,6 +30,7 @@ class Standings:
     up_to: int
     plan: Plan
     name: str  # the tournament's, as printed on its pages
+    files: tuple[str, ...] = ()  # the tournament's files that were read (folder.inputs)
 
     @property
     def need_lots(self) -> bool:
@@ -108,7 +109,7 @@ def _standings(t: Tournament, up_to: int) -> Standings:
     lines = standings(
         t.players, results, t.rules, t.plan.tie_breaks, t.lots, up_to, sat_out=sat_out
     )
-    return Standings(tuple(lines), tuple(problems), up_to, t.plan, t.name)
+    return Standings(tuple(lines), tuple(problems), up_to, t.plan, t.name, folder.inputs(t))
 
 
 def standings_after(path: str, round_number: int | None = None) -> Standings:
