@@ -14,6 +14,7 @@ import os
 from dataclasses import dataclass
 
 from baska_cli.errors import LedgerError
+from baska_cli.filekind import NotRegularFile, not_a_file, open_regular_binary
 from baska_cli.i18n import _, os_reason
 from baska_cli.ledger.dialect import BOM, DialectError, sniff
 from baska_cli.ledger.filebytes import identity
@@ -71,7 +72,7 @@ def repair(path: str) -> Repaired:
     real = real_path(path)
     with locked(path, real):
         try:
-            with open(real, "rb") as raw:
+            with open_regular_binary(real) as raw:
                 st = os.fstat(raw.fileno())
                 if st.st_size > MAX_SIZE:
                     raise LedgerError(_("the file is too large to repair"), path)
@@ -82,6 +83,10 @@ def repair(path: str) -> Repaired:
         except OSError as exc:
             raise LedgerError(
                 _("cannot read the ledger: {reason}").format(reason=os_reason(exc)), path
+            ) from None
+        except NotRegularFile as exc:
+            raise LedgerError(
+                _("cannot read the ledger: {reason}").format(reason=not_a_file(exc)), path
             ) from None
         body = data[len(BOM) :] if dialect.bom else data
         try:

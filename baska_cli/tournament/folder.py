@@ -25,6 +25,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from baska_cli.errors import BaskaError, TournamentError
+from baska_cli.filekind import NotRegularFile, read_text, reason_of
 from baska_cli.game.rules import RuleSet
 from baska_cli.i18n import _, os_reason
 from baska_cli.ledger.format import Meta, rules_lines
@@ -81,12 +82,11 @@ class Tournament:
 
 def _read(path: str) -> str:
     try:
-        with open(path, encoding="utf-8-sig", newline="") as stream:
-            return stream.read()
+        return read_text(path, newline="")
     except FileNotFoundError:
         raise TournamentError(_("the file is missing"), path) from None
-    except (OSError, UnicodeDecodeError) as error:
-        reason = os_reason(error) if isinstance(error, OSError) else _("not UTF-8 text")
+    except (OSError, UnicodeDecodeError, NotRegularFile) as error:
+        reason = reason_of(error)
         raise TournamentError(
             _("cannot read the file: {reason}").format(reason=reason), path
         ) from None

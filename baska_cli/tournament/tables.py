@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from baska_cli.errors import BaskaError
+from baska_cli.filekind import NotRegularFile, read_text
 from baska_cli.game.model import Deltas
 from baska_cli.i18n import _, ngettext
 from baska_cli.ledger.format import rules_lines
@@ -48,9 +49,10 @@ def _stamp(st: os.stat_result) -> tuple[int, ...]:
 def _read_checked(path: str) -> dict[str, Checked]:
     """The ledgers checked by an earlier run; an unreadable record is simply not used."""
     found: dict[str, Checked] = {}
-    with contextlib.suppress(OSError, UnicodeDecodeError, csv.Error, ValueError, IndexError):
-        with open(path, encoding="utf-8", newline="") as stream:
-            rows = list(csv.reader(stream))
+    with contextlib.suppress(
+        OSError, UnicodeDecodeError, csv.Error, ValueError, IndexError, NotRegularFile
+    ):
+        rows = list(csv.reader(io.StringIO(read_text(path, "utf-8", newline=""))))
         if rows and tuple(rows[0]) == CHECKED_HEADER:
             for row in rows[1:]:
                 numbers = [int(c) for c in row[1:11]]
