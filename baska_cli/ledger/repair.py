@@ -116,4 +116,17 @@ def repair(path: str) -> Repaired:
             ) from None
         kept = replace_bytes(path, out, identity(st), _keep)
         assert kept is not None
-        return Repaired(path, tuple(changed), path + kept[len(real) :])  # (named as the ledger was)
+        return Repaired(path, tuple(changed), _named(path, real, kept))
+
+
+def _named(path: str, real: str, kept: str) -> str:
+    """The kept file's name for messages: beside the ledger as the user named it where that
+    is the very file (`evening.csv.damaged`), else its real name (the ledger was a symbolic
+    link: the damaged file is beside the link's target, not beside the link)."""
+    beside = path + kept[len(real) :]
+    try:
+        if os.path.samefile(beside, kept):
+            return beside
+    except OSError:
+        pass
+    return kept
