@@ -224,6 +224,8 @@ WRITE_SITES = {
     "baska_cli/cli/common.py": 2,  # /dev/null under a closed or failed standard stream
     "baska_cli/tournament/folder.py": 1,  # a round's directory renamed into place
     "baska_cli/ledger/repair.py": 1,  # the damaged ledger kept under another name (os.link)
+    "baska_cli/ledger/lock.py": 2,  # the lock file: made (O_CREAT | O_EXCL) or opened (O_RDWR)
+    "baska_cli/cli/play_history.py": 2,  # play's history file, appended (O_WRONLY | O_CREAT)
 }
 _WRITES = re.compile(
     r"""open\([^)]*["'][wax]b?\+?["']|\.write_(text|bytes)\(|mkstemp\(|os\.(replace|rename|"""
