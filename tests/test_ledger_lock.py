@@ -62,6 +62,8 @@ def test_a_wait_is_told_naming_the_file_and_ctrl_c_ends_it_cleanly(held: str) ->
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
+        # Ctrl-C as at a terminal, even where the tests run in the background (SIGINT ignored)
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
     )
     told = _line(child.stderr)
     assert told.startswith(f"{held}: waiting: another program is writing this ledger"), told

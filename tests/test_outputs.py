@@ -216,20 +216,23 @@ def test_a_file_that_appears_while_the_page_is_written_stays(tmp_path: Path) -> 
 # through write_output (a page or file for people) or be added here with its reason.
 WRITE_SITES = {
     "baska_cli/ledger/outputs.py": 2,  # the helper itself: mkstemp, os.fdopen(…, "w")
-    "baska_cli/ledger/atomic.py": 4,  # ledgers and the tournament's own files: mkstemp, fdopen,
-    # os.replace, os.open(O_WRONLY) (a read-only ledger is not replaced)
+    "baska_cli/ledger/atomic.py": 6,  # ledgers and the tournament's own files: mkstemp, fdopen,
+    # os.replace, os.open(O_WRONLY) (a read-only ledger is not replaced), replace_bytes and
+    # replace_text themselves
     "baska_cli/ledger/store.py": 2,  # the ledger's append (O_RDWR) and a new ledger (os.link)
     "baska_cli/web/entries.py": 1,  # the served ledger's client ids (O_CREAT, 0o600)
     "baska_cli/web/security.py": 2,  # the serve key (O_CREAT | O_EXCL, 0o600)
     "baska_cli/cli/common.py": 2,  # /dev/null under a closed or failed standard stream
-    "baska_cli/tournament/folder.py": 1,  # a round's directory renamed into place
-    "baska_cli/ledger/repair.py": 1,  # the damaged ledger kept under another name (os.link)
+    "baska_cli/tournament/folder.py": 9,  # a round's directory renamed into place; the
+    # tournament's own files (settings, players, results, lots, seating: replace_text)
+    "baska_cli/ledger/repair.py": 2,  # the damaged ledger kept under another name (os.link),
+    # the repaired ledger (replace_bytes)
     "baska_cli/ledger/lock.py": 2,  # the lock file: made (O_CREAT | O_EXCL) or opened (O_RDWR)
     "baska_cli/cli/play_history.py": 2,  # play's history file, appended (O_WRONLY | O_CREAT)
 }
 _WRITES = re.compile(
     r"""open\([^)]*["'][wax]b?\+?["']|\.write_(text|bytes)\(|mkstemp\(|os\.(replace|rename|"""
-    r"""link|symlink)\(|O_(WRONLY|RDWR|CREAT)\b|shutil\.(copy|move)\b"""
+    r"""link|symlink)\(|O_(WRONLY|RDWR|CREAT)\b|shutil\.(copy|move)\b|replace_(text|bytes)\("""
 )
 
 
@@ -245,3 +248,22 @@ def test_every_write_site_is_known() -> None:
         if count:
             found[path.relative_to(ROOT).as_posix()] = count
     assert found == WRITE_SITES
+
+
+def test_the_checked_cache_is_never_written_through_a_planted_link(
+    liga: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from baska_cli.tournament import tables
+
+    monkeypatch.setattr(tables, "_SETTLED", -(10**18))  # every ledger settled: it is written
+    ledger = Path(liga, "r1", "t1.csv")
+    kept = ledger.read_bytes()
+    cache = Path(liga, ".checked.csv")
+    cache.unlink(missing_ok=True)
+    cache.symlink_to("r1/t1.csv")
+    result = invoke("tournament", "standings", liga)
+    assert result.exit_code == 0, result.output
+    assert ledger.read_bytes() == kept and os.readlink(cache) == "r1/t1.csv"
+    cache.unlink()
+    assert invoke("tournament", "standings", liga).exit_code == 0
+    assert cache.read_text("utf-8").startswith("ledger,")  # (it is written where it may be)

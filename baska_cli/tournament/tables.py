@@ -16,7 +16,7 @@ from baska_cli.filekind import NotRegularFile, read_text
 from baska_cli.game.model import Deltas
 from baska_cli.i18n import _, ngettext
 from baska_cli.ledger.format import rules_lines
-from baska_cli.ledger.store import replace_text
+from baska_cli.ledger.outputs import write_output
 from baska_cli.tournament.folder import Tournament, ledger_name
 from baska_cli.tournament.ledgers import LedgerCheck, check_ledgers
 from baska_cli.tournament.results import TableResult
@@ -68,8 +68,8 @@ def _write_checked(path: str, checked: dict[str, Checked]) -> None:
     writer.writerow(CHECKED_HEADER)
     for name, (stamp, slots, totals, players) in sorted(checked.items()):
         writer.writerow([name, *stamp, slots, *totals, *players])
-    with contextlib.suppress(BaskaError):
-        replace_text(path, out.getvalue())
+    with contextlib.suppress(BaskaError):  # (never through a link planted in its place)
+        write_output(path, [out.getvalue()], own=True)
 
 
 def _ledger_problems(
