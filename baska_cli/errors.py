@@ -75,3 +75,8 @@ class TournamentError(LedgerError):
 
 class TournamentInputError(BaskaError):
     """What was typed for a tournament (a round, a table, a name, a result) is wrong (exit 2)."""
+
+
+class OutputError(LedgerError):
+    """A page or file a command writes that is refused (it would overwrite a ledger, an input,
+    a file baska did not write, or go through a link) or cannot be written (exit 1)."""

@@ -1,13 +1,15 @@
-"""Only a regular file is read as a ledger, rules or a batch: a pipe, a device or a folder is
-named for what it is and refused before it is read (it could block or never end)."""
+"""Only a regular file is read as a ledger, rules, a batch, a players or aliases file, a
+tournament's file or a history: a pipe, a device or a folder is named for what it is and
+refused before it is read (it could block or never end). Every file baska reads is opened
+here."""
 
 from __future__ import annotations
 
 import os
 import stat
-from typing import IO
+from typing import IO, TypeVar
 
-from baska_cli.i18n import N_, _
+from baska_cli.i18n import N_, _, os_reason
 
 _KINDS = (
     (stat.S_ISFIFO, N_("a named pipe")),
@@ -59,6 +61,43 @@ def open_regular(
     pipe is never opened to wait for a writer); NotRegularFile or OSError otherwise."""
     refuse_unless_regular(path)
     stream = open(path, encoding=encoding, errors=errors, newline=newline, opener=_opener)  # noqa: SIM115
+    return _checked(stream)
+
+
+def open_regular_binary(path: str) -> IO[bytes]:
+    """A regular file open for reading as bytes, checked as `open_regular` checks it."""
+    refuse_unless_regular(path)
+    return _checked(open(path, "rb", opener=_opener))
+
+
+def read_text(
+    path: str, encoding: str = "utf-8-sig", newline: str | None = None, errors: str | None = None
+) -> str:
+    """The whole text of a regular file (NotRegularFile, OSError or UnicodeDecodeError)."""
+    with open_regular(path, encoding=encoding, errors=errors, newline=newline) as stream:
+        return stream.read()
+
+
+def not_a_file(error: NotRegularFile) -> str:
+    """Why a path that is no regular file is not read, as a reason for a message."""
+    return _("it is {kind}, not a file").format(kind=error.kind)
+
+
+def reason_of(error: OSError | UnicodeDecodeError | NotRegularFile) -> str:
+    """Why a file could not be read, in words for a message."""
+    if isinstance(error, NotRegularFile):
+        return not_a_file(error)
+    if isinstance(error, UnicodeDecodeError):
+        return _("not UTF-8 text")
+    return os_reason(error)
+
+
+_Stream = TypeVar("_Stream", IO[str], IO[bytes])
+
+
+def _checked(stream: _Stream) -> _Stream:
+    """The stream, once its file is known to be regular (a pipe put in its place between the
+    check and the opening is refused too), in blocking mode again."""
     try:
         kind = kind_of(os.fstat(stream.fileno()).st_mode)
         if kind is not None:

@@ -42,7 +42,7 @@ from baska_cli.cli.play_screen import (
     wrapped,
 )
 from baska_cli.cli.session import create_ledger
-from baska_cli.errors import BaskaError
+from baska_cli.errors import BaskaError, LedgerError
 from baska_cli.game.model import Adjustment
 from baska_cli.i18n import _
 from baska_cli.play.evening import Scorekeeper
@@ -195,10 +195,8 @@ def run_lines(keeper: Scorekeeper, lines: Iterable[str], name: str, width: int =
     reported on standard error as NAME:LINE: message and skipped. Exit status 1 if any was."""
     bad = 0
     for number, raw in enumerate(lines, start=1):
-        for news in news_lines(keeper.look(), width):
-            click.echo(news)
         try:
-            shown, stop = handle(keeper, raw, width, None)
+            shown, stop = _look_and_handle(keeper, raw, width, None)
         except BaskaError as error:
             bad += 1
             click.echo(f"{name}:{number}: {error}", err=True)
@@ -217,18 +215,13 @@ def run_prompt(keeper: Scorekeeper, history: str, width: int = WIDTH, **session_
     from prompt_toolkit import PromptSession
     from prompt_toolkit.application.current import get_app
     from prompt_toolkit.auto_suggest import AutoSuggestFromHistory
-    from prompt_toolkit.history import FileHistory, History, InMemoryHistory
     from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
     from prompt_toolkit.shortcuts import prompt as ask
 
     from baska_cli.cli.completion import LineCompleter
+    from baska_cli.cli.play_history import KeptHistory
 
-    kept: History
-    try:
-        os.makedirs(os.path.dirname(history), exist_ok=True)
-        kept = FileHistory(history)
-    except OSError:
-        kept = InMemoryHistory()
+    kept = KeptHistory(history)
     keys = KeyBindings()
 
     @keys.add("c-c")
@@ -266,24 +259,67 @@ def run_prompt(keeper: Scorekeeper, history: str, width: int = WIDTH, **session_
 
     for text in start_lines(keeper, width):
         click.echo(text)
+    retry = ""  # a line the ledger's trouble stopped, offered again
     while True:
+        _say_history(kept, width)
         try:
-            raw = session.prompt(f"{keeper.next_number}> ")
+            raw = session.prompt(f"{keeper.next_number}> ", default=retry)
         except KeyboardInterrupt:
+            retry = ""
             continue
         except EOFError:
             for text in goodbye_lines(keeper, width):
                 click.echo(text)
             break
-        for news in news_lines(keeper.look(), width):
-            click.echo(news)
+        _say_history(kept, width)
+        retry = ""
         try:
-            shown, stop = handle(keeper, raw, width, confirm)
+            shown, stop = _look_and_handle(keeper, raw, width, confirm)
+        except KeyboardInterrupt:  # (a wait for the ledger's lock stopped)
+            retry = raw
+            click.echo(_("not recorded"))
+            continue
         except BaskaError as error:
-            click.echo("\n".join(wrapped(refusal(raw, error), width)))
+            text = refusal(raw, error)
+            if isinstance(error, LedgerError):
+                retry = raw
+                text += " " + _("(the line is kept: Enter tries it again)")
+            click.echo("\n".join(wrapped(text, width)))
             continue
         for text in shown:
             click.echo(text)
         if stop:
             break
     return 0
+
+
+def _look_and_handle(
+    keeper: Scorekeeper, raw: str, width: int, confirm: Confirm | None
+) -> tuple[list[str], bool]:
+    """The news of the ledger (read again), then the line done: `handle`'s answer. A ledger
+    that cannot be read now (moved, unreadable, garbled by another program) is a
+    LedgerError, except for a line that needs no ledger (help, quit, an empty line)."""
+    try:
+        news = keeper.look()
+    except LedgerError:
+        if not _needs_no_ledger(raw):
+            raise
+        news = None
+    for text in news_lines(news, width):
+        click.echo(text)
+    return handle(keeper, raw, width, confirm)
+
+
+def _needs_no_ledger(raw: str) -> bool:
+    """Whether the line asks for nothing from the ledger (help, quit, an empty line)."""
+    try:
+        return read_line(raw).kind in ("empty", "help", "quit")
+    except BaskaError:
+        return False
+
+
+def _say_history(kept: Any, width: int) -> None:
+    """Say once that the history file was given up (play_history.KeptHistory)."""
+    problem = kept.take_problem()
+    if problem is not None:
+        click.echo("\n".join(wrapped(problem, width)), err=True)

@@ -2,17 +2,13 @@
 
 from __future__ import annotations
 
-import contextlib
-import os
-import tempfile
-from collections.abc import Iterable
-
 import click
 
-from baska_cli.cli.common import FileProblem, UserInputError, command, fail, ledgers, option
+from baska_cli.cli.common import UserInputError, command, fail, ledgers, option
 from baska_cli.cli.settle import stake_unit, stake_value
 from baska_cli.errors import BaskaError
-from baska_cli.i18n import _, ngettext, os_reason
+from baska_cli.i18n import N_, _, ngettext
+from baska_cli.ledger.outputs import write_output
 from baska_cli.render.evenings import evenings
 from baska_cli.render.report import report_pieces
 from baska_cli.render.spool import spooled
@@ -46,38 +42,10 @@ def report(paths: tuple[str, ...], output: str, stake: str | None, currency: str
             for piece in spooled(html, end=""):
                 click.echo(piece, nl=False)
             return
-        _write(output, html)
+        written_to = write_output(
+            output, html, reading=paths, failure=N_("{path}: cannot write the report: {reason}")
+        )
     except BaskaError as error:
         fail(error)
     written = ngettext("{path}: {count} evening", "{path}: {count} evenings", len(shown))
-    click.echo(written.format(path=output, count=len(shown)), err=True)
-
-
-def _write(path: str, text: Iterable[str]) -> None:
-    """Write the report whole or not at all (a temporary file beside it, then a rename)."""
-    folder = os.path.dirname(os.path.abspath(path))
-    try:
-        fd, temp = tempfile.mkstemp(prefix=".baska-report-", suffix=".tmp", dir=folder)
-    except OSError as exc:
-        raise FileProblem(
-            _("{path}: cannot write the report: {reason}").format(path=path, reason=os_reason(exc))
-        ) from None
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as stream:
-            stream.writelines(text)
-        os.chmod(temp, 0o666 & ~_umask())
-        os.replace(temp, path)
-    except OSError as exc:
-        raise FileProblem(
-            _("{path}: cannot write the report: {reason}").format(path=path, reason=os_reason(exc))
-        ) from None
-    finally:
-        with contextlib.suppress(OSError):
-            os.unlink(temp)
-
-
-def _umask() -> int:
-    """The process's umask (read by setting it and putting it back)."""
-    mask = os.umask(0o022)
-    os.umask(mask)
-    return mask
+    click.echo(written.format(path=written_to, count=len(shown)), err=True)

@@ -27,8 +27,9 @@ from baska_cli.cli.common import (
     terminal_width,
 )
 from baska_cli.errors import BaskaError
+from baska_cli.filekind import NotRegularFile, read_text, reason_of
 from baska_cli.game.names import check_player_names, parse_aliases
-from baska_cli.i18n import N_, _, ngettext, os_reason
+from baska_cli.i18n import N_, _, ngettext
 from baska_cli.ledger import view
 from baska_cli.ledger.heading import checked_date, checked_title
 from baska_cli.ledger.new import start
@@ -249,10 +250,9 @@ def _aliases(path: str | None) -> dict[str, str] | None:
     if path is None:
         return None
     try:
-        with open(path, encoding="utf-8-sig") as stream:
-            text = stream.read()
-    except (OSError, UnicodeDecodeError) as error:
-        reason = os_reason(error) if isinstance(error, OSError) else _("not UTF-8 text")
+        text = read_text(path)
+    except (OSError, UnicodeDecodeError, NotRegularFile) as error:
+        reason = reason_of(error)
         raise UserInputError(
             _("{file}: cannot read the aliases: {reason}").format(file=path, reason=reason)
         ) from None

@@ -9,7 +9,7 @@ import json
 import click
 
 from baska_cli.i18n import _, ngettext
-from baska_cli.ledger.store import replace_text
+from baska_cli.ledger.outputs import write_output
 from baska_cli.render.text import csv_line
 from baska_cli.render.tournament import (
     left_out,
@@ -40,6 +40,12 @@ from baska_cli.tournament.service_views import category_of, every_category
 from baska_cli.tournament.teams import team_standings
 
 ALL = "all"  # --category all: every category's list, one after another
+
+
+def _write(found: Standings, html_path: str, page: str) -> None:
+    """The page written (never over the tournament's own files), and said where."""
+    written = write_output(html_path, [page], reading=found.files)
+    click.echo(_("{path}: the standings page was written").format(path=written), err=True)
 
 
 def _ordered(found: Standings) -> str:
@@ -77,7 +83,7 @@ def show_teams(found: Standings, output_format: str, html_path: str | None) -> N
             _subtitle(found, count),
             [Section("", teams_note(), headers, rows)],
         )
-        replace_text(html_path, page)
+        _write(found, html_path, page)
 
 
 def _details_csv(found: Standings) -> dict[str, list[str]] | None:
@@ -107,7 +113,7 @@ def show_standings(found: Standings, output_format: str, html_path: str | None) 
             found.name, found.up_to, found.plan.rounds, _ordered(found), headers, rows,
             found.lines, notes,
         )  # fmt: skip
-        replace_text(html_path, page)
+        _write(found, html_path, page)
 
 
 def show_category(
@@ -161,4 +167,4 @@ def show_category(
             _subtitle(found, _players(len(found.lines))),
             sections,
         )
-        replace_text(html_path, page)
+        _write(found, html_path, page)

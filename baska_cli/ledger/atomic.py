@@ -22,6 +22,7 @@ from baska_cli.ledger.checker import scan
 from baska_cli.ledger.dialect import BOM, encoding_name
 from baska_cli.ledger.filebytes import identity
 from baska_cli.ledger.format import Meta
+from baska_cli.ledger.lock import umask as umask
 from baska_cli.ledger.reader import open_ledger
 
 CANNOT_WRITE = N_("cannot write the ledger: {reason}")
@@ -39,20 +40,6 @@ REPLACE_PAUSE = 0.05  # … this many seconds apart: about a second in all
 def real_path(path: str) -> str:
     """The ledger's real file: every symbolic link in its name resolved, once per write."""
     return os.path.realpath(path)
-
-
-def umask() -> int:
-    """The process's umask (from /proc where the system has it, else set and set back)."""
-    with (
-        contextlib.suppress(OSError, ValueError),
-        open("/proc/self/status", encoding="ascii", errors="replace") as status,
-    ):
-        for line in status:
-            if line.startswith("Umask:"):
-                return int(line.split()[1], 8)
-    mask = os.umask(0o022)
-    os.umask(mask)
-    return mask
 
 
 def temp_prefix(path: str) -> tuple[str, str]:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import codecs
 import os
 
+from baska_cli.filekind import NotRegularFile, open_regular_binary
 from baska_cli.ledger.format import MAX_LINE
 
 
@@ -35,7 +36,7 @@ def undecodable_line(path: str, encoding: str = "utf-8") -> int | None:
     decoder = codecs.getincrementaldecoder(encoding)()
     line, after_cr = 1, False
     try:
-        with open(path, "rb") as raw:
+        with open_regular_binary(path) as raw:
             while True:
                 piece = raw.read(1 << 16)
                 try:
@@ -47,7 +48,7 @@ def undecodable_line(path: str, encoding: str = "utf-8") -> int | None:
                     return None
                 line += line_breaks(piece, after_cr)
                 after_cr = piece.endswith(b"\r")
-    except OSError:
+    except (OSError, NotRegularFile):
         return None
 
 

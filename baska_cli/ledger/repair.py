@@ -14,6 +14,7 @@ import os
 from dataclasses import dataclass
 
 from baska_cli.errors import LedgerError
+from baska_cli.filekind import NotRegularFile, not_a_file, open_regular_binary
 from baska_cli.i18n import _, os_reason
 from baska_cli.ledger.dialect import BOM, DialectError, sniff
 from baska_cli.ledger.filebytes import identity
@@ -71,7 +72,7 @@ def repair(path: str) -> Repaired:
     real = real_path(path)
     with locked(path, real):
         try:
-            with open(real, "rb") as raw:
+            with open_regular_binary(real) as raw:
                 st = os.fstat(raw.fileno())
                 if st.st_size > MAX_SIZE:
                     raise LedgerError(_("the file is too large to repair"), path)
@@ -82,6 +83,10 @@ def repair(path: str) -> Repaired:
         except OSError as exc:
             raise LedgerError(
                 _("cannot read the ledger: {reason}").format(reason=os_reason(exc)), path
+            ) from None
+        except NotRegularFile as exc:
+            raise LedgerError(
+                _("cannot read the ledger: {reason}").format(reason=not_a_file(exc)), path
             ) from None
         body = data[len(BOM) :] if dialect.bom else data
         try:
@@ -111,4 +116,17 @@ def repair(path: str) -> Repaired:
             ) from None
         kept = replace_bytes(path, out, identity(st), _keep)
         assert kept is not None
-        return Repaired(path, tuple(changed), path + kept[len(real) :])  # (named as the ledger was)
+        return Repaired(path, tuple(changed), _named(path, real, kept))
+
+
+def _named(path: str, real: str, kept: str) -> str:
+    """The kept file's name for messages: beside the ledger as the user named it where that
+    is the very file (`evening.csv.damaged`), else its real name (the ledger was a symbolic
+    link: the damaged file is beside the link's target, not beside the link)."""
+    beside = path + kept[len(real) :]
+    try:
+        if os.path.samefile(beside, kept):
+            return beside
+    except OSError:
+        pass
+    return kept

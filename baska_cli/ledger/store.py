@@ -1,7 +1,7 @@
 """Writing a ledger: the lock, a new file, and a locked ledger to append to or rewrite.
 
-Every write holds the ledger's lock (the sidecar file `.NAME.lock`, locked through the
-`filelock` library: flock on POSIX, LockFileEx on Windows) and re-reads the whole ledger under
+Every write holds the ledger's lock (the sidecar file `.NAME.lock`, ledger/lock.py: flock
+on POSIX, the `filelock` library where flock is missing) and re-reads the whole ledger under
 it: a ledger with any problem is never written to. A new file or a rewrite goes to a
 temporary file in the same folder, is synced, read back and checked as `baska check` would,
 and only then linked or renamed into place (ledger/atomic.py); an append writes the row at
@@ -21,21 +21,19 @@ links is not written (a lock and a rename cannot cover every name). A symbolic l
 lock's path is refused, never followed.
 
 Modes: a new ledger gets 0o666 less the umask, as any new file; a rewrite keeps the ledger's
-mode and (where allowed) its owner and group; the lock file gets the ledger's mode, so whoever
-may write the ledger may take its lock.
+mode and (where allowed) its owner and group; the lock file gets the ledger's mode and is
+readable by all, so whoever may write the ledger may take its lock (lock.py).
 """
 
 from __future__ import annotations
 
 import contextlib
 import os
-import stat
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING
 
 from baska_cli.errors import LedgerError
 from baska_cli.evening.scorer import Scorer
-from baska_cli.filekind import kind_of
 from baska_cli.game.rules import RuleSet
 from baska_cli.i18n import N_, _, os_reason
 from baska_cli.ledger.atomic import (
@@ -60,6 +58,7 @@ from baska_cli.ledger.atomic import (
 from baska_cli.ledger.checker import check, refuse_if_broken
 from baska_cli.ledger.filebytes import ends_with_line_end, identity
 from baska_cli.ledger.format import HAND_QUOTED, Meta, Tally
+from baska_cli.ledger.lock import hold
 from baska_cli.ledger.reader import LedgerReader, open_ledger
 
 if TYPE_CHECKING:
@@ -92,63 +91,14 @@ _REPLACED = N_(
 )
 
 
-def _lock_path(path: str) -> str:
-    """The sidecar lock `.NAME.lock` beside the ledger (a rename replaces the ledger's inode)."""
-    folder, name = os.path.split(os.path.abspath(path))
-    return os.path.join(folder, f".{name}.lock")
-
-
-def _lock_mode(real: str) -> int:
-    """The lock file's mode: the ledger's (its owner may always write it), or, for a ledger
-    not yet created, 0o666 less the umask; whoever may write the ledger may take the lock."""
-    try:
-        return (os.stat(real).st_mode & 0o666) | 0o600
-    except OSError:
-        return 0o666 & ~umask() | 0o600
-
-
-def _check_lock_file(lock: str, mode: int, path: str) -> None:
-    """Refuse a lock path that is a symbolic link (or not a file); give an own lock file that
-    is missing write bits the ledger has (made by an older baska) the ledger's mode."""
-    try:
-        st = os.lstat(lock)
-    except OSError:
-        return
-    kind = _("a symbolic link") if stat.S_ISLNK(st.st_mode) else kind_of(st.st_mode)
-    if kind is not None:
-        raise LedgerError(
-            _(
-                "cannot lock the ledger: its lock file {lock} is {kind}; baska does not follow "
-                "or use it (remove it if you did not make it)"
-            ).format(lock=lock, kind=kind),
-            path,
-        )
-    if st.st_mode & 0o777 != mode and getattr(os, "geteuid", lambda: -1)() == st.st_uid:
-        with contextlib.suppress(OSError):
-            os.chmod(lock, mode)
-
-
 @contextlib.contextmanager
 def locked(path: str, real: str | None = None) -> Iterator[None]:
     """Hold an exclusive lock for the ledger while creating, appending or rewriting it: the
-    lock of its real file (`real`, resolved by the caller, or here)."""
-    from filelock import FileLock  # (here: the commands that only read never pay its import)
-
+    lock of its real file (`real`, resolved by the caller, or here; see ledger/lock.py)."""
     real = real_path(path) if real is None else real
-    lock_path, mode = _lock_path(real), _lock_mode(real)
-    _check_lock_file(lock_path, mode, path)
-    lock = FileLock(lock_path, mode=mode)
-    try:
-        lock.acquire()
-    except OSError as exc:
-        raise LedgerError(
-            _("cannot lock the ledger: {reason}").format(reason=os_reason(exc)), path
-        ) from None
-    try:
+    with hold(path, real):
         remove_stale_temps(real)
         yield
-    finally:
-        lock.release()
 
 
 def create(path: str, meta: Meta, sync: bool = True) -> None:

@@ -29,9 +29,11 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from baska_cli.errors import BaskaError, TournamentError
+from baska_cli.filekind import NotRegularFile, read_text, reason_of
 from baska_cli.game.rules import RuleSet
 from baska_cli.i18n import _, ngettext, os_reason
 from baska_cli.ledger.format import Meta, rules_lines
+from baska_cli.ledger.outputs import write_output
 from baska_cli.ledger.store import create as create_ledger
 from baska_cli.ledger.store import locked, replace_text, sync_folder
 from baska_cli.tournament.details import DETAILS, format_details, has_details, with_details
@@ -89,12 +91,11 @@ class Tournament:
 
 def _read(path: str) -> str:
     try:
-        with open(path, encoding="utf-8-sig", newline="") as stream:
-            return stream.read()
+        return read_text(path, newline="")
     except FileNotFoundError:
         raise TournamentError(_("the file is missing"), path) from None
-    except (OSError, UnicodeDecodeError) as error:
-        reason = os_reason(error) if isinstance(error, OSError) else _("not UTF-8 text")
+    except (OSError, UnicodeDecodeError, NotRegularFile) as error:
+        reason = reason_of(error)
         raise TournamentError(
             _("cannot read the file: {reason}").format(reason=reason), path
         ) from None
@@ -284,7 +285,7 @@ def write_round(tournament: Tournament, draw: Draw, pages: dict[str, str]) -> No
             )
             create_ledger(os.path.join(temp, f"t{t}.csv"), meta, sync=False)
         for name, text in pages.items():
-            replace_text(os.path.join(temp, name), text)
+            write_output(os.path.join(temp, name), [text], own=True)
         replace_text(os.path.join(temp, SEATING), format_seating(draw))
         sync_folder(temp)  # every ledger's name, once, before the round appears
         os.rename(temp, final)
@@ -334,5 +335,16 @@ def save_lots(tournament: Tournament, lots: dict[int, dict[str, int]]) -> None:
 
 
 def save_page(tournament: Tournament, relative: str, text: str) -> None:
-    """Write a printable page inside the directory."""
-    replace_text(tournament.file(relative), text)
+    """Write a printable page inside the directory (never through a link planted in its
+    place, never over one of the tournament's files)."""
+    write_output(tournament.file(relative), [text], reading=inputs(tournament), own=True)
+
+
+def inputs(tournament: Tournament) -> tuple[str, ...]:
+    """Every file of the directory that baska reads: settings, players, results, lots, and
+    each round's seating and table ledgers (a page is never written over one of them)."""
+    files = [SETTINGS, PLAYERS, RESULTS, LOTS, ".checked.csv"]
+    for draw in tournament.draws:
+        files.append(f"{round_dir(draw.round)}/{SEATING}")
+        files += [ledger_name(draw.round, t) for t in range(1, len(draw.tables) + 1)]
+    return tuple(tournament.file(name) for name in files)

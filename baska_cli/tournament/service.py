@@ -9,9 +9,10 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from baska_cli.errors import TournamentError, TournamentInputError
+from baska_cli.filekind import NotRegularFile, read_text, reason_of
 from baska_cli.game.names import similar_pairs
 from baska_cli.game.rules import RuleSet
-from baska_cli.i18n import _, os_reason
+from baska_cli.i18n import _
 from baska_cli.ledger.format import rules_lines
 from baska_cli.tournament import folder, players
 from baska_cli.tournament.draw import Draw, annotated, draw_round, history
@@ -69,10 +70,9 @@ class Withdrawn:
 def read_entry_file(path: str) -> str:
     """The text of a players file (one name per line, optionally a comma and a club)."""
     try:
-        with open(path, encoding="utf-8-sig") as stream:
-            return stream.read()
-    except (OSError, UnicodeDecodeError) as error:
-        reason = os_reason(error) if isinstance(error, OSError) else _("not UTF-8 text")
+        return read_text(path)
+    except (OSError, UnicodeDecodeError, NotRegularFile) as error:
+        reason = reason_of(error)
         raise TournamentInputError(
             _("{file}: cannot read the players: {reason}").format(file=path, reason=reason)
         ) from None

@@ -34,6 +34,7 @@ class Standings:
     name: str  # the tournament's, as printed on its pages
     stale_lots: tuple[str, ...] = ()  # players whose recorded lot a correction made stale
     players: tuple[Entrant, ...] = ()  # the roster: full names, ids, teams, categories
+    files: tuple[str, ...] = ()  # the tournament's files that were read (folder.inputs)
 
     @property
     def need_lots(self) -> bool:
@@ -121,7 +122,16 @@ def _standings(t: Tournament, up_to: int) -> Standings:
         fixed=fixed_results(t, up_to),
     )
     stale = tuple(stale_lots(lines, t.lots, up_to))
-    return Standings(tuple(lines), tuple(problems), up_to, t.plan, t.name, stale, t.players)
+    return Standings(
+        tuple(lines),
+        tuple(problems),
+        up_to,
+        t.plan,
+        t.name,
+        stale_lots=stale,
+        players=t.players,
+        files=folder.inputs(t),
+    )
 
 
 def standings_after(path: str, round_number: int | None = None) -> Standings:

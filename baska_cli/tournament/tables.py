@@ -12,10 +12,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from baska_cli.errors import BaskaError
+from baska_cli.filekind import NotRegularFile, read_text
 from baska_cli.game.model import Deltas
 from baska_cli.i18n import _, ngettext
 from baska_cli.ledger.format import rules_lines
-from baska_cli.ledger.store import replace_text
+from baska_cli.ledger.outputs import write_output
 from baska_cli.tournament.folder import Tournament, ledger_name
 from baska_cli.tournament.ledgers import LedgerCheck, check_ledgers
 from baska_cli.tournament.results import TableResult
@@ -49,9 +50,10 @@ def _stamp(st: os.stat_result) -> tuple[int, ...]:
 def _read_checked(path: str) -> dict[str, Checked]:
     """The ledgers checked by an earlier run; an unreadable record is simply not used."""
     found: dict[str, Checked] = {}
-    with contextlib.suppress(OSError, UnicodeDecodeError, csv.Error, ValueError, IndexError):
-        with open(path, encoding="utf-8", newline="") as stream:
-            rows = list(csv.reader(stream))
+    with contextlib.suppress(
+        OSError, UnicodeDecodeError, csv.Error, ValueError, IndexError, NotRegularFile
+    ):
+        rows = list(csv.reader(io.StringIO(read_text(path, "utf-8", newline=""))))
         if rows and tuple(rows[0]) == CHECKED_HEADER:
             for row in rows[1:]:
                 numbers = [int(c) for c in row[1:11]]
@@ -67,8 +69,8 @@ def _write_checked(path: str, checked: dict[str, Checked]) -> None:
     writer.writerow(CHECKED_HEADER)
     for name, (stamp, slots, totals, players) in sorted(checked.items()):
         writer.writerow([name, *stamp, slots, *totals, *players])
-    with contextlib.suppress(BaskaError):
-        replace_text(path, out.getvalue())
+    with contextlib.suppress(BaskaError):  # (never through a link planted in its place)
+        write_output(path, [out.getvalue()], own=True)
 
 
 def _ledger_problems(

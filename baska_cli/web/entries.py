@@ -16,6 +16,10 @@ import os
 from dataclasses import dataclass
 from typing import Any
 
+from baska_cli.errors import LedgerError
+from baska_cli.filekind import NotRegularFile, read_text, reason_of
+from baska_cli.i18n import _
+
 ID_LIMIT = 200  # characters a client id may have
 
 
@@ -48,10 +52,13 @@ class Journal:
 
     def _read(self) -> None:
         try:
-            with open(self.path, encoding="utf-8", errors="replace") as file:
-                lines = file.read().splitlines()
+            lines = read_text(self.path, "utf-8", errors="replace").splitlines()
         except FileNotFoundError:
             return
+        except NotRegularFile as error:
+            raise LedgerError(
+                _("cannot read the file: {reason}").format(reason=reason_of(error)), self.path
+            ) from None
         for line in lines:
             try:
                 item = json.loads(line)

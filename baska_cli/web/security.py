@@ -13,6 +13,7 @@ from typing import Any
 from starlette.requests import Request
 
 from baska_cli.errors import LedgerError
+from baska_cli.filekind import NotRegularFile, kind_of, not_a_file
 from baska_cli.i18n import _
 
 BODY_LIMIT = 16 * 1024  # bytes a request body may have
@@ -38,9 +39,10 @@ def key_path(ledger: str) -> str:
 def table_key(ledger: str) -> str:
     """The ledger's key: the one kept beside it, or a new one from `secrets`, kept there."""
     path = key_path(ledger)
-    flags = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0)
+    flags = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
     try:
         fd = os.open(path, flags)
+        kind = kind_of(os.fstat(fd).st_mode)
     except FileNotFoundError:
         return _new_key(path)
     except OSError as error:
@@ -50,6 +52,14 @@ def table_key(ledger: str) -> str:
             ),
             ledger,
         ) from None
+    if kind is not None:
+        os.close(fd)
+        raise LedgerError(
+            _("cannot read the table's key {file}: {reason}").format(
+                file=path, reason=not_a_file(NotRegularFile(kind))
+            ),
+            ledger,
+        )
     with os.fdopen(fd, encoding="ascii", errors="replace") as file:
         key = file.read().strip()
     if len(key) < 16 or not key.isascii():
