@@ -143,7 +143,7 @@ def test_the_web_api_answers_400(place: Path) -> None:
     from baska_cli.web.app import make_app
 
     key = "k" * 22
-    with TestClient(make_app(str(place / "e.csv"), key, "en")) as client:
+    with TestClient(make_app({str(place / "e.csv"): key}, "en")) as client:
         headers = {"Authorization": f"Bearer {key}", "Origin": "http://testserver"}
         for stake in (HUGE, "1e26", f"0.{HUGE}"):
             answer = client.get("/api/v1/final", headers=headers, params={"stake": stake})

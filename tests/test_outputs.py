@@ -223,8 +223,9 @@ WRITE_SITES = {
     "baska_cli/web/entries.py": 1,  # the served ledger's client ids (O_CREAT, 0o600)
     "baska_cli/web/security.py": 2,  # the serve key (O_CREAT | O_EXCL, 0o600)
     "baska_cli/cli/common.py": 2,  # /dev/null under a closed or failed standard stream
-    "baska_cli/tournament/folder.py": 9,  # a round's directory renamed into place; the
-    # tournament's own files (settings, players, results, lots, seating: replace_text)
+    "baska_cli/tournament/folder.py": 13,  # a round's directory renamed into place; the
+    # tournament's own files (settings, players, roster details, results, walk-outs, lots,
+    # seating: replace_text)
     "baska_cli/ledger/repair.py": 2,  # the damaged ledger kept under another name (os.link),
     # the repaired ledger (replace_bytes)
     "baska_cli/ledger/lock.py": 2,  # the lock file: made (O_CREAT | O_EXCL) or opened (O_RDWR)

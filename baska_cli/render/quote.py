@@ -136,6 +136,6 @@ def quote_table(found: Quote, width: int | None = None) -> str:
     if found.unlimited:
         note = _(
             "no limit on contras under {rules}: each further contra multiplies by {factor} again"
-        ).format(rules=found.rules.label, factor=found.rules.contra_factor)
+        ).format(rules=found.rules.name, factor=found.rules.contra_factor)
         lines.append(wrap(note, width, "  "))
     return "\n".join(lines)
