@@ -50,7 +50,7 @@ def _listen(host: str, port: int) -> socket.socket:
         sock = socket.socket(family, socket.SOCK_STREAM, socket.IPPROTO_TCP)
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         sock.bind((host, port))
-        sock.listen(128)  # (from now on a phone's request waits for the app, not refused)
+        sock.listen(2048)  # (uvicorn's own backlog: a hall of phones connecting at once waits)
     except (OSError, OverflowError) as error:
         raise UserInputError(
             _("cannot listen on {host}:{port}: {reason}").format(
