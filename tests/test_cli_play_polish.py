@@ -75,7 +75,8 @@ def test_a_polish_evening_in_tmux_at_80_by_24(tmp_path: Path) -> None:
     assert invoke("score", "-l", path, "zo ś 80").exit_code == 0  # the evening is reopened
     session = f"baska-pl-{tmp_path.name}"
     env = f"HOME={tmp_path} XDG_STATE_HOME={tmp_path}/state LANG=C.UTF-8 BASKA_LANG=pl"
-    command = f"env {env} {sys.executable} -m baska_cli play {path}"
+    # (the pane stays a while after play ends, so that its goodbye can be read)
+    command = f"env {env} {sys.executable} -m baska_cli play {path}; sleep 5"
 
     def tmux(*args: str) -> str:
         done = subprocess.run(["tmux", *args], capture_output=True, text=True, check=True)
