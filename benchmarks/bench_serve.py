@@ -139,7 +139,7 @@ async def table(
     phones = [asyncio.create_task(follow(server, sent, heard, stop)) for _ in range(4)]
     await asyncio.sleep(0.5 + args.interval * number / max(args.tables, 1))
     end = time.perf_counter() + args.seconds
-    async with httpx.AsyncClient(timeout=10) as client:
+    async with httpx.AsyncClient(timeout=30) as client:
         i = 0
         while time.perf_counter() < end:
             sent["at"] = time.perf_counter()
