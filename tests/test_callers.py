@@ -5,8 +5,6 @@ from __future__ import annotations
 
 import shutil
 import subprocess
-import sys
-import time
 from pathlib import Path
 
 import pytest
@@ -27,6 +25,7 @@ from baska_cli.web.app import make_app
 from tests.clikit import invoke
 from tests.playkit import new_ledger, run_typed
 from tests.test_web_api import KEY, Phone
+from tests.tmuxkit import play_command, screen_after, tmux
 
 TABLE = ("Łucja", "Żaneta", "Zbigniew", "Ścibor")
 PLAYERS = ",".join(TABLE)
@@ -172,33 +171,18 @@ def test_the_web_asks_even_when_the_stake_stays(tmp_path: Path) -> None:
 def test_the_question_and_a_quote_at_80_by_24_in_tmux(tmp_path: Path) -> None:
     path = new_ledger(tmp_path, players=PLAYERS)
     session = f"baska-callers-{tmp_path.name}"
-    env = f"HOME={tmp_path} XDG_STATE_HOME={tmp_path}/state LANG=C.UTF-8 BASKA_LANG=en"
-    command = f"env {env} {sys.executable} -m baska_cli play {path}"
-
-    def tmux(*args: str) -> str:
-        done = subprocess.run(["tmux", *args], capture_output=True, text=True, check=True)
-        return done.stdout
-
-    def screen_after(keys: list[str], wanted: str) -> str:
-        tmux("send-keys", "-t", session, *keys)
-        text = ""
-        for _ in range(100):
-            time.sleep(0.1)
-            text = tmux("capture-pane", "-p", "-t", session)
-            if wanted in text:
-                return text
-        raise AssertionError(f"{wanted!r} never shown:\n{text}")
+    command = play_command(path, tmp_path, "en")
 
     tmux("new-session", "-d", "-s", session, "-x", "80", "-y", "24", command)
     try:
-        screen_after([], "1>")
-        screen_after([ZOLO, "Enter"], "2>")
-        screen = screen_after(["+zbig", "Enter"], "(y/n)")
+        screen_after(session, [], "1>")
+        screen_after(session, [ZOLO, "Enter"], "2>")
+        screen = screen_after(session, ["+zbig", "Enter"], "(y/n)")
         said = " ".join(screen.split())  # the question, wrapped at words, whole
         assert "counted 2 with Ścibor playing, 1 with Zbigniew" in said
         assert 'from 60 to 30; correct it? (to keep the contras: "zbig k:Łucja,Zbigniew")' in said
-        screen = screen_after(["n", "Enter"], "not recorded")
-        screen = screen_after(["ile zw", "Enter"], "młodzi    bez bitki")
+        screen = screen_after(session, ["n", "Enter"], "not recorded")
+        screen = screen_after(session, ["ile zw", "Enter"], "młodzi    bez bitki")
         assert "winner    losers            —        k       kr      krb     krbh" in screen
         assert all(len(line) <= 80 for line in screen.splitlines())
         tmux("send-keys", "-t", session, "C-d")

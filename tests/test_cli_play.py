@@ -18,6 +18,7 @@ from baska_cli.ledger.view import read
 from baska_cli.play.evening import Scorekeeper
 from tests.clikit import invoke
 from tests.playkit import new_ledger, run_typed
+from tests.tmuxkit import play_command, screen_after, tmux
 
 DATA = Path(__file__).parent / "data"
 
@@ -330,32 +331,18 @@ def test_every_message_fits_80_columns(tmp_path: Path, monkeypatch: pytest.Monke
 def test_play_in_tmux_at_80_by_24(tmp_path: Path) -> None:
     path = new_ledger(tmp_path)
     session = f"baska-play-{tmp_path.name}"
-    env = f"HOME={tmp_path} XDG_STATE_HOME={tmp_path}/state LANG=C.UTF-8 BASKA_LANG=en"
-    command = f"env {env} {sys.executable} -m baska_cli play {path}"
-
-    def tmux(*args: str) -> str:
-        done = subprocess.run(["tmux", *args], capture_output=True, text=True, check=True)
-        return done.stdout
-
-    def screen_after(keys: list[str], wanted: str) -> str:
-        tmux("send-keys", "-t", session, *keys)
-        for _ in range(100):
-            time.sleep(0.1)
-            text = tmux("capture-pane", "-p", "-t", session)
-            if wanted in text:
-                return text
-        raise AssertionError(f"{wanted!r} never shown:\n{text}")
+    command = play_command(path, tmp_path, "en")
 
     tmux("new-session", "-d", "-s", session, "-x", "80", "-y", "24", command)
     try:
-        screen = screen_after([], "1>")
+        screen = screen_after(session, [], "1>")
         assert "hand 1: Ania deals, Bartek leads · 16 of 16 deals left" in screen
-        screen = screen_after(["zw ac 61"], "→ zw Ania+Celina 61: Ania +1")
-        screen = screen_after(["Enter"], "2>")
+        screen = screen_after(session, ["zw ac 61"], "→ zw Ania+Celina 61: Ania +1")
+        screen = screen_after(session, ["Enter"], "2>")
         assert "  total  Ania   +1   Bartek   -1   Celina   +1   Darek   -1" in screen
-        screen = screen_after(["+k", "Enter"], 'is now "zw Ania+Celina 61 k"')
-        screen = screen_after(["zw a", "Tab"], "2> zw Ania")
-        screen_after(["C-c"], "2>")
+        screen = screen_after(session, ["+k", "Enter"], 'is now "zw Ania+Celina 61 k"')
+        screen = screen_after(session, ["zw a", "Tab"], "2> zw Ania")
+        screen_after(session, ["C-c"], "2>")
         tmux("send-keys", "-t", session, "C-d")
         for _ in range(50):
             time.sleep(0.1)

@@ -5,8 +5,6 @@ from __future__ import annotations
 
 import shutil
 import subprocess
-import sys
-import time
 from pathlib import Path
 
 import pytest
@@ -15,6 +13,7 @@ from baska_cli.ledger.view import read
 from baska_cli.play.evening import Scorekeeper
 from tests.clikit import invoke
 from tests.playkit import new_ledger, run_typed
+from tests.tmuxkit import play_command, screen_after, tmux
 
 POLISH = "Łucja,Żaneta,Zbigniew,Ścibor"
 
@@ -74,37 +73,22 @@ def test_a_polish_evening_in_tmux_at_80_by_24(tmp_path: Path) -> None:
     path = new_ledger(tmp_path, deals=2, players=POLISH)
     assert invoke("score", "-l", path, "zo ś 80").exit_code == 0  # the evening is reopened
     session = f"baska-pl-{tmp_path.name}"
-    env = f"HOME={tmp_path} XDG_STATE_HOME={tmp_path}/state LANG=C.UTF-8 BASKA_LANG=pl"
-    # (the pane stays a while after play ends, so that its goodbye can be read)
-    command = f"env {env} {sys.executable} -m baska_cli play {path}; sleep 5"
-
-    def tmux(*args: str) -> str:
-        done = subprocess.run(["tmux", *args], capture_output=True, text=True, check=True)
-        return done.stdout
-
-    def screen_after(keys: list[str], wanted: str) -> str:
-        tmux("send-keys", "-t", session, *keys)
-        for _ in range(100):
-            time.sleep(0.1)
-            text = tmux("capture-pane", "-p", "-t", session)
-            if wanted in text:
-                return text
-        raise AssertionError(f"{wanted!r} never shown:\n{text}")
+    command = play_command(path, tmp_path, "pl", linger=True)
 
     tmux("new-session", "-d", "-s", session, "-x", "80", "-y", "24", command)
     try:
-        screen = screen_after([], "2>")
+        screen = screen_after(session, [], "2>")
         assert "ostatnie: rozdanie 1 „zo Ścibor 80”" in screen  # where the evening stands
         assert "  suma     Łucja   -5   Żaneta   -5   Zbigniew   -5   Ścibor  +15" in screen
-        screen = screen_after(["zw łż 6"], "→ zw łż 6…")  # no error while 61 is typed
+        screen = screen_after(session, ["zw łż 6"], "→ zw łż 6…")  # no error while 61 is typed
         assert "oczek" not in screen
-        screen = screen_after(["C-c"], "2> zw łż 6^C")  # the dropped line, marked
-        screen = screen_after(["zq ż", "Tab"], "2> zq Żaneta")
-        screen = screen_after([], "chodziło o „zw” (zwykła)?")
+        screen = screen_after(session, ["C-c"], "2> zw łż 6^C")  # the dropped line, marked
+        screen = screen_after(session, ["zq ż", "Tab"], "2> zq Żaneta")
+        screen = screen_after(session, [], "chodziło o „zw” (zwykła)?")
         assert "me, zb" not in screen
-        screen = screen_after(["C-u", "zw łż 61", "Enter"], "wieczór skończony")
+        screen = screen_after(session, ["C-u", "zw łż 61", "Enter"], "wieczór skończony")
         assert "miejsce  gracz" in screen
-        screen = screen_after(["q", "Enter"], "Do zobaczenia")
+        screen = screen_after(session, ["q", "Enter"], "Do zobaczenia")
         assert all(len(line) <= 80 for line in screen.splitlines())
     finally:
         subprocess.run(["tmux", "kill-session", "-t", session], capture_output=True, check=False)

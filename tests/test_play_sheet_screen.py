@@ -5,13 +5,12 @@ from __future__ import annotations
 
 import shutil
 import subprocess
-import sys
-import time
 from pathlib import Path
 
 import pytest
 
 from baska_cli.render.sheet import HEADING, screens
+from tests.tmuxkit import play_command, screen_after, tmux
 
 SAMPLE = Path(__file__).parent.parent / "samples" / "evening.csv"
 POLISH = ("Łucja", "Żaneta", "Zbigniew", "Ścibor")
@@ -52,27 +51,12 @@ def test_s_in_play_at_80_by_24_shows_the_players_over_the_last_hands(
 ) -> None:
     path = _polish_evening(tmp_path)
     session = f"baska-sheet-{language}-{tmp_path.name}"
-    env = f"HOME={tmp_path} XDG_STATE_HOME={tmp_path}/state LANG=C.UTF-8 BASKA_LANG={language}"
-    command = f"env {env} {sys.executable} -m baska_cli play {path}"
-
-    def tmux(*args: str) -> str:
-        done = subprocess.run(["tmux", *args], capture_output=True, text=True, check=True)
-        return done.stdout
-
-    def screen_after(keys: list[str], wanted: str) -> str:
-        tmux("send-keys", "-t", session, *keys)
-        text = ""
-        for _ in range(100):
-            time.sleep(0.1)
-            text = tmux("capture-pane", "-p", "-t", session)
-            if wanted in text:
-                return text
-        raise AssertionError(f"{wanted!r} never shown:\n{text}")
+    command = play_command(path, tmp_path, language)
 
     tmux("new-session", "-d", "-s", session, "-x", "80", "-y", "24", command)
     try:
-        screen_after([], "17>")
-        screen = screen_after(["s", "Enter"], "\n17>")
+        screen_after(session, [], "17>")
+        screen = screen_after(session, ["s", "Enter"], "\n17>")
     finally:
         subprocess.run(["tmux", "kill-session", "-t", session], capture_output=True, check=False)
     lines = screen.splitlines()
