@@ -100,35 +100,24 @@ def moved_callers(
 def moved_sentence(moved: MovedCallers, number: int) -> str:
     """`hand 9 "…" becomes "…": its contras k:… counted 2 with Ścibor playing, 1 with
     Zbigniew; its stake changes from 20 to 10` (in the language of this context)."""
+    fields = {
+        "number": number,
+        "old": moved.old_text,
+        "new": moved.new_text,
+        "callers": moved.callers,
+        "before": moved.before,
+        "old_side": moved.old_side,
+        "new_side": moved.new_side,
+    }
     if moved.after is None or moved.now is None:
         return _(
             'hand {number} "{old}" becomes "{new}": its contras {callers} counted {before} '
             "with {old_side} playing; with {new_side} they are refused ({reason})"
-        ).format(
-            number=number,
-            old=moved.old_text,
-            new=moved.new_text,
-            callers=moved.callers,
-            before=moved.before,
-            old_side=moved.old_side,
-            new_side=moved.new_side,
-            reason=moved.refused,
-        )
+        ).format(**fields, reason=moved.refused)
     return _(
         'hand {number} "{old}" becomes "{new}": its contras {callers} counted {before} with '
         "{old_side} playing, {after} with {new_side}; its stake changes from {was} to {now}"
-    ).format(
-        number=number,
-        old=moved.old_text,
-        new=moved.new_text,
-        callers=moved.callers,
-        before=moved.before,
-        old_side=moved.old_side,
-        after=moved.after,
-        new_side=moved.new_side,
-        was=moved.was,
-        now=moved.now,
-    )
+    ).format(**fields, after=moved.after, was=moved.was, now=moved.now)
 
 
 class MovedCallersError(RequestError):
