@@ -314,7 +314,7 @@ NAME = NAME | st.text(alphabet="LM", min_size=45, max_size=52)
 @st.composite
 def house_files(draw: st.DrawFn) -> str:
     """A house-rules file: a base in any case, hostile texts, a few settings."""
-    from baska_cli.game.rules import toml_value
+    from baska_cli.game.rules_toml import toml_value
 
     lines = [f"base = {toml_value(draw(st.sampled_from(['plb', 'PLB', 'mester', 'Pagat'])))}"]
     for key in ("name", "title", "source"):

@@ -11,7 +11,8 @@ from baska_cli import i18n
 from baska_cli.errors import BaskaError, RulesFileError
 from baska_cli.game.model import Contract, Margin, Side
 from baska_cli.game.notation import parse_hand
-from baska_cli.game.rules import TieRule, builtin, house_rules, load_rules, rules_from_lines
+from baska_cli.game.rules import TieRule, builtin, house_rules, load_rules
+from baska_cli.game.rules_toml import rules_from_lines
 from baska_cli.game.scoring import score
 from baska_cli.render.rules import rules_toml
 from tests.pathkit import promptly
@@ -451,13 +452,13 @@ def test_a_house_name_from_an_unusable_file_name_falls_back_to_house() -> None:
 def test_toml_value_round_trips_any_text(text: str) -> None:
     import tomllib
 
-    from baska_cli.game.rules import toml_value
+    from baska_cli.game.rules_toml import toml_value
 
     assert tomllib.loads(f"v = {toml_value(text)}\n")["v"] == text
 
 
 def test_export_of_a_house_system_with_odd_texts_loads_back() -> None:
-    from baska_cli.game.rules import check_export, scoring_settings
+    from baska_cli.game.rules_toml import check_export, scoring_settings
 
     rules = house_rules(
         f'base = "plb"\nname = "{"n" * 40}"\ntitle = "t # x"\nwin_points = 60\n'
@@ -471,7 +472,7 @@ def test_export_of_a_house_system_with_odd_texts_loads_back() -> None:
 
 
 def test_check_export_refuses_a_text_that_gives_other_rules() -> None:
-    from baska_cli.game.rules import check_export
+    from baska_cli.game.rules_toml import check_export
 
     rules = builtin("plb")
     with pytest.raises(RulesFileError, match="would not load back to the same rules"):

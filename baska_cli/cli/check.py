@@ -23,7 +23,7 @@ from baska_cli.ledger.checker import check as check_ledger
 from baska_cli.ledger.format import Meta, Row
 from baska_cli.ledger.rescore import recalc as recalc_ledger
 from baska_cli.render.check import checked_ok, problems_found
-from baska_cli.render.sheet import diff_hand, diff_header, recalc_summary, recalc_totals
+from baska_cli.render.recalc import diff_hand, diff_header, recalc_summary, recalc_totals
 
 
 @command()

@@ -90,7 +90,8 @@ from dataclasses import dataclass, replace
 from typing import NamedTuple
 
 from baska_cli.game.model import Deltas
-from baska_cli.game.rules import BUILTIN_NAMES, RuleSet, override_lines, toml_value
+from baska_cli.game.rules import BUILTIN_NAMES, RuleSet
+from baska_cli.game.rules_toml import override_lines, toml_value
 from baska_cli.i18n import N_
 
 FORMAT_KEY = "baska ledger"

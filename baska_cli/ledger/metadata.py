@@ -7,7 +7,8 @@ from collections.abc import Sequence
 
 from baska_cli.errors import BaskaError, LedgerError
 from baska_cli.game.names import check_player_names
-from baska_cli.game.rules import BUILTIN_NAMES, RuleSet, rules_from_lines
+from baska_cli.game.rules import BUILTIN_NAMES, RuleSet
+from baska_cli.game.rules_toml import rules_from_lines
 from baska_cli.game.spelling import fold
 from baska_cli.game.vocabulary import MAX_TOKEN
 from baska_cli.i18n import _

@@ -7,8 +7,9 @@ from collections.abc import Sequence
 from typing import Any
 
 from baska_cli.game.model import Contract, Margin, Play, Side
-from baska_cli.game.rules import RuleSet, builtin, toml_value
+from baska_cli.game.rules import RuleSet, builtin
 from baska_cli.game.rules_schema import TEXT_LIMITS
+from baska_cli.game.rules_toml import toml_value
 from baska_cli.game.sources import (
     LEGEND,
     Translate,

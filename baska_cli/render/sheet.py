@@ -1,4 +1,4 @@
-"""A session as text: the score sheet, standings, a season, a recorded or edited hand, recalc."""
+"""A session as text: the score sheet, standings, a season, a recorded or edited hand."""
 
 from __future__ import annotations
 
@@ -27,7 +27,6 @@ from baska_cli.render.text import csv_line, heading_text, signed, simple_table, 
 if TYPE_CHECKING:  # the ledger's types, named in annotations only (no import at run time)
     from baska_cli.ledger.edits import Edited, Recorded
     from baska_cli.ledger.format import Meta, Row
-    from baska_cli.ledger.rescore import Recalculated
     from baska_cli.ledger.view import LedgerView
 
 
@@ -380,50 +379,3 @@ def season_table(sessions: Sequence[LedgerView], aliases: Mapping[str, str] | No
     else:
         ordered = _("ordered by total; players with equal totals share a place")
     return f"{table}\n\n{standings_table(standings, season=True)}\n\n{ordered}"
-
-
-DIFF_WIDTH = 24  # the hand column of recalc --diff
-
-
-def diff_header(path: str, old: Meta, rules_name: str) -> str:
-    """The two header lines of `recalc --diff`."""
-    return f"--- {path} ({old.rules_name})\n+++ {path} ({rules_name})\n"
-
-
-def diff_hand(row: Row, deltas: Deltas) -> str:
-    """A hand whose changes differ: its old line and its new one."""
-    old = "".join(f"{signed(d):>8}" for d in row.deltas)
-    new = "".join(f"{signed(d):>8}" for d in deltas)
-    return (
-        f"-{row.n:>5}  {row.hand:<{DIFF_WIDTH}}{old}\n+{row.n:>5}  {row.hand:<{DIFF_WIDTH}}{new}\n"
-    )
-
-
-def recalc_totals(done: Recalculated) -> str:
-    """The totals under the old rules and under the new (tabulate's simple layout)."""
-    meta = done.meta
-    return simple_table(
-        [_("totals"), *meta.players],
-        [
-            [meta.rules_name, *map(signed, done.old_totals)],
-            [done.rules.name, *map(signed, done.new_totals)],
-        ],
-    )
-
-
-def recalc_summary(done: Recalculated) -> str:
-    """What recalc did, in one line."""
-    changed = done.changed
-    if done.written:
-        text = ngettext(
-            "{file}: rewritten under {rules}; {count} hand changes",
-            "{file}: rewritten under {rules}; {count} hands change",
-            changed,
-        )
-    else:
-        text = ngettext(
-            "{file}: {count} hand changes under {rules}; not written (use --write)",
-            "{file}: {count} hands change under {rules}; not written (use --write)",
-            changed,
-        )
-    return text.format(file=done.path, rules=done.rules.name, count=changed)

@@ -9,7 +9,8 @@ from typing import Any
 
 from baska_cli.errors import BaskaError, TournamentError, TournamentInputError
 from baska_cli.game.numbers import shown
-from baska_cli.game.rules import RuleSet, rules_from_lines, toml_value
+from baska_cli.game.rules import RuleSet
+from baska_cli.game.rules_toml import rules_from_lines, toml_value
 from baska_cli.i18n import N_, _
 from baska_cli.rulesets import toml_problem
 
