@@ -7,17 +7,14 @@ import contextlib
 import hmac
 import json
 import os
-import secrets
 from typing import Any
 
 from starlette.requests import Request
 
-from baska_cli.errors import LedgerError
-from baska_cli.filekind import NotRegularFile, kind_of, not_a_file
 from baska_cli.i18n import _
+from baska_cli.ledger.keys import kept_key
 
 BODY_LIMIT = 16 * 1024  # bytes a request body may have
-KEY_BYTES = 16  # random bytes of a key (22 characters in the link)
 
 
 class Refused(Exception):
@@ -38,45 +35,7 @@ def key_path(ledger: str) -> str:
 
 def table_key(ledger: str) -> str:
     """The ledger's key: the one kept beside it, or a new one from `secrets`, kept there."""
-    path = key_path(ledger)
-    flags = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
-    try:
-        fd = os.open(path, flags)
-        kind = kind_of(os.fstat(fd).st_mode)
-    except FileNotFoundError:
-        return _new_key(path)
-    except OSError as error:
-        raise LedgerError(
-            _("cannot read the table's key {file}: {reason}").format(
-                file=path, reason=error.strerror or error
-            ),
-            ledger,
-        ) from None
-    if kind is not None:
-        os.close(fd)
-        raise LedgerError(
-            _("cannot read the table's key {file}: {reason}").format(
-                file=path, reason=not_a_file(NotRegularFile(kind))
-            ),
-            ledger,
-        )
-    with os.fdopen(fd, encoding="ascii", errors="replace") as file:
-        key = file.read().strip()
-    if len(key) < 16 or not key.isascii():
-        os.unlink(path)
-        return _new_key(path)
-    return key
-
-
-def _new_key(path: str) -> str:
-    """A new key, written to `path` (created by this call only, readable by its owner)."""
-    key = secrets.token_urlsafe(KEY_BYTES)
-    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-    with os.fdopen(fd, "w", encoding="ascii") as file:
-        file.write(key + "\n")
-        file.flush()
-        os.fsync(file.fileno())
-    return key
+    return kept_key(key_path(ledger), ledger)
 
 
 def same_key(given: str, key: str) -> bool:
