@@ -11,6 +11,7 @@ from baska_cli.i18n import _, ngettext
 from baska_cli.render.tournament import draw_record
 from baska_cli.render.tournament_html import round_pages
 from baska_cli.tournament import service, service_confirm, service_scores, service_walkouts
+from baska_cli.tournament.folder import load
 from baska_cli.tournament.hall_state import round_states
 from baska_cli.tournament.results import describe
 from baska_cli.web.hall_view import named_tables, not_in
@@ -64,9 +65,7 @@ def walkout(path: str, body: dict[str, Any]) -> Answer:
         if done.sheet:
             kept.append(_("the result from the sheet"))
         if kept:
-            message += "; " + _("kept as history, not counted: {kept}").format(
-                kept=", ".join(kept)
-            )
+            message += "; " + _("kept as history, not counted: {kept}").format(kept=", ".join(kept))
     record = {**where, "player": done.player, "others": list(done.others), "undone": undo}
     return 200, {**record, "hands": done.hands, "sheet": done.sheet, "message": message}
 
@@ -112,7 +111,7 @@ def draw(path: str, body: dict[str, Any]) -> Answer:
     """POST /api/v1/hall/draw {"anyway"}: the next round, refused (409) while a table of
     the newest round is not in, unless `anyway` (the tables not in stay on the page)."""
     anyway = _flag(body, "anyway")
-    t = service.load(path)
+    t = load(path)
     late = not_in(round_states(path)[1]) if t.draws else []
     if late and not anyway:
         message = _("round {round} is not in yet: {tables}").format(

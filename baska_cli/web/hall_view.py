@@ -69,6 +69,7 @@ def _table(t: Tournament, state: TableState, keys: HallKeys, base: str) -> dict[
         "confirmed_by": list(state.confirmed_by),
         "disputes": [{"player": p, "note": n} for p, n in state.disputes],
         "walked_out": list(gone),
+        "accepted": state.accepted,
         "in": state.status in IN,
         "attention": state.status in ATTENTION,
         "page": f"{base}/t/{state.round}/{state.table}",
@@ -114,9 +115,7 @@ def hall_view(path: str, keys: HallKeys, round_number: int | None = None) -> dic
         "players": [
             {"name": p.name, "display": p.display} for p in t.players if p.withdrawn is None
         ],
-        "print": {
-            name: f"{base}/print/{shown}/{name}.html" for name in PRINTS if shown
-        },
+        "print": {name: f"{base}/print/{shown}/{name}.html" for name in PRINTS if shown},
     }
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import html
 from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import Any, Protocol, TypeVar
 
 from anyio import to_thread
 from starlette.requests import Request
@@ -24,9 +24,6 @@ from baska_cli.web.pages import environment
 from baska_cli.web.prints import printed
 from baska_cli.web.security import Refused, check_same_site, given_key, json_body, same_key
 
-if TYPE_CHECKING:
-    from baska_cli.web.tournament_hall import TournamentHall
-
 T = TypeVar("T")
 PAGE = "organiser.html.j2"
 PAGE_HEADERS = {
@@ -41,6 +38,14 @@ PRINT_HEADERS = {
     "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'; "
     "img-src data:; frame-ancestors 'none'",
 }
+
+
+class TournamentHall(Protocol):
+    """What these routes need of the server's hall (web/tournament_hall.py)."""
+
+    folder: str
+    language: str
+    organiser_key: str
 
 
 def _hall(request: Request) -> TournamentHall:

@@ -134,6 +134,7 @@ function card(table) {
   if (table.confirmed_by.length) {
     item.append(el("p", "note", say(words.confirmed_by, { names: table.confirmed_by.join(", ") })));
   }
+  if (table.accepted) item.append(el("p", "note", words.accepted));
   for (const dispute of table.disputes) {
     const line = el("p", "dispute");
     line.append(el("b", "", say(words.disagrees, { player: dispute.player })));
