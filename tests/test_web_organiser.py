@@ -177,6 +177,12 @@ def test_the_states_follow_the_tables(organiser: Organiser, liga: str) -> None:
         "/api/v1/hall", headers={**organiser.headers, "Accept-Language": "pl"}
     ).json()
     assert polish["tables"][1]["word"] == "sporny"
+    for wrong in ("0", "x", "9"):
+        asked = organiser.client.get(
+            "/api/v1/hall", headers=organiser.headers, params={"round": wrong}
+        )
+        assert asked.status_code == 400, wrong
+    assert "round 9 is not drawn yet (1 drawn)" in asked.json()["error"]
 
 
 # --- the actions, each as the CLI does it -------------------------------------------------------

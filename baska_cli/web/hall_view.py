@@ -8,7 +8,7 @@ from typing import Any
 
 from baska_cli.i18n import _
 from baska_cli.tournament.folder import Tournament, load
-from baska_cli.tournament.hall_state import TableState, round_states
+from baska_cli.tournament.hall_state import TableState, states_of
 from baska_cli.tournament.keys import HallKeys
 from baska_cli.tournament.walkouts import counting
 
@@ -77,15 +77,14 @@ def _table(t: Tournament, state: TableState, keys: HallKeys, base: str) -> dict[
     }
 
 
-def behind(path: str, t: Tournament, shown: int) -> list[dict[str, Any]]:
+def behind(t: Tournament, shown: int) -> list[dict[str, Any]]:
     """The tables of the rounds before `shown` that are not in (a round drawn anyway): kept
     on the page until each is in."""
     late = []
     for number in range(1, shown):
-        _number, states = round_states(path, number)
         late += [
             {"round": s.round, "table": s.table, "status": s.status, "word": status_word(s)}
-            for s in not_in(states)
+            for s in not_in(states_of(t, number))
         ]
     return late
 
@@ -95,7 +94,8 @@ def hall_view(path: str, keys: HallKeys, round_number: int | None = None) -> dic
     drawn), each table's state and links, whether all are in, what may be done next."""
     t = load(path)
     base = organiser_base(keys.organiser)
-    shown, states = round_states(path, round_number) if t.draws else (0, ())
+    shown = len(t.draws) if round_number is None else round_number
+    states = states_of(t, shown) if shown else ()  # (refused: a round not drawn)
     late = not_in(states)
     newest = shown == len(t.draws)
     next_round = t.next_round if t.next_round <= t.plan.rounds else None
@@ -111,7 +111,7 @@ def hall_view(path: str, keys: HallKeys, round_number: int | None = None) -> dic
         "not_in": [s.table for s in late],
         "waiting_for": named_tables(late),
         "next_round": next_round if newest else None,
-        "behind": behind(path, t, shown) if newest else [],
+        "behind": behind(t, shown) if newest else [],
         "players": [
             {"name": p.name, "display": p.display} for p in t.players if p.withdrawn is None
         ],

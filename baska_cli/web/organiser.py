@@ -145,7 +145,7 @@ def organiser_endpoint(post: bool, work: Handler) -> Callable[[Request], Awaitab
 def _hall_state(folder: str, query: dict[str, Any]) -> tuple[int, dict[str, Any]]:
     """GET /api/v1/hall[?round=R]: the round's tables and their states."""
     asked = str(query.get("round", "")).strip()
-    if asked and not asked.isdigit():
+    if asked and not (asked.isdigit() and int(asked) >= 1):
         raise Refused(400, _('"round" is a whole number from 1'))
     number = int(asked) if asked else None
     return 200, hall_view(folder, hall_keys(folder), number)
