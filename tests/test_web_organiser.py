@@ -40,22 +40,9 @@ def make_liga(folder: Path) -> str:
 
 
 def app_of(path: str) -> Any:
-    from starlette.applications import Starlette
-    from starlette.routing import Mount
-    from starlette.staticfiles import StaticFiles
+    from baska_cli.web.app import make_hall_app
 
-    from baska_cli.web import organiser
-    from baska_cli.web.app import STATIC
-
-    class Hall:
-        folder = path
-        language = "en"
-        organiser_key = hall_keys(path).organiser
-
-    routes = [*organiser.ROUTES, Mount("/static", StaticFiles(directory=STATIC), name="static")]
-    app = Starlette(routes=routes)
-    app.state.hall = Hall()
-    return app
+    return make_hall_app(path, "en")
 
 
 class Organiser:
@@ -152,6 +139,25 @@ def test_the_page_is_served_with_its_script_and_no_inline_code(organiser: Organi
     assert "<script>" not in text and " on" + "click=" not in text
     for asset in ("organiser.js", "organiser.css", "api.js"):
         assert organiser.client.get(f"/static/{asset}").status_code == 200
+
+
+def test_the_organiser_opens_any_table_on_its_page(organiser: Organiser, liga: str) -> None:
+    client = organiser.client
+    page = client.get(f"/o/{organiser.key}/t/1/2")
+    assert page.status_code == 200
+    assert "round 1 of 3 · table 2 · <strong>organiser</strong>" in page.text
+    assert 'data-scope="{&#34;round&#34;: 1, &#34;table&#34;: 2}"' in page.text
+    assert "<svg" not in page.text
+    table_key = hall_keys(liga).table(1, 2)
+    assert client.get(f"/o/{table_key}/t/1/2").status_code == 403
+    missing = client.get(f"/o/{organiser.key}/t/1/9")
+    assert missing.status_code == 404 and "round 1 has tables 1 to 2, not 9" in missing.text
+    hand = client.post(
+        "/api/v1/hands", params={"round": 1, "table": 2}, headers=organiser.headers,
+        json={"hand": "zw 1+3 61", "id": "organiser-1"},
+    )  # fmt: skip
+    assert hand.status_code == 201, hand.text
+    assert organiser.hall()["tables"][1]["word"] == "playing 1/16"
 
 
 # --- the states, live ---------------------------------------------------------------------------

@@ -1,13 +1,12 @@
 """The organiser's page and its API (`baska serve DIR`): GET /o/{key} the hall's tables and
-their states, /o/{key}/t/{round}/{table} a table's page in organiser mode,
+their states, /o/{key}/t/{round}/{table} a table's page as the organiser,
 /o/{key}/print/{round}/… the printable pages; GET /api/v1/hall and the POSTs of
 /api/v1/hall/… (hall_actions.py). Only the organiser's key opens them."""
 
 from __future__ import annotations
 
-import html
 from collections.abc import Awaitable, Callable
-from typing import Any, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from anyio import to_thread
 from starlette.requests import Request
@@ -20,32 +19,21 @@ from baska_cli.tournament.keys import hall_keys
 from baska_cli.web import hall_actions
 from baska_cli.web.api import language_of
 from baska_cli.web.hall_view import hall_view
-from baska_cli.web.pages import environment
+from baska_cli.web.pages import HEADERS, page, refused_page, render_table
 from baska_cli.web.prints import printed
 from baska_cli.web.security import Refused, check_same_site, given_key, json_body, same_key
 
+if TYPE_CHECKING:
+    from baska_cli.web.tournament_hall import TournamentHall
+
 T = TypeVar("T")
 PAGE = "organiser.html.j2"
-PAGE_HEADERS = {
-    "Content-Security-Policy": "default-src 'self'; img-src 'self' data:; frame-ancestors 'none'",
-    "Referrer-Policy": "no-referrer",
-    "X-Content-Type-Options": "nosniff",
-    "Cache-Control": "no-store",
-}
 # the printable pages carry their own style and no script
 PRINT_HEADERS = {
-    **PAGE_HEADERS,
+    **HEADERS,
     "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'; "
     "img-src data:; frame-ancestors 'none'",
 }
-
-
-class TournamentHall(Protocol):
-    """What these routes need of the server's hall (web/tournament_hall.py)."""
-
-    folder: str
-    language: str
-    organiser_key: str
 
 
 def _hall(request: Request) -> TournamentHall:
@@ -54,8 +42,10 @@ def _hall(request: Request) -> TournamentHall:
 
 
 def is_organiser(hall: TournamentHall, given: str) -> bool:
-    """Whether the key given is the organiser's (compared in constant time)."""
-    return same_key(given, hall.organiser_key)
+    """Whether the key given is the organiser's (compared in constant time); a server of
+    ledgers, not of a tournament, has no organiser."""
+    key = getattr(hall, "organiser_key", None)
+    return key is not None and same_key(given, key)
 
 
 async def _work(language: str, work: Callable[[], T]) -> T:
@@ -70,9 +60,8 @@ async def _work(language: str, work: Callable[[], T]) -> T:
 
 
 def _refused_page(language: str) -> Response:
-    message = html.escape(_("this is not the organiser's key"))
-    page = f'<!doctype html><html lang="{language}"><title>403</title><p>{message}</p>'
-    return HTMLResponse(page, 403, headers=PAGE_HEADERS)
+    with speaking(language):
+        return refused_page(language, _("this is not the organiser's key"))
 
 
 async def organiser_page(request: Request) -> Response:
@@ -80,12 +69,30 @@ async def organiser_page(request: Request) -> Response:
     hall = _hall(request)
     language = language_of(request, hall.language)
     key = request.path_params["key"]
+    if not is_organiser(hall, key):
+        return _refused_page(language)
+    context = {"key": key, "lang": language, "api": "/api/v1", "static": "/static"}
     with speaking(language):
-        if not is_organiser(hall, key):
+        return page(PAGE, context)
+
+
+async def table_page(request: Request) -> Response:
+    """GET /o/{key}/t/{round}/{table}: the table's page as the organiser (its every call
+    names the table: `?round=R&table=T`)."""
+    hall = _hall(request)
+    language = language_of(request, hall.language)
+    key = request.path_params["key"]
+    if not is_organiser(hall, key):
+        return _refused_page(language)
+    where = {"round": str(request.path_params["round"]), "table": str(request.path_params["table"])}
+    with speaking(language):
+        try:
+            access = hall.find(key, where)
+        except BaskaError as error:
+            return refused_page(language, str(error), 404)
+        if access is None:
             return _refused_page(language)
-        context = {"key": key, "lang": language, "api": "/api/v1", "static": "/static"}
-        text = environment().get_template(PAGE).render(context)
-    return HTMLResponse(text, headers=PAGE_HEADERS)
+    return await render_table(access, key, language)
 
 
 async def print_page(request: Request) -> Response:
@@ -93,15 +100,13 @@ async def print_page(request: Request) -> Response:
     again into the round's directory, as `baska tournament print` does) or the standings."""
     hall = _hall(request)
     language = language_of(request, hall.language)
-    with speaking(language):
-        if not is_organiser(hall, request.path_params["key"]):
-            return _refused_page(language)
+    if not is_organiser(hall, request.path_params["key"]):
+        return _refused_page(language)
     name, number = request.path_params["name"], request.path_params["round"]
     try:
         text = await _work(language, lambda: printed(hall.folder, number, name))
     except BaskaError as error:
-        page = f'<!doctype html><html lang="{language}"><title>404</title>'
-        return HTMLResponse(page + f"<p>{html.escape(str(error))}</p>", 404, headers=PAGE_HEADERS)
+        return refused_page(language, str(error), 404)
     return HTMLResponse(text, headers=PRINT_HEADERS)
 
 
@@ -157,6 +162,7 @@ def _post(work: Handler) -> Callable[[Request], Awaitable[Response]]:
 
 ROUTES = [
     Route("/o/{key}", organiser_page),
+    Route("/o/{key}/t/{round:int}/{table:int}", table_page),
     Route("/o/{key}/print/{round:int}/{name}.html", print_page),
     Route("/api/v1/hall", organiser_endpoint(False, _hall_state)),
     Route("/api/v1/hall/walkout", _post(hall_actions.walkout), methods=["POST"]),
