@@ -316,6 +316,7 @@ def test_the_draw_waits_for_every_table_unless_drawn_anyway(
         (2, 1, "new"),
         (2, 2, "new"),
     ]
+    assert hall["behind"][1]["page"] == f"/o/{organiser.key}/t/2/2"
     assert organiser.hall(round=2)["round"] == 2
     done = organiser.post("draw", {"anyway": True})
     assert done.status_code == 409 and "all 3 rounds are drawn" in done.json()["error"]

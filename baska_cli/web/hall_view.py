@@ -77,13 +77,19 @@ def _table(t: Tournament, state: TableState, keys: HallKeys, base: str) -> dict[
     }
 
 
-def behind(t: Tournament, shown: int) -> list[dict[str, Any]]:
+def behind(t: Tournament, shown: int, base: str) -> list[dict[str, Any]]:
     """The tables of the rounds before `shown` that are not in (a round drawn anyway): kept
     on the page until each is in."""
     late = []
     for number in range(1, shown):
         late += [
-            {"round": s.round, "table": s.table, "status": s.status, "word": status_word(s)}
+            {
+                "round": s.round,
+                "table": s.table,
+                "status": s.status,
+                "word": status_word(s),
+                "page": f"{base}/t/{s.round}/{s.table}",
+            }
             for s in not_in(states_of(t, number))
         ]
     return late
@@ -111,7 +117,7 @@ def hall_view(path: str, keys: HallKeys, round_number: int | None = None) -> dic
         "not_in": [s.table for s in late],
         "waiting_for": named_tables(late),
         "next_round": next_round if newest else None,
-        "behind": behind(t, shown) if newest else [],
+        "behind": behind(t, shown, base) if newest else [],
         "players": [
             {"name": p.name, "display": p.display} for p in t.players if p.withdrawn is None
         ],

@@ -182,7 +182,13 @@ function showBehind() {
   const late = hall.behind || [];
   $("behind").hidden = late.length === 0;
   $("behind-list").replaceChildren(
-    ...late.map((t) => el("li", "s-" + t.status, say(words.behind, { round: t.round, table: t.table, state: t.word }))),
+    ...late.map((t) => {
+      const item = el("li", "s-" + t.status);
+      const open = el("a", "", say(words.behind, { round: t.round, table: t.table, state: t.word }));
+      open.href = t.page;
+      item.append(open);
+      return item;
+    }),
   );
 }
 
