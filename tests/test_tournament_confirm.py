@@ -140,7 +140,7 @@ def test_a_change_of_the_table_voids_the_words_given_before(liga: str) -> None:
 def test_totals_other_than_the_tables_are_refused_quoting_both(liga: str) -> None:
     players, totals = played(liga)
     wrong = (totals[0] + 1, totals[1] - 1, totals[2], totals[3])
-    with pytest.raises(TournamentInputError, match="the totals given") as error:
+    with pytest.raises(TournamentError, match="the totals given") as error:
         service.confirm(liga, 1, 1, players[0], True, wrong, "a")
     assert f"{wrong[0]:+d}" in str(error.value)
     with pytest.raises(TournamentInputError, match="four totals"):

@@ -7,13 +7,14 @@ from __future__ import annotations
 import hashlib
 import os
 from dataclasses import dataclass
+from typing import Any
 
 from baska_cli.errors import TournamentInputError
 from baska_cli.filekind import NotRegularFile, open_regular_binary
 from baska_cli.i18n import _
 from baska_cli.ledger.filebytes import identity
 from baska_cli.tournament.confirmations import DISAGREE, Words, standing
-from baska_cli.tournament.folder import Tournament, ledger_name, load
+from baska_cli.tournament.folder import Tournament, ledger_name, load, read_confirmations
 from baska_cli.tournament.ledgers import LedgerCheck, check_ledger
 from baska_cli.tournament.results import current
 from baska_cli.tournament.walkouts import counting
@@ -52,6 +53,33 @@ def write_refusal(state: TableState) -> str | None:
     if state.status == CONFIRMED:
         return _("the result is confirmed; the organiser corrects it")
     return None
+
+
+def refusal_at(path: str, round_number: int, table: int) -> str | None:
+    """`write_refusal` of a drawn table, cheaply for a table nobody confirmed yet (only
+    `confirmations.csv` is read for it)."""
+    if not any((c.round, c.table) == (round_number, table) for c in read_confirmations(path)):
+        return None
+    return write_refusal(table_state(path, round_number, table))
+
+
+def state_record(state: TableState) -> dict[str, Any]:
+    """A table's state as JSON-ready values (the CLI's `--format json`, the API's)."""
+    return {
+        "round": state.round,
+        "table": state.table,
+        "players": list(state.players),
+        "status": state.status,
+        "dealt": state.dealt,
+        "deals": state.deals,
+        "totals": None if state.totals is None else list(state.totals),
+        "source": state.source,
+        "confirmed_by": list(state.confirmed_by),
+        "disputes": [{"player": p, "note": n} for p, n in state.disputes],
+        "accepted": state.accepted,
+        "final": state.status == CONFIRMED,
+        "version": state.version,
+    }
 
 
 def _read_ledger(path: str) -> tuple[LedgerCheck, bytes]:
