@@ -10,6 +10,7 @@ from typing import Any
 
 from baska_cli.i18n import _
 from baska_cli.tournament.folder import Tournament, ledger_name, load, round_dir
+from baska_cli.tournament.hall_state import refusal_at
 from baska_cli.tournament.keys import hall_keys
 from baska_cli.tournament.service_scores import table_players
 from baska_cli.web.hall import Access, Served, key_digest
@@ -88,7 +89,7 @@ class TournamentHall:
             return _("round {round} is over; the organiser corrects its tables").format(
                 round=round_number
             )
-        return None
+        return refusal_at(self.folder, round_number, table)  # (a confirmed result)
 
     @staticmethod
     def _context(
