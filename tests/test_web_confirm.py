@@ -199,3 +199,23 @@ def test_no_key_no_confirmation(hall: str) -> None:
             headers={**headers(hall_keys(hall).table(1, 1)), "Origin": "http://evil.example"},
         )
         assert cross.status_code == 403
+
+
+def test_the_table_page_in_a_tournament_carries_the_confirmation(hall: str, tmp_path: Path) -> None:
+    key = hall_keys(hall).table(1, 1)
+    with TestClient(make_hall_app(hall, "en")) as client:
+        page = client.get(f"/t/{key}", headers={"Accept-Language": "pl"})
+        assert page.status_code == 200
+        assert '<script type="module" src="/static/confirm.js">' in page.text
+        assert 'id="confirm-agree"' in page.text and "Zgadzam się" in page.text
+        assert "Wpisz tylko końcowe wyniki" in page.text
+        for name in ("Ania", "Halina", "Celina", "Darek"):
+            assert f'data-name="{name}" aria-pressed="false"' in page.text
+        script = client.get("/static/confirm.js")
+        assert script.status_code == 200 and "/confirmations" in script.text
+        assert client.get("/static/confirm.css").status_code == 200
+    ledger = str(tmp_path / "evening.csv")
+    assert invoke("new", ledger, "-p", "Ania,Bartek,Celina,Darek").exit_code == 0
+    with TestClient(make_app({ledger: "k" * 22}, "en")) as client:
+        plain = client.get("/t/" + "k" * 22)
+        assert plain.status_code == 200 and "confirm.js" not in plain.text
