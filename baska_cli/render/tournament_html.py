@@ -89,7 +89,7 @@ def sheets_html(name: str, draw: Draw, deals: int, rules: RuleSet, link: Link | 
             }
         )
     rows = deals + 1
-    row_height = min(9.0, round((190 if link else 205) / rows, 1))
+    row_height = min(9.0, round((185 if link else 205) / rows, 1))
     return _render(
         "sheets.html.j2",
         orientation="portrait",
