@@ -195,8 +195,7 @@ def load(path: str) -> Tournament:
     lots = _parse_lots(_read(os.path.join(path, LOTS)), os.path.join(path, LOTS))
     walkouts = os.path.join(path, WALKOUTS)
     gone = parse_walkouts(_read(walkouts), walkouts) if os.path.exists(walkouts) else []
-    words = os.path.join(path, CONFIRMATIONS)
-    said = parse_confirmations(_read(words), words) if os.path.exists(words) else []
+    said = read_confirmations(path)
     draws = []
     round_number = 1
     while os.path.isdir(os.path.join(path, round_dir(round_number))):
@@ -207,6 +206,13 @@ def load(path: str) -> Tournament:
         path, plan, rules, tuple(players), tuple(draws), tuple(sheets), lots, tuple(gone),
         confirmations=tuple(said),
     )  # fmt: skip
+
+
+def read_confirmations(path: str) -> list[Confirmation]:
+    """The confirmations of a tournament's directory (none while `confirmations.csv` is
+    missing)."""
+    words = os.path.join(path, CONFIRMATIONS)
+    return parse_confirmations(_read(words), words) if os.path.exists(words) else []
 
 
 def _parse_lots(text: str, origin: str) -> dict[int, dict[str, int]]:

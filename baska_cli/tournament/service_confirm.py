@@ -107,7 +107,7 @@ def confirm(
         name = seated_name(t.draws[round_number - 1].tables, table, player, round_number)
         state = _open_state(t, round_number, table)
         if state.totals != given:
-            raise TournamentInputError(
+            raise TournamentError(
                 _(
                     "the totals given ({given}) are not the table's ({totals}); the table "
                     "changed meanwhile: look at them again"
