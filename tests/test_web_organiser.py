@@ -263,6 +263,10 @@ def test_a_paper_result_entered_corrected_and_accepted(
     assert wrong.status_code == 400 and "2=+1" not in Path(liga, "results.csv").read_text()
     accepted = organiser.post("accept", {"round": 1, "table": 1})
     assert accepted.status_code == 200, accepted.text
+    assert accepted.json()["message"] == (
+        f"round 1, table 1: {table['players'][0]} +30, {table['players'][1]} -2, "
+        f"{table['players'][2]} -8, {table['players'][3]} -20 (confirmed)"
+    )
     table = organiser.hall()["tables"][0]
     assert (table["status"], table["accepted"], table["in"]) == ("confirmed", True, True)
     service_confirm.accept(other, 1, 1)

@@ -8,6 +8,8 @@ from __future__ import annotations
 from typing import Any
 
 from baska_cli.i18n import _, ngettext
+from baska_cli.render.hall_status import status_word
+from baska_cli.render.text import signed
 from baska_cli.render.tournament import draw_record
 from baska_cli.render.tournament_html import round_pages
 from baska_cli.tournament import service, service_confirm, service_scores, service_walkouts
@@ -82,11 +84,15 @@ def withdraw(path: str, body: dict[str, Any]) -> Answer:
 def accept(path: str, body: dict[str, Any]) -> Answer:
     """POST /api/v1/hall/accept {"round", "table"}: the table's result is final."""
     round_number, table = _whole(body, "round"), _whole(body, "table")
-    service_confirm.accept(path, round_number, table)
-    message = _("round {round}, table {table}: the result is accepted").format(
-        round=round_number, table=table
+    state = service_confirm.accept(path, round_number, table)
+    pairs = zip(state.players, state.totals or (), strict=False)
+    message = _("round {round}, table {table}: {result} ({status})").format(
+        round=round_number,
+        table=table,
+        result=", ".join(f"{p} {signed(t)}" for p, t in pairs),
+        status=status_word(state.status),
     )
-    return 200, {"round": round_number, "table": table, "message": message}
+    return 200, {"round": round_number, "table": table, "status": state.status, "message": message}
 
 
 def result(path: str, body: dict[str, Any]) -> Answer:
