@@ -179,6 +179,23 @@ def test_the_states_follow_the_tables(organiser: Organiser, liga: str) -> None:
     tables = organiser.hall()["tables"]
     assert tables[1]["status"] == "disputed" and tables[1]["confirmed_by"] == [players[0]]
     assert tables[1]["disputes"] == [{"player": players[1], "note": "we had 70"}]
+    # asked again while no file changed: 304, nothing read; a change: the new state
+    first = organiser.client.get("/api/v1/hall", headers=organiser.headers)
+    tag = first.headers["etag"]
+    again = organiser.client.get(
+        "/api/v1/hall", headers={**organiser.headers, "If-None-Match": tag}
+    )
+    assert again.status_code == 304 and again.headers["etag"] == tag
+    play(liga, 1, SERIES[3:4])
+    changed = organiser.client.get(
+        "/api/v1/hall", headers={**organiser.headers, "If-None-Match": tag}
+    )
+    assert changed.status_code == 200 and changed.headers["etag"] != tag
+    assert changed.json()["tables"][0]["word"] == "playing 4/16"
+    polish_tag = organiser.client.get(
+        "/api/v1/hall", headers={**organiser.headers, "Accept-Language": "pl"}
+    ).headers["etag"]
+    assert polish_tag != changed.headers["etag"]
     polish = organiser.client.get(
         "/api/v1/hall", headers={**organiser.headers, "Accept-Language": "pl"}
     ).json()

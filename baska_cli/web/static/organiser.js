@@ -41,13 +41,25 @@ function status(text, kind) {
 
 // --- reading the hall ----------------------------------------------------------------------
 
+let tag = null; // the ETag of the hall shown: asked again, "304 Not Modified" while it holds
+
+async function fetchHall() {
+  const headers = { Authorization: "Bearer " + body.dataset.key, Accept: "application/json" };
+  if (tag && hall) headers["If-None-Match"] = tag;
+  const answer = await fetch(api.url("/hall", asked ? { round: asked } : {}), { headers, cache: "no-store" });
+  if (answer.status === 304) return false;
+  if (!answer.ok) throw new Error((await answer.json().catch(() => ({}))).error || answer.status);
+  hall = await answer.json();
+  tag = answer.headers.get("ETag");
+  return true;
+}
+
 async function refresh() {
   clearTimeout(timer);
   try {
-    hall = await api.getJSON("/hall", asked ? { round: asked } : {});
+    if (await fetchHall()) show();
     $("live").textContent = words.live_on;
     $("live").classList.add("on");
-    show();
   } catch (error) {
     $("live").textContent = words.live_off;
     $("live").classList.remove("on");
@@ -382,6 +394,7 @@ $("withdraw-form").addEventListener("submit", (event) => {
 });
 $("round").addEventListener("change", () => {
   asked = $("round").value === String(hall.drawn) ? null : $("round").value;
+  tag = null;
   refresh();
 });
 function filter(attention) {
