@@ -1,5 +1,5 @@
 /* The organiser's page: the round's tables and their states from GET /api/v1/hall, asked
-   again every two seconds; the actions (walk-out, accept, a paper result, a withdrawal,
+   again every two seconds (or four times as long as the last answer took); the actions (walk-out, accept, a paper result, a withdrawal,
    the draw) each asked in a dialog first, then posted once. Every name is set as text. */
 
 import { makeApi } from "./api.js";
@@ -54,8 +54,11 @@ async function fetchHall() {
   return true;
 }
 
+// the next look: two seconds after the answer, longer when the server took long to make it
+// (a hall of a hundred tables: no organiser's page may keep the server busy)
 async function refresh() {
   clearTimeout(timer);
+  const started = performance.now();
   try {
     if (await fetchHall()) show();
     $("live").textContent = words.live_on;
@@ -64,7 +67,8 @@ async function refresh() {
     $("live").textContent = words.live_off;
     $("live").classList.remove("on");
   }
-  if (!document.hidden) timer = setTimeout(refresh, POLL_MS);
+  const took = performance.now() - started;
+  if (!document.hidden) timer = setTimeout(refresh, Math.max(POLL_MS, 4 * took));
 }
 
 function show() {
