@@ -1,6 +1,7 @@
 /* The organiser's page: the round's tables and their states from GET /api/v1/hall, asked
-   again every two seconds (or four times as long as the last answer took); the actions (walk-out, accept, a paper result, a withdrawal,
-   the draw) each asked in a dialog first, then posted once. Every name is set as text. */
+   again every two seconds (or four times as long as the last answer took); the actions
+   (walk-out, accept, a paper result, a withdrawal, the draw) each asked in a dialog first,
+   then posted once. Every name is set as text. */
 
 import { makeApi } from "./api.js";
 
