@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import shutil
+import threading
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -249,7 +250,8 @@ def test_a_withdrawal_writes_what_the_cli_writes(
     same_files(liga, other)
     assert "Bartek" not in [p["name"] for p in organiser.hall()["players"]]
     unknown = organiser.post("withdraw", {"player": "Zenon"}, **{"Accept-Language": "pl"})
-    assert unknown.status_code == 400 and "Zenon" in unknown.json()["error"]
+    assert unknown.status_code == 400
+    assert unknown.json()["error"] == "„Zenon” nie gra w tym turnieju"
     missing = organiser.post("withdraw", {})
     assert missing.status_code == 400 and '"player"' in missing.json()["error"]
 
@@ -359,6 +361,39 @@ def test_the_printable_pages_are_the_clis(organiser: Organiser, liga: str, tmp_p
     assert page.status_code == 200 and page.text == out.read_text("utf-8")
     assert organiser.client.get(f"{base}/other.html").status_code == 404
     assert organiser.client.get(f"/o/{organiser.key}/print/7/seating.html").status_code == 404
+
+
+def test_the_first_round_is_drawn_from_the_page(tmp_path: Path) -> None:
+    players = tmp_path / "players.txt"
+    players.write_text("Ania\nBartek\nCelina\nDarek\n", "utf-8")
+    path = str(tmp_path / "klub")
+    made = invoke("tournament", "new", path, "-p", str(players), "--rounds", "1", "--deals", "16")
+    assert made.exit_code == 0
+    with TestClient(app_of(path)) as client:
+        organiser = Organiser(client, hall_keys(path).organiser)
+        hall = organiser.hall()
+        assert (hall["round"], hall["tables"], hall["next_round"], hall["print"]) == (0, [], 1, {})
+        drawn = organiser.post("draw", {}, **{"Accept-Language": "pl"})
+        assert drawn.status_code == 201 and drawn.json()["message"] == "rozlosowano rundę 1"
+        assert organiser.hall()["tables"][0]["status"] == "new"
+
+
+def test_a_change_waits_for_the_cli_holding_the_tournament(organiser: Organiser, liga: str) -> None:
+    """The services hold the tournament's lock: a change posted while the CLI (here: the
+    lock taken as the CLI takes it) works on the directory is made after it, not beside it."""
+    from baska_cli.tournament.folder import lock
+
+    done: list[Any] = []
+    with lock(liga):
+        worker = threading.Thread(
+            target=lambda: done.append(organiser.post("withdraw", {"player": "Ewa"}))
+        )
+        worker.start()
+        worker.join(0.5)
+        assert not done and "Ewa,,1,2" not in Path(liga, "players.csv").read_text("utf-8")
+    worker.join(30)
+    assert done[0].status_code == 200, done[0].text
+    assert "Ewa,,1,2" in Path(liga, "players.csv").read_text("utf-8")
 
 
 # --- what may not get in ------------------------------------------------------------------------
