@@ -147,6 +147,7 @@ def test_the_organiser_opens_any_table_on_its_page(organiser: Organiser, liga: s
     page = client.get(f"/o/{organiser.key}/t/1/2")
     assert page.status_code == 200
     assert "round 1 of 3 · table 2 · <strong>organiser</strong>" in page.text
+    assert f'<a href="/o/{organiser.key}">All tables</a>' in page.text
     assert 'data-scope="{&#34;round&#34;: 1, &#34;table&#34;: 2}"' in page.text
     assert "<svg" not in page.text
     table_key = hall_keys(liga).table(1, 2)
