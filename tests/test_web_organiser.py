@@ -331,6 +331,9 @@ def test_the_draw_waits_for_every_table_unless_drawn_anyway(
         assert Path(liga, name).read_bytes() == Path(other, name).read_bytes(), name
     hall = organiser.hall()
     assert (hall["round"], hall["behind"], hall["next_round"]) == (2, [], 3)
+    twice = organiser.post("draw", {"round": 2})  # (another phone, or a click twice)
+    assert twice.status_code == 200 and twice.json()["message"] == "round 2 is drawn already"
+    assert twice.json()["tables"] == drawn.json()["tables"] and not Path(liga, "r3").exists()
     anyway = organiser.post("draw", {"anyway": True})
     assert anyway.status_code == 201 and anyway.json()["anyway"]
     assert "not in yet: round 2, table 1 (not started)" in anyway.json()["message"]
@@ -344,6 +347,23 @@ def test_the_draw_waits_for_every_table_unless_drawn_anyway(
     assert organiser.hall(round=2)["round"] == 2
     done = organiser.post("draw", {"anyway": True})
     assert done.status_code == 409 and "all 3 rounds are drawn" in done.json()["error"]
+
+
+def test_a_round_drawn_meanwhile_is_not_drawn_twice(
+    liga: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Two phones post the draw of round 2 at once: the second read the tournament before
+    the first drew, and finds round 2 drawn once it holds the lock."""
+    from baska_cli.render.tournament_html import round_pages
+    from baska_cli.tournament import folder, service
+
+    stale = folder.load(liga)
+    service.draw_next(liga, round_pages)
+    reads = iter([stale])
+    monkeypatch.setattr(service, "load", lambda path: next(reads, None) or folder.load(path))
+    again = service.draw_next(liga, round_pages, 2)
+    assert not again.new and again.draw.round == 2
+    assert not Path(liga, "r3").exists()
 
 
 def test_the_printable_pages_are_the_clis(organiser: Organiser, liga: str, tmp_path: Path) -> None:

@@ -16,6 +16,7 @@ from baska_cli.tournament import service, service_confirm, service_scores, servi
 from baska_cli.tournament.folder import load
 from baska_cli.tournament.hall_state import round_states
 from baska_cli.tournament.results import describe
+from baska_cli.tournament.service import Drawn
 from baska_cli.web.hall_view import named_tables, not_in
 from baska_cli.web.security import Refused
 
@@ -113,22 +114,36 @@ def result(path: str, body: dict[str, Any]) -> Answer:
     return 200, {**record, "totals": list(entered.totals), "message": message}
 
 
+def _drawn_already(drawn: Drawn) -> Answer:
+    """A round drawn before (by another phone, or a click twice), shown again."""
+    message = _("round {round} is drawn already").format(round=drawn.draw.round)
+    record = {**draw_record(drawn.draw), "not_in": [], "anyway": False, "new": False}
+    return 200, {**record, "message": message}
+
+
 def draw(path: str, body: dict[str, Any]) -> Answer:
-    """POST /api/v1/hall/draw {"anyway"}: the next round, refused (409) while a table of
-    the newest round is not in, unless `anyway` (the tables not in stay on the page)."""
+    """POST /api/v1/hall/draw {"round", "anyway"}: the next round, refused (409) while a
+    table of the newest round is not in, unless `anyway` (the tables not in stay on the
+    page). With `round`, the round meant: one drawn already is shown again (200), never
+    drawn twice."""
     anyway = _flag(body, "anyway")
+    meant = None if body.get("round") is None else _whole(body, "round")
     t = load(path)
+    if meant is not None and meant < t.next_round:
+        return _drawn_already(service.draw_next(path, round_pages, meant))
     late = not_in(round_states(path)[1]) if t.draws else []
     if late and not anyway:
         message = _("round {round} is not in yet: {tables}").format(
             round=len(t.draws), tables=named_tables(late)
         )
         return 409, {"error": message, "not_in": [s.table for s in late]}
-    drawn = service.draw_next(path, round_pages)
+    drawn = service.draw_next(path, round_pages, meant)
+    if not drawn.new:
+        return _drawn_already(drawn)
     message = _("round {round} was drawn").format(round=drawn.draw.round)
     if late:
         message += "; " + _("not in yet: round {round}, {tables}").format(
             round=len(t.draws), tables=named_tables(late)
         )
-    record = {**draw_record(drawn.draw), "not_in": [s.table for s in late]}
+    record = {**draw_record(drawn.draw), "not_in": [s.table for s in late], "new": True}
     return 201, {**record, "anyway": bool(late), "message": message}

@@ -362,8 +362,9 @@ function askWithdraw(name) {
 
 function askDraw() {
   let anyway = false;
-  ask(say(words.ask_draw, { round: hall.next_round }), words.yes_draw, [], async () => {
-    const answer = await send("/hall/draw", { anyway });
+  const round = hall.next_round; // (drawn meanwhile from another phone: shown, not drawn twice)
+  ask(say(words.ask_draw, { round }), words.yes_draw, [], async () => {
+    const answer = await send("/hall/draw", { round, anyway });
     if (answer && answer.status === 409 && !anyway) {
       anyway = true;
       $("ask-yes").textContent = words.yes_draw_anyway;
