@@ -24,6 +24,7 @@ from baska_cli.cli.tournament_common import (
     round_option,
     tie_breaks_option,
 )
+from baska_cli.cli.tournament_publish import publish_command
 from baska_cli.cli.tournament_scores import check_command, lots, result, standings
 from baska_cli.cli.tournament_walkout import walkout
 from baska_cli.i18n import _, ngettext
@@ -230,6 +231,7 @@ for _command in (
     lots,
     print_command,
     walkout,
+    publish_command,
 ):
     tournament.add_command(_command)
 tournament.add_command(tournament_settings.set_command)
