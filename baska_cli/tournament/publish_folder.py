@@ -143,6 +143,13 @@ def _refuse_files(out: str, names: Sequence[str], listed: Sequence[str]) -> None
                         ).format(path=sub)
                     )
         path = os.path.join(out, *parts)
+        if os.path.islink(path):
+            raise OutputError(
+                _(
+                    "{path}: is a symbolic link; baska writes no output through a link (one "
+                    "could point at a ledger): give the file's own name, or remove the link"
+                ).format(path=path)
+            )
         if os.path.lexists(path) and not _ours(path, name, listed):
             raise OutputError(
                 _(
