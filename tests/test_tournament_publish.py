@@ -99,7 +99,7 @@ def test_the_newest_complete_round_is_published_with_every_table(liga: str, tmp_
     index = files["index.html"]
     assert '<html lang="en">' in index and '<meta name="generator" content="baska">' in index
     assert "liga: standings" in index and "after round 1 of 2 · 8 players" in index
-    assert f'<td class="">{escape(first["player"])}</td>' in index
+    assert f'<td class=" lead break">{escape(first["player"])}</td>' in index
     assert 'href="r1.html"' in index and 'href="style.css"' in index and "r2.html" not in index
     round_one = json.loads(files["r1.json"])
     assert round_one["complete"] is True and round_one["round"] == 1

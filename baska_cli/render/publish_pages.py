@@ -53,12 +53,19 @@ def _render(template: str, pub: Publication, root: str, **values: Any) -> str:
 
 
 def _section(section: Section) -> dict[str, Any]:
+    """A list for the template; on a phone each line is a card: the place and the name
+    first, then every other cell under its header's name (`labels`)."""
+    names = {_("player"), _("team"), _("move")}
+    lead = {0, *(i for i, h in enumerate(section.headers) if h in names)}
     return {
         "heading": section.heading,
         "note": section.note,
         "headers": section.headers,
         "rows": section.rows,
         "numeric": section.numeric,
+        "lead": lead,
+        "break": max(lead),  # (a card's first line ends after the name)
+        "labels": ["" if i in lead else h for i, h in enumerate(section.headers)],
     }
 
 
@@ -233,7 +240,8 @@ def table_page(pub: Publication, table: PublishedTable) -> str:
             count=found.plan.deals
         ),
         table=_table_view(pub, table, "../"),
-        players=list(table.players),  # (the names the hands use)
+        players=[p.split(".") for p in table.players],  # (the names the hands use; a
+        # line may break after each dot)
         rows=_sheet(session) if session is not None else [],
         sheets=sheets,
         labels=_labels(),
