@@ -265,6 +265,15 @@ def test_the_folder_is_made_then_only_baskas_is_written_again(liga: str, tmp_pat
     assert not (out / "r2.html").exists()
 
 
+def _stamps(folder: Path) -> dict[Path, int]:
+    """Every file's modification time (but the standings' cache of checked ledgers)."""
+    return {
+        p: p.stat().st_mtime_ns
+        for p in folder.rglob("*")
+        if p.is_file() and p.name != ".checked.csv"
+    }
+
+
 @pytest.mark.parametrize("case", ["foreign", "file", "inside", "around", "same"])
 def test_a_folder_that_is_not_for_publishing_is_refused(
     liga: str, tmp_path: Path, case: str
@@ -279,7 +288,7 @@ def test_a_folder_that_is_not_for_publishing_is_refused(
     if case == "foreign":
         folder.mkdir()
         (folder / "index.html").write_text("<p>the club's page</p>\n", "utf-8")
-    before = {p: p.stat().st_mtime_ns for p in tmp_path.rglob("*") if p.is_file()}
+    before = _stamps(tmp_path)
     code, said = _publish(liga, str(folder))
     assert code == 1
     assert said.startswith(f"Error: {folder}: "), said
@@ -291,7 +300,7 @@ def test_a_folder_that_is_not_for_publishing_is_refused(
         "same": f"is inside the tournament's directory {liga} or holds it",
     }[case]
     assert expected in said
-    assert {p: p.stat().st_mtime_ns for p in tmp_path.rglob("*") if p.is_file()} == before
+    assert _stamps(tmp_path) == before
     assert not Path(liga, "web").exists()
 
 
@@ -319,3 +328,12 @@ def test_links_and_strange_files_in_the_folder_are_refused(liga: str, tmp_path: 
     (out / "style.css").write_text("body{}", "utf-8")  # listed: baska's own, replaced
     assert _publish(liga, str(out))[0] == 0
     assert (out / "style.css").read_text("utf-8") != "body{}"
+
+
+def test_a_round_not_drawn_is_refused(tmp_path: Path) -> None:
+    path = _new(tmp_path)
+    code, said = _publish(path, str(tmp_path / "web"), "--round", "3")
+    assert (code, said) == (2, "Error: round 3 is not drawn yet (1 drawn)\n")
+    assert not (tmp_path / "web").exists()
+    code, said = _publish(path, str(tmp_path / "web"))
+    assert code == 0 and "after round 1 published" in said  # (none complete: round 1)

@@ -14,6 +14,7 @@ from tests.clikit import invoke
 from tests.phonekit import CHROMIUM, DRIVER, WIDTH, missing
 
 pytestmark = pytest.mark.slow
+A4 = 718  # px: an A4 portrait page within 10 mm margins (210 − 2 × 10 mm at 96 dpi)
 
 PLAYERS = """\
 name,club,team,category
@@ -113,6 +114,23 @@ def test_the_published_pages_fit_a_phone(tmp_path: Path) -> None:
             "return [...document.querySelectorAll('a')].map(a => a.getAttribute('href'))"
         )
         assert "../index.html" in links and "../r1.html" in links
+        for name in ("index.html", "r1/t1.html"):  # printed: as wide as A4 within its margins
+            driver.execute_cdp_cmd(
+                "Emulation.setDeviceMetricsOverride",
+                {"width": A4, "height": 1000, "deviceScaleFactor": 1, "mobile": False},
+            )
+            driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": "print"})
+            driver.get((out / name).as_uri())
+            hidden = driver.execute_script(
+                "return getComputedStyle(document.querySelector('nav')).display"
+            )
+            wide, inner = driver.execute_script(
+                "return [document.scrollingElement.scrollWidth, window.innerWidth]"
+            )
+            assert (hidden, inner) == ("none", A4) and wide <= inner, (name, wide)
+            shot = shots / (name.replace("/", "-").replace(".html", "-print.png"))
+            driver.save_screenshot(str(shot))
+            print(f"  {shot}")
         for entry in driver.get_log("browser"):
             assert entry["level"] != "SEVERE", entry
     finally:

@@ -163,7 +163,6 @@ def _labels() -> dict[str, str]:
         "dealer": _("dealer"),
         "hand": _("hand"),
         "final": _("final totals"),
-        "json": _("the same in JSON:"),
     }
 
 

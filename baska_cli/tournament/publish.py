@@ -21,6 +21,7 @@ from baska_cli.tournament.tables import Problem
 from baska_cli.tournament.walkouts import counting
 
 LEDGER, SHEET, WALKOUT, NONE = "ledger", "sheet", "walkout", "none"  # where a result came from
+Seats = tuple[str, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,13 +97,25 @@ def _ledger(t: Tournament, round_number: int, table: int) -> LedgerView | None:
     return found if found.tally.slots else None
 
 
-def _table(
-    t: Tournament, found: Standings, round_number: int, table: int, members: tuple[str, ...]
-) -> PublishedTable:
-    places = _places(found.lines)
+def _seated(
+    places: dict[tuple[int, str], TablePlace], round_number: int, table: int, members: Seats
+) -> tuple[TablePlace | None, ...]:
+    """Each seat's counted place at a table (all None when the table does not count)."""
     seats = tuple(places.get((round_number, p)) for p in members)
-    if any(s is not None and s.table != table for s in seats):
-        seats = tuple(None for _s in seats)
+    if any(s is None or s.table != table for s in seats):
+        return tuple(None for _s in seats)
+    return seats
+
+
+def _table(
+    t: Tournament,
+    found: Standings,
+    places: dict[tuple[int, str], TablePlace],
+    round_number: int,
+    table: int,
+    members: Seats,
+) -> PublishedTable:
+    seats = _seated(places, round_number, table, members)
     sheets = tuple(s for s in t.sheets if (s.round, s.table) == (round_number, table))
     walked_out = counting(t.walkouts).get((round_number, table), ())
     ledger = None if walked_out else _ledger(t, round_number, table)
@@ -121,10 +134,10 @@ def _table(
 
 def newest_complete(t: Tournament) -> int:
     """The newest round whose every table counts in the standings (1 if none does yet)."""
-    found = standings_after(t.path, None)
+    places = _places(standings_after(t.path, None).lines)
     for draw in reversed(t.draws):
-        tables = [_table(t, found, draw.round, n, m) for n, m in enumerate(draw.tables, 1)]
-        if all(table.counted for table in tables):
+        seated = [_seated(places, draw.round, n, m) for n, m in enumerate(draw.tables, 1)]
+        if all(s is not None for seats in seated for s in seats):
             return draw.round
     return 1
 
@@ -138,10 +151,11 @@ def gather(path: str, round_number: int | None = None) -> Publication:
         drawn_round(t, None)  # (refused when no round is drawn)
         up_to = newest_complete(t)
     found = standings_after(path, up_to)
+    places = _places(found.lines)
     rounds = tuple(
         PublishedRound(
             draw.round,
-            tuple(_table(t, found, draw.round, n, m) for n, m in enumerate(draw.tables, 1)),
+            tuple(_table(t, found, places, draw.round, n, m) for n, m in enumerate(draw.tables, 1)),
             draw.sitting_out,
         )
         for draw in t.draws
