@@ -12,7 +12,6 @@ from typing import Any
 from baska_cli.tournament.categories import categories, in_category
 from baska_cli.tournament.players import Entrant
 from baska_cli.tournament.standings import StandingLine
-from baska_cli.tournament.tables import Problem
 from baska_cli.tournament.teams import TeamLine, team_standings
 
 
@@ -71,11 +70,12 @@ def board(
     rounds: int,
     tables: int,
     tie_breaks: Sequence[str],
-    left_out: Sequence[Problem] = (),
 ) -> dict[str, Any]:
     """The board after round `round_number` (of `rounds`; `tables` at that round): the
     standings, the teams (when any player has one) and each category's standings (when
-    any player has one), in the order the standings place them."""
+    any player has one), in the order the standings place them. Nothing in it is in a
+    language: one board serves every reader (why a table is not in yet is the organiser's
+    page's business)."""
     by_name = {p.name: p for p in players}
     names = {p.name: p.display for p in players}
     has_teams = any(p.team or p.standin for p in players)
@@ -98,5 +98,4 @@ def board(
             }
             for category in categories(players)
         ],
-        "left_out": [{"where": p.where, "message": p.message} for p in left_out],
     }

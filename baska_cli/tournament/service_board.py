@@ -51,6 +51,5 @@ def board_now(path: str, round_number: int | None = None) -> Board:
         rounds=t.plan.rounds,
         tables=len(t.draws[up_to - 1].tables),
         tie_breaks=t.plan.tie_breaks,
-        left_out=found.problems,
     )
     return Board(data, watched(t))
