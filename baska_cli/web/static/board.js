@@ -12,6 +12,7 @@
   const every = Math.min(120, Math.max(2, Number(asked.get("every")) || 10)) * 1000;
   const state = { board: null, version: body.dataset.version, views: [], view: 0, page: 0 };
   let turner = null;
+  let start = asked.get("view") || "";
   const SAMPLE = { place: 1, movement: 0, name: "", club: "", place_points: 0, total: 0,
     team: "", counted: [] };
 
@@ -80,12 +81,11 @@
 
   // How many lines fit on the screen: the room below the header, by one line's height.
   function perPage(kind) {
-    const table = document.getElementById("lines");
     const tbody = document.getElementById("body");
     const sample = rowOf(kind, state.views[state.view].lines[0] || SAMPLE);
     tbody.replaceChildren(sample);
-    const room = window.innerHeight - table.getBoundingClientRect().top -
-      document.querySelector("footer").offsetHeight - sample.offsetHeight;
+    const room = window.innerHeight - tbody.getBoundingClientRect().top -
+      document.querySelector("footer").offsetHeight;
     return Math.max(1, Math.floor(room / sample.offsetHeight));
   }
 
@@ -139,6 +139,12 @@
     if (!answer.ok) return;
     state.board = await answer.json();
     state.views = viewsOf(state.board);
+    if (start) {  // ?view=teams or ?view=category: the rotation starts there, once
+      const at = state.views.findIndex((v, i) => i > 0 && (start === "teams") === (v.kind === "teams"));
+      state.view = Math.max(0, at);
+      state.page = 0;
+      start = "";
+    }
     state.view = Math.min(state.view, state.views.length - 1);
     show();
   }
