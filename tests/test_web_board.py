@@ -9,20 +9,18 @@ import json
 import re
 from collections.abc import Iterator, Mapping
 from pathlib import Path
-from types import SimpleNamespace
 
 import pytest
 from starlette.applications import Starlette
-from starlette.routing import Mount
-from starlette.staticfiles import StaticFiles
 from starlette.testclient import TestClient
 
 from baska_cli.game.rules import builtin
 from baska_cli.tournament import service, service_scores
 from baska_cli.tournament.draw import Draw
 from baska_cli.tournament.folder import Tournament, load
+from baska_cli.tournament.keys import hall_keys
 from baska_cli.web import board
-from baska_cli.web.app import STATIC
+from baska_cli.web.app import make_app, make_hall_app
 from baska_cli.web.projector import Projector, stream
 from tests.clikit import invoke
 
@@ -54,11 +52,8 @@ def liga(tmp_path: Path) -> str:
 
 
 def app_of(folder: str, language: str = "en") -> Starlette:
-    """The projector's routes and the static files over a tournament directory."""
-    routes = [*board.ROUTES, Mount("/static", StaticFiles(directory=STATIC), name="static")]
-    app = Starlette(routes=routes)
-    app.state.hall = SimpleNamespace(folder=folder, language=language)
-    return app
+    """The server's app over a tournament directory, as `baska serve DIR` runs it."""
+    return make_hall_app(folder, language)
 
 
 @pytest.fixture
@@ -79,7 +74,9 @@ def test_the_page_is_public_escaped_and_shows_the_first_screen(
     assert "<script>" not in text.replace('<script id="board-words"', "")  # no inline code
     assert re.search(r'<script src="/static/board.js" defer></script>', text)
     assert "page 1 of 1" in text
-    assert ".serve-secret" not in text and "/o/" not in text and "/t/" not in text
+    keys = hall_keys(liga)
+    assert keys.organiser not in text and keys.table(1, 1) not in text and "/t/" not in text
+    assert keys.organiser not in client.get("/api/v1/board").text
     for name in ("board.js", "board.css"):
         assert client.get(f"/static/{name}").status_code == 200
 
@@ -157,3 +154,12 @@ def test_an_event_after_a_result_written_by_the_cli(liga: str) -> None:
     version = json.loads(changed.split("data: ", 1)[1])["version"]
     assert changed.startswith("event: change") and version not in first
     assert version == Projector(liga).now().version
+
+
+def test_a_server_of_ledgers_has_no_standings_page(tmp_path: Path) -> None:
+    ledger = str(tmp_path / "evening.csv")
+    made = invoke("new", ledger, "-p", "Ania,Bartek,Celina,Darek")
+    assert made.exit_code == 0
+    with TestClient(make_app({ledger: "k" * 22}, "en")) as client:
+        assert client.get("/standings").status_code == 404
+        assert client.get("/api/v1/board").status_code == 404

@@ -8,6 +8,7 @@ import html
 import math
 from typing import TYPE_CHECKING, Any
 
+from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response, StreamingResponse
 from starlette.routing import Route
@@ -31,11 +32,10 @@ HEADERS = {
 
 
 def projector_of(app: Starlette) -> Projector:
-    """The app's one projector (made with the first request that needs it)."""
-    found: Projector | None = getattr(app.state, "projector", None)
+    """The board of the tournament the app serves (a 404 where it serves ledgers)."""
+    found: Projector | None = getattr(app.state.hall, "projector", None)
     if found is None:
-        found = Projector(app.state.hall.folder)
-        app.state.projector = found
+        raise HTTPException(404)
     return found
 
 
