@@ -89,13 +89,21 @@
     return Math.max(1, Math.floor(room / sample.offsetHeight));
   }
 
-  // A cell whose text does not fit gets a smaller type until it does: no name is cut.
-  function fit(cell) {
-    let size = parseFloat(getComputedStyle(cell).fontSize);
-    while (cell.scrollWidth > cell.clientWidth && size > 12) {
-      size -= 2;
+  // A cell whose text does not fit gets a smaller type until it does, down to `floor` of
+  // its own size (a player's name: never cut; a club: past that, cut with an ellipsis).
+  function fit(cell, floor) {
+    const start = parseFloat(getComputedStyle(cell).fontSize);
+    let size = start;
+    while (cell.scrollWidth > cell.clientWidth && size > start * floor) {
+      size -= 1;
       cell.style.fontSize = size + "px";
     }
+    return size;
+  }
+  // The counted players of every team on the screen in one size: the smallest that fits.
+  function fitAll(cells, floor) {
+    const size = Math.min(...cells.map((cell) => fit(cell, floor)));
+    for (const cell of cells) cell.style.fontSize = size + "px";
   }
 
   function show() {
@@ -117,10 +125,12 @@
     const shown = view.lines.slice(state.page * size, (state.page + 1) * size);
     const tbody = document.getElementById("body");
     tbody.replaceChildren(...shown.map((line) => rowOf(view.kind, line)));
-    for (const cell of tbody.querySelectorAll("td.name, td.club, td.counted")) fit(cell);
+    for (const cell of tbody.querySelectorAll("td.name")) fit(cell, 0.5);
+    for (const cell of tbody.querySelectorAll("td.club")) fit(cell, 0.75);
+    const counted = [...tbody.querySelectorAll("td.counted")];
+    if (counted.length) fitAll(counted, 0.5);
     document.getElementById("page").textContent = say(words.page,
       { page: state.page + 1, pages });
-    document.getElementById("pages").hidden = true;
     state.pages = pages;
   }
 
@@ -173,6 +183,7 @@
     };
   }
 
+  document.getElementById("pages").hidden = true; // (the script turns the pages)
   state.page = Math.max(0, Number(body.dataset.page) - 1 || 0);
   addEventListener("resize", show);
   listen();
