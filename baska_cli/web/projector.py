@@ -22,6 +22,8 @@ from baska_cli.tournament.service_board import board_now
 
 POLL = 0.25  # seconds between two looks at the files of the round being played
 FULL = 4  # every FULL-th look is at every file (a correction of an earlier round)
+GAP = 1.0  # seconds at least between two boards made again by the watch (a busy round
+# writes a hand somewhere every few hundredths of a second: the board follows once a second)
 PING = 15.0  # seconds between two comments that keep a quiet stream open
 END = ""  # what a stream's queue gets when the server stops
 Stamp = tuple[tuple[int, ...] | None, ...]
@@ -115,19 +117,23 @@ class Projector:
             queue.put_nowait(version)
 
     async def _watch(self) -> None:
-        told = ""
-        look = 0
-        lively: Stamp | None = None
+        loop = asyncio.get_running_loop()
+        told, look, lively, due = "", 0, None, False
+        last: Shown | None = None
+        made = -GAP  # when the board was last made again (not merely looked up)
         while self._queues:
-            files = self._lively_files()
-            seen = await to_thread.run_sync(stamp, files)
+            seen = await to_thread.run_sync(stamp, self._lively_files())
             if seen != lively or look % FULL == 0:
-                lively = seen
+                lively, due = seen, True
+            if due and loop.time() - made >= GAP:
+                due = False
                 with contextlib.suppress(BaskaError):  # (a broken file: the page keeps the last)
-                    version = (await self.current()).version
-                    if version != told:
-                        told = version
-                        self._tell(version)
+                    found = await self.current()
+                    if found is not last:
+                        last, made = found, loop.time()
+                    if found.version != told:
+                        told = found.version
+                        self._tell(told)
             look += 1
             await asyncio.sleep(POLL)
 
