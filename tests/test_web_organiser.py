@@ -129,6 +129,18 @@ def test_only_the_organisers_key_opens_the_hall(organiser: Organiser, liga: str)
     assert not hall["all_in"] and hall["not_in"] == [1, 2]
 
 
+def test_a_server_of_ledgers_has_no_organiser(tmp_path: Path) -> None:
+    from baska_cli.web.app import make_app
+
+    ledger = str(tmp_path / "evening.csv")
+    assert invoke("new", ledger, "-p", "Ania,Bartek,Celina,Darek").exit_code == 0
+    key = "k" * 22
+    with TestClient(make_app({ledger: key}, "en")) as client:
+        assert client.get(f"/o/{key}").status_code == 403
+        asked = client.get("/api/v1/hall", headers={"Authorization": f"Bearer {key}"})
+        assert asked.status_code == 403 and "organiser" in asked.json()["error"]
+
+
 def test_the_page_is_served_with_its_script_and_no_inline_code(organiser: Organiser) -> None:
     page = organiser.client.get(f"/o/{organiser.key}", headers={"Accept-Language": "pl"})
     assert page.status_code == 200
