@@ -4,6 +4,7 @@
    then posted once. Every name is set as text. */
 
 import { makeApi } from "./api.js";
+import { card, el, say, signed } from "./hall_cards.js";
 
 const body = document.body;
 const words = JSON.parse(document.getElementById("baska-words").textContent);
@@ -15,21 +16,6 @@ let hall = null; // the last answer of GET /api/v1/hall
 let asked = null; // the round chosen in the list (null: the newest)
 let onlyAttention = localStorage.getItem("baska-organiser-attention") === "1";
 let timer = null;
-
-function say(template, values) {
-  return template.replace(/\{(\w+)\}/g, (whole, name) => (name in values ? String(values[name]) : whole));
-}
-
-function el(tag, className, text) {
-  const node = document.createElement(tag);
-  if (className) node.className = className;
-  if (text !== undefined) node.textContent = text;
-  return node;
-}
-
-function signed(n) {
-  return n > 0 ? "+" + n : String(n);
-}
 
 let statusTimer = null;
 function status(text, kind) {
@@ -120,7 +106,7 @@ function showTables() {
   const keep = open ? open.dataset.table : null;
   list.replaceChildren();
   const shown = hall.tables.filter((t) => !onlyAttention || t.attention);
-  for (const table of shown) list.append(card(table));
+  for (const table of shown) list.append(card(table, words, asks));
   const empty = $("empty");
   empty.hidden = shown.length > 0 || !hall.round;
   empty.textContent = words.nothing;
@@ -128,71 +114,6 @@ function showTables() {
     const again = list.querySelector(`li[data-table="${keep}"] .actions a, li[data-table="${keep}"] .actions button`);
     if (again) again.focus({ preventScroll: true });
   }
-}
-
-function card(table) {
-  const item = el("li", "card s-" + table.status);
-  item.dataset.table = table.table;
-  item.dataset.status = table.status;
-  const head = el("div", "card-head");
-  const badge = el("span", "badge s-" + table.status);
-  badge.append(el("span", "dot"), el("span", "word", table.word));
-  head.append(el("h2", "table-no", say(words.table, { table: table.table })), badge);
-  item.append(head);
-  const seats = el("ol", "seats");
-  table.players.forEach((name, seat) => {
-    const li = el("li", table.walked_out.includes(name) ? "gone" : "");
-    li.append(el("span", "name", name));
-    if (table.walked_out.includes(name)) li.append(el("span", "mark", words.walked_out));
-    li.append(el("span", "points", table.totals ? signed(table.totals[seat]) : "–"));
-    seats.append(li);
-  });
-  item.append(seats);
-  if (table.confirmed_by.length) {
-    item.append(el("p", "note", say(words.confirmed_by, { names: table.confirmed_by.join(", ") })));
-  }
-  if (table.accepted) item.append(el("p", "note", words.accepted));
-  for (const dispute of table.disputes) {
-    const line = el("p", "dispute");
-    line.append(el("b", "", say(words.disagrees, { player: dispute.player })));
-    if (dispute.note) line.append(document.createTextNode(": "), el("q", "", dispute.note));
-    item.append(line);
-  }
-  item.append(actions(table));
-  return item;
-}
-
-function actions(table) {
-  const row = el("div", "actions row");
-  const open = el("a", "button", words.open);
-  open.href = table.page;
-  row.append(open);
-  if (table.status === "waiting" || table.status === "disputed") {
-    row.append(button(words.accept, "accept", () => askAccept(table)));
-  }
-  if (table.source !== "ledger" && table.status !== "walkout") {
-    const correct = table.source === "sheet";
-    row.append(button(correct ? words.correct : words.enter, "result", () => askResult(table, correct)));
-  }
-  const left = table.players.filter((p) => !table.walked_out.includes(p));
-  if (left.length > 1) row.append(button(words.walkout, "walkout", () => askWalkout(table)));
-  for (const name of table.walked_out) {
-    row.append(button(say(words.undo_walkout, { name }), "undo-walkout", () => askUndoWalkout(table, name)));
-  }
-  const link = el("a", "table-link", words.link);
-  link.href = table.link;
-  link.target = "_blank";
-  link.rel = "noopener";
-  row.append(link);
-  return row;
-}
-
-function button(text, action, onClick) {
-  const b = el("button", "small", text);
-  b.type = "button";
-  b.dataset.action = action;
-  b.addEventListener("click", onClick);
-  return b;
 }
 
 function showBehind() {
@@ -376,6 +297,8 @@ function askDraw() {
     return answer;
   });
 }
+
+const asks = { accept: askAccept, result: askResult, walkout: askWalkout, undoWalkout: askUndoWalkout };
 
 $("ask-form").addEventListener("submit", async (event) => {
   event.preventDefault();
