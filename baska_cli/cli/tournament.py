@@ -26,6 +26,7 @@ from baska_cli.cli.tournament_common import (
 )
 from baska_cli.cli.tournament_confirm import accept, status
 from baska_cli.cli.tournament_links import base_url_option, links, say_no_qr, sheet_pages
+from baska_cli.cli.tournament_publish import publish_command
 from baska_cli.cli.tournament_scores import check_command, lots, result, standings
 from baska_cli.cli.tournament_walkout import walkout
 from baska_cli.i18n import _, ngettext
@@ -250,6 +251,7 @@ for _command in (
     status,
     accept,
     links,
+    publish_command,
 ):
     tournament.add_command(_command)
 tournament.add_command(tournament_settings.set_command)
