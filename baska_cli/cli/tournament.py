@@ -24,7 +24,9 @@ from baska_cli.cli.tournament_common import (
     round_option,
     tie_breaks_option,
 )
+from baska_cli.cli.tournament_confirm import accept, status
 from baska_cli.cli.tournament_links import base_url_option, links, say_no_qr, sheet_pages
+from baska_cli.cli.tournament_publish import publish_command
 from baska_cli.cli.tournament_scores import check_command, lots, result, standings
 from baska_cli.cli.tournament_walkout import walkout
 from baska_cli.i18n import _, ngettext
@@ -246,7 +248,10 @@ for _command in (
     lots,
     print_command,
     walkout,
+    status,
+    accept,
     links,
+    publish_command,
 ):
     tournament.add_command(_command)
 tournament.add_command(tournament_settings.set_command)
