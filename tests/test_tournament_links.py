@@ -13,7 +13,8 @@ from pathlib import Path
 import pytest
 
 from baska_cli.tournament.keys import hall_keys
-from baska_cli.tournament.links import SERVE_URL, address_problem
+from baska_cli.tournament.links import address_problem
+from baska_cli.tournament.links_url import SERVE_URL
 from tests.clikit import invoke
 from tests.qrkit import decode_modules, modules, svgs
 
@@ -303,3 +304,17 @@ def test_score_does_not_import_segno() -> None:
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout == "False False\n"
+
+
+def test_the_organisers_page_prints_and_draws_the_sheets_with_their_codes(liga: str) -> None:
+    from baska_cli.web import hall_actions
+    from baska_cli.web.prints import printed
+
+    Path(liga, SERVE_URL).write_text(BASE + "\n", "utf-8")
+    keys = hall_keys(liga)
+    codes = [decode_modules(modules(svg)) for svg in svgs(printed(liga, 1, "sheets"))]
+    assert codes == [[f"{BASE}/t/{keys.table(1, t)}"] for t in (1, 2, 3)]
+    assert hall_actions.draw(liga, {"anyway": True})[0] == 201
+    html = Path(liga, "r2", "sheets.html").read_text("utf-8")
+    codes = [decode_modules(modules(svg)) for svg in svgs(html)]
+    assert codes == [[f"{BASE}/t/{keys.table(2, t)}"] for t in (1, 2, 3)]

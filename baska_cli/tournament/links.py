@@ -1,20 +1,17 @@
-"""The tables' links: the server's address (typed, or kept by `baska serve` in `.serve-url`)
-checked, and each table's `{base}/t/{key}` for a round, its key from the hall's keys."""
+"""The tables' links: the server's address checked (typed, or kept by `baska serve` in
+`.serve-url`: links_url.py), and each table's `{base}/t/{key}` in a round, its key from the
+hall's keys."""
 
 from __future__ import annotations
 
-import os
 from dataclasses import dataclass
 from urllib.parse import urlsplit
 
-from baska_cli.errors import TournamentError, TournamentInputError
-from baska_cli.filekind import NotRegularFile, open_regular, reason_of
+from baska_cli.errors import TournamentInputError
 from baska_cli.i18n import _
 from baska_cli.tournament.keys import HallKeys
 
-SERVE_URL = ".serve-url"  # the address `baska serve DIR` printed, one line (http://H:P)
 EXAMPLE = "http://192.168.1.10:8000"
-LONGEST = 2000  # characters of an address read from the file at most
 
 
 @dataclass(frozen=True, slots=True)
@@ -26,11 +23,6 @@ class TableLink:
     players: tuple[str, ...]
     url: str
     key: str
-
-
-def serve_url_path(folder: str) -> str:
-    """Where `baska serve DIR` keeps the address it printed."""
-    return os.path.join(folder, SERVE_URL)
 
 
 def address_problem(text: str) -> str | None:
@@ -74,34 +66,6 @@ def checked_base_url(text: str) -> str:
             ).format(text=text, example=_suggestion(text))
         )
     return text.rstrip("/")
-
-
-def kept_base_url(folder: str) -> str | None:
-    """The address `baska serve` kept in the folder, or None if it kept none (no file, or an
-    empty one); TournamentError naming the file when it cannot be read or holds no address."""
-    path = serve_url_path(folder)
-    try:
-        with open_regular(path, encoding="utf-8") as file:
-            text = file.read(LONGEST + 1)
-    except FileNotFoundError:
-        return None
-    except (OSError, UnicodeDecodeError, NotRegularFile) as error:
-        raise TournamentError(
-            _("cannot read the server's address: {reason}").format(reason=reason_of(error)), path
-        ) from None
-    line = text.strip()
-    if not line:
-        return None
-    if len(text) > LONGEST or address_problem(line) is not None:
-        shown = line if len(line) <= 60 else line[:57] + "..."
-        raise TournamentError(
-            _(
-                '"{text}" is not a server\'s address; start `baska serve {folder} --host '
-                "0.0.0.0` again (it writes this file) or give --base-url"
-            ).format(text=shown, folder=folder),
-            path,
-        )
-    return line.rstrip("/")
 
 
 def table_url(base: str, key: str) -> str:
