@@ -292,6 +292,15 @@ def test_the_keys_appear_only_in_the_links_and_on_the_sheets(liga: str) -> None:
     assert holding == {"r1/sheets.html", "r2/sheets.html"}
     page = Path(liga, "..", "s.html").read_text("utf-8")
     assert not any(key in page for key in every)
+    site = Path(liga, "..", "site")
+    published = invoke("tournament", "publish", liga, str(site))
+    assert published.exit_code == 0, published.output
+    status = invoke("tournament", "status", liga, "-f", "json")
+    assert status.exit_code == 0, status.output
+    files = [p for p in site.rglob("*") if p.is_file()]
+    assert files
+    for text in [status.output, published.output, *(p.read_bytes().decode() for p in files)]:
+        assert not any(key in text for key in every)
 
 
 def test_score_does_not_import_segno() -> None:
