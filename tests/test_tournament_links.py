@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from baska_cli.tournament.keys import hall_keys
-from baska_cli.tournament.links import address_problem
+from baska_cli.tournament.links import is_address
 from baska_cli.tournament.links_url import SERVE_URL
 from tests.clikit import invoke
 from tests.qrkit import decode_modules, modules, svgs
@@ -134,7 +134,7 @@ def test_a_bad_base_url_is_refused_in_polish(liga: str) -> None:
 
 def test_addresses_that_are_fine() -> None:
     for text in ("http://10.0.0.5:8000", "https://sala.example.org/baska", "http://[::1]:8000"):
-        assert address_problem(text) is None, text
+        assert is_address(text), text
 
 
 def test_a_round_not_drawn_is_refused(liga: str, tmp_path: Path) -> None:

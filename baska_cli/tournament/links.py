@@ -25,32 +25,32 @@ class TableLink:
     key: str
 
 
-def address_problem(text: str) -> str | None:
-    """Why `text` is no server's address (http or https, a host, a port if any, a path if
-    any, nothing else), or None for an address."""
+def is_address(text: str) -> bool:
+    """Whether `text` is a server's address: http or https, a host, a port and a path if
+    any, nothing else (no spaces, no user, no query, no fragment)."""
     if not text or any(c.isspace() or not c.isprintable() for c in text):
-        return "blank"
+        return False
     try:
         parts = urlsplit(text)
         parts.port  # noqa: B018 (a port that is no number or out of range raises here)
     except ValueError:
-        return "port"
-    if parts.scheme.lower() not in ("http", "https") or not text.lower().startswith(
-        f"{parts.scheme.lower()}://"
-    ):
-        return "scheme"
-    if not parts.hostname or parts.username is not None or parts.password is not None:
-        return "host"
-    if parts.query or parts.fragment or "?" in text or "#" in text:
-        return "query"
-    return None
+        return False
+    scheme = parts.scheme.lower()
+    return (
+        scheme in ("http", "https")
+        and text.lower().startswith(f"{scheme}://")
+        and bool(parts.hostname)
+        and parts.username is None
+        and parts.password is None
+        and not ("?" in text or "#" in text)
+    )
 
 
 def _suggestion(text: str) -> str:
     """The address nearest to what was typed: `http://` put in front of a bare host, else
     the example."""
     bare = text.strip().rstrip("/")
-    if bare and "://" not in text and address_problem(f"http://{bare}") is None:
+    if bare and "://" not in text and is_address(f"http://{bare}"):
         return f"http://{bare}"
     return EXAMPLE
 
@@ -58,7 +58,7 @@ def _suggestion(text: str) -> str:
 def checked_base_url(text: str) -> str:
     """A typed `--base-url`, without its trailing slash; TournamentInputError quoting it,
     with the nearest address, when it is none."""
-    if address_problem(text) is not None:
+    if not is_address(text):
         raise TournamentInputError(
             _(
                 '--base-url "{text}": expected the server\'s address, http:// or https:// and '

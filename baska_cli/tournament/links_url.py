@@ -9,7 +9,7 @@ from baska_cli.errors import TournamentError
 from baska_cli.filekind import NotRegularFile, open_regular, reason_of
 from baska_cli.i18n import _
 from baska_cli.ledger.atomic import replace_text
-from baska_cli.tournament.links import address_problem
+from baska_cli.tournament.links import is_address
 
 SERVE_URL = ".serve-url"  # the address `baska serve DIR` printed, one line (http://H:P)
 LONGEST = 2000  # characters of an address read from the file at most
@@ -48,7 +48,7 @@ def kept_base_url(folder: str) -> str | None:
     line = text.strip()
     if not line:
         return None
-    if len(text) > LONGEST or address_problem(line) is not None:
+    if len(text) > LONGEST or not is_address(line):
         shown = line if len(line) <= 60 else line[:57] + "..."
         raise TournamentError(
             _(
