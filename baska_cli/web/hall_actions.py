@@ -9,8 +9,14 @@ from typing import Any
 
 from baska_cli.i18n import _, ngettext
 from baska_cli.render.tournament import draw_record
-from baska_cli.render.tournament_html import round_pages
-from baska_cli.tournament import service, service_confirm, service_scores, service_walkouts
+from baska_cli.render.tournament_html import linked_pages
+from baska_cli.tournament import (
+    service,
+    service_confirm,
+    service_links,
+    service_scores,
+    service_walkouts,
+)
 from baska_cli.tournament.folder import load
 from baska_cli.tournament.hall_state import round_states
 from baska_cli.tournament.results import describe
@@ -118,7 +124,8 @@ def draw(path: str, body: dict[str, Any]) -> Answer:
             round=len(t.draws), tables=named_tables(late)
         )
         return 409, {"error": message, "not_in": [s.table for s in late]}
-    drawn = service.draw_next(path, round_pages)
+    linker = service_links.sheet_linker(path)  # the sheets' QR codes: the hall's address
+    drawn = service.draw_next(path, linked_pages(None if linker is None else linker.url))
     message = _("round {round} was drawn").format(round=drawn.draw.round)
     if late:
         message += "; " + _("not in yet: round {round}, {tables}").format(
