@@ -337,3 +337,26 @@ def test_a_round_not_drawn_is_refused(tmp_path: Path) -> None:
     assert not (tmp_path / "web").exists()
     code, said = _publish(path, str(tmp_path / "web"))
     assert code == 0 and "after round 1 published" in said  # (none complete: round 1)
+
+
+def test_a_disputed_table_is_named_and_not_counted(liga: str, tmp_path: Path) -> None:
+    from baska_cli.tournament.service_confirm import confirm
+
+    player = _seats(liga, 1, 2)[1]
+    confirm(liga, 1, 2, player, False, (12, -10, 3, -5), "phone-1", "<b>not so</b>")
+    out = tmp_path / "web"
+    code, said = _publish(liga, str(out))
+    assert code == 0 and "after round 1 published" in said  # (no round is complete now)
+    table = json.loads((out / "r1.json").read_text("utf-8"))["tables"][1]
+    assert table["counted"] is False and table["seats"][0]["total"] is None
+    assert table["not_counted"] == [
+        f"disputed: {player} disagreed with the totals; the organiser corrects the table or "
+        "accepts its result"
+    ]
+    index = (out / "index.html").read_text("utf-8")
+    assert f"<li>round 1/table 2: disputed: {escape(player)} disagreed" in index
+    page = (out / "r1.html").read_text("utf-8")
+    assert f'<p class="note out">disputed: {escape(player)} disagreed' in page
+    assert "not so" not in "".join(_files(out).values())
+    cli = invoke("tournament", "standings", liga, "--round", "1", "--format", "json")
+    assert json.loads((out / "standings.json").read_text("utf-8")) == json.loads(cli.stdout)
