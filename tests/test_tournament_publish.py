@@ -144,7 +144,7 @@ def test_a_table_page_shows_the_sheet_and_its_corrections(liga: str, tmp_path: P
     assert [r.status for r in kept].count("void") == 1
     assert "(amended)" in page and "(undone)" in page and "(void)" in page
     paper = (out / "r1" / "t2.html").read_text("utf-8")
-    assert "the paper sheet&#39;s final totals" in paper and "corrected" in paper
+    assert paper.count("the paper sheet's final totals") == 1 and "corrected" in paper
 
 
 def test_a_round_asked_for_names_the_tables_it_leaves_out(liga: str, tmp_path: Path) -> None:
@@ -360,3 +360,15 @@ def test_a_disputed_table_is_named_and_not_counted(liga: str, tmp_path: Path) ->
     assert "not so" not in "".join(_files(out).values())
     cli = invoke("tournament", "standings", liga, "--round", "1", "--format", "json")
     assert json.loads((out / "standings.json").read_text("utf-8")) == json.loads(cli.stdout)
+
+
+def test_a_link_typed_as_the_folder_is_that_folder(liga: str, tmp_path: Path) -> None:
+    real = tmp_path / "www"
+    real.mkdir()
+    (tmp_path / "site").symlink_to(real, target_is_directory=True)
+    assert _publish(liga, str(tmp_path / "site"))[0] == 0
+    assert (real / "index.html").is_file() and (real / ".baska-publish").is_file()
+    inside = tmp_path / "into-liga"
+    inside.symlink_to(Path(liga), target_is_directory=True)
+    code, said = _publish(liga, str(inside))
+    assert code == 1 and "is inside the tournament's directory" in said

@@ -228,6 +228,9 @@ def table_page(pub: Publication, table: PublishedTable) -> str:
         }
         for s in table.sheets
     ]
+    view = _table_view(pub, table, "../")
+    if sheets and table.counted:
+        view["result"] = ""  # (the paper sheet's entries follow, under that heading)
     return _render(
         "publish_table.html.j2",
         pub,
@@ -238,7 +241,7 @@ def table_page(pub: Publication, table: PublishedTable) -> str:
         subtitle=ngettext("{count} deal", "{count} deals", found.plan.deals).format(
             count=found.plan.deals
         ),
-        table=_table_view(pub, table, "../"),
+        table=view,
         players=[p.split(".") for p in table.players],  # (the names the hands use; a
         # line may break after each dot)
         rows=_sheet(session) if session is not None else [],
