@@ -14,6 +14,7 @@ from baska_cli.tournament.hall_state import refusal_at
 from baska_cli.tournament.keys import hall_keys
 from baska_cli.tournament.service_scores import table_players
 from baska_cli.web.hall import Access, Served, key_digest
+from baska_cli.web.projector import Projector
 from baska_cli.web.security import Refused
 
 
@@ -32,6 +33,7 @@ class TournamentHall:
         self._open: dict[tuple[int, int], Served] = {}
         self._by_key: dict[bytes, tuple[int, int]] = {}
         self.tournament = load(folder)
+        self.projector = Projector(folder)  # the standings' board, for every screen
         self._seen_rounds = 0
         self._refresh()
 
@@ -117,11 +119,13 @@ class TournamentHall:
         """End every open event stream soon (the server is stopping)."""
         for served in self.served():
             served.watcher.close_soon()
+        self.projector.close_soon()
 
     async def stop(self) -> None:
         """End the watches (the app is shutting down)."""
         for served in self.served():
             await served.watcher.stop()
+        await self.projector.stop()
 
 
 def _named_table(query: Mapping[str, str], rounds: int) -> tuple[int, int] | None:
