@@ -131,3 +131,21 @@ def test_the_organisers_table_page_names_the_table_in_every_call(hall: str) -> N
         scope = text.split('data-scope="', 1)[1].split('"', 1)[0]
         assert json.loads(scope.replace("&#34;", '"')) == {"round": 1, "table": 2}
         assert client.get(f"/t/{keys.organiser}").status_code == 403
+
+
+def test_serve_refuses_a_directory_with_other_files_or_one_not_a_tournament(
+    hall: str, tmp_path: Path
+) -> None:
+    ledger = tmp_path / "evening.csv"
+    assert invoke("new", str(ledger), "-p", "A,B,C,D").exit_code == 0
+    mixed = invoke("serve", hall, str(ledger))
+    assert mixed.exit_code == 2
+    assert mixed.stderr == (
+        f"Error: serve one tournament's directory alone, not with other files: {hall} {ledger}\n"
+    )
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    refused = invoke("serve", str(empty))
+    assert refused.exit_code == 1
+    assert "not a tournament directory (no tournament.toml)" in refused.stderr
+    assert list(empty.iterdir()) == []
