@@ -1,8 +1,8 @@
 """`baska serve DIR` of a tournament as a real process: a drawn round entered by several
 tables at once, the server killed with SIGKILL mid-round and started again, the phones
 retrying what they never heard answered — every acknowledged hand on disk exactly once, the
-tournament checks clean, and the CLI's standings are what the server's tables say. A second
-`serve DIR` is refused; Ctrl-C stops it cleanly."""
+tournament checks clean, and the CLI's standings are the projector's board and what the
+server's tables say. A second `serve DIR` is refused; Ctrl-C stops it cleanly."""
 
 from __future__ import annotations
 
@@ -188,14 +188,22 @@ def test_a_round_killed_twice_keeps_every_acknowledged_hand_once(liga: str) -> N
 
 
 def _standings_are_the_servers(server: HallServer, folder: str) -> None:
-    """The CLI's standings (place, place points, total of each player at each table) are
-    what each table's standings say through the server. (The projector's /api/v1/board is
-    not on main yet: each table's `GET /api/v1/standings` is what the server says.)"""
+    """The CLI's standings are the projector's board (`GET /api/v1/board`) line by line,
+    and each player's line at their table is what the table's own standings say through
+    the server (`GET /api/v1/standings` with its key)."""
     listed = baska("tournament", "standings", folder, "--format", "json")
     assert listed.returncode == 0, listed.stderr
-    by_cli = {
+    by_cli = json.loads(listed.stdout)["standings"]
+    board = httpx.get(f"{server.base}/api/v1/board", timeout=20)
+    assert board.status_code == 200, board.text
+    assert board.json()["tables_in"] == TABLES
+    fields = ("place", "player", "place_points_exact", "total", "tables_won", "tied")
+    assert [[row[f] for f in fields] for row in board.json()["standings"]] == [
+        [row[f] for f in fields] for row in by_cli
+    ]
+    at_tables = {
         (entry["table"], row["player"]): (entry["place"], entry["place_points"], entry["total"])
-        for row in json.loads(listed.stdout)["standings"]
+        for row in by_cli
         for entry in row["rounds"]
     }
     by_server = {}
@@ -209,7 +217,7 @@ def _standings_are_the_servers(server: HallServer, folder: str) -> None:
         for row in said.json()["standings"]:
             by_server[(table, row["player"])] = (row["place"], row["place_points"], row["total"])
     assert len(by_server) == len(PLAYERS)
-    assert by_cli == by_server
+    assert at_tables == by_server
 
 
 def test_a_second_serve_of_the_hall_is_refused_and_ctrl_c_stops_it(liga: str) -> None:
