@@ -86,10 +86,11 @@ class HallServer(Running):
         self.organiser, self.standings = links["organiser"], links["standings"]
         self.base, _sep, self.organiser_key = self.organiser.rpartition("/o/")
         assert self.standings == f"{self.base}/standings"
+        self._keys = hall_keys(folder)
 
     def table_key(self, round_number: int, table: int) -> str:
         """The key of a table of a round (as `baska tournament links` gives it)."""
-        return hall_keys(self.folder).table(round_number, table)
+        return self._keys.table(round_number, table)
 
     def headers(self, key: str) -> dict[str, str]:
         """What a phone of the key sends with a write (its key, its page's origin)."""
@@ -105,4 +106,38 @@ def new_ledger(folder: Path, name: str = "evening.csv", deals: int | None = 16) 
         check=True,
         capture_output=True,
     )
+    return path
+
+
+SEAT_HANDS = [  # by seat number, so that every table of a tournament can play them (mester)
+    "zw 1+3 61 k",
+    "zo 4 70",
+    "gr 2 53",
+    "ci 3 70",
+    "we 1+4 70/3 kr",
+    "zw 2+4 78",
+    "zd 2 /3",
+    "ba 3",
+    "zw 1+2 52",
+    "gd 1 /4",
+    "zw 3+4 66",
+    "ci 1 40",
+]
+
+
+def new_tournament(
+    path: str, players: list[str], deals: int, rounds: int = 1, rules: str = "mester"
+) -> str:
+    """A tournament made by `baska tournament new` and its first round drawn (as an
+    organiser would): `players` one a line beside it, the series `deals` long."""
+    listed = Path(path).with_name(Path(path).name + "-players.txt")
+    listed.write_text("\n".join(players) + "\n", "utf-8")
+    made = ["new", path, "-p", str(listed), "--rounds", str(rounds), "--deals", str(deals)]
+    for args in ([*made, "-r", rules, "--seed", "26"], ["draw", path]):
+        done = subprocess.run(
+            [sys.executable, "-m", "baska_cli", "tournament", *args],
+            capture_output=True,
+            text=True,
+        )
+        assert done.returncode == 0, done.stderr
     return path

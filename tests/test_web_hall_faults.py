@@ -18,7 +18,7 @@ from typing import Any
 import httpx
 import pytest
 
-from tests.servekit import HallServer
+from tests.servekit import SEAT_HANDS, HallServer, new_tournament
 
 pytestmark = pytest.mark.slow
 
@@ -50,20 +50,6 @@ PLAYERS = [
 ]
 TABLES = len(PLAYERS) // 4
 DEALS = 24  # mester's series of 24 (its tournaments' lengths: 16, 24, 32, 40)
-HANDS = [  # by seat number, so that every table can play them
-    "zw 1+3 61 k",
-    "zo 4 70",
-    "gr 2 53",
-    "ci 3 70",
-    "we 1+4 70/3 kr",
-    "zw 2+4 78",
-    "zd 2 /3",
-    "ba 3",
-    "zw 1+2 52",
-    "gd 1 /4",
-    "zw 3+4 66",
-    "ci 1 40",
-]
 
 
 def baska(*args: str) -> subprocess.CompletedProcess[str]:
@@ -74,15 +60,7 @@ def baska(*args: str) -> subprocess.CompletedProcess[str]:
 
 @pytest.fixture
 def liga(tmp_path: Path) -> str:
-    players = tmp_path / "players.txt"
-    players.write_text("\n".join(PLAYERS) + "\n", "utf-8")
-    path = str(tmp_path / "liga")
-    made = baska("tournament", "new", path, "-p", str(players), "--rounds", "1",
-                 "--deals", str(DEALS), "-r", "mester", "--seed", "26")  # fmt: skip
-    assert made.returncode == 0, made.stderr
-    drawn = baska("tournament", "draw", path)
-    assert drawn.returncode == 0, drawn.stderr
-    return path
+    return new_tournament(str(tmp_path / "liga"), PLAYERS, DEALS)
 
 
 class Hall:
@@ -132,7 +110,7 @@ def post(hall: Hall, table: int, hand: str, client_id: str) -> dict[str, Any]:
 def play_table(hall: Hall, table: int, answers: dict[int, dict[str, Any]]) -> None:
     """One table's series, a hand after another (each table its own order of hands)."""
     for number in range(1, DEALS + 1):
-        hand = HANDS[(number + table) % len(HANDS)]
+        hand = SEAT_HANDS[(number + table) % len(SEAT_HANDS)]
         answers[number] = post(hall, table, hand, f"r1t{table}-{number}")
         with hall.lock:
             hall.acknowledged += 1
@@ -170,7 +148,7 @@ def test_a_round_killed_twice_keeps_every_acknowledged_hand_once(liga: str) -> N
         key = server.table_key(1, table)
         again = httpx.post(
             f"{server.base}/api/v1/hands",
-            json={"hand": HANDS[0], "id": f"r1t{table}-{DEALS}"},
+            json={"hand": SEAT_HANDS[0], "id": f"r1t{table}-{DEALS}"},
             headers=server.headers(key),
             timeout=20,
         )
