@@ -104,12 +104,14 @@ def players(count: int) -> list[str]:
 @dataclass
 class Round:
     """What the round measured: acknowledgements, phones' delays, posts that failed, the
-    projector's board changes (when, and with how many tables in), the last hand's ack."""
+    projector's board changes (when, and with how many tables in) and the boards it was
+    refused, the last hand's acknowledgement."""
 
     acked: list[float] = field(default_factory=list)
     heard: list[float] = field(default_factory=list)
     failed: list[str] = field(default_factory=list)
     boards: list[tuple[float, int]] = field(default_factory=list)
+    failed_boards: list[str] = field(default_factory=list)
     last_ack: float = 0.0
 
 
@@ -140,6 +142,8 @@ async def projector(base: str, measured: Round) -> None:
             status, text = await looks.request("GET", "/api/v1/board", {})
             if status == 200:
                 measured.boards.append((time.perf_counter(), json.loads(text)["tables_in"]))
+            else:
+                measured.failed_boards.append(f"{status}: {text[:200]!r}")
     finally:
         await stream.close()
         await looks.close()
@@ -263,6 +267,8 @@ async def measure(args: argparse.Namespace, folder: str, server: HallServer) -> 
             f"  projector: {len(measured.boards)} boards fetched; every table in {late} after "
             "the round's last hand was acknowledged   goal ≤ 1 s"
         )
+        if measured.failed_boards:
+            print(f"  {len(measured.failed_boards)} boards refused: {measured.failed_boards[0]}")
     print(f"  server memory: {start_rss / 1024:.1f} MiB at start, {end_rss / 1024:.1f} MiB at end")
     print(f"  {meter}")
     counts = [hands_in(path) for path in ledgers]
@@ -278,6 +284,8 @@ async def measure(args: argparse.Namespace, folder: str, server: HallServer) -> 
         f"the CLI's standings: {standings_agree(folder, server.base) if has_board else '-'}"
     )
     if watching is not None:
+        if watching.done():  # (the stream should have stayed open)
+            print(f"  the projector's stream ended: {watching.exception()!r}")
         watching.cancel()
     meter = Meter([server])  # type: ignore[list-item]
     took, done = await asyncio.wait_for(burst(doors, args.burst), args.timeout)
