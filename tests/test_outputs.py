@@ -221,7 +221,8 @@ WRITE_SITES = {
     # replace_text themselves
     "baska_cli/ledger/store.py": 2,  # the ledger's append (O_RDWR) and a new ledger (os.link)
     "baska_cli/web/entries.py": 1,  # the served ledger's client ids (O_CREAT, 0o600)
-    "baska_cli/web/security.py": 2,  # the serve key (O_CREAT | O_EXCL, 0o600)
+    "baska_cli/ledger/keys.py": 2,  # a serve key, the hall's secret (O_CREAT | O_EXCL, 0o600)
+    "baska_cli/tournament/links_url.py": 1,  # the hall's address for the links (replace_text)
     "baska_cli/cli/common.py": 2,  # /dev/null under a closed or failed standard stream
     "baska_cli/tournament/folder.py": 13,  # a round's directory renamed into place; the
     # tournament's own files (settings, players, roster details, results, walk-outs, lots,

@@ -9,6 +9,7 @@ from __future__ import annotations
 import contextlib
 import ipaddress
 import os
+import shlex
 import socket
 import sys
 
@@ -95,24 +96,27 @@ def serve(paths: tuple[str, ...], host: str, port: int, serve_lang: str | None) 
     key, kept beside the ledger in .FILE.serve-key, so the links still work after a restart.
     Ctrl-C stops the server; every hand is saved already.
 
+    FILE may instead be a tournament's directory: then the server is the hall's. It prints
+    the organiser's link and the public standings' (`baska tournament links DIR` gives each
+    table's link of the round).
+
     \b
     Example:  baska serve evening.csv
               baska serve evening.csv --host 0.0.0.0
               baska serve table1.csv table2.csv table3.csv --host 0.0.0.0
+              baska serve cup2026 --host 0.0.0.0
     """
     from filelock import FileLock, Timeout
 
-    from baska_cli.ledger.view import read
-
-    _refuse_twice(paths)
-    for path in paths:
-        try:
-            read(path)  # a ledger that is missing or broken: nothing made beside any
-        except BaskaError as error:
-            fail(error)
+    if any(os.path.isdir(path) for path in paths):
+        _one_tournament(paths)
+        locks = [os.path.join(paths[0], HALL_LOCK)]
+    else:
+        _readable_ledgers(paths)
+        locks = [serve_lock_path(path) for path in paths]
     with contextlib.ExitStack() as held:
-        for path in paths:
-            lock = FileLock(serve_lock_path(path), mode=0o600)
+        for path, lock_path in zip(paths, locks, strict=True):
+            lock = FileLock(lock_path, mode=0o600)
             try:
                 lock.acquire(blocking=False)
             except Timeout:
@@ -124,7 +128,42 @@ def serve(paths: tuple[str, ...], host: str, port: int, serve_lang: str | None) 
             except OSError as error:
                 raise FileProblem(str(error)) from None
             held.callback(lock.release)
-        _serve(paths, host, port, serve_lang or language())
+        lang = serve_lang or language()
+        if os.path.isdir(paths[0]):
+            _serve_hall(paths[0], host, port, lang)
+        else:
+            _serve(paths, host, port, lang)
+
+
+HALL_LOCK = ".serve-lock"  # inside a tournament's directory: the one `serve` of it
+
+
+def _readable_ledgers(paths: tuple[str, ...]) -> None:
+    """Refuse a ledger named twice, missing or broken (nothing is made beside any)."""
+    from baska_cli.ledger.view import read
+
+    _refuse_twice(paths)
+    for path in paths:
+        try:
+            read(path)
+        except BaskaError as error:
+            fail(error)
+
+
+def _one_tournament(paths: tuple[str, ...]) -> None:
+    """Refuse a tournament's directory named with anything else, or one that is not."""
+    from baska_cli.tournament.folder import load
+
+    if len(paths) > 1:
+        raise UserInputError(
+            _("serve one tournament's directory alone, not with other files: {paths}").format(
+                paths=" ".join(paths)
+            )
+        )
+    try:
+        load(paths[0])
+    except BaskaError as error:
+        fail(error)
 
 
 def _refuse_twice(paths: tuple[str, ...]) -> None:
@@ -143,8 +182,6 @@ def _refuse_twice(paths: tuple[str, ...]) -> None:
 
 def _serve(paths: tuple[str, ...], host: str, port: int, lang: str) -> None:
     """Start the app on the ledgers and run it until Ctrl-C."""
-    import segno
-
     from baska_cli.web.app import make_app
     from baska_cli.web.security import table_key
     from baska_cli.web.server import run
@@ -156,38 +193,103 @@ def _serve(paths: tuple[str, ...], host: str, port: int, lang: str) -> None:
         if isinstance(error, OSError):
             raise FileProblem(str(error)) from None
         fail(error)
-    sock = _listen(host, port)
-    port = sock.getsockname()[1]
-    shown = host
-    wildcard = host in ("0.0.0.0", "::", "")
-    if wildcard:
-        shown = own_address() or "127.0.0.1"
-    if ":" in shown:
-        shown = f"[{shown}]"
-    for path, key in keys.items():
-        url = f"http://{shown}:{port}/t/{key}"
-        # the code first, then the address and what to do with it: on a 24-line terminal
-        # the address stays on the screen under the code
-        if len(keys) <= QR_TABLES:
-            segno.make(url, error="m").terminal(out=sys.stdout, compact=True)
-        click.echo(f"table: {url}" if len(keys) == 1 else f"table: {url}  {path}")
-    if wildcard:
-        click.echo(
-            ngettext(
-                "listening on every address of this machine: the phones open the link above",
-                "listening on every address of this machine: the phones open the links above",
-                len(keys),
-            )
-        )
-    elif _is_loopback(host):
-        click.echo(_("only this computer can open it; --host 0.0.0.0 lets the phones in"))
-    click.echo(_("Ctrl-C stops the server"))
-    sys.stdout.flush()
+    sock, base = _listen_at(host, port)
+    links = [(f"{base}/t/{key}", "" if len(keys) == 1 else path) for path, key in keys.items()]
+    _show(host, [("table", url, path) for url, path in links], len(keys) <= QR_TABLES)
     run(app, sock)
     if len(keys) == 1:
         click.echo(_("stopped; every hand is in {path}").format(path=paths[0]))
     else:
         click.echo(_("stopped; every hand is in its ledger"))
+
+
+def _serve_hall(folder: str, host: str, port: int, lang: str) -> None:
+    """Start the tournament's hall and run it until Ctrl-C; its address is kept in
+    `DIR/.serve-url` for `tournament links` and the printed sheets."""
+    from baska_cli.tournament.links_url import keep_base_url
+    from baska_cli.web.app import make_hall_app
+    from baska_cli.web.server import run
+
+    try:
+        app = make_hall_app(folder, lang)
+    except (BaskaError, OSError) as error:
+        if isinstance(error, OSError):
+            raise FileProblem(str(error)) from None
+        fail(error)
+    sock, base = _listen_at(host, port)
+    try:
+        keep_base_url(folder, base)
+    except BaskaError as error:
+        fail(error)
+    key = app.state.hall.organiser_key
+    links = [("organiser", f"{base}/o/{key}", ""), ("standings", f"{base}/standings", "")]
+    tables = _("each table's link: baska tournament links {folder}")
+    _show(host, links, True, tables.format(folder=shlex.quote(folder)))
+    run(app, sock)
+    click.echo(_("stopped; every hand is in its table's ledger"))
+
+
+def _listen_at(host: str, port: int) -> tuple[socket.socket, str]:
+    """The bound socket and the base of the links the phones open (`http://H:P`)."""
+    sock = _listen(host, port)
+    port = sock.getsockname()[1]
+    shown = host
+    if host in WILDCARDS:
+        shown = own_address() or "127.0.0.1"
+    if ":" in shown:
+        shown = f"[{shown}]"
+    return sock, f"http://{shown}:{port}"
+
+
+WILDCARDS = ("0.0.0.0", "::", "")
+
+
+def _show(host: str, links: list[tuple[str, str, str]], codes: bool, after: str = "") -> None:
+    """Each link as `what: URL  path`, under the links' QR codes side by side (with `codes`:
+    two fit 80 columns, and the addresses stay on a 24-line screen under them), then where
+    the server listens, `after`, and how to stop it."""
+    if codes:
+        _codes([url for _what, url, _path in links])
+    for what, url, path in links:
+        click.echo(f"{what}: {url}  {path}" if path else f"{what}: {url}")
+    if host in WILDCARDS:
+        click.echo(
+            ngettext(
+                "listening on every address of this machine: the phones open the link above",
+                "listening on every address of this machine: the phones open the links above",
+                len(links),
+            )
+        )
+    elif _is_loopback(host):
+        click.echo(_("only this computer can open it; --host 0.0.0.0 lets the phones in"))
+    if after:
+        click.echo(after)
+    click.echo(_("Ctrl-C stops the server"))
+    sys.stdout.flush()
+
+
+CODES_IN_A_ROW = 2  # QR codes side by side (each about 37 columns)
+
+
+def _codes(urls: list[str]) -> None:
+    """The QR codes of `urls`, a row of two at a time, each readable by a phone's camera."""
+    import io
+
+    import segno
+
+    for start in range(0, len(urls), CODES_IN_A_ROW):
+        drawn = []
+        for url in urls[start : start + CODES_IN_A_ROW]:
+            out = io.StringIO()
+            segno.make(url, error="m").terminal(out=out, compact=True, border=2)
+            drawn.append(out.getvalue().splitlines())
+        width = [max(len(line) for line in code) for code in drawn]
+        for row in range(max(len(code) for code in drawn)):
+            cells = [
+                (code[row] if row < len(code) else "").ljust(wide)
+                for code, wide in zip(drawn, width, strict=True)
+            ]
+            click.echo("  ".join(cells).rstrip())
 
 
 def _is_loopback(host: str) -> bool:

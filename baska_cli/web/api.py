@@ -4,8 +4,8 @@ request's language."""
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
-from typing import Any, TypeVar
+from collections.abc import Awaitable, Callable, Mapping
+from typing import Any, Protocol, TypeVar
 
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response, StreamingResponse
@@ -16,7 +16,7 @@ from baska_cli.game.numbers import whole
 from baska_cli.i18n import LANGUAGES, _, speaking
 from baska_cli.web.entries import ID_LIMIT
 from baska_cli.web.events import stream
-from baska_cli.web.hall import Hall, Served
+from baska_cli.web.hall import Access, Served
 from baska_cli.web.security import Refused, check_same_site, given_key, json_body
 from baska_cli.web.table import Answer
 
@@ -45,6 +45,15 @@ def language_of(request: Request, default: str) -> str:
     return default
 
 
+class AnyHall(Protocol):
+    """What the routes need of a hall: its language, and what a key lets in."""
+
+    language: str
+
+    def find(self, given: str, query: Mapping[str, str] | None = None) -> Access | None:
+        """What the key given lets in, or None."""
+
+
 Handler = Callable[[Request, Served, dict[str, Any]], Awaitable[Response]]
 
 
@@ -54,19 +63,26 @@ def endpoint(post: bool) -> Callable[[Handler], Callable[[Request], Awaitable[Re
 
     def wrap(handler: Handler) -> Callable[[Request], Awaitable[Response]]:
         async def route(request: Request) -> Response:
-            hall: Hall = request.app.state.hall
+            hall: AnyHall = request.app.state.hall
             language = language_of(request, hall.language)
             try:
                 with speaking(language):
-                    served = hall.find(given_key(request, query=not post))
-                    if served is None:
+                    access = hall.find(given_key(request, query=not post), request.query_params)
+                    if access is None:
                         raise Refused(403, _("this is not the table's key"))
+                    if access.served is None:
+                        raise Refused(
+                            400, _("the organiser's key needs the table: ?round=R&table=T")
+                        )
                     body: dict[str, Any] = {}
                     if post:
                         check_same_site(request)
+                        if access.refusal is not None:
+                            raise Refused(403, access.refusal)
                         body = await json_body(request)
                     request.state.language = language
-                    return await handler(request, served, body)
+                    request.state.access = access
+                    return await handler(request, access.served, body)
             except Refused as refused:
                 return JSONResponse({"error": refused.message}, refused.status)
             except BaskaError as error:
@@ -125,8 +141,13 @@ async def _in(request: Request, served: Served, work: Callable[[], T]) -> T:
 
 @endpoint(post=False)
 async def table(request: Request, served: Served, body: dict[str, Any]) -> Response:
-    """GET /api/v1/table: who deals and leads, the totals, the last hands."""
-    return JSONResponse(await _in(request, served, served.table.state))
+    """GET /api/v1/table: who deals and leads, the totals, the last hands (and in a
+    tournament, the round, the table and its seats)."""
+    found = await _in(request, served, served.table.state)
+    access: Access = request.state.access
+    if access.tournament is not None:
+        found = {**found, "tournament": access.tournament}
+    return JSONResponse(found)
 
 
 @endpoint(post=False)

@@ -1,4 +1,5 @@
-"""The server's app for its ledgers: the tables' pages, the static files, the JSON API."""
+"""The server's app: the tables' pages, the static files, the JSON API; for ledgers, or for
+a tournament's hall (with the organiser's page and the projector's standings)."""
 
 from __future__ import annotations
 
@@ -8,19 +9,16 @@ from collections.abc import AsyncIterator, Mapping
 
 from starlette.applications import Starlette
 from starlette.routing import Mount
-from starlette.staticfiles import StaticFiles
 
-from baska_cli.web import api, pages
+from baska_cli.web import api, board, confirm, organiser, pages
 from baska_cli.web.hall import Hall
+from baska_cli.web.tournament_hall import TournamentHall
 
 STATIC = os.path.join(os.path.dirname(__file__), "static")
 
 
-def make_app(keys: Mapping[str, str], language: str) -> Starlette:
-    """The Starlette app of the ledgers in `keys` (each path with the key that lets a table
-    in), speaking `language` where a request does not choose. The ledgers are read (and
-    checked) now."""
-    hall = Hall(keys, language)
+def _app(hall: Hall | TournamentHall) -> Starlette:
+    from starlette.staticfiles import StaticFiles
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -30,8 +28,24 @@ def make_app(keys: Mapping[str, str], language: str) -> Starlette:
     routes = [
         *pages.ROUTES,
         *api.ROUTES,
+        *confirm.ROUTES,
+        *organiser.ROUTES,
+        *board.ROUTES,
         Mount("/static", StaticFiles(directory=STATIC, check_dir=False), name="static"),
     ]
     app = Starlette(routes=routes, lifespan=lifespan)
     app.state.hall = hall
     return app
+
+
+def make_app(keys: Mapping[str, str], language: str) -> Starlette:
+    """The app of the ledgers in `keys` (each path with the key that lets a table in),
+    speaking `language` where a request does not choose. The ledgers are read (and checked)
+    now."""
+    return _app(Hall(keys, language))
+
+
+def make_hall_app(folder: str, language: str) -> Starlette:
+    """The app of the tournament at `folder`: each drawn table with its key, the organiser
+    with theirs, the standings for everyone."""
+    return _app(TournamentHall(folder, language))

@@ -2,18 +2,25 @@
 
 from __future__ import annotations
 
+import hashlib
 import threading
 from collections.abc import Callable, Mapping
-from typing import TypeVar
+from dataclasses import dataclass
+from typing import Any, TypeVar
 
 from anyio import to_thread
 
 from baska_cli.i18n import speaking
 from baska_cli.web.events import Watcher
-from baska_cli.web.security import same_key
 from baska_cli.web.table import Table
 
 T = TypeVar("T")
+
+
+def key_digest(key: str) -> bytes:
+    """What a key is looked up by: its SHA-256, so that finding it takes the same time
+    whatever the key given is near (a dict lookup on the key itself would not)."""
+    return hashlib.sha256(key.encode("utf-8", "replace")).digest()
 
 
 class Served:
@@ -39,29 +46,44 @@ class Served:
             self.watcher.notify()
 
 
+@dataclass(frozen=True, slots=True)
+class Access:
+    """What a key given lets in: a table (None: the organiser, no table named), whether it is
+    the organiser's, the table's round and number in a tournament, and why it may not write
+    now (None: it may)."""
+
+    served: Served | None
+    organiser: bool = False
+    round: int | None = None
+    table: int | None = None
+    refusal: str | None = None
+    tournament: dict[str, Any] | None = None
+
+
 class Hall:
     """Every ledger the server serves (read and checked when it is made), and the server's
     language where a request does not choose."""
 
     def __init__(self, keys: Mapping[str, str], language: str) -> None:
         self.tables = [Served(path, key) for path, key in keys.items()]
+        self._by_key = {key_digest(served.key): served for served in self.tables}
         self.language = language
 
-    def find(self, given: str) -> Served | None:
-        """The ledger whose key was given, or None; every key is compared, each in constant
-        time, so the time taken tells nothing of which key is near."""
-        found = None
-        for served in self.tables:
-            if same_key(given, served.key):
-                found = served
-        return found
+    def find(self, given: str, query: Mapping[str, str] | None = None) -> Access | None:
+        """What the key given lets in, or None for no key of this server."""
+        served = self._by_key.get(key_digest(given))
+        return None if served is None else Access(served)
+
+    def served(self) -> list[Served]:
+        """The tables open now (their watchers are stopped with the server)."""
+        return list(self.tables)
 
     def close_soon(self) -> None:
         """End every open event stream soon (the server is stopping)."""
-        for served in self.tables:
+        for served in self.served():
             served.watcher.close_soon()
 
     async def stop(self) -> None:
         """End the watches (the app is shutting down)."""
-        for served in self.tables:
+        for served in self.served():
             await served.watcher.stop()

@@ -6,7 +6,7 @@ from __future__ import annotations
 import functools
 import html
 import os
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, Response
@@ -17,7 +17,7 @@ from baska_cli.i18n import _, ngettext, speaking
 if TYPE_CHECKING:
     from jinja2 import Environment
 
-    from baska_cli.web.hall import Hall
+    from baska_cli.web.hall import Access
 
 TEMPLATES = os.path.join(os.path.dirname(__file__), "templates")
 PAGE = "table.html.j2"
@@ -38,30 +38,59 @@ def environment() -> Environment:
     return env
 
 
+HEADERS = {
+    "Content-Security-Policy": "default-src 'self'; img-src 'self' data:; frame-ancestors 'none'",
+    "Referrer-Policy": "no-referrer",
+    "X-Content-Type-Options": "nosniff",
+    "Cache-Control": "no-store",
+}
+
+
+def refused_page(language: str, message: str, status: int = 403) -> HTMLResponse:
+    """A short page saying why not (the message escaped)."""
+    text = html.escape(message)
+    page = f'<!doctype html><html lang="{language}"><title>{status}</title><p>{text}</p>'
+    return HTMLResponse(page, status, headers=HEADERS)
+
+
+def page(name: str, context: dict[str, Any]) -> HTMLResponse:
+    """The template `name` rendered with `context`, with the pages' headers (in the
+    language the caller speaks)."""
+    return HTMLResponse(environment().get_template(name).render(context), headers=HEADERS)
+
+
+async def render_table(access: Access, key: str, language: str) -> HTMLResponse:
+    """The table's page for what `key` lets in (a table's key, or the organiser's with the
+    table named: then every call of the page names the table too)."""
+    served = access.served
+    assert served is not None
+    names = await served.run(language, served.table.page)
+    scope = {} if not access.organiser else {"round": access.round, "table": access.table}
+    context = {
+        "key": key,
+        "lang": language,
+        "api": "/api/v1",
+        "static": "/static",
+        "tournament": access.tournament,
+        "scope": scope,
+        **names,
+    }
+    with speaking(language):
+        return page(PAGE, context)
+
+
 async def table_page(request: Request) -> Response:
     """The table's page for the key in its link."""
     from baska_cli.web.api import language_of
 
-    hall: Hall = request.app.state.hall
+    hall = request.app.state.hall
     language = language_of(request, hall.language)
     key = request.path_params["key"]
     with speaking(language):
-        served = hall.find(key)
-        if served is None:
-            message = html.escape(_("this is not the table's key"))
-            page = f'<!doctype html><html lang="{language}"><title>403</title><p>{message}</p>'
-            return HTMLResponse(page, 403)
-        names = await served.run(language, served.table.page)
-        context = {"key": key, "lang": language, "api": "/api/v1", "static": "/static", **names}
-        text = environment().get_template(PAGE).render(context)
-    headers = {
-        "Content-Security-Policy": "default-src 'self'; img-src 'self' data:; "
-        "frame-ancestors 'none'",
-        "Referrer-Policy": "no-referrer",
-        "X-Content-Type-Options": "nosniff",
-        "Cache-Control": "no-store",
-    }
-    return HTMLResponse(text, headers=headers)
+        access = hall.find(key)
+        if access is None or access.served is None:
+            return refused_page(language, _("this is not the table's key"))
+    return await render_table(access, key, language)
 
 
 ROUTES = [Route("/t/{key}", table_page)]

@@ -13,10 +13,12 @@ function pause(ms) {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
-export function makeApi({ key, api, lang, onRetry }) {
+// `scope`: the table the organiser's key works on ({round, table}), sent with every call.
+export function makeApi({ key, api, lang, onRetry, scope }) {
   function url(path, query) {
     const params = new URLSearchParams(query || {});
     params.set("lang", lang);
+    for (const [name, value] of Object.entries(scope || {})) params.set(name, String(value));
     return api + path + "?" + params.toString();
   }
 

@@ -22,6 +22,7 @@ const api = makeApi({
   api: document.body.dataset.api,
   lang: LANG,
   onRetry: () => showStatus(say("retrying"), "warn"),
+  scope: JSON.parse(document.body.dataset.scope || "{}"),
 });
 const pad = makePad({
   field,
