@@ -157,6 +157,7 @@ class LockedLedger:
         self.identity = identity  # the file that was read
         self._files = files  # its readers (`reader`), closed when the block ends
         self._readers: list[LedgerReader] = []
+        self.written: tuple[int, ...] | None = None  # the file after `append`, as identity()
 
     def reader(self) -> LedgerReader:
         """A new reader of the ledger, to stream its rows (`checker.verify`): it is closed
@@ -187,6 +188,7 @@ class LockedLedger:
             _append_whole(fd, encode(line, meta, path), st.st_size, path)
             if identity(os.stat(real))[:2] != identity(st)[:2]:
                 raise LedgerError(_(_REPLACED), path)
+            self.written = identity(os.fstat(fd))
         except OSError as exc:
             raise LedgerError(_(CANNOT_WRITE).format(reason=os_reason(exc)), path) from None
         finally:
