@@ -15,7 +15,10 @@ from baska_cli.game.rules import builtin
 from baska_cli.i18n import _
 from baska_cli.render.tournament_html import seating_html, sheets_html, standings_html
 from baska_cli.tournament.draw import draw_round
+from baska_cli.tournament.keys import hall_keys
+from baska_cli.tournament.links import Linker
 from baska_cli.tournament.standings import StandingLine
+from tests.qrkit import decode_pdf
 
 NAMES = [f"Gracz{i:03d}.K" for i in range(400)]
 DRAW = draw_round(1, "1", NAMES[: 402 - 4], {}, {})  # 398 players: 99 tables, 2 sit out
@@ -134,6 +137,58 @@ def test_each_table_sheet_prints_on_one_a4_page(tmp_path: Path, deals: int, long
         for members, text in zip(draw.tables, pages, strict=False):
             for s, name in enumerate(members, 1):
                 assert _flat(f"seat {s}: {name}") in _flat(text), name
+
+
+def _clear_of_the_codes(html: Path, profile: Path) -> int:
+    """How many sheets have their title, subtitle and seats all left of the code's corner
+    (laid out with the print rules on a window as wide as the printed page)."""
+    probe = html.with_name("corner.html")
+    text = html.read_text("utf-8").replace("@media print", "@media all")
+    script = (
+        "<script>let clear = 0; for (const head of document.querySelectorAll('.head')) {"
+        "const left = head.querySelector('.qr').getBoundingClientRect().left;"
+        "const parts = head.querySelectorAll('.who h1, .who p, .who .seats div');"
+        "if ([...parts].every(p => p.getBoundingClientRect().right <= left)) clear += 1; }"
+        "document.title = 'clear ' + clear;</script></body>"
+    )
+    probe.write_text(text.replace("</body>", script), "utf-8")
+    argv = [
+        _chromium(), "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
+        "--disable-background-networking", "--disable-component-update", "--disable-sync",
+        f"--user-data-dir={profile}", "--window-size=718,1000", "--dump-dom", probe.as_uri(),
+    ]  # fmt: skip
+    dom = subprocess.run(argv, capture_output=True, text=True, timeout=180, check=True).stdout
+    found = re.search(r"<title>clear (\d+)</title>", dom)
+    assert found is not None, dom[:500]
+    return int(found.group(1))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("deals", [16, 40])
+@pytest.mark.parametrize("language", ["en", "pl"])
+def test_each_sheet_with_its_qr_code_prints_on_one_page_and_scans(
+    tmp_path: Path, deals: int, language: str
+) -> None:
+    """Sheets with their tables' links, printed by Chromium and rasterised at 150 dpi: one A4
+    page per table, no wider than the page, each page's code read by a real decoder as its
+    own table's link, the link's text and every long name whole on it."""
+    draw = draw_round(2, "1", LONG_NAMES[::33][:12], {}, {})
+    linker = Linker("http://192.168.100.100:8000", hall_keys(str(tmp_path)))
+    html = tmp_path / "sheets.html"
+    with i18n.speaking(language):
+        html.write_text(sheets_html("liga", draw, deals, builtin("mester"), linker.url), "utf-8")
+        seat = _("seat {n}")
+    assert _pages(html, tmp_path / "profile") == 3
+    width, page = _width(html, tmp_path / "profile")
+    assert width <= page
+    assert _clear_of_the_codes(html, tmp_path / "profile") == 3
+    urls = [linker.url(2, t) for t in (1, 2, 3)]
+    assert decode_pdf(html.with_suffix(".pdf")) == [[url] for url in urls]
+    pages = _text(html.with_suffix(".pdf")).split("\f")
+    for members, url, text in zip(draw.tables, urls, pages, strict=False):
+        assert _flat(url) in _flat(text)
+        for s, name in enumerate(members, 1):
+            assert _flat(f"{seat.format(n=s)}: {name}") in _flat(text), name
 
 
 @pytest.mark.slow

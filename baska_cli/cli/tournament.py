@@ -24,12 +24,14 @@ from baska_cli.cli.tournament_common import (
     round_option,
     tie_breaks_option,
 )
+from baska_cli.cli.tournament_confirm import accept, status
+from baska_cli.cli.tournament_links import base_url_option, links, say_no_qr, sheet_pages
+from baska_cli.cli.tournament_publish import publish_command
 from baska_cli.cli.tournament_scores import check_command, lots, result, standings
 from baska_cli.cli.tournament_walkout import walkout
 from baska_cli.i18n import _, ngettext
 from baska_cli.render.tournament import draw_json, draw_table
-from baska_cli.render.tournament_html import round_pages
-from baska_cli.tournament import service
+from baska_cli.tournament import service, service_links
 
 
 @click.group("tournament", cls=TournamentGroup, context_settings=CONTEXT)
@@ -121,15 +123,20 @@ def new(
 @command()
 @click.argument("path", metavar="DIR")
 @round_option("The round (default: the next one); a round drawn already is shown again.")
+@base_url_option(
+    "The server's address for the QR codes on the table sheets (default: the one `baska "
+    "serve DIR` keeps)."
+)
 @format_choice("table", "json")
-def draw(path: str, round_number: int | None, output_format: str) -> None:
+def draw(path: str, round_number: int | None, base_url: str | None, output_format: str) -> None:
     """Seat the next round: write each table's ledger, the seating and printable pages.
 
     \b
     Example:  baska tournament draw liga
               baska tournament draw liga --round 1 --format json
     """
-    drawn = service.draw_next(path, round_pages, round_number)
+    linker = service_links.sheet_linker(path, base_url)
+    drawn = service.draw_next(path, sheet_pages(linker), round_number)
     if drawn.new:
         note_written(_("round {round} was drawn").format(round=drawn.draw.round))
     click.echo(draw_json(drawn.draw) if output_format == "json" else draw_table(drawn.draw))
@@ -140,6 +147,8 @@ def draw(path: str, round_number: int | None, output_format: str) -> None:
             ),
             err=True,
         )
+        if linker is None:
+            say_no_qr(path)
 
 
 @command()
@@ -206,16 +215,25 @@ def standin(path: str, team: str, name: str) -> None:
 @command("print")
 @click.argument("path", metavar="DIR")
 @round_option("The round (default: the last drawn).")
-def print_command(path: str, round_number: int | None) -> None:
-    """Write a round's seating plan and table sheets again (in the interface language).
+@base_url_option(
+    "The server's address for the QR codes on the table sheets (default: the one `baska "
+    "serve DIR` keeps)."
+)
+def print_command(path: str, round_number: int | None, base_url: str | None) -> None:
+    """Write a round's seating plan and table sheets again (in the interface language); the
+    sheets carry each table's link as a QR code when the server's address is known.
 
     \b
     Example:  baska --lang pl tournament print liga --round 2
+              baska tournament print liga --base-url http://192.168.1.10:8000
     """
-    folder = service.print_round(path, round_pages, round_number)
+    linker = service_links.sheet_linker(path, base_url)
+    folder = service.print_round(path, sheet_pages(linker), round_number)
     click.echo(
         _("{path}: printable: {seating}, {sheets}").format(**_printable(path, folder)), err=True
     )
+    if linker is None:
+        say_no_qr(path)
 
 
 for _command in (
@@ -230,6 +248,10 @@ for _command in (
     lots,
     print_command,
     walkout,
+    status,
+    accept,
+    links,
+    publish_command,
 ):
     tournament.add_command(_command)
 tournament.add_command(tournament_settings.set_command)

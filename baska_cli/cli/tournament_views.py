@@ -10,6 +10,7 @@ import click
 
 from baska_cli.i18n import _, ngettext
 from baska_cli.ledger.outputs import write_output
+from baska_cli.render.standings_page import ordered, standings_page
 from baska_cli.render.text import csv_line
 from baska_cli.render.tournament import (
     left_out,
@@ -19,7 +20,6 @@ from baska_cli.render.tournament import (
     standings_rows,
     standings_table,
 )
-from baska_cli.render.tournament_html import standings_html
 from baska_cli.render.tournament_pages import Section, sections_html
 from baska_cli.render.tournament_views import (
     DETAILS_CSV_HEADER,
@@ -46,12 +46,6 @@ def _write(found: Standings, html_path: str, page: str) -> None:
     """The page written (never over the tournament's own files), and said where."""
     written = write_output(html_path, [page], reading=found.files)
     click.echo(_("{path}: the standings page was written").format(path=written), err=True)
-
-
-def _ordered(found: Standings) -> str:
-    return _("ordered by {order}; players equal on all of them share a place").format(
-        order=tie_break_text(found.plan.tie_breaks)
-    )
 
 
 def _subtitle(found: Standings, count: str) -> str:
@@ -108,12 +102,7 @@ def show_standings(found: Standings, output_format: str, html_path: str | None) 
             standings_table(found.lines, found.up_to, found.plan.rounds, order, notes, named)
         )
     if html_path:
-        headers, rows = standings_rows(found.lines, found.up_to > 1, named)
-        page = standings_html(
-            found.name, found.up_to, found.plan.rounds, _ordered(found), headers, rows,
-            found.lines, notes,
-        )  # fmt: skip
-        _write(found, html_path, page)
+        _write(found, html_path, standings_page(found))
 
 
 def show_category(
@@ -161,7 +150,7 @@ def show_category(
         for name, one in lists:
             headers, rows = standings_rows(one.lines, one.up_to > 1, named)
             heading = _("category {category}").format(category=name) + " · " + _players(len(rows))
-            sections.append(Section(heading, _ordered(found), headers, rows))
+            sections.append(Section(heading, ordered(found), headers, rows))
         page = sections_html(
             _("{tournament}: standings").format(tournament=found.name),
             _subtitle(found, _players(len(found.lines))),

@@ -4,12 +4,13 @@ each prints on A4."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from baska_cli.evening.totals import dealer_of
 from baska_cli.game.rules import RuleSet
 from baska_cli.i18n import _, language, ngettext
+from baska_cli.render.qr import qr_svg
 from baska_cli.render.templates import environment
 from baska_cli.tournament.draw import Draw
 from baska_cli.tournament.folder import Tournament
@@ -53,9 +54,22 @@ def seating_html(name: str, draw: Draw) -> str:
     )
 
 
-def sheets_html(name: str, draw: Draw, deals: int, rules: RuleSet) -> str:
+Link = Callable[[int, int], str]
+"""A table's link in a round (round, table -> the link), as tournament/links.py makes it."""
+
+
+def _qr(link: Link | None, round_number: int, table: int) -> dict[str, str] | None:
+    """A table's link and its QR code (inline SVG), or None without links."""
+    if link is None:
+        return None
+    url = link(round_number, table)
+    return {"url": url, "svg": qr_svg(url)}
+
+
+def sheets_html(name: str, draw: Draw, deals: int, rules: RuleSet, link: Link | None = None) -> str:
     """One A4 page per table for scoring on paper: the seats, who deals each deal (by seat),
-    an empty cell for each change and running total, the final totals and the signatures."""
+    an empty cell for each change and running total, the final totals and the signatures;
+    with `link`, the table's link as a QR code and as text in the page's corner."""
     tables = []
     for t, members in enumerate(draw.tables, 1):
         tables.append(
@@ -71,10 +85,11 @@ def sheets_html(name: str, draw: Draw, deals: int, rules: RuleSet) -> str:
                     {"n": n, "dealer": _("seat {n}").format(n=dealer_of(0, n) + 1)}
                     for n in range(1, deals + 1)
                 ],
+                "qr": _qr(link, draw.round, t),
             }
         )
     rows = deals + 1
-    row_height = min(9.0, round(205 / rows, 1))
+    row_height = min(9.0, round((185 if link else 205) / rows, 1))
     return _render(
         "sheets.html.j2",
         orientation="portrait",
@@ -97,6 +112,7 @@ def sheets_html(name: str, draw: Draw, deals: int, rules: RuleSet) -> str:
             "change": _("change"),
             "running": _("running total"),
             "signature": _("signature"),
+            "scan": _("scan to enter the hands on a phone"),
         },
     )
 
@@ -136,9 +152,10 @@ def standings_html(
     )
 
 
-def round_pages(t: Tournament, draw: Draw) -> dict[str, str]:
-    """A drawn round's printable pages by file name (the `pages` of tournament/service.py)."""
+def round_pages(t: Tournament, draw: Draw, link: Link | None = None) -> dict[str, str]:
+    """A drawn round's printable pages by file name (the `pages` of tournament/service.py);
+    with `link`, the table sheets carry each table's link as a QR code."""
     return {
         "seating.html": seating_html(t.name, draw),
-        "sheets.html": sheets_html(t.name, draw, t.plan.deals, t.rules),
+        "sheets.html": sheets_html(t.name, draw, t.plan.deals, t.rules, link),
     }

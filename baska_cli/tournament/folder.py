@@ -7,6 +7,8 @@
     DIR/lots.csv          drawings of lots: round, player, lot (1 places highest)
     DIR/walkouts.csv      walk-outs: round, table, player, status (walkouts.py); made by the
                           first walk-out, none when missing
+    DIR/confirmations.csv the players' confirmations of tables' results and the organiser's
+                          acceptances (confirmations.py); made by the first, none when missing
     DIR/rN/seating.csv    round N's draw: table, seat, player (`out` for sitting out)
     DIR/rN/tK.csv         table K's ledger: an ordinary `baska` ledger
     DIR/rN/*.html         the printable seating plan and table sheets
@@ -36,6 +38,11 @@ from baska_cli.ledger.format import Meta, rules_lines
 from baska_cli.ledger.outputs import write_output
 from baska_cli.ledger.store import create as create_ledger
 from baska_cli.ledger.store import locked, replace_text, sync_folder
+from baska_cli.tournament.confirmations import (
+    Confirmation,
+    format_confirmations,
+    parse_confirmations,
+)
 from baska_cli.tournament.details import DETAILS, format_details, has_details, with_details
 from baska_cli.tournament.draw import Draw
 from baska_cli.tournament.plan import Plan, format_plan, parse_plan
@@ -44,7 +51,7 @@ from baska_cli.tournament.results import TableResult, format_results, parse_resu
 from baska_cli.tournament.walkouts import Walkout, format_walkouts, parse_walkouts
 
 SETTINGS, PLAYERS, RESULTS, LOTS = "tournament.toml", "players.csv", "results.csv", "lots.csv"
-SEATING, WALKOUTS = "seating.csv", "walkouts.csv"
+SEATING, WALKOUTS, CONFIRMATIONS = "seating.csv", "walkouts.csv", "confirmations.csv"
 OUT = "out"
 LOTS_HEADER = ("round", "player", "lot")
 ROUND_DIR = re.compile(r"r([1-9][0-9]*)")  # a round's directory: r1, r2 …
@@ -73,6 +80,7 @@ class Tournament:
     sheets: tuple[TableResult, ...]
     lots: dict[int, dict[str, int]]
     walkouts: tuple[Walkout, ...] = ()
+    confirmations: tuple[Confirmation, ...] = ()
 
     def file(self, relative: str) -> str:
         """A path inside the directory, as the user named the directory."""
@@ -187,6 +195,7 @@ def load(path: str) -> Tournament:
     lots = _parse_lots(_read(os.path.join(path, LOTS)), os.path.join(path, LOTS))
     walkouts = os.path.join(path, WALKOUTS)
     gone = parse_walkouts(_read(walkouts), walkouts) if os.path.exists(walkouts) else []
+    said = read_confirmations(path)
     draws = []
     round_number = 1
     while os.path.isdir(os.path.join(path, round_dir(round_number))):
@@ -194,8 +203,16 @@ def load(path: str) -> Tournament:
         draws.append(parse_seating(_read(seating), seating, round_number))
         round_number += 1
     return Tournament(
-        path, plan, rules, tuple(players), tuple(draws), tuple(sheets), lots, tuple(gone)
-    )
+        path, plan, rules, tuple(players), tuple(draws), tuple(sheets), lots, tuple(gone),
+        confirmations=tuple(said),
+    )  # fmt: skip
+
+
+def read_confirmations(path: str) -> list[Confirmation]:
+    """The confirmations of a tournament's directory (none while `confirmations.csv` is
+    missing)."""
+    words = os.path.join(path, CONFIRMATIONS)
+    return parse_confirmations(_read(words), words) if os.path.exists(words) else []
 
 
 def _parse_lots(text: str, origin: str) -> dict[int, dict[str, int]]:
@@ -325,6 +342,11 @@ def save_walkouts(tournament: Tournament, rows: list[Walkout]) -> None:
     replace_text(tournament.file(WALKOUTS), format_walkouts(rows))
 
 
+def save_confirmations(tournament: Tournament, rows: list[Confirmation]) -> None:
+    """Replace `confirmations.csv`. Call under `lock`."""
+    replace_text(tournament.file(CONFIRMATIONS), format_confirmations(rows))
+
+
 def save_lots(tournament: Tournament, lots: dict[int, dict[str, int]]) -> None:
     """Replace `lots.csv`. Call under `lock`."""
     lines = [",".join(LOTS_HEADER)]
@@ -343,7 +365,7 @@ def save_page(tournament: Tournament, relative: str, text: str) -> None:
 def inputs(tournament: Tournament) -> tuple[str, ...]:
     """Every file of the directory that baska reads: settings, players, results, lots, and
     each round's seating and table ledgers (a page is never written over one of them)."""
-    files = [SETTINGS, PLAYERS, RESULTS, LOTS, ".checked.csv"]
+    files = [SETTINGS, PLAYERS, RESULTS, LOTS, CONFIRMATIONS, ".checked.csv"]
     for draw in tournament.draws:
         files.append(f"{round_dir(draw.round)}/{SEATING}")
         files += [ledger_name(draw.round, t) for t in range(1, len(draw.tables) + 1)]

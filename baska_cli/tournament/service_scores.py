@@ -174,3 +174,9 @@ def check(path: str) -> Audit:
         sum(len(d.tables) for d in t.draws),
         tuple(walkout_notes(t)),
     )
+
+
+def standings_of(t: Tournament, up_to: int) -> Standings:
+    """The standings of a tournament already read, after round `up_to` (for a front end
+    that needs more of the directory than the standings and reads it once)."""
+    return _standings(t, up_to)

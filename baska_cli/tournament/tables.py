@@ -18,6 +18,7 @@ from baska_cli.i18n import _, ngettext
 from baska_cli.ledger.format import rules_lines
 from baska_cli.ledger.outputs import write_output
 from baska_cli.tournament.folder import Tournament, ledger_name
+from baska_cli.tournament.hall_state import disputes_of
 from baska_cli.tournament.ledgers import LedgerCheck, check_ledgers
 from baska_cli.tournament.results import TableResult
 from baska_cli.tournament.walkouts import counting
@@ -191,6 +192,19 @@ def table_results(
                             "keep one of them",
                             slots,
                         ).format(count=slots),
+                    )
+                )
+                continue
+            disputed = disputes_of(tournament, draw.round, t)
+            if disputed and (sheet is not None or slots == deals):
+                names = ", ".join(name for name, _note in disputed)
+                problems.append(
+                    Problem(
+                        where,
+                        _(
+                            "disputed: {names} disagreed with the totals; the organiser "
+                            "corrects the table or accepts its result"
+                        ).format(names=names),
                     )
                 )
                 continue

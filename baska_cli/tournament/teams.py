@@ -68,8 +68,13 @@ def team_standings(
         )
     rows.sort(key=lambda r: (-r[0], -r[1], r[2].casefold()))
     found = []
-    for i, row in enumerate(rows):
-        first = next(j for j in range(i + 1) if rows[j][:2] == row[:2])
-        tied = sum(1 for r in rows if r[:2] == row[:2]) > 1
-        found.append(TeamLine(first + 1, row[2], row[0], row[1], row[3], row[4], row[5], tied))
+    first = 0  # the first of the rows equal to this one on place points and total (sorted)
+    while first < len(rows):
+        end = first + 1
+        while end < len(rows) and rows[end][:2] == rows[first][:2]:
+            end += 1
+        tied = end - first > 1
+        for row in rows[first:end]:
+            found.append(TeamLine(first + 1, row[2], row[0], row[1], row[3], row[4], row[5], tied))
+        first = end
     return found

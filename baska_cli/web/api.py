@@ -50,8 +50,10 @@ class AnyHall(Protocol):
 
     language: str
 
-    def find(self, given: str, query: Mapping[str, str] | None = None) -> Access | None:
-        """What the key given lets in, or None."""
+    def find(
+        self, given: str, query: Mapping[str, str] | None = None, writing: bool = False
+    ) -> Access | None:
+        """What the key given lets in (with `writing`, and why it may not write), or None."""
 
 
 Handler = Callable[[Request, Served, dict[str, Any]], Awaitable[Response]]
@@ -67,7 +69,8 @@ def endpoint(post: bool) -> Callable[[Handler], Callable[[Request], Awaitable[Re
             language = language_of(request, hall.language)
             try:
                 with speaking(language):
-                    access = hall.find(given_key(request, query=not post), request.query_params)
+                    given = given_key(request, query=not post)
+                    access = hall.find(given, request.query_params, writing=post)
                     if access is None:
                         raise Refused(403, _("this is not the table's key"))
                     if access.served is None:

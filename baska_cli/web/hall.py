@@ -74,8 +74,11 @@ class Hall:
         self._by_key = {key_digest(served.key): served for served in self.tables}
         self.language = language
 
-    def find(self, given: str, query: Mapping[str, str] | None = None) -> Access | None:
-        """What the key given lets in, or None for no key of this server."""
+    def find(
+        self, given: str, query: Mapping[str, str] | None = None, writing: bool = False
+    ) -> Access | None:
+        """What the key given lets in, or None for no key of this server (a ledger's key
+        may always write)."""
         served = self._by_key.get(key_digest(given))
         return None if served is None else Access(served)
 

@@ -10,9 +10,11 @@ from typing import Any
 
 from baska_cli.i18n import _
 from baska_cli.tournament.folder import Tournament, ledger_name, load, round_dir
+from baska_cli.tournament.hall_state import refusal_at
 from baska_cli.tournament.keys import hall_keys
 from baska_cli.tournament.service_scores import table_players
 from baska_cli.web.hall import Access, Served, key_digest
+from baska_cli.web.projector import Projector
 from baska_cli.web.security import Refused
 
 
@@ -31,6 +33,7 @@ class TournamentHall:
         self._open: dict[tuple[int, int], Served] = {}
         self._by_key: dict[bytes, tuple[int, int]] = {}
         self.tournament = load(folder)
+        self.projector = Projector(folder)  # the standings' board, for every screen
         self._seen_rounds = 0
         self._refresh()
 
@@ -51,10 +54,13 @@ class TournamentHall:
                 self._by_key[key_digest(key)] = (round_number, table)
         self._seen_rounds = self.rounds
 
-    def find(self, given: str, query: Mapping[str, str] | None = None) -> Access | None:
+    def find(
+        self, given: str, query: Mapping[str, str] | None = None, writing: bool = False
+    ) -> Access | None:
         """What the key given lets in: a table's key its table; the organiser's key the
         table named by `?round=R&table=T` (the newest round if no round is named), or no
-        table; None for no key of this hall."""
+        table; None for no key of this hall. With `writing`, why the key may not write now
+        (a reading request does not ask)."""
         with self._lock:
             self._refresh()
             digest = key_digest(given)
@@ -62,11 +68,11 @@ class TournamentHall:
                 where = _named_table(query or {}, self.rounds)
                 if where is None:
                     return Access(None, organiser=True)
-                return self._access(*where, organiser=True)
+                return self._access(*where, organiser=True, writing=writing)
             found = self._by_key.get(digest)
-            return None if found is None else self._access(*found, organiser=False)
+            return None if found is None else self._access(*found, False, writing)
 
-    def _access(self, round_number: int, table: int, organiser: bool) -> Access:
+    def _access(self, round_number: int, table: int, organiser: bool, writing: bool) -> Access:
         players = table_players(self.tournament, round_number, table)
         served = self._open.get((round_number, table))
         if served is None:
@@ -78,7 +84,7 @@ class TournamentHall:
             organiser=organiser,
             round=round_number,
             table=table,
-            refusal=None if organiser else self._refusal(round_number, table),
+            refusal=self._refusal(round_number, table) if writing and not organiser else None,
             tournament=self._context(self.tournament, round_number, table, players, organiser),
         )
 
@@ -88,7 +94,7 @@ class TournamentHall:
             return _("round {round} is over; the organiser corrects its tables").format(
                 round=round_number
             )
-        return None
+        return refusal_at(self.folder, round_number, table)  # (a confirmed result)
 
     @staticmethod
     def _context(
@@ -113,11 +119,13 @@ class TournamentHall:
         """End every open event stream soon (the server is stopping)."""
         for served in self.served():
             served.watcher.close_soon()
+        self.projector.close_soon()
 
     async def stop(self) -> None:
         """End the watches (the app is shutting down)."""
         for served in self.served():
             await served.watcher.stop()
+        await self.projector.stop()
 
 
 def _named_table(query: Mapping[str, str], rounds: int) -> tuple[int, int] | None:

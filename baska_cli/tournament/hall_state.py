@@ -1,0 +1,207 @@
+"""Each table's state in a round, as the hall shows it: new, playing n/N, waiting for
+confirmation, confirmed, disputed or walk-out — from its ledger, its paper sheet, the
+walk-outs and the confirmations (confirmations.py); and whether a table key may write."""
+
+from __future__ import annotations
+
+import hashlib
+import os
+from dataclasses import dataclass
+from typing import Any
+
+from baska_cli.errors import TournamentInputError
+from baska_cli.filekind import NotRegularFile, open_regular_binary
+from baska_cli.i18n import _
+from baska_cli.ledger.filebytes import identity
+from baska_cli.tournament.confirmations import DISAGREE, Words, standing
+from baska_cli.tournament.folder import Tournament, ledger_name, load, read_confirmations
+from baska_cli.tournament.ledgers import LedgerCheck, check_ledger
+from baska_cli.tournament.results import current
+from baska_cli.tournament.walkouts import counting
+
+NEW, PLAYING, WAITING = "new", "playing", "waiting"
+CONFIRMED, DISPUTED, WALKOUT = "confirmed", "disputed", "walkout"
+LEDGER, SHEET, NONE = "ledger", "sheet", "none"
+
+
+@dataclass(frozen=True, slots=True)
+class TableState:
+    """One table of a round: its players, how far it is, its totals and who confirmed them."""
+
+    round: int
+    table: int
+    players: tuple[str, ...]  # the four, by seat
+    status: str  # NEW, PLAYING, WAITING, CONFIRMED, DISPUTED or WALKOUT
+    dealt: int  # hands recorded
+    deals: int  # the series length
+    totals: tuple[int, ...] | None  # the table's current four totals (ledger or sheet)
+    source: str  # LEDGER, SHEET or NONE
+    confirmed_by: tuple[str, ...]  # players whose agreement counts at the current totals
+    disputes: tuple[tuple[str, str], ...]  # (player, note) at the current totals
+    version: str = ""  # the digest of the table's ledger and sheet that words are given for
+    accepted: bool = False  # the organiser accepted the result
+
+    @property
+    def complete(self) -> bool:
+        """Whether the table has a result to confirm (a full series or a sheet)."""
+        return self.status in (WAITING, CONFIRMED, DISPUTED)
+
+
+def write_refusal(state: TableState) -> str | None:
+    """Why a table's key may not write to the table now (None: it may): a confirmed
+    result is the organiser's to correct."""
+    if state.status == CONFIRMED:
+        return _("the result is confirmed; the organiser corrects it")
+    return None
+
+
+def refusal_at(path: str, round_number: int, table: int) -> str | None:
+    """`write_refusal` of a drawn table, cheaply for a table nobody confirmed yet (only
+    `confirmations.csv` is read for it)."""
+    if not any((c.round, c.table) == (round_number, table) for c in read_confirmations(path)):
+        return None
+    return write_refusal(table_state(path, round_number, table))
+
+
+def state_record(state: TableState) -> dict[str, Any]:
+    """A table's state as JSON-ready values (the CLI's `--format json`, the API's)."""
+    return {
+        "round": state.round,
+        "table": state.table,
+        "players": list(state.players),
+        "status": state.status,
+        "dealt": state.dealt,
+        "deals": state.deals,
+        "totals": None if state.totals is None else list(state.totals),
+        "source": state.source,
+        "confirmed_by": list(state.confirmed_by),
+        "disputes": [{"player": p, "note": n} for p, n in state.disputes],
+        "accepted": state.accepted,
+        "final": state.status == CONFIRMED,
+        "version": state.version,
+    }
+
+
+def _read_ledger(path: str) -> tuple[LedgerCheck, bytes]:
+    """A table ledger checked, and the very bytes that were checked (read again if the
+    ledger was written meanwhile)."""
+    checked, data = check_ledger(path), b""
+    for _attempt in range(5):
+        try:
+            with open_regular_binary(path) as stream:
+                data = stream.read()
+                st = os.fstat(stream.fileno())
+        except (OSError, NotRegularFile):
+            return checked, b""
+        if checked.identity is None or checked.identity == identity(st):
+            break
+        checked = check_ledger(path)
+    return checked, data
+
+
+def table_version(t: Tournament, round_number: int, table: int) -> tuple[LedgerCheck, str]:
+    """A table's ledger checked, and the version its words are given for: a digest of its
+    ledger and of its sheet's result that counts (any change to either changes it)."""
+    checked, data = _read_ledger(t.file(ledger_name(round_number, table)))
+    sheet = current(t.sheets, round_number, table)
+    digest = hashlib.sha256(data)
+    if sheet is not None:
+        index = t.sheets.index(sheet)
+        digest.update(f"\0sheet {index} {sheet.players} {sheet.totals}".encode())
+    return checked, digest.hexdigest()[:16]
+
+
+def _state(t: Tournament, round_number: int, table: int, members: tuple[str, ...]) -> TableState:
+    """One drawn table's state."""
+    checked, version = table_version(t, round_number, table)
+    deals = t.plan.deals
+    sheet = current(t.sheets, round_number, table)
+    totals: tuple[int, ...] | None = None
+    source, complete, dealt = NONE, False, checked.slots
+    if checked.problems:
+        status = PLAYING  # a ledger with a problem: `tournament check` says what
+    elif dealt:
+        source, totals = LEDGER, tuple(checked.totals)
+        complete = dealt == deals and sheet is None and checked.players == members
+        status = PLAYING
+    elif sheet is not None:
+        source, totals = SHEET, sheet.totals
+        complete = sheet.players == members
+        status = PLAYING
+    else:
+        status = NEW
+    words = standing(t.confirmations, round_number, table, version, members)
+    if (round_number, table) in counting(t.walkouts):
+        status, words = WALKOUT, Words((), (), False, False)
+    elif complete:
+        if words.accepted or (words.final and not words.disputes):
+            status = CONFIRMED
+        elif words.disputes:
+            status = DISPUTED
+        else:
+            status = WAITING
+    else:
+        words = Words((), (), False, False)  # (words of an earlier version are void anyway)
+    return TableState(
+        round_number, table, members, status, dealt, deals, totals, source,
+        words.confirmed_by, words.disputes, version, words.accepted,
+    )  # fmt: skip
+
+
+def drawn_table(t: Tournament, round_number: int, table: int) -> tuple[str, ...]:
+    """The players of a drawn table in seat order, or an error naming what exists."""
+    if not 1 <= round_number <= len(t.draws):
+        raise TournamentInputError(
+            _("round {round} is not drawn yet ({count} drawn)").format(
+                round=round_number, count=len(t.draws)
+            )
+        )
+    tables = t.draws[round_number - 1].tables
+    if not 1 <= table <= len(tables):
+        raise TournamentInputError(
+            _("round {round} has tables 1 to {count}, not {table}").format(
+                round=round_number, count=len(tables), table=table
+            )
+        )
+    return tables[table - 1]
+
+
+def state_of(t: Tournament, round_number: int, table: int) -> TableState:
+    """A drawn table's state, from a tournament read."""
+    return _state(t, round_number, table, drawn_table(t, round_number, table))
+
+
+def states_of(t: Tournament, round_number: int) -> tuple[TableState, ...]:
+    """Every table's state in a drawn round, from a tournament read."""
+    drawn_table(t, round_number, 1)
+    tables = t.draws[round_number - 1].tables
+    return tuple(_state(t, round_number, n, m) for n, m in enumerate(tables, 1))
+
+
+def round_states(path: str, round_number: int | None = None) -> tuple[int, tuple[TableState, ...]]:
+    """Every table's state in a round (default: the newest drawn), and the round's number."""
+    t = load(path)
+    number = len(t.draws) if round_number is None else round_number
+    if number == 0:
+        raise TournamentInputError(
+            _("no round is drawn yet; draw one with `baska tournament draw {path}`").format(
+                path=path
+            )
+        )
+    return number, states_of(t, number)
+
+
+def table_state(path: str, round_number: int, table: int) -> TableState:
+    """One drawn table's state."""
+    return state_of(load(path), round_number, table)
+
+
+def disputes_of(t: Tournament, round_number: int, table: int) -> tuple[tuple[str, str], ...]:
+    """The disagreements standing at a table's current version that keep its result out of
+    the standings (none if the organiser accepted it); cheap for a table nobody disputed."""
+    if not any(
+        (c.round, c.table) == (round_number, table) and c.word == DISAGREE for c in t.confirmations
+    ):
+        return ()
+    state = state_of(t, round_number, table)
+    return state.disputes if state.status == DISPUTED else ()

@@ -1,0 +1,214 @@
+"""The folder `baska tournament publish` writes: made if missing, else one that is empty or
+that baska published into before (it holds `.baska-publish`, the list of the files baska
+wrote there); never the tournament's directory, inside it or around it. Every file goes
+through ledger/outputs.write_output; publishing again replaces baska's files and removes
+those of rounds that no longer exist (a page only if it carries baska's mark)."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import stat
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from baska_cli.errors import OutputError
+from baska_cli.filekind import NotRegularFile, read_text
+from baska_cli.i18n import _, os_reason
+from baska_cli.ledger.outputs import MARK, MARK_WITHIN, write_output
+
+LIST = ".baska-publish"  # in the folder: baska's mark, and the files it wrote there
+LIST_HEAD = "# baska tournament publish: the files it wrote here"
+
+
+@dataclass(frozen=True, slots=True)
+class Published:
+    """What publishing did: the files written and the old ones removed (relative names)."""
+
+    folder: str
+    written: tuple[str, ...]
+    removed: tuple[str, ...]
+
+
+def _inside(inner: str, outer: str) -> bool:
+    """Whether `inner` is `outer` or lies inside it (real paths)."""
+    return inner == outer or inner.startswith(outer.rstrip(os.sep) + os.sep)
+
+
+def _refuse_place(out: str, tournament: str) -> None:
+    """Refuse a folder that is the tournament's, inside it or holds it."""
+    real_out, real_dir = os.path.realpath(out), os.path.realpath(tournament)
+    if _inside(real_out, real_dir) or _inside(real_dir, real_out):
+        raise OutputError(
+            _(
+                "{path}: is inside the tournament's directory {dir} or holds it; publish "
+                "into a folder of its own, e.g. {example}"
+            ).format(
+                path=out,
+                dir=tournament,
+                example=os.path.join(os.path.dirname(real_dir), "web"),
+            )
+        )
+
+
+def _listed(out: str) -> list[str] | None:
+    """The files baska wrote into the folder before (None: it is not baska's)."""
+    path = os.path.join(out, LIST)
+    try:
+        st = os.lstat(path)
+    except OSError:
+        return None
+    if not stat.S_ISREG(st.st_mode):
+        return None
+    try:
+        lines = read_text(path, "utf-8").splitlines()
+    except (OSError, UnicodeDecodeError, NotRegularFile):
+        return None
+    if not lines or lines[0] != LIST_HEAD:
+        return None
+    return [ln for ln in lines[1:] if ln and _plain(ln)]
+
+
+def _plain(name: str) -> bool:
+    """Whether a listed name stays inside the folder (no `..`, no absolute path)."""
+    parts = name.split("/")
+    return not name.startswith("/") and all(p not in ("", ".", "..") for p in parts)
+
+
+def _folder(out: str) -> list[str]:
+    """The folder made if missing; the files baska wrote there before; refused if it is
+    not a folder, or holds files and is not baska's."""
+    try:
+        st = os.lstat(out)
+    except FileNotFoundError:
+        try:
+            os.makedirs(out)
+        except OSError as exc:
+            raise OutputError(
+                _("{path}: cannot make the folder: {reason}").format(
+                    path=out, reason=os_reason(exc)
+                )
+            ) from None
+        return []
+    except OSError as exc:
+        raise OutputError(
+            _("{path}: cannot write the file: {reason}").format(path=out, reason=os_reason(exc))
+        ) from None
+    if not stat.S_ISDIR(st.st_mode):
+        raise OutputError(
+            _("{path}: is not a folder; give a folder to publish into (made if missing)").format(
+                path=out
+            )
+        )
+    listed = _listed(out)
+    if listed is None:
+        if os.listdir(out):
+            raise OutputError(
+                _(
+                    "{path}: the folder holds files and baska did not publish into it; "
+                    "choose an empty or a new folder"
+                ).format(path=out)
+            )
+        return []
+    return listed
+
+
+def _marked(path: str) -> bool:
+    """Whether a page (a regular file, not a link) carries baska's mark."""
+    try:
+        with open(path, "rb") as stream:
+            return MARK.encode("ascii") in stream.read(MARK_WITHIN)
+    except OSError:
+        return False
+
+
+def _ours(path: str, name: str, listed: Sequence[str]) -> bool:
+    """Whether an existing file may be replaced: baska listed it, or it is a page baska
+    wrote (the mark in its head)."""
+    return name in listed or (name.endswith(".html") and _marked(path))
+
+
+def _refuse_files(out: str, names: Sequence[str], listed: Sequence[str]) -> None:
+    """Refuse, before anything is written, a file or folder in the way that is not baska's."""
+    for name in names:
+        parts = name.split("/")
+        for depth in range(1, len(parts)):
+            sub = os.path.join(out, *parts[:depth])
+            with contextlib.suppress(FileNotFoundError):
+                if not stat.S_ISDIR(os.lstat(sub).st_mode):
+                    raise OutputError(
+                        _(
+                            "{path}: is not a folder baska made (a file or a link); remove it "
+                            "and publish again"
+                        ).format(path=sub)
+                    )
+        path = os.path.join(out, *parts)
+        if os.path.islink(path):
+            raise OutputError(
+                _(
+                    "{path}: is a symbolic link; baska writes no output through a link (one "
+                    "could point at a ledger): give the file's own name, or remove the link"
+                ).format(path=path)
+            )
+        if os.path.lexists(path) and not _ours(path, name, listed):
+            raise OutputError(
+                _(
+                    "{path}: the file exists and baska did not write it; baska writes over no "
+                    "other file: choose another name, or remove the file first"
+                ).format(path=path)
+            )
+
+
+def _write_list(out: str, names: Sequence[str]) -> None:
+    text = "".join(f"{n}\n" for n in sorted(set(names)))
+    write_output(os.path.join(out, LIST), [f"{LIST_HEAD}\n{text}"], own=True)
+
+
+def _remove(out: str, name: str) -> bool:
+    """Remove a file baska wrote before that is published no more (a page only if it
+    still carries the mark); whether it was removed."""
+    path = os.path.join(out, *name.split("/"))
+    try:
+        if not stat.S_ISREG(os.lstat(path).st_mode):
+            return False
+    except OSError:
+        return False
+    if name.endswith(".html") and not _marked(path):
+        return False
+    try:
+        os.unlink(path)
+    except OSError:
+        return False
+    if "/" in name:
+        with contextlib.suppress(OSError):  # (an emptied round's folder)
+            os.rmdir(os.path.dirname(path))
+    return True
+
+
+def publish(
+    out: str, files: Mapping[str, str], tournament: str, reading: Sequence[str] = ()
+) -> Published:
+    """Write `files` (relative names with `/`: their text) into the folder `out`, as the
+    module says; `tournament`: the directory published (never written in), `reading`: the
+    files read (never written over)."""
+    _refuse_place(out, tournament)
+    listed = _folder(out)
+    names = sorted(files)
+    _refuse_files(out, names, listed)
+    _write_list(out, [*listed, *names])  # (a run cut short leaves every file listed)
+    for name in names:
+        parts = name.split("/")
+        if len(parts) > 1:
+            sub = os.path.join(out, *parts[:-1])
+            try:
+                os.makedirs(sub, exist_ok=True)
+            except OSError as exc:
+                raise OutputError(
+                    _("{path}: cannot make the folder: {reason}").format(
+                        path=sub, reason=os_reason(exc)
+                    )
+                ) from None
+        write_output(os.path.join(out, *parts), [files[name]], reading=reading, own=True)
+    gone = tuple(n for n in sorted(set(listed) - set(names)) if _remove(out, n))
+    _write_list(out, names)  # (a file not removed is baska's no more)
+    return Published(out, tuple(names), gone)

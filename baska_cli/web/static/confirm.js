@@ -1,0 +1,188 @@
+/* A tournament table's result confirmed on the players' phones: when the series is complete
+   (or the table entered only its final totals), each player taps their name and agrees or
+   disagrees (with a note); the page shows who confirmed, and "final" once final. The table's
+   final totals alone can be entered too. Looks again whenever the table page shows a change,
+   and every few seconds while the table waits for a confirmation from another phone. */
+
+import { makeApi, newId } from "./api.js";
+import { $, el, signed } from "./words.js";
+
+const WORDS = JSON.parse($("confirm-words").textContent);
+const body = document.body;
+const scope = JSON.parse(body.dataset.scope || "{}");
+const api = makeApi({
+  key: body.dataset.key,
+  api: body.dataset.api,
+  lang: body.dataset.lang,
+  onRetry: () => {},
+  scope,
+});
+const WAIT = 4000; // ms between two looks while another phone may confirm
+const shown = { state: null, me: null, timer: null, busy: false };
+
+function say(name, values) {
+  let text = WORDS[name] || name;
+  for (const [k, v] of Object.entries(values || {})) text = text.split("{" + k + "}").join(v);
+  return text;
+}
+
+// The phone's id: made once, kept in localStorage (a phone agrees for one player only).
+function device() {
+  let id = null;
+  try {
+    id = localStorage.getItem("baska-device");
+    if (!id) {
+      id = newId();
+      localStorage.setItem("baska-device", id);
+    }
+  } catch (error) {
+    id = id || sessionStorage.getItem("baska-device") || newId();
+  }
+  return id;
+}
+
+// Who this phone is at this table (a table's key is its round's and table's own).
+function placeKey() {
+  return "baska-me:" + body.dataset.key + ":" + JSON.stringify(scope);
+}
+
+function rememberMe(name) {
+  shown.me = name;
+  try {
+    localStorage.setItem(placeKey(), name);
+  } catch (error) {
+    /* a private window: remembered for this page only */
+  }
+}
+
+function recalledMe() {
+  try {
+    return localStorage.getItem(placeKey());
+  } catch (error) {
+    return null;
+  }
+}
+
+function message(text, kind, where) {
+  const box = $(where || "confirm-message");
+  box.textContent = text || "";
+  box.className = "status " + (kind || "");
+}
+
+function render(state) {
+  shown.state = state;
+  const complete = ["waiting", "confirmed", "disputed"].includes(state.status);
+  $("confirm").hidden = !complete;
+  $("final-only").hidden = !(state.dealt === 0 && state.status !== "confirmed" && state.status !== "walkout");
+  $("confirm-status").textContent = say("status_" + state.status);
+  $("confirm").dataset.status = state.status;
+  if (!complete) return;
+  const final = state.status === "confirmed";
+  $("confirm-ask").hidden = final;
+  if (final) $("confirm-help").textContent = state.accepted ? say("accepted") : say("final");
+  else if (state.status === "disputed") $("confirm-help").textContent = say("disputed_help");
+  else $("confirm-help").textContent = say("check") + " " + say("waiting_side");
+  $("confirm-who").textContent = shown.me ? say("you_are", { name: shown.me }) : say("who");
+  document.querySelectorAll("#confirm-names button").forEach((button, seat) => {
+    const name = button.dataset.name;
+    const total = state.totals ? signed(state.totals[seat]) : "";
+    button.replaceChildren(el("span", { class: "name" }, name), " ", el("b", {}, total));
+    button.setAttribute("aria-pressed", String(name === shown.me));
+    button.classList.toggle("agreed", state.confirmed_by.includes(name));
+  });
+  $("confirm-by").textContent = state.confirmed_by.length
+    ? say("confirmed_by", { names: state.confirmed_by.join(", ") })
+    : say("nobody_yet");
+  $("confirm-disputes").replaceChildren(
+    ...state.disputes.map((d) =>
+      el("li", {}, d.note ? say("disagrees", { name: d.player, note: d.note }) : say("disagrees_bare", { name: d.player })),
+    ),
+  );
+}
+
+async function look() {
+  clearTimeout(shown.timer);
+  try {
+    render(await api.getJSON("/confirmations"));
+  } catch (error) {
+    /* no connection: the next change or look tries again */
+  }
+  const state = shown.state;
+  if (state && (state.status === "waiting" || state.status === "disputed")) {
+    shown.timer = setTimeout(look, WAIT);
+  }
+}
+
+async function send(path, data, where) {
+  if (shown.busy) return;
+  shown.busy = true;
+  try {
+    const answer = await api.post(path, data);
+    if (answer.status === 200) {
+      render(answer.json);
+      message(say("sent"), "ok", where);
+    } else {
+      message(answer.json.error || String(answer.status), "error", where);
+      look();
+    }
+  } finally {
+    shown.busy = false;
+  }
+}
+
+function word(agree) {
+  const state = shown.state;
+  if (!state) return;
+  if (!shown.me) {
+    message(say("pick_name"), "error");
+    return;
+  }
+  send("/confirm", {
+    player: shown.me,
+    agree,
+    totals: state.totals,
+    device: device(),
+    note: agree ? "" : $("confirm-note").value,
+  });
+}
+
+function enterFinal(event) {
+  event.preventDefault();
+  const totals = [1, 2, 3, 4].map((n) => $("final-" + n).value.trim());
+  if (!totals.every((t) => /^[+-]?[0-9]+$/.test(t))) {
+    message(say("four_totals"), "error", "final-message");
+    return;
+  }
+  send("/result", { totals: totals.map((t) => parseInt(t, 10)), id: newId() }, "final-message");
+}
+
+function start() {
+  shown.me = recalledMe();
+  document.querySelectorAll("#confirm-names button").forEach((button) => {
+    button.addEventListener("click", () => {
+      rememberMe(button.dataset.name);
+      message("", "");
+      if (shown.state) render(shown.state);
+    });
+  });
+  $("confirm-agree").addEventListener("click", () => word(true));
+  $("confirm-disagree").addEventListener("click", () => word(false));
+  $("final-form").addEventListener("submit", enterFinal);
+  document.querySelectorAll("#final-form .sign").forEach((button) => {
+    button.addEventListener("click", () => {
+      const field = $(button.dataset.for);
+      const value = field.value.trim();
+      field.value = value.startsWith("-") ? value.slice(1) : "-" + value.replace(/^\+/, "");
+      field.focus();
+    });
+  });
+  // The table page rewrites its deals line at every change of the ledger: look again then.
+  let soon = null;
+  new MutationObserver(() => {
+    clearTimeout(soon);
+    soon = setTimeout(look, 300);
+  }).observe($("deals"), { childList: true, characterData: true, subtree: true });
+  look();
+}
+
+start();

@@ -1,0 +1,397 @@
+/* The organiser's page: the round's tables and their states from GET /api/v1/hall, asked
+   again every two seconds; the actions (walk-out, accept, a paper result, a withdrawal,
+   the draw) each asked in a dialog first, then posted once. Every name is set as text. */
+
+import { makeApi } from "./api.js";
+
+const body = document.body;
+const words = JSON.parse(document.getElementById("baska-words").textContent);
+const api = makeApi({ key: body.dataset.key, api: body.dataset.api, lang: body.dataset.lang, onRetry() {} });
+const $ = (id) => document.getElementById(id);
+const POLL_MS = 2000;
+
+let hall = null; // the last answer of GET /api/v1/hall
+let asked = null; // the round chosen in the list (null: the newest)
+let onlyAttention = localStorage.getItem("baska-organiser-attention") === "1";
+let timer = null;
+
+function say(template, values) {
+  return template.replace(/\{(\w+)\}/g, (whole, name) => (name in values ? String(values[name]) : whole));
+}
+
+function el(tag, className, text) {
+  const node = document.createElement(tag);
+  if (className) node.className = className;
+  if (text !== undefined) node.textContent = text;
+  return node;
+}
+
+function signed(n) {
+  return n > 0 ? "+" + n : String(n);
+}
+
+let statusTimer = null;
+function status(text, kind) {
+  const line = $("status");
+  line.textContent = text;
+  line.className = "status " + (kind || "");
+  clearTimeout(statusTimer);
+  if (kind === "ok") statusTimer = setTimeout(() => status("", ""), 12000);
+}
+
+// --- reading the hall ----------------------------------------------------------------------
+
+async function refresh() {
+  clearTimeout(timer);
+  try {
+    hall = await api.getJSON("/hall", asked ? { round: asked } : {});
+    $("live").textContent = words.live_on;
+    $("live").classList.add("on");
+    show();
+  } catch (error) {
+    $("live").textContent = words.live_off;
+    $("live").classList.remove("on");
+  }
+  if (!document.hidden) timer = setTimeout(refresh, POLL_MS);
+}
+
+function show() {
+  const title = say(words.title, { tournament: hall.tournament });
+  $("title").textContent = title;
+  document.title = title;
+  showSummary();
+  showTables();
+  showBehind();
+  showNext();
+  showPrints();
+  showPlayers();
+}
+
+function showSummary() {
+  const done = hall.tables.filter((t) => t.in).length;
+  $("round-line").textContent = hall.round
+    ? say(words.round_of, { round: hall.round, rounds: hall.rounds }) + " · " +
+      say(words.in_of, { done, count: hall.tables.length })
+    : words.no_round;
+  const counts = $("counts");
+  counts.replaceChildren();
+  for (const { status: name, word, count } of hall.counts) {
+    const item = el("li", "badge s-" + name);
+    item.dataset.status = name;
+    item.append(el("span", "dot"), el("span", "word", word), el("b", "count", String(count)));
+    counts.append(item);
+  }
+  const pick = $("round");
+  const wanted = [];
+  for (let r = hall.drawn; r >= 1; r--) wanted.push(String(r));
+  if ([...pick.options].map((o) => o.value).join() !== wanted.join()) {
+    pick.replaceChildren(...wanted.map((r) => el("option", "", r)));
+    [...pick.options].forEach((o, i) => (o.value = wanted[i]));
+  }
+  pick.value = String(hall.round);
+  pick.disabled = !hall.drawn;
+  const attention = hall.tables.filter((t) => t.attention).length;
+  $("show-all").textContent = say(words.all, { count: hall.tables.length });
+  $("show-attention").textContent = say(words.attention, { count: attention });
+  $("show-all").setAttribute("aria-pressed", String(!onlyAttention));
+  $("show-attention").setAttribute("aria-pressed", String(onlyAttention));
+}
+
+function showTables() {
+  const list = $("tables");
+  const open = document.activeElement && document.activeElement.closest("#tables li");
+  const keep = open ? open.dataset.table : null;
+  list.replaceChildren();
+  const shown = hall.tables.filter((t) => !onlyAttention || t.attention);
+  for (const table of shown) list.append(card(table));
+  const empty = $("empty");
+  empty.hidden = shown.length > 0 || !hall.round;
+  empty.textContent = words.nothing;
+  if (keep) {
+    const again = list.querySelector(`li[data-table="${keep}"] .actions a, li[data-table="${keep}"] .actions button`);
+    if (again) again.focus({ preventScroll: true });
+  }
+}
+
+function card(table) {
+  const item = el("li", "card s-" + table.status);
+  item.dataset.table = table.table;
+  item.dataset.status = table.status;
+  const head = el("div", "card-head");
+  const badge = el("span", "badge s-" + table.status);
+  badge.append(el("span", "dot"), el("span", "word", table.word));
+  head.append(el("h2", "table-no", say(words.table, { table: table.table })), badge);
+  item.append(head);
+  const seats = el("ol", "seats");
+  table.players.forEach((name, seat) => {
+    const li = el("li", table.walked_out.includes(name) ? "gone" : "");
+    li.append(el("span", "name", name));
+    if (table.walked_out.includes(name)) li.append(el("span", "mark", words.walked_out));
+    li.append(el("span", "points", table.totals ? signed(table.totals[seat]) : "–"));
+    seats.append(li);
+  });
+  item.append(seats);
+  if (table.confirmed_by.length) {
+    item.append(el("p", "note", say(words.confirmed_by, { names: table.confirmed_by.join(", ") })));
+  }
+  if (table.accepted) item.append(el("p", "note", words.accepted));
+  for (const dispute of table.disputes) {
+    const line = el("p", "dispute");
+    line.append(el("b", "", say(words.disagrees, { player: dispute.player })));
+    if (dispute.note) line.append(document.createTextNode(": "), el("q", "", dispute.note));
+    item.append(line);
+  }
+  item.append(actions(table));
+  return item;
+}
+
+function actions(table) {
+  const row = el("div", "actions row");
+  const open = el("a", "button", words.open);
+  open.href = table.page;
+  row.append(open);
+  if (table.status === "waiting" || table.status === "disputed") {
+    row.append(button(words.accept, "accept", () => askAccept(table)));
+  }
+  if (table.source !== "ledger" && table.status !== "walkout") {
+    const correct = table.source === "sheet";
+    row.append(button(correct ? words.correct : words.enter, "result", () => askResult(table, correct)));
+  }
+  const left = table.players.filter((p) => !table.walked_out.includes(p));
+  if (left.length > 1) row.append(button(words.walkout, "walkout", () => askWalkout(table)));
+  for (const name of table.walked_out) {
+    row.append(button(say(words.undo_walkout, { name }), "undo-walkout", () => askUndoWalkout(table, name)));
+  }
+  const link = el("a", "table-link", words.link);
+  link.href = table.link;
+  link.target = "_blank";
+  link.rel = "noopener";
+  row.append(link);
+  return row;
+}
+
+function button(text, action, onClick) {
+  const b = el("button", "small", text);
+  b.type = "button";
+  b.dataset.action = action;
+  b.addEventListener("click", onClick);
+  return b;
+}
+
+function showBehind() {
+  const late = hall.behind || [];
+  $("behind").hidden = late.length === 0;
+  $("behind-list").replaceChildren(
+    ...late.map((t) => {
+      const item = el("li", "s-" + t.status);
+      const open = el("a", "", say(words.behind, { round: t.round, table: t.table, state: t.word }));
+      open.href = t.page;
+      item.append(open);
+      return item;
+    }),
+  );
+}
+
+function showNext() {
+  const newest = hall.round === hall.drawn;
+  $("next").hidden = !newest;
+  const drawButton = $("draw");
+  if (hall.next_round === null) {
+    drawButton.hidden = true;
+    $("draw-note").textContent = hall.drawn ? say(words.all_drawn, { rounds: hall.rounds }) : "";
+    return;
+  }
+  drawButton.hidden = false;
+  drawButton.textContent = say(words.draw, { round: hall.next_round });
+  drawButton.classList.toggle("primary", hall.all_in);
+  $("draw-note").textContent = !hall.round
+    ? ""
+    : hall.all_in
+      ? say(words.all_in, { round: hall.round })
+      : say(words.waiting_for, { tables: hall.waiting_for });
+}
+
+function showPrints() {
+  for (const name of ["seating", "sheets", "standings"]) {
+    const link = $("print-" + name);
+    const href = hall.print[name];
+    if (href) link.href = href + "?lang=" + body.dataset.lang;
+    else link.removeAttribute("href");
+    link.classList.toggle("off", !href);
+  }
+}
+
+function showPlayers() {
+  const pick = $("withdraw-player");
+  const names = hall.players.map((p) => p.name);
+  if ([...pick.options].map((o) => o.value).join("\n") === names.join("\n")) return;
+  pick.replaceChildren(
+    ...hall.players.map((p) => {
+      const option = el("option", "", p.display === p.name ? p.name : `${p.display} (${p.name})`);
+      option.value = p.name;
+      return option;
+    }),
+  );
+}
+
+// --- asking, then posting ------------------------------------------------------------------
+
+let pending = null; // what the dialog's yes does: async () => answer or null
+
+function ask(text, yes, fields, doIt, note) {
+  $("ask-text").textContent = text;
+  $("ask-fields").replaceChildren(...(fields || []));
+  $("ask-note").hidden = !note;
+  $("ask-note").textContent = note || "";
+  $("ask-error").hidden = true;
+  $("ask-yes").textContent = yes;
+  $("ask-yes").disabled = false;
+  $("ask-yes").classList.remove("danger");
+  pending = doIt;
+  $("ask").showModal();
+  const first = $("ask-fields").querySelector("select, input");
+  (first || $("ask-yes")).focus();
+}
+
+function closeAsk() {
+  pending = null;
+  $("ask").close();
+}
+
+async function send(path, data) {
+  status(words.saving, "");
+  const answer = await api.post(path, data, true);
+  if (answer.status < 300) {
+    closeAsk();
+    status(answer.json.message, "ok");
+    refresh();
+    return null;
+  }
+  return answer;
+}
+
+function refusal(answer) {
+  $("ask-error").hidden = false;
+  $("ask-error").textContent = answer.json.error || String(answer.status);
+  status("", "");
+}
+
+function totalsText(table) {
+  return table.players.map((name, seat) => `${name} ${table.totals ? signed(table.totals[seat]) : "–"}`).join(", ");
+}
+
+function askWalkout(table) {
+  const pick = el("select");
+  pick.id = "walkout-player";
+  for (const name of table.players.filter((p) => !table.walked_out.includes(p))) {
+    const option = el("option", "", name);
+    option.value = name;
+    pick.append(option);
+  }
+  ask(say(words.ask_walkout, table), words.yes_walkout, [pick], () =>
+    send("/hall/walkout", { round: table.round, table: table.table, player: pick.value }),
+  );
+}
+
+function askUndoWalkout(table, name) {
+  ask(say(words.ask_undo_walkout, { ...table, name }), words.yes_undo_walkout, [], () =>
+    send("/hall/walkout", { round: table.round, table: table.table, player: name, undo: true }),
+  );
+}
+
+function askAccept(table) {
+  const text = table.status === "disputed" ? words.ask_accept_disputed : words.ask_accept;
+  ask(say(text, { ...table, totals: totalsText(table) }), words.yes_accept, [], () =>
+    send("/hall/accept", { round: table.round, table: table.table }),
+  );
+}
+
+function askResult(table, correct) {
+  const inputs = table.players.map((name, seat) => {
+    const label = el("label", "total");
+    label.append(el("span", "name", name));
+    const input = el("input");
+    input.type = "text";
+    input.inputMode = "numeric";
+    input.autocomplete = "off";
+    input.dataset.seat = seat + 1;
+    input.value = table.totals ? signed(table.totals[seat]) : "";
+    label.append(input);
+    return label;
+  });
+  const fields = el("div", "totals-form");
+  fields.append(...inputs);
+  const text = say(correct ? words.ask_correct : words.ask_result, table);
+  ask(text, correct ? words.yes_correct : words.yes_result, [fields], () => {
+    const empty = [...fields.querySelectorAll("input")].find((i) => !i.value.trim());
+    if (empty) {
+      empty.focus();
+      return null;
+    }
+    const entries = [...fields.querySelectorAll("input")].map((i) => {
+      const typed = i.value.trim();
+      return `${i.dataset.seat}=${/^[+-]/.test(typed) || typed === "0" ? typed : "+" + typed}`;
+    });
+    return send("/hall/result", { round: table.round, table: table.table, entries, correct });
+  });
+}
+
+function askWithdraw(name) {
+  const player = hall.players.find((p) => p.name === name);
+  ask(say(words.ask_withdraw, { name: player ? player.display : name }), words.yes_withdraw, [], () =>
+    send("/hall/withdraw", { player: name }),
+  );
+}
+
+function askDraw() {
+  let anyway = false;
+  ask(say(words.ask_draw, { round: hall.next_round }), words.yes_draw, [], async () => {
+    const answer = await send("/hall/draw", { anyway });
+    if (answer && answer.status === 409 && !anyway) {
+      anyway = true;
+      $("ask-yes").textContent = words.yes_draw_anyway;
+      $("ask-yes").classList.add("danger");
+      $("ask-note").hidden = false;
+      $("ask-note").textContent = words.anyway_note;
+      asked = null;
+    }
+    return answer;
+  });
+}
+
+$("ask-form").addEventListener("submit", async (event) => {
+  event.preventDefault();
+  if (!pending) return;
+  $("ask-yes").disabled = true;
+  try {
+    const answer = await pending();
+    if (answer) refusal(answer);
+  } catch (error) {
+    refusal({ status: 0, json: { error: words.live_off } });
+  }
+  $("ask-yes").disabled = false;
+});
+$("ask-no").addEventListener("click", closeAsk);
+$("status").addEventListener("click", () => status("", ""));
+$("ask").addEventListener("close", () => (pending = null));
+
+$("draw").addEventListener("click", askDraw);
+$("withdraw-form").addEventListener("submit", (event) => {
+  event.preventDefault();
+  if ($("withdraw-player").value) askWithdraw($("withdraw-player").value);
+});
+$("round").addEventListener("change", () => {
+  asked = $("round").value === String(hall.drawn) ? null : $("round").value;
+  refresh();
+});
+function filter(attention) {
+  onlyAttention = attention;
+  localStorage.setItem("baska-organiser-attention", attention ? "1" : "0");
+  if (hall) show();
+}
+$("show-all").addEventListener("click", () => filter(false));
+$("show-attention").addEventListener("click", () => filter(true));
+document.addEventListener("visibilitychange", () => {
+  if (!document.hidden) refresh();
+});
+refresh();

@@ -1,0 +1,123 @@
+"""tournament/board.py and service_board.py: the standings as the projector shows them —
+full names, the movement since the round before, new entrants, teams, categories, shared
+places, and how many tables of the round are in."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+
+from baska_cli.errors import TournamentInputError
+from baska_cli.game.rules import builtin
+from baska_cli.tournament import service, service_scores
+from baska_cli.tournament.board import board, tables_in
+from baska_cli.tournament.draw import Draw
+from baska_cli.tournament.folder import Tournament, load
+from baska_cli.tournament.players import Entrant
+from baska_cli.tournament.service_board import board_now
+from baska_cli.tournament.standings import StandingLine, TablePlace
+
+ROSTER = (
+    "name,club,team,category\n"
+    "Jan Kowalski,KS Hel,Orły,M\nAnna Nowak,,Orły,K\nPiotr Wiśniewski,,Orły,M\n"
+    "Ewa Wójcik,,Sokoły,K\nŁukasz Zieliński,,Sokoły,M\nMałgorzata Kamińska,,Sokoły,K\n"
+    "Grzegorz Lewandowski,,,M\nHalina,,,K\n"
+)
+
+
+def _pages(t: Tournament, draw: Draw) -> Mapping[str, str]:
+    return {"seating.html": f"<p>{t.name} {draw.round}</p>"}
+
+
+def _result(path: str, round_number: int, table: int, totals: tuple[int, ...]) -> None:
+    members = load(path).draws[round_number - 1].tables[table - 1]
+    entries = [f"{name}={total:+d}" for name, total in zip(members, totals, strict=True)]
+    service_scores.enter_result(path, round_number, table, entries)
+
+
+@pytest.fixture
+def liga(tmp_path: Path) -> str:
+    path = str(tmp_path / "liga")
+    service.new(path, ROSTER, "players.csv", builtin("mester"), rounds=3, deals=16, seed="9")
+    return path
+
+
+def test_before_the_first_draw_the_board_has_no_round(liga: str) -> None:
+    found = board_now(liga)
+    assert (found.data["round"], found.data["tables"], found.data["standings"]) == (0, 0, [])
+    assert found.data["tournament"] == "liga" and found.data["rounds"] == 3
+    assert str(Path(liga) / "r1" / "seating.csv") in found.watched  # the draw is seen
+
+
+def test_round_one_has_full_names_teams_categories_and_no_movement(liga: str) -> None:
+    service.draw_next(liga, _pages)
+    _result(liga, 1, 1, (30, 10, -10, -30))
+    data = board_now(liga).data
+    assert (data["round"], data["tables"], data["tables_in"]) == (1, 2, 1)
+    first = data["standings"][0]
+    roster = {p.name: p for p in load(liga).players}
+    assert first["name"] == roster[first["player"]].display
+    assert " " in first["name"] or first["name"] == "Halina"
+    assert first["place"] == 1 and first["total"] == 30
+    assert all(ln["movement"] is None and not ln["new"] for ln in data["standings"])
+    # the four of table 2 have no result yet: they share a place, above the fourth of table 1
+    assert [ln["place"] for ln in data["standings"]] == [1, 2, 3, 4, 4, 4, 4, 8]
+    assert [ln["tied"] for ln in data["standings"]] == [False] * 3 + [True] * 4 + [False]
+    assert {t["team"] for t in data["teams"]} == {"Orły", "Sokoły"}
+    assert all(" " in name for t in data["teams"] for name in t["counted"])
+    assert [c["category"] for c in data["categories"]] == ["M", "K"]
+    women = data["categories"][1]["standings"]
+    assert all(ln["category"] == "K" for ln in women) and women[0]["place"] == 1
+
+
+def test_the_movement_is_the_places_gained_since_the_round_before(liga: str) -> None:
+    service.draw_next(liga, _pages)
+    _result(liga, 1, 1, (30, 10, -10, -30))
+    _result(liga, 1, 2, (20, 5, -5, -20))
+    service.enter_player(liga, "Zenon", "Hel")  # a late entrant: new in round 2
+    service.draw_next(liga, _pages)
+    _result(liga, 2, 1, (-40, -10, 10, 40))
+    data = board_now(liga).data
+    assert (data["round"], data["tables"], data["tables_in"]) == (2, 2, 1)
+    before = {ln.player: ln.place for ln in service_scores.standings_after(liga, 1).lines}
+    now = service_scores.standings_after(liga, 2).lines
+    assert [ln["player"] for ln in data["standings"]] == [ln.player for ln in now]
+    for ln, line in zip(data["standings"], now, strict=True):
+        assert ln["place"] == line.place
+        if ln["player"] == "Zenon":
+            assert ln["movement"] is None and ln["new"]
+        else:
+            assert ln["movement"] == before[ln["player"]] - line.place and not ln["new"]
+    assert any(ln["movement"] for ln in data["standings"])  # somebody moved
+    first_round = board_now(liga, 1).data
+    assert first_round["round"] == 1 and first_round["tables_in"] == 2
+    with pytest.raises(TournamentInputError, match="round 3 is not drawn yet"):
+        board_now(liga, 3)
+
+
+def _line(place: int, name: str, pp: int, total: int, **more: object) -> StandingLine:
+    rounds = (TablePlace(2, 1, 1, Fraction(pp), total), TablePlace(2, 0, 0, Fraction(0), 0))
+    return StandingLine(place, name, "", Fraction(pp), total, 0, rounds, **more)  # type: ignore[arg-type]
+
+
+def test_shared_places_and_exact_points_as_the_standings_have_them() -> None:
+    lines = [
+        _line(1, "A", 5, 10, movement=2),
+        _line(1, "B", 5, 10, movement=-1, tied=True),
+        _line(3, "C", 1, -20, movement=None),
+    ]
+    lines[0] = StandingLine(1, "A", "", Fraction(16, 3), 10, 1, lines[0].rounds, movement=2)
+    data = board(
+        lines, [Entrant("A", full_name="Anna Alfa")], name="t", round_number=2, rounds=5,
+        tables=3, tie_breaks=("place_points",),
+    )  # fmt: skip
+    assert [(ln["place"], ln["name"]) for ln in data["standings"]] == [
+        (1, "Anna Alfa"), (1, "B"), (3, "C"),
+    ]  # fmt: skip
+    assert data["standings"][0]["place_points_exact"] == "16/3"
+    assert [ln["new"] for ln in data["standings"]] == [False, False, True]
+    assert data["teams"] == [] and data["categories"] == []
+    assert data["tables_in"] == 1 == tables_in(lines, 2)  # table 0 is a sit-out

@@ -1,0 +1,246 @@
+"""The organiser's page of a real `baska serve DIR` in Debian's headless Chromium (Selenium,
+/usr/bin/chromedriver), on a laptop (1280 x 800) and a phone (360 x 740) at once: the
+tables' states shown in words, a name that is markup shown as text, the page following a
+change made by the CLI, a walk-out recorded through the page, the draw refused while tables
+are not in, then drawn anyway (those tables kept in sight). Screenshots are saved (their
+paths printed) to be looked at."""
+
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from baska_cli.ledger import edits
+from baska_cli.tournament import service_confirm
+from baska_cli.tournament.hall_state import table_state
+from tests.clikit import invoke
+from tests.phonekit import CHROMIUM, DRIVER, missing
+
+pytestmark = pytest.mark.slow
+
+TWELVE = "Ania\nBartek\nCelina\nDarek\nEwa\nFeliks\nGrzegorz\nHalina\nIrena\nJan\nKamil\n"
+MARKUP = "<svg onload=alert(1)>"
+SERIES = ("zw 1+3 61", "zw 2+4 71") * 7 + ("zw 1+3 80", "zw 2+4 61")  # 16 deals
+
+
+class Window:
+    """One headless Chromium window on the organiser's page."""
+
+    def __init__(self, name: str, address: str, shots: Path, size: tuple[int, int]) -> None:
+        from selenium import webdriver
+        from selenium.webdriver.chrome.service import Service
+
+        self.name, self.shots, self.width = name, shots, size[0]
+        self.profile = tempfile.mkdtemp(prefix=f"baska-chromium-{name}-")
+        options = webdriver.ChromeOptions()
+        options.binary_location = CHROMIUM
+        for flag in (
+            "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+            "--disable-background-networking", "--disable-component-update", "--disable-sync",
+            "--disable-dev-shm-usage", f"--user-data-dir={self.profile}",
+            f"--window-size={size[0]},{size[1]}", "--lang=en",
+        ):  # fmt: skip
+            options.add_argument(flag)
+        options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+        self.driver = webdriver.Chrome(service=Service(DRIVER), options=options)
+        self.driver.execute_cdp_cmd(
+            "Emulation.setDeviceMetricsOverride",
+            {"width": size[0], "height": size[1], "deviceScaleFactor": 1, "mobile": size[0] < 800},
+        )
+        self.driver.get(address)
+        self.wait(lambda: self.states(), "the tables")
+
+    def js(self, script: str, *args: Any) -> Any:
+        return self.driver.execute_script(script, *args)
+
+    def text(self, selector: str) -> str:
+        """The element's text as shown (innerText: CSS capitals and all)."""
+        script = "const e = document.querySelector(arguments[0]); return e ? e.innerText : ''"
+        return str(self.js(script, selector))
+
+    def words(self, selector: str) -> str:
+        """The element's text as the server sent it (textContent)."""
+        script = "const e = document.querySelector(arguments[0]); return e ? e.textContent : ''"
+        return str(self.js(script, selector))
+
+    def wait(self, ready: Callable[[], Any], what: str, timeout: float = 15) -> Any:
+        deadline = time.monotonic() + timeout
+        while True:
+            got = ready()
+            if got:
+                return got
+            if time.monotonic() > deadline:
+                self.shot("timeout-" + re.sub(r"\W+", "-", what))
+                for entry in self.driver.get_log("browser"):
+                    print(f"{self.name} console: {entry}")
+                raise AssertionError(f"{self.name}: waited {timeout} s for {what}")
+            time.sleep(0.1)
+
+    def states(self) -> dict[int, str]:
+        """Each table shown, with the word of its state as the page shows it."""
+        found = self.js(
+            "return [...document.querySelectorAll('#tables > li')]"
+            ".map(li => [Number(li.dataset.table), li.querySelector('.badge .word').innerText])"
+        )
+        return {int(table): str(word).strip() for table, word in found}
+
+    def tap(self, selector: str) -> None:
+        element = self.driver.find_element("css selector", selector)
+        self.js("arguments[0].scrollIntoView({block: 'center'})", element)
+        element.click()
+
+    def fits(self) -> None:
+        width = self.js("return document.documentElement.scrollWidth")
+        assert width <= self.width, f"{self.name}: the page is {width} px wide"
+
+    def shot(self, label: str) -> Path:
+        path = self.shots / f"{self.name}-{label}.png"
+        self.driver.save_screenshot(str(path))
+        print(f"screenshot: {path}")
+        return path
+
+    def close(self) -> None:
+        self.driver.quit()
+        shutil.rmtree(self.profile, ignore_errors=True)
+
+
+def make_liga(folder: Path) -> str:
+    players = folder / "players.txt"
+    players.write_text(TWELVE + MARKUP + "\n", "utf-8")
+    path = str(folder / "liga")
+    made = invoke(
+        "tournament", "new", path, "-p", str(players), "--rounds", "2", "--deals", "16",
+        "-r", "mester", "--seed", "9",
+    )  # fmt: skip
+    assert made.exit_code == 0, made.stderr
+    assert invoke("tournament", "draw", path).exit_code == 0
+    return path
+
+
+def play(liga: str, table: int, hands: tuple[str, ...]) -> None:
+    for hand in hands:
+        edits.record(str(Path(liga, "r1", f"t{table}.csv")), hand)
+
+
+@pytest.fixture
+def served(tmp_path: Path) -> Iterator[tuple[str, str]]:
+    """A real `baska serve DIR` on 127.0.0.1 (a free port): the organiser's link, the folder.
+    Table 1 has played its series and is disputed, table 2 is playing, table 3 new."""
+    reason = missing()
+    if reason:
+        pytest.skip(reason)
+    liga = make_liga(tmp_path)
+    play(liga, 1, SERIES)
+    play(liga, 2, SERIES[:3])
+    first = table_state(liga, 1, 1)
+    assert first.totals is not None
+    service_confirm.confirm(liga, 1, 1, first.players[0], True, first.totals, "phone-a")
+    note = "we had 71 in deal 4 <b>"
+    service_confirm.confirm(liga, 1, 1, first.players[1], False, first.totals, "phone-b", note)
+    server = subprocess.Popen(
+        [sys.executable, "-m", "baska_cli", "serve", liga, "--port", "0", "--lang", "en"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    assert server.stdout is not None
+    link = next((ln.split()[1] for ln in server.stdout if ln.startswith("organiser: ")), "")
+    try:
+        assert link, server.stderr.read() if server.stderr else "no link"
+        yield link, liga
+    finally:
+        server.terminate()
+        server.wait(10)
+
+
+def test_the_organiser_follows_the_round_and_records_a_walk_out(served: tuple[str, str]) -> None:
+    link, liga = served
+    shots = Path(tempfile.mkdtemp(prefix="baska-organiser-shots-"))
+    print(f"screenshots in {shots}")
+    laptop = Window("laptop", link, shots, (1280, 800))
+    phone = Window("phone", link, shots, (360, 740))
+    try:
+        expected = {1: "disputed", 2: "playing 3/16", 3: "not started"}
+        for window in (laptop, phone):
+            window.wait(lambda w=window: w.states() == expected, "the three states")
+            assert "we had 71 in deal 4 <b>" in window.text('#tables li[data-table="1"] .dispute')
+            assert window.js("return document.querySelector('#tables svg, #tables b b')") is None
+            window.fits()
+        seated = table_state(liga, 1, 3).players
+        marked = [
+            (table, name)
+            for table in (1, 2, 3)
+            for name in table_state(liga, 1, table).players
+            if name.startswith("<svg")
+        ]
+        assert len(marked) == 1
+        table, name = marked[0]
+        assert name in laptop.text(f'#tables li[data-table="{table}"] .seats')
+        assert "Round 1 of 2 · 0 of 3 tables in" in laptop.text("#round-line")
+        laptop.shot("00-round")
+        phone.shot("00-round")
+
+        # the CLI's hand is on the page within a few seconds (it asks again every two)
+        play(liga, 2, SERIES[3:4])
+        for window in (laptop, phone):
+            window.wait(lambda w=window: w.states()[2] == "playing 4/16", "the CLI's hand")
+
+        # the filter: only what needs the organiser
+        phone.tap("#show-attention")
+        phone.wait(lambda: list(phone.states()) == [1], "only the disputed table")
+        phone.shot("01-attention")
+        phone.tap("#show-all")
+
+        # a walk-out recorded through the page, asked first
+        phone.tap('#tables li[data-table="3"] button[data-action="walkout"]')
+        phone.wait(lambda: phone.js("return document.getElementById('ask').open"), "the dialog")
+        assert "Who walked out of round 1, table 3?" in phone.text("#ask-text")
+        from selenium.webdriver.support.ui import Select
+
+        Select(phone.driver.find_element("id", "walkout-player")).select_by_value(seated[1])
+        phone.shot("02-walkout-asked")
+        phone.tap("#ask-yes")
+        phone.wait(lambda: phone.states()[3] == "walk-out", "the walk-out")
+        message = phone.words("#status")
+        assert message.startswith(f"round 1, table 3: {seated[1]} walked out"), message
+        phone.shot("03-walkout-done")
+        laptop.wait(lambda: laptop.states()[3] == "walk-out", "the walk-out on the laptop")
+        assert Path(liga, "walkouts.csv").read_text("utf-8") == (
+            f"round,table,player,status\n1,3,{seated[1]},\n"
+        )
+        assert "walked out" in laptop.text('#tables li[data-table="3"] .seats')
+
+        # the draw is refused while tables are not in, naming them
+        laptop.tap("#draw")
+        laptop.tap("#ask-yes")
+        laptop.wait(lambda: laptop.text("#ask-error"), "the refusal")
+        assert laptop.words("#ask-error") == (
+            "round 1 is not in yet: table 1 (disputed), table 2 (playing 4/16)"
+        )
+        assert laptop.text("#ask-yes") == "Draw anyway"
+        laptop.shot("04-draw-refused")
+        assert not Path(liga, "r2").exists()
+
+        # drawn anyway: the tables not in stay on the page, above the new round's
+        laptop.tap("#ask-yes")
+        laptop.wait(lambda: "Round 2 of 2" in laptop.text("#round-line"), "round 2")
+        assert Path(liga, "r2", "t1.csv").exists()
+        behind = laptop.words("#behind-list")
+        assert "Round 1, table 1: disputed" in behind and "table 2: playing 4/16" in behind
+        assert laptop.words("#status").startswith("round 2 was drawn; not in yet: round 1")
+        laptop.shot("05-drawn-anyway")
+        phone.wait(lambda: "Round 2 of 2" in phone.text("#round-line"), "round 2 on the phone")
+        phone.js("window.scrollTo(0, 0)")
+        phone.shot("06-drawn-anyway")
+    finally:
+        laptop.close()
+        phone.close()
