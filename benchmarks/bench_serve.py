@@ -37,6 +37,7 @@ import asyncio
 import json
 import os
 import resource
+import shutil
 import statistics
 import sys
 import tempfile
@@ -257,7 +258,10 @@ async def main_async(args: argparse.Namespace, folder: Path) -> None:
         server.stop()
     if args.tables == 0:
         return
-    ledgers = [new_ledger(folder, f"table{n}.csv", deals=None) for n in range(args.tables)]
+    first = new_ledger(folder, "table0.csv", deals=None)  # (the others: copies of it)
+    ledgers = [first] + [str(folder / f"table{n}.csv") for n in range(1, args.tables)]
+    for path in ledgers[1:]:
+        shutil.copyfile(first, path)
     count = max(1, min(args.servers, args.tables))
     shares = [ledgers[i::count] for i in range(count)]
     with ThreadPoolExecutor(8) as starting:  # (each start waits for its links)
