@@ -11,8 +11,14 @@ from baska_cli.i18n import _, ngettext
 from baska_cli.render.hall_status import status_word
 from baska_cli.render.text import signed
 from baska_cli.render.tournament import draw_record
-from baska_cli.render.tournament_html import round_pages
-from baska_cli.tournament import service, service_confirm, service_scores, service_walkouts
+from baska_cli.render.tournament_html import linked_pages
+from baska_cli.tournament import (
+    service,
+    service_confirm,
+    service_links,
+    service_scores,
+    service_walkouts,
+)
 from baska_cli.tournament.folder import load
 from baska_cli.tournament.hall_state import round_states
 from baska_cli.tournament.results import describe
@@ -129,15 +135,17 @@ def draw(path: str, body: dict[str, Any]) -> Answer:
     anyway = _flag(body, "anyway")
     meant = None if body.get("round") is None else _whole(body, "round")
     t = load(path)
+    linker = service_links.sheet_linker(path)  # the sheets' QR codes: the hall's address
+    pages = linked_pages(None if linker is None else linker.url)
     if meant is not None and meant < t.next_round:
-        return _drawn_already(service.draw_next(path, round_pages, meant))
+        return _drawn_already(service.draw_next(path, pages, meant))
     late = not_in(round_states(path)[1]) if t.draws else []
     if late and not anyway:
         message = _("round {round} is not in yet: {tables}").format(
             round=len(t.draws), tables=named_tables(late)
         )
         return 409, {"error": message, "not_in": [s.table for s in late]}
-    drawn = service.draw_next(path, round_pages, meant)
+    drawn = service.draw_next(path, pages, meant)
     if not drawn.new:
         return _drawn_already(drawn)
     message = _("round {round} was drawn").format(round=drawn.draw.round)

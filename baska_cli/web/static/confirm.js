@@ -80,8 +80,10 @@ function render(state) {
   $("final-only").hidden = !(state.dealt === 0 && state.status !== "confirmed" && state.status !== "walkout");
   $("confirm-status").textContent = say("status_" + state.status);
   $("confirm").dataset.status = state.status;
-  const entry = document.querySelector("section.entry");
-  if (entry && !scope.table) entry.hidden = state.status === "confirmed"; // (its key writes nothing)
+  // a confirmed table's key writes nothing: its entry and corrections are put away
+  for (const part of document.querySelectorAll("section.entry, section.recent > .row")) {
+    if (!scope.table) part.hidden = state.status === "confirmed";
+  }
   if (!complete) return;
   const final = state.status === "confirmed";
   $("confirm-ask").hidden = final;
