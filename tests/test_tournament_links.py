@@ -327,3 +327,16 @@ def test_the_organisers_page_prints_and_draws_the_sheets_with_their_codes(liga: 
     html = Path(liga, "r2", "sheets.html").read_text("utf-8")
     codes = [decode_modules(modules(svg)) for svg in svgs(html)]
     assert codes == [[f"{BASE}/t/{keys.table(2, t)}"] for t in (1, 2, 3)]
+
+
+@pytest.mark.parametrize(
+    "base", ["http://127.0.0.1:8000", "http://localhost:8000", "http://[::1]:80"]
+)
+def test_links_to_this_computers_own_address_are_warned_of(liga: str, base: str) -> None:
+    Path(liga, SERVE_URL).write_text(base + "\n", "utf-8")
+    for args in (("links", liga), ("print", liga), ("links", liga, "--base-url", base)):
+        result = invoke("tournament", *args)
+        assert result.exit_code == 0
+        assert result.stderr.count(f"warning: {base} is this computer's own address") == 1
+    fine = invoke("tournament", "links", liga, "--base-url", BASE)
+    assert (fine.exit_code, fine.stderr) == (0, "")

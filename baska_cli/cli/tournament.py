@@ -136,7 +136,7 @@ def draw(path: str, round_number: int | None, base_url: str | None, output_forma
               baska tournament draw liga --round 1 --format json
     """
     linker = service_links.sheet_linker(path, base_url)
-    drawn = service.draw_next(path, sheet_pages(linker), round_number)
+    drawn = service.draw_next(path, sheet_pages(path, linker), round_number)
     if drawn.new:
         note_written(_("round {round} was drawn").format(round=drawn.draw.round))
     click.echo(draw_json(drawn.draw) if output_format == "json" else draw_table(drawn.draw))
@@ -228,7 +228,7 @@ def print_command(path: str, round_number: int | None, base_url: str | None) -> 
               baska tournament print liga --base-url http://192.168.1.10:8000
     """
     linker = service_links.sheet_linker(path, base_url)
-    folder = service.print_round(path, sheet_pages(linker), round_number)
+    folder = service.print_round(path, sheet_pages(path, linker), round_number)
     click.echo(
         _("{path}: printable: {seating}, {sheets}").format(**_printable(path, folder)), err=True
     )

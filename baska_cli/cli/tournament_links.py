@@ -14,7 +14,7 @@ from baska_cli.i18n import _
 from baska_cli.render.links import links_json, links_table
 from baska_cli.render.tournament_html import linked_pages
 from baska_cli.tournament import service_links
-from baska_cli.tournament.links import Linker
+from baska_cli.tournament.links import Linker, is_loopback
 from baska_cli.tournament.service import Pages
 
 _F = TypeVar("_F", bound=Callable[..., object])
@@ -25,10 +25,24 @@ def base_url_option(help_text: str) -> Callable[[_F], _F]:
     return option("--base-url", "base_url", metavar="URL", help=help_text)
 
 
-def sheet_pages(linker: Linker | None) -> Pages:
+def sheet_pages(path: str, linker: Linker | None) -> Pages:
     """The printable pages of a round: the table sheets with each table's QR code when the
     server's address is known (a linker), else without."""
+    if linker is not None:
+        warn_if_loopback(path, linker.base)
     return linked_pages(None if linker is None else linker.url)
+
+
+def warn_if_loopback(path: str, base: str) -> None:
+    """Warn that links to this computer's own address open on no phone."""
+    if is_loopback(base):
+        click.echo(
+            _(
+                "warning: {base} is this computer's own address: no phone can open these "
+                "links; start `baska serve {path} --host 0.0.0.0` or give --base-url"
+            ).format(base=base, path=path),
+            err=True,
+        )
 
 
 def say_no_qr(path: str) -> None:
@@ -60,4 +74,5 @@ def links(path: str, round_number: int | None, base_url: str | None, output_form
               baska tournament links liga --base-url http://10.0.0.5:8000 -f json
     """
     found = service_links.round_links(path, round_number, base_url)
+    warn_if_loopback(path, found.base)
     click.echo(links_json(found) if output_format == "json" else links_table(found))

@@ -4,6 +4,7 @@ hall's keys."""
 
 from __future__ import annotations
 
+import ipaddress
 from dataclasses import dataclass
 from urllib.parse import urlsplit
 
@@ -66,6 +67,18 @@ def checked_base_url(text: str) -> str:
             ).format(text=text, example=_suggestion(text))
         )
     return text.rstrip("/")
+
+
+def is_loopback(base: str) -> bool:
+    """Whether the address is this computer's own (localhost, 127.x.x.x, ::1): no phone in
+    the hall can open it."""
+    host = urlsplit(base).hostname or ""
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
 
 
 def table_url(base: str, key: str) -> str:
