@@ -122,9 +122,41 @@ def state_record(state: TableState) -> dict[str, Any]:
     }
 
 
-def _read_ledger(path: str) -> tuple[LedgerCheck, bytes]:
-    """A table ledger checked, and the very bytes that were checked (read again if the
-    ledger was written meanwhile)."""
+class _Ledgers:
+    """Each table ledger checked, with the digest of the very bytes checked, kept until the
+    file is another (a stat says: every write of a ledger appends, growing it, or replaces
+    it, a new inode; its times change too), so that the hall's page, polled every few
+    seconds during a round, checks again only the ledgers written since."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._known: dict[str, tuple[tuple[int, ...], LedgerCheck, str]] = {}
+
+    def checked(self, path: str) -> tuple[LedgerCheck, str]:
+        """The ledger at `path` checked, and the digest of its bytes (of none if unreadable)."""
+        try:
+            st = os.stat(path)
+        except OSError:
+            st = None
+        stamp = () if st is None else (*identity(st), st.st_ctime_ns)
+        with self._lock:
+            known = self._known.get(path)
+        if st is not None and known is not None and known[0] == stamp:
+            return known[1], known[2]
+        checked, data, read_stamp = _read_ledger(path)
+        digest = hashlib.sha256(data).hexdigest()
+        if read_stamp:
+            with self._lock:
+                self._known[path] = (read_stamp, checked, digest)
+        return checked, digest
+
+
+_LEDGERS = _Ledgers()
+
+
+def _read_ledger(path: str) -> tuple[LedgerCheck, bytes, tuple[int, ...]]:
+    """A table ledger checked, the very bytes that were checked (read again if the ledger
+    was written meanwhile), and the file's stamp when they agree (else none)."""
     checked, data = check_ledger(path), b""
     for _attempt in range(5):
         try:
@@ -132,19 +164,21 @@ def _read_ledger(path: str) -> tuple[LedgerCheck, bytes]:
                 data = stream.read()
                 st = os.fstat(stream.fileno())
         except (OSError, NotRegularFile):
-            return checked, b""
-        if checked.identity is None or checked.identity == identity(st):
+            return checked, b"", ()
+        if checked.identity is not None and checked.identity == identity(st):
+            return checked, data, (*identity(st), st.st_ctime_ns)
+        if checked.identity is None:
             break
         checked = check_ledger(path)
-    return checked, data
+    return checked, data, ()
 
 
 def table_version(t: Tournament, round_number: int, table: int) -> tuple[LedgerCheck, str]:
     """A table's ledger checked, and the version its words are given for: a digest of its
     ledger and of its sheet's result that counts (any change to either changes it)."""
-    checked, data = _read_ledger(t.file(ledger_name(round_number, table)))
+    checked, ledger_digest = _LEDGERS.checked(t.file(ledger_name(round_number, table)))
     sheet = current(t.sheets, round_number, table)
-    digest = hashlib.sha256(data)
+    digest = hashlib.sha256(ledger_digest.encode())
     if sheet is not None:
         index = t.sheets.index(sheet)
         digest.update(f"\0sheet {index} {sheet.players} {sheet.totals}".encode())
