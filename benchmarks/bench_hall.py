@@ -231,6 +231,8 @@ async def one_round(args: argparse.Namespace, workdir: Path) -> None:
         await measure(args, folder, server)
     finally:
         server.stop()
+        if server.errors.strip():
+            print(f"  the server's stderr (its end): {server.errors[-1500:]}")
 
 
 async def measure(args: argparse.Namespace, folder: str, server: HallServer) -> None:
