@@ -149,3 +149,41 @@ def test_the_ledger_is_not_held_open_between_lines(tmp_path: Path) -> None:
         except OSError:
             continue
     assert os.path.realpath(path) not in opened
+
+
+V1_LEDGER = (
+    "baska ledger,1\nplayers,Ania,Bartek,Celina,Darek\nrules,plb\nfirst dealer,Ania\n"
+    "deals,16\n\n#,dealer,hand,Ania,Bartek,Celina,Darek,Ania total,Bartek total,"
+    "Celina total,Darek total,status\n1,Ania,zo Darek 70,-5,-5,-5,15,-5,-5,-5,15\n"
+)
+
+
+@pytest.mark.parametrize(
+    "shape",
+    ["as made", "CRLF", "no last line end", "empty rows at the end", "semicolons", "format 1"],
+)
+def test_the_ledger_after_its_own_appends_is_the_file_read_again(
+    tmp_path: Path, shape: str
+) -> None:
+    path = new_ledger(tmp_path)
+    data = Path(path).read_bytes()
+    if shape == "CRLF":
+        data = data.replace(b"\n", b"\r\n")
+    elif shape == "no last line end":
+        assert invoke("score", "--ledger", path, "zo d 70").exit_code == 0
+        data = Path(path).read_bytes().rstrip(b"\n")
+    elif shape == "empty rows at the end":
+        data += b",,,,,,,,,,,\n\n"
+    elif shape == "semicolons":
+        data = data.replace(b",", b";")
+    elif shape == "format 1":
+        data = V1_LEDGER.encode()
+    Path(path).write_bytes(data)
+    keeper = Scorekeeper(path)
+    for typed in ("zw ac 61 k", "adj a+3 b-3", "gr b 68 k:a", "zw bd 78"):
+        done = keeper.enter(typed)
+        assert isinstance(done, HandRecorded) and done.elsewhere is None
+        assert not keeper.stale()
+        held, rows = keeper.session, keeper.sheet().rows
+        again = Scorekeeper(path)
+        assert (held, rows, keeper.last) == (again.session, again.sheet().rows, again.last)

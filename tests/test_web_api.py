@@ -327,6 +327,31 @@ def test_a_write_by_another_program_is_an_event_within_a_second(ledger: str) -> 
     assert asyncio.run(watch()) < 1.0
 
 
+def test_a_change_event_carries_the_tables_new_state(ledger: str) -> None:
+    import asyncio
+    import json
+
+    from baska_cli.web.events import stream
+    from baska_cli.web.hall import Served
+
+    async def watch() -> tuple[dict[str, Any], dict[str, Any]]:
+        served = Served(ledger, KEY)
+        events = stream(served.watcher)
+        first = json.loads((await anext(events)).split("data: ", 1)[1])
+        assert "table" not in first  # (the page fetches the table when the stream opens)
+        work = served.table.add_hand
+        await served.run("en", lambda: work("zw ac 61 k", "an-id", ()))
+        changed = json.loads((await asyncio.wait_for(anext(events), 1.0)).split("data: ", 1)[1])
+        await events.aclose()
+        await served.watcher.stop()
+        return changed, served.table.state()
+
+    changed, now = asyncio.run(watch())
+    assert changed["version"] == now["version"] and changed["table"] == now
+    assert changed["table"]["last"][0]["hand"] == "zw Ania+Celina 61 k"
+    assert changed["table"]["totals"] == [2, -2, 2, -2]
+
+
 def test_serve_refuses_a_missing_ledger_and_makes_nothing(tmp_path: Path) -> None:
     result = invoke("serve", str(tmp_path / "nowhere.csv"), "--port", "0")
     assert result.exit_code == 1 and "nowhere.csv" in result.stderr

@@ -50,6 +50,10 @@ class Recorded:
     totals: Deltas
     written: bool
     dealt: int  # deals used after this hand (an adj uses none)
+    text: str  # the hand as its row holds it (canonical)
+    tally: Tally  # the ledger's tally with this hand
+    appended_to: tuple[int, ...] | None = None  # the file it was appended to, as identity()
+    identity: tuple[int, ...] | None = None  # the file with it (None: nothing written)
 
 
 def record(
@@ -78,7 +82,7 @@ def record(
         _refuse_other_rules(path, ledger.meta, rules_spec)
         found, cells = _next_hand(path, ledger.meta, ledger.rules, ledger.tally, text, extra, True)
         ledger.append(cells)
-    return found
+    return replace(found, appended_to=ledger.identity, identity=ledger.written)
 
 
 def _refuse_other_rules(path: str, meta: Meta, rules_spec: str | None) -> None:
@@ -125,8 +129,12 @@ def _next_hand(
             meta.deals,
         )
     dealer = meta.players[dealer_of(meta.first_dealer, tally.dealt + 1)]
-    found = Recorded(path, meta, rules, entry, outcome, n, dealer, totals, written, dealt)
-    cells = meta.row(n, dealer, canonical(entry, meta.players), outcome.deltas, totals, "")
+    hand = canonical(entry, meta.players)
+    after = Tally(n, tally.counted + 1, totals, dealt, tally.legacy_dealing)
+    found = Recorded(
+        path, meta, rules, entry, outcome, n, dealer, totals, written, dealt, hand, after
+    )
+    cells = meta.row(n, dealer, hand, outcome.deltas, totals, "")
     return found, cells
 
 

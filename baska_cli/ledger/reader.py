@@ -89,6 +89,11 @@ class LedgerReader:
         self._version = self.meta.version
         self._cells = ROW_CELLS + len(self.meta.columns)  # at most, in a hand row
 
+    @property
+    def lines(self) -> int:
+        """The physical lines read so far (all of them once the rows are read through)."""
+        return self._line
+
     def _lines(self) -> Iterator[str]:
         """The file's physical lines, for csv.reader; noting when it asks past the last."""
         yield from self._stream

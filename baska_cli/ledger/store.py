@@ -92,12 +92,15 @@ _REPLACED = N_(
 
 
 @contextlib.contextmanager
-def locked(path: str, real: str | None = None) -> Iterator[None]:
+def locked(path: str, real: str | None = None, tidy: bool = True) -> Iterator[None]:
     """Hold an exclusive lock for the ledger while creating, appending or rewriting it: the
-    lock of its real file (`real`, resolved by the caller, or here; see ledger/lock.py)."""
+    lock of its real file (`real`, resolved by the caller, or here; see ledger/lock.py).
+    `tidy`: first remove the temporary files a killed writer left (a look through the whole
+    folder: an append, which makes none, leaves them to the next rewrite)."""
     real = real_path(path) if real is None else real
     with hold(path, real):
-        remove_stale_temps(real)
+        if tidy:
+            remove_stale_temps(real)
         yield
 
 
@@ -157,6 +160,7 @@ class LockedLedger:
         self.identity = identity  # the file that was read
         self._files = files  # its readers (`reader`), closed when the block ends
         self._readers: list[LedgerReader] = []
+        self.written: tuple[int, ...] | None = None  # the file after `append`, as identity()
 
     def reader(self) -> LedgerReader:
         """A new reader of the ledger, to stream its rows (`checker.verify`): it is closed
@@ -187,6 +191,7 @@ class LockedLedger:
             _append_whole(fd, encode(line, meta, path), st.st_size, path)
             if identity(os.stat(real))[:2] != identity(st)[:2]:
                 raise LedgerError(_(_REPLACED), path)
+            self.written = identity(os.fstat(fd))
         except OSError as exc:
             raise LedgerError(_(CANNOT_WRITE).format(reason=os_reason(exc)), path) from None
         finally:
@@ -199,6 +204,7 @@ class LockedLedger:
         replaced. The readers are closed before the rename."""
         path, real = self.path, self.real
         expected = self._readers[-1].identity if self._readers else self.identity
+        remove_stale_temps(real)  # (under the lock: a temporary file left is a killed writer's)
         try:
             with temporary(real, CANNOT_WRITE, meta) as (temp, stream):
                 write_rows(stream, meta, rows, path)
@@ -231,7 +237,7 @@ def open_for_edit(
     begins, the readers the block takes (`LockedLedger.reader`) when it ends: none stays
     open."""
     real = real_path(path)
-    with locked(path, real), contextlib.ExitStack() as files:
+    with locked(path, real, tidy=False), contextlib.ExitStack() as files:
         if checked and known is not None and known.identity == _identity_now(real):
             yield LockedLedger(
                 path, real, known.meta, known.rules, known.tally, known.identity, files

@@ -33,6 +33,7 @@ class LedgerView:
     rules: RuleSet
     tally: Tally
     identity: tuple[int, ...] | None
+    lines: int = 0  # the file's physical lines (the next row appended starts after them)
 
     def standings(self) -> list[Standing]:
         """The table's standings from the final totals."""
@@ -73,7 +74,7 @@ def read(path: str) -> LedgerView:
         rules = reader.rules()
         scan(reader)
     refuse_if_broken(reader)
-    return LedgerView(path, reader.meta, rules, reader.tally, reader.identity)
+    return LedgerView(path, reader.meta, rules, reader.tally, reader.identity, reader.lines)
 
 
 def read_rows(path: str) -> tuple[LedgerView, list[Row]]:
@@ -102,7 +103,8 @@ class Reading:
         deque(self.rows, maxlen=0)
         reader = self._reader
         refuse_if_broken(reader)
-        return LedgerView(self.path, self.meta, self.rules, reader.tally, reader.identity)
+        tally, found, lines = reader.tally, reader.identity, reader.lines
+        return LedgerView(self.path, self.meta, self.rules, tally, found, lines)
 
 
 @contextlib.contextmanager

@@ -4,13 +4,16 @@ No terminal, no words shown: the Scorekeeper takes a line as typed and gives bac
 values (baska_cli.play.results), raising the project's own errors; the terminal (cli/play.py)
 and a web page each turn them into their own words. Between two lines it keeps only what the
 ledger held at its last read, the scorers of the evening and what it last saw of the file:
-every operation reads the ledger again under its lock, and every write goes through
-ledger.edits, the same code path as `baska score --ledger`, `undo`, `void` and `amend`.
+every write goes through ledger.edits under the ledger's lock, the same code path as `baska
+score --ledger`, `undo`, `void` and `amend`; the ledger is read again whenever its file is
+not the one last read, except that a hand appended to that very file (under the lock: the
+file's identity unchanged) is added to what it holds, as the file now holds it.
 """
 
 from __future__ import annotations
 
 from collections.abc import Collection
+from dataclasses import replace
 
 from baska_cli.errors import BaskaError, NotationError, RequestError
 from baska_cli.evening.quote import quote, quote_contract
@@ -81,6 +84,16 @@ class Scorekeeper:
         self.last = last_hand(rows)
         self._rows = tuple(rows)
         return rows
+
+    def _appended(self, found: ledger_io.Recorded) -> None:
+        """The hand this Scorekeeper appended, to the very file it last read: the ledger it
+        holds is that file and the row, without reading it again."""
+        session = self.session
+        line = session.lines + 1
+        row = Row(line, found.n, found.dealer, found.text, found.outcome.deltas, found.totals, "")
+        self.session = replace(session, tally=found.tally, identity=found.identity, lines=line)
+        self._rows = (*self._rows, row)
+        self.last = LastHand(row.n, row.hand)
 
     def _rows_now(self) -> tuple[Row, ...]:
         """The ledger's rows: those of the last read while the file is the one read then
@@ -253,7 +266,10 @@ class Scorekeeper:
             return asked
         extra = self.extra or "past_plan" in confirmed
         found = ledger_io.record(self.path, text, extra, self.scorer_for, self.session)
-        self._read()
+        if found.appended_to is not None and found.appended_to == self.session.identity:
+            self._appended(found)  # (the file was the one last read: now it and the row)
+        else:
+            self._read()
         news = ChangedElsewhere(self.last) if self.session.tally.slots != found.n else None
         meta = found.meta
         dealer, leader = next_turn(meta.first_dealer, found.dealt)

@@ -1,5 +1,6 @@
-"""Live events: one task per app watches the ledger's stat, and each open stream hears of
-every change (a write by the server, by `baska play` or by another command alike)."""
+"""Live events: one task per table watches the ledger's stat while any stream is open, and
+each open stream hears of every change (a write by the server, by `baska play` or by another
+command alike), with the table's new state made once for all its streams."""
 
 from __future__ import annotations
 
@@ -8,13 +9,17 @@ import contextlib
 import hashlib
 import json
 import os
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Callable
+from typing import Any
 
+from baska_cli.errors import BaskaError
 from baska_cli.ledger.filebytes import identity
 
 POLL = 0.25  # seconds between two looks at the ledger's stat
 PING = 15.0  # seconds between two comments that keep a quiet stream open
 END = ""  # what a stream's queue gets when the server stops
+
+State = Callable[[], Awaitable[dict[str, Any]]]
 
 
 def version_of(found: tuple[int, ...] | None) -> str:
@@ -31,15 +36,19 @@ def ledger_version(path: str) -> str:
 
 
 class Watcher:
-    """The ledger's version, looked at every POLL seconds while any stream is open, and the
-    queues of the open streams, each told the new version when it changes."""
+    """The ledger's version, looked at every POLL seconds while any stream is open (and at
+    once when `notify` says the server wrote it), and the queues of the open streams: at each
+    change every queue gets the same event, made once, with the table's state from `state`
+    (GET /api/v1/table's JSON; without `state`, or when it fails, the version alone)."""
 
-    def __init__(self, path: str) -> None:
+    def __init__(self, path: str, state: State | None = None) -> None:
         self.path = path
         self.version = ledger_version(path)
+        self._state = state
         self._queues: set[asyncio.Queue[str]] = set()
         self._task: asyncio.Task[None] | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
+        self._poke: asyncio.Event | None = None
 
     def subscribe(self) -> asyncio.Queue[str]:
         """A queue that gets each new version (the watch starts with the first)."""
@@ -48,7 +57,8 @@ class Watcher:
         self._loop = asyncio.get_running_loop()
         if self._task is None or self._task.done():
             self.version = ledger_version(self.path)
-            self._task = asyncio.get_running_loop().create_task(self._watch())
+            self._poke = asyncio.Event()
+            self._task = self._loop.create_task(self._watch())
         return queue
 
     def unsubscribe(self, queue: asyncio.Queue[str]) -> None:
@@ -56,15 +66,26 @@ class Watcher:
         self._queues.discard(queue)
 
     def notify(self) -> None:
-        """Look at the ledger now (after a write by this server) and tell of a change."""
+        """Look at the ledger soon (this server may have written it): the watch wakes now."""
+        if self._poke is not None:
+            self._poke.set()
+
+    async def _look(self) -> None:
+        """Tell every stream of a change since the last look, the new state with it."""
         now = ledger_version(self.path)
-        if now != self.version:
-            self.version = now
-            for queue in list(self._queues):
-                if queue.full():
-                    with contextlib.suppress(asyncio.QueueEmpty):
-                        queue.get_nowait()  # a slow phone needs only the latest
-                queue.put_nowait(now)
+        if now == self.version:
+            return
+        self.version = now
+        event = _event(now)
+        if self._state is not None and self._queues:
+            with contextlib.suppress(BaskaError):  # (a phone then asks, and hears why)
+                table = await self._state()
+                event = _event(str(table["version"]), table)
+        for queue in list(self._queues):
+            if queue.full():
+                with contextlib.suppress(asyncio.QueueEmpty):
+                    queue.get_nowait()  # a slow phone needs only the latest
+            queue.put_nowait(event)
 
     def close_soon(self) -> None:
         """End every open stream, soon (the server is stopping: it waits for them to end);
@@ -80,9 +101,13 @@ class Watcher:
         self._queues.clear()
 
     async def _watch(self) -> None:
+        poke = self._poke
+        assert poke is not None
         while self._queues:
-            self.notify()
-            await asyncio.sleep(POLL)
+            await self._look()
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(poke.wait(), POLL)
+            poke.clear()
 
     async def stop(self) -> None:
         """End the watch (the app is shutting down)."""
@@ -95,22 +120,27 @@ class Watcher:
 
 async def stream(watcher: Watcher) -> AsyncIterator[str]:
     """The text/event-stream of one phone: the version first, then an event `change` for
-    each new one, and a `: ping` comment every PING seconds of quiet."""
+    each new one (with the table's state), and a `: ping` comment every PING seconds of
+    quiet."""
     queue = watcher.subscribe()
     try:
         yield _event(watcher.version)
         while True:
             try:
-                version = await asyncio.wait_for(queue.get(), PING)
+                event = await asyncio.wait_for(queue.get(), PING)
             except TimeoutError:
                 yield ": ping\n\n"
                 continue
-            if version == END:
+            if event == END:
                 return
-            yield _event(version)
+            yield event
     finally:
         watcher.unsubscribe(queue)
 
 
-def _event(version: str) -> str:
-    return f"event: change\ndata: {json.dumps({'version': version})}\n\n"
+def _event(version: str, table: dict[str, Any] | None = None) -> str:
+    """An event `change`: {"version"}, and {"table"} when the state is given."""
+    data: dict[str, Any] = {"version": version}
+    if table is not None:
+        data["table"] = table
+    return f"event: change\ndata: {json.dumps(data, ensure_ascii=False)}\n\n"

@@ -10,6 +10,7 @@ from typing import Any, TypeVar
 
 from anyio import to_thread
 
+from baska_cli import i18n
 from baska_cli.i18n import speaking
 from baska_cli.web.events import Watcher
 from baska_cli.web.table import Table
@@ -31,7 +32,7 @@ class Served:
         self.table = Table(path)
         self.key = key
         self.lock = threading.Lock()
-        self.watcher = Watcher(path)
+        self.watcher = Watcher(path, self.state)
 
     async def run(self, language: str, work: Callable[[], T]) -> T:
         """`work` in a worker thread, alone at the table, speaking `language`."""
@@ -44,6 +45,10 @@ class Served:
             return await to_thread.run_sync(alone)
         finally:
             self.watcher.notify()
+
+    async def state(self) -> dict[str, Any]:
+        """The table's state (GET /api/v1/table's), for the event of a change."""
+        return await self.run(i18n.language(), self.table.state)
 
 
 @dataclass(frozen=True, slots=True)

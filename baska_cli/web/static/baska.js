@@ -46,6 +46,15 @@ async function refresh() {
   } catch (error) {
     return;
   }
+  show(table);
+}
+
+// The table's state shown: from GET /api/v1/table, or as an event of the stream brought it
+// (which has no "tournament": the round and seats stay those shown).
+function show(table) {
+  if (!table.tournament && state.table && state.table.tournament) {
+    table = { ...table, tournament: state.table.tournament };
+  }
   state.table = table;
   state.players = table.players;
   $("turn").textContent = say("turn", { dealer: table.dealer, leader: table.leader });
@@ -336,13 +345,16 @@ function listen() {
     live.classList.remove("on");
   });
   events.addEventListener("change", (event) => {
-    let version = null;
+    let data = {};
     try {
-      version = JSON.parse(event.data).version;
+      data = JSON.parse(event.data);
     } catch (error) {
-      version = null;
+      data = {};
     }
-    if (!state.table || version === null || version !== state.table.version) refresh();
+    const version = data.version || null;
+    if (state.table && version !== null && version === state.table.version) return;
+    if (data.table && data.table.version === version) show(data.table);
+    else refresh(); // (an event without the state: the ledger could not be read)
   });
 }
 
