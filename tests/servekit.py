@@ -28,6 +28,7 @@ class Running:
     """A `baska serve` process: killed, or stopped as Ctrl-C does."""
 
     process: subprocess.Popen[str]
+    errors = ""  # what it wrote on stderr, once stopped
 
     def kill(self) -> None:
         """SIGKILL: no clean-up at all."""
@@ -35,9 +36,10 @@ class Running:
         self.process.wait(10)
 
     def stop(self) -> tuple[int, str]:
-        """Ctrl-C; the exit status and what it printed after the link."""
+        """Ctrl-C; the exit status and what it printed after the link (what it wrote on
+        stderr is kept in `errors`)."""
         self.process.send_signal(signal.SIGINT)
-        out, _err = self.process.communicate(timeout=10)
+        out, self.errors = self.process.communicate(timeout=10)
         return self.process.returncode, out
 
 
