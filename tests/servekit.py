@@ -1,4 +1,5 @@
-"""`baska serve` as a real process on 127.0.0.1 for the fault tests and the benchmark."""
+"""`baska serve` as a real process on 127.0.0.1 for the fault tests and the benchmark: of
+ledgers (`Server`) or of a tournament's directory (`HallServer`)."""
 
 from __future__ import annotations
 
@@ -8,20 +9,44 @@ import subprocess
 import sys
 from pathlib import Path
 
+from baska_cli.tournament.keys import hall_keys
 
-class Server:
+
+def _start(*args: str) -> subprocess.Popen[str]:
+    """`python -m baska_cli serve ARGS…`, its output read line by line."""
+    env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+    return subprocess.Popen(
+        [sys.executable, "-m", "baska_cli", "serve", *args],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=env,
+    )
+
+
+class Running:
+    """A `baska serve` process: killed, or stopped as Ctrl-C does."""
+
+    process: subprocess.Popen[str]
+
+    def kill(self) -> None:
+        """SIGKILL: no clean-up at all."""
+        self.process.kill()
+        self.process.wait(10)
+
+    def stop(self) -> tuple[int, str]:
+        """Ctrl-C; the exit status and what it printed after the link."""
+        self.process.send_signal(signal.SIGINT)
+        out, _err = self.process.communicate(timeout=10)
+        return self.process.returncode, out
+
+
+class Server(Running):
     """`python -m baska_cli serve LEDGER… --port 0`, started and its links read (`url`,
     `key` and `headers` are the first table's; `tables` has every table's key by ledger)."""
 
     def __init__(self, ledger: str, *args: str, more: tuple[str, ...] = ()) -> None:
-        env = {**os.environ, "PYTHONUNBUFFERED": "1"}
-        self.process = subprocess.Popen(
-            [sys.executable, "-m", "baska_cli", "serve", ledger, *more, "--port", "0", *args],
-            stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE,
-            text=True,
-            env=env,
-        )
+        self.process = _start(ledger, *more, "--port", "0", *args)
         assert self.process.stdout is not None
         self.tables: dict[str, str] = {}
         ledgers = [ledger, *more]
@@ -38,16 +63,38 @@ class Server:
         self.key = self.tables[ledger]
         self.headers = {"Authorization": f"Bearer {self.key}", "Origin": self.base}
 
-    def kill(self) -> None:
-        """SIGKILL: no clean-up at all."""
-        self.process.kill()
-        self.process.wait(10)
 
-    def stop(self) -> tuple[int, str]:
-        """Ctrl-C; the exit status and what it printed after the link."""
-        self.process.send_signal(signal.SIGINT)
-        out, _err = self.process.communicate(timeout=10)
-        return self.process.returncode, out
+class HallServer(Running):
+    """`python -m baska_cli serve DIR --port 0` of a tournament's directory, started and its
+    printed links read: `organiser` (its key `organiser_key`) and `standings`; `base` is
+    `http://127.0.0.1:P`. Each table's key is `table_key(round, table)`."""
+
+    def __init__(self, folder: str, *args: str) -> None:
+        self.folder = folder
+        self.process = _start(folder, "--port", "0", *args)
+        assert self.process.stdout is not None
+        links: dict[str, str] = {}
+        for line in self.process.stdout:
+            what, sep, url = line.strip().partition(": ")
+            if sep and what in ("organiser", "standings") and url.startswith("http"):
+                links[what] = url
+            if line.startswith("Ctrl-C") and len(links) == 2:  # (its last line: it serves)
+                break
+        else:
+            self.process.wait(10)
+            raise AssertionError(f"baska serve did not start: {self.process.stderr.read()}")
+        self.organiser, self.standings = links["organiser"], links["standings"]
+        self.base, _sep, self.organiser_key = self.organiser.rpartition("/o/")
+        assert self.standings == f"{self.base}/standings"
+        self._keys = hall_keys(folder)
+
+    def table_key(self, round_number: int, table: int) -> str:
+        """The key of a table of a round (as `baska tournament links` gives it)."""
+        return self._keys.table(round_number, table)
+
+    def headers(self, key: str) -> dict[str, str]:
+        """What a phone of the key sends with a write (its key, its page's origin)."""
+        return {"Authorization": f"Bearer {key}", "Origin": self.base}
 
 
 def new_ledger(folder: Path, name: str = "evening.csv", deals: int | None = 16) -> str:
@@ -59,4 +106,38 @@ def new_ledger(folder: Path, name: str = "evening.csv", deals: int | None = 16) 
         check=True,
         capture_output=True,
     )
+    return path
+
+
+SEAT_HANDS = [  # by seat number, so that every table of a tournament can play them (mester)
+    "zw 1+3 61 k",
+    "zo 4 70",
+    "gr 2 53",
+    "ci 3 70",
+    "we 1+4 70/3 kr",
+    "zw 2+4 78",
+    "zd 2 /3",
+    "ba 3",
+    "zw 1+2 52",
+    "gd 1 /4",
+    "zw 3+4 66",
+    "ci 1 40",
+]
+
+
+def new_tournament(
+    path: str, players: list[str], deals: int, rounds: int = 1, rules: str = "mester"
+) -> str:
+    """A tournament made by `baska tournament new` and its first round drawn (as an
+    organiser would): `players` one a line beside it, the series `deals` long."""
+    listed = Path(path).with_name(Path(path).name + "-players.txt")
+    listed.write_text("\n".join(players) + "\n", "utf-8")
+    made = ["new", path, "-p", str(listed), "--rounds", str(rounds), "--deals", str(deals)]
+    for args in ([*made, "-r", rules, "--seed", "26"], ["draw", path]):
+        done = subprocess.run(
+            [sys.executable, "-m", "baska_cli", "tournament", *args],
+            capture_output=True,
+            text=True,
+        )
+        assert done.returncode == 0, done.stderr
     return path

@@ -12,7 +12,7 @@ import pytest
 
 from baska_cli.errors import TournamentInputError
 from baska_cli.game.rules import builtin
-from baska_cli.tournament import service, service_scores
+from baska_cli.tournament import service, service_confirm, service_scores
 from baska_cli.tournament.board import board, tables_in
 from baska_cli.tournament.draw import Draw
 from baska_cli.tournament.folder import Tournament, load
@@ -121,3 +121,15 @@ def test_shared_places_and_exact_points_as_the_standings_have_them() -> None:
     assert [ln["new"] for ln in data["standings"]] == [False, False, True]
     assert data["teams"] == [] and data["categories"] == []
     assert data["tables_in"] == 1 == tables_in(lines, 2)  # table 0 is a sit-out
+
+
+def test_a_disputed_table_is_left_out_until_the_organiser_accepts_it(liga: str) -> None:
+    service.draw_next(liga, _pages)
+    _result(liga, 1, 1, (30, 10, -10, -30))
+    members = load(liga).draws[0].tables[0]
+    assert board_now(liga).data["tables_in"] == 1
+    service_confirm.confirm(liga, 1, 1, members[0], False, (30, 10, -10, -30), "phone-a", "no")
+    data = board_now(liga).data
+    assert data["tables_in"] == 0 and all(ln["total"] == 0 for ln in data["standings"])
+    service_confirm.accept(liga, 1, 1)
+    assert board_now(liga).data["tables_in"] == 1

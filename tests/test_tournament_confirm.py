@@ -12,7 +12,7 @@ from baska_cli.errors import BaskaError, TournamentError, TournamentInputError
 from baska_cli.ledger import edits
 from baska_cli.tournament import service_confirm as service
 from baska_cli.tournament import service_scores, service_walkouts
-from baska_cli.tournament.hall_state import round_states, table_state, write_refusal
+from baska_cli.tournament.hall_state import refusal_at, round_states, table_state, write_refusal
 from tests.clikit import invoke
 
 EIGHT = "Ania\nBartek\nCelina\nDarek\nEwa\nFeliks\nGrzegorz\nHalina\n"
@@ -208,3 +208,16 @@ def test_a_broken_confirmations_file_is_named_at_its_line(liga: str) -> None:
     path.write_text(path.read_text("utf-8") + "1,1,perhaps,Ania,0,0,0,0,v,a,,\n", "utf-8")
     with pytest.raises(BaskaError, match=r"confirmations\.csv:3"):
         table_state(liga, 1, 1)
+
+
+def test_the_refusal_follows_the_confirmations_file(liga: str) -> None:
+    players, totals = played(liga)
+    assert refusal_at(liga, 1, 1) is None
+    service.confirm(liga, 1, 1, players[0], True, totals, "a")
+    assert refusal_at(liga, 1, 1) is None
+    service.confirm(liga, 1, 1, players[1], True, totals, "b")
+    assert refusal_at(liga, 1, 1) == "the result is confirmed; the organiser corrects it"
+    assert refusal_at(liga, 1, 2) is None
+    words = Path(liga, "confirmations.csv")
+    words.write_text(words.read_text("utf-8").splitlines()[0] + "\n", "utf-8")  # (by hand)
+    assert refusal_at(liga, 1, 1) is None

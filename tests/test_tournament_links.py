@@ -13,7 +13,8 @@ from pathlib import Path
 import pytest
 
 from baska_cli.tournament.keys import hall_keys
-from baska_cli.tournament.links import SERVE_URL, address_problem
+from baska_cli.tournament.links import is_address
+from baska_cli.tournament.links_url import SERVE_URL
 from tests.clikit import invoke
 from tests.qrkit import decode_modules, modules, svgs
 
@@ -133,7 +134,7 @@ def test_a_bad_base_url_is_refused_in_polish(liga: str) -> None:
 
 def test_addresses_that_are_fine() -> None:
     for text in ("http://10.0.0.5:8000", "https://sala.example.org/baska", "http://[::1]:8000"):
-        assert address_problem(text) is None, text
+        assert is_address(text), text
 
 
 def test_a_round_not_drawn_is_refused(liga: str, tmp_path: Path) -> None:
@@ -291,6 +292,15 @@ def test_the_keys_appear_only_in_the_links_and_on_the_sheets(liga: str) -> None:
     assert holding == {"r1/sheets.html", "r2/sheets.html"}
     page = Path(liga, "..", "s.html").read_text("utf-8")
     assert not any(key in page for key in every)
+    site = Path(liga, "..", "site")
+    published = invoke("tournament", "publish", liga, str(site))
+    assert published.exit_code == 0, published.output
+    status = invoke("tournament", "status", liga, "-f", "json")
+    assert status.exit_code == 0, status.output
+    files = [p for p in site.rglob("*") if p.is_file()]
+    assert files
+    for text in [status.output, published.output, *(p.read_bytes().decode() for p in files)]:
+        assert not any(key in text for key in every)
 
 
 def test_score_does_not_import_segno() -> None:
@@ -303,3 +313,17 @@ def test_score_does_not_import_segno() -> None:
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout == "False False\n"
+
+
+def test_the_organisers_page_prints_and_draws_the_sheets_with_their_codes(liga: str) -> None:
+    from baska_cli.web import hall_actions
+    from baska_cli.web.prints import printed
+
+    Path(liga, SERVE_URL).write_text(BASE + "\n", "utf-8")
+    keys = hall_keys(liga)
+    codes = [decode_modules(modules(svg)) for svg in svgs(printed(liga, 1, "sheets"))]
+    assert codes == [[f"{BASE}/t/{keys.table(1, t)}"] for t in (1, 2, 3)]
+    assert hall_actions.draw(liga, {"anyway": True})[0] == 201
+    html = Path(liga, "r2", "sheets.html").read_text("utf-8")
+    codes = [decode_modules(modules(svg)) for svg in svgs(html)]
+    assert codes == [[f"{BASE}/t/{keys.table(2, t)}"] for t in (1, 2, 3)]

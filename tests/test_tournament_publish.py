@@ -144,7 +144,7 @@ def test_a_table_page_shows_the_sheet_and_its_corrections(liga: str, tmp_path: P
     assert [r.status for r in kept].count("void") == 1
     assert "(amended)" in page and "(undone)" in page and "(void)" in page
     paper = (out / "r1" / "t2.html").read_text("utf-8")
-    assert "the paper sheet&#39;s final totals" in paper and "corrected" in paper
+    assert paper.count("the paper sheet's final totals") == 1 and "corrected" in paper
 
 
 def test_a_round_asked_for_names_the_tables_it_leaves_out(liga: str, tmp_path: Path) -> None:
@@ -337,3 +337,38 @@ def test_a_round_not_drawn_is_refused(tmp_path: Path) -> None:
     assert not (tmp_path / "web").exists()
     code, said = _publish(path, str(tmp_path / "web"))
     assert code == 0 and "after round 1 published" in said  # (none complete: round 1)
+
+
+def test_a_disputed_table_is_named_and_not_counted(liga: str, tmp_path: Path) -> None:
+    from baska_cli.tournament.service_confirm import confirm
+
+    player = _seats(liga, 1, 2)[1]
+    confirm(liga, 1, 2, player, False, (12, -10, 3, -5), "phone-1", "<b>not so</b>")
+    out = tmp_path / "web"
+    code, said = _publish(liga, str(out))
+    assert code == 0 and "after round 1 published" in said  # (no round is complete now)
+    table = json.loads((out / "r1.json").read_text("utf-8"))["tables"][1]
+    assert table["counted"] is False and table["seats"][0]["total"] is None
+    assert table["not_counted"] == [
+        f"disputed: {player} disagreed with the totals; the organiser corrects the table or "
+        "accepts its result"
+    ]
+    index = (out / "index.html").read_text("utf-8")
+    assert f"<li>round 1/table 2: disputed: {escape(player)} disagreed" in index
+    page = (out / "r1.html").read_text("utf-8")
+    assert f'<p class="note out">disputed: {escape(player)} disagreed' in page
+    assert "not so" not in "".join(_files(out).values())
+    cli = invoke("tournament", "standings", liga, "--round", "1", "--format", "json")
+    assert json.loads((out / "standings.json").read_text("utf-8")) == json.loads(cli.stdout)
+
+
+def test_a_link_typed_as_the_folder_is_that_folder(liga: str, tmp_path: Path) -> None:
+    real = tmp_path / "www"
+    real.mkdir()
+    (tmp_path / "site").symlink_to(real, target_is_directory=True)
+    assert _publish(liga, str(tmp_path / "site"))[0] == 0
+    assert (real / "index.html").is_file() and (real / ".baska-publish").is_file()
+    inside = tmp_path / "into-liga"
+    inside.symlink_to(Path(liga), target_is_directory=True)
+    code, said = _publish(liga, str(inside))
+    assert code == 1 and "is inside the tournament's directory" in said

@@ -6,7 +6,9 @@ from __future__ import annotations
 
 import asyncio
 import json
+import queue
 import re
+import threading
 from collections.abc import Iterator, Mapping
 from pathlib import Path
 
@@ -163,3 +165,29 @@ def test_a_server_of_ledgers_has_no_standings_page(tmp_path: Path) -> None:
     with TestClient(make_app({ledger: "k" * 22}, "en")) as client:
         assert client.get("/standings").status_code == 404
         assert client.get("/api/v1/board").status_code == 404
+
+
+def test_the_events_route_tells_of_a_result_written_by_the_cli(
+    client: TestClient, liga: str
+) -> None:
+    lines: queue.Queue[str] = queue.Queue()
+
+    def listen() -> None:
+        with client.stream("GET", "/api/v1/board/events") as answer:
+            lines.put(answer.headers["content-type"])
+            for line in answer.iter_lines():
+                lines.put(line)
+                if line.startswith("data: ") and lines.qsize() > 6:
+                    return  # (the second event: the stream is closed)
+
+    threading.Thread(target=listen, daemon=True).start()
+    assert lines.get(timeout=30).startswith("text/event-stream")
+    first = [lines.get(timeout=30) for _ in range(4)]
+    assert first[:2] == ["retry: 2000", "event: change"] and first[3] == ""
+    before = json.loads(first[2].removeprefix("data: "))["version"]
+    entries = result_entries(liga, 1, 2, (5, -5, 0, 0))
+    assert invoke("tournament", "result", liga, "1", "2", *entries).exit_code == 0
+    assert lines.get(timeout=30) == "event: change"  # (a generous bound, not a timing)
+    after = json.loads(lines.get(timeout=30).removeprefix("data: "))["version"]
+    assert after != before
+    assert client.get("/api/v1/board").headers["etag"] == f'"{after}"'

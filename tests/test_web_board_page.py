@@ -112,9 +112,10 @@ class Screen:
         self.profile = tempfile.mkdtemp(prefix="baska-chromium-projector-")
         options = webdriver.ChromeOptions()
         options.binary_location = CHROMIUM
-        for flag in ("--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                     "--no-first-run", "--disable-background-networking", "--hide-scrollbars",
-                     f"--user-data-dir={self.profile}", f"--window-size={WIDTH},{HEIGHT}"):  # fmt: skip
+        flags = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                 "--no-first-run", "--disable-background-networking", "--hide-scrollbars",
+                 f"--user-data-dir={self.profile}", f"--window-size={WIDTH},{HEIGHT}"]  # fmt: skip
+        for flag in flags:
             options.add_argument(flag)
         options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
         self.driver = webdriver.Chrome(service=Service(DRIVER), options=options)

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import shutil
+import threading
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -128,6 +129,18 @@ def test_only_the_organisers_key_opens_the_hall(organiser: Organiser, liga: str)
     assert not hall["all_in"] and hall["not_in"] == [1, 2]
 
 
+def test_a_server_of_ledgers_has_no_organiser(tmp_path: Path) -> None:
+    from baska_cli.web.app import make_app
+
+    ledger = str(tmp_path / "evening.csv")
+    assert invoke("new", ledger, "-p", "Ania,Bartek,Celina,Darek").exit_code == 0
+    key = "k" * 22
+    with TestClient(make_app({ledger: key}, "en")) as client:
+        assert client.get(f"/o/{key}").status_code == 403
+        asked = client.get("/api/v1/hall", headers={"Authorization": f"Bearer {key}"})
+        assert asked.status_code == 403 and "organiser" in asked.json()["error"]
+
+
 def test_the_page_is_served_with_its_script_and_no_inline_code(organiser: Organiser) -> None:
     page = organiser.client.get(f"/o/{organiser.key}", headers={"Accept-Language": "pl"})
     assert page.status_code == 200
@@ -146,6 +159,7 @@ def test_the_organiser_opens_any_table_on_its_page(organiser: Organiser, liga: s
     page = client.get(f"/o/{organiser.key}/t/1/2")
     assert page.status_code == 200
     assert "round 1 of 3 · table 2 · <strong>organiser</strong>" in page.text
+    assert f'<a href="/o/{organiser.key}">All tables</a>' in page.text
     assert 'data-scope="{&#34;round&#34;: 1, &#34;table&#34;: 2}"' in page.text
     assert "<svg" not in page.text
     table_key = hall_keys(liga).table(1, 2)
@@ -179,6 +193,23 @@ def test_the_states_follow_the_tables(organiser: Organiser, liga: str) -> None:
     tables = organiser.hall()["tables"]
     assert tables[1]["status"] == "disputed" and tables[1]["confirmed_by"] == [players[0]]
     assert tables[1]["disputes"] == [{"player": players[1], "note": "we had 70"}]
+    # asked again while no file changed: 304, nothing read; a change: the new state
+    first = organiser.client.get("/api/v1/hall", headers=organiser.headers)
+    tag = first.headers["etag"]
+    again = organiser.client.get(
+        "/api/v1/hall", headers={**organiser.headers, "If-None-Match": tag}
+    )
+    assert again.status_code == 304 and again.headers["etag"] == tag
+    play(liga, 1, SERIES[3:4])
+    changed = organiser.client.get(
+        "/api/v1/hall", headers={**organiser.headers, "If-None-Match": tag}
+    )
+    assert changed.status_code == 200 and changed.headers["etag"] != tag
+    assert changed.json()["tables"][0]["word"] == "playing 4/16"
+    polish_tag = organiser.client.get(
+        "/api/v1/hall", headers={**organiser.headers, "Accept-Language": "pl"}
+    ).headers["etag"]
+    assert polish_tag != changed.headers["etag"]
     polish = organiser.client.get(
         "/api/v1/hall", headers={**organiser.headers, "Accept-Language": "pl"}
     ).json()
@@ -232,7 +263,8 @@ def test_a_withdrawal_writes_what_the_cli_writes(
     same_files(liga, other)
     assert "Bartek" not in [p["name"] for p in organiser.hall()["players"]]
     unknown = organiser.post("withdraw", {"player": "Zenon"}, **{"Accept-Language": "pl"})
-    assert unknown.status_code == 400 and "Zenon" in unknown.json()["error"]
+    assert unknown.status_code == 400
+    assert unknown.json()["error"] == "„Zenon” nie gra w tym turnieju"
     missing = organiser.post("withdraw", {})
     assert missing.status_code == 400 and '"player"' in missing.json()["error"]
 
@@ -263,6 +295,10 @@ def test_a_paper_result_entered_corrected_and_accepted(
     assert wrong.status_code == 400 and "2=+1" not in Path(liga, "results.csv").read_text()
     accepted = organiser.post("accept", {"round": 1, "table": 1})
     assert accepted.status_code == 200, accepted.text
+    assert accepted.json()["message"] == (
+        f"round 1, table 1: {table['players'][0]} +30, {table['players'][1]} -2, "
+        f"{table['players'][2]} -8, {table['players'][3]} -20 (confirmed)"
+    )
     table = organiser.hall()["tables"][0]
     assert (table["status"], table["accepted"], table["in"]) == ("confirmed", True, True)
     service_confirm.accept(other, 1, 1)
@@ -307,6 +343,9 @@ def test_the_draw_waits_for_every_table_unless_drawn_anyway(
         assert Path(liga, name).read_bytes() == Path(other, name).read_bytes(), name
     hall = organiser.hall()
     assert (hall["round"], hall["behind"], hall["next_round"]) == (2, [], 3)
+    twice = organiser.post("draw", {"round": 2})  # (another phone, or a click twice)
+    assert twice.status_code == 200 and twice.json()["message"] == "round 2 is drawn already"
+    assert twice.json()["tables"] == drawn.json()["tables"] and not Path(liga, "r3").exists()
     anyway = organiser.post("draw", {"anyway": True})
     assert anyway.status_code == 201 and anyway.json()["anyway"]
     assert "not in yet: round 2, table 1 (not started)" in anyway.json()["message"]
@@ -320,6 +359,23 @@ def test_the_draw_waits_for_every_table_unless_drawn_anyway(
     assert organiser.hall(round=2)["round"] == 2
     done = organiser.post("draw", {"anyway": True})
     assert done.status_code == 409 and "all 3 rounds are drawn" in done.json()["error"]
+
+
+def test_a_round_drawn_meanwhile_is_not_drawn_twice(
+    liga: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Two phones post the draw of round 2 at once: the second read the tournament before
+    the first drew, and finds round 2 drawn once it holds the lock."""
+    from baska_cli.render.tournament_html import round_pages
+    from baska_cli.tournament import folder, service
+
+    stale = folder.load(liga)
+    service.draw_next(liga, round_pages)
+    reads = iter([stale])
+    monkeypatch.setattr(service, "load", lambda path: next(reads, None) or folder.load(path))
+    again = service.draw_next(liga, round_pages, 2)
+    assert not again.new and again.draw.round == 2
+    assert not Path(liga, "r3").exists()
 
 
 def test_the_printable_pages_are_the_clis(organiser: Organiser, liga: str, tmp_path: Path) -> None:
@@ -338,6 +394,39 @@ def test_the_printable_pages_are_the_clis(organiser: Organiser, liga: str, tmp_p
     assert page.status_code == 200 and page.text == out.read_text("utf-8")
     assert organiser.client.get(f"{base}/other.html").status_code == 404
     assert organiser.client.get(f"/o/{organiser.key}/print/7/seating.html").status_code == 404
+
+
+def test_the_first_round_is_drawn_from_the_page(tmp_path: Path) -> None:
+    players = tmp_path / "players.txt"
+    players.write_text("Ania\nBartek\nCelina\nDarek\n", "utf-8")
+    path = str(tmp_path / "klub")
+    made = invoke("tournament", "new", path, "-p", str(players), "--rounds", "1", "--deals", "16")
+    assert made.exit_code == 0
+    with TestClient(app_of(path)) as client:
+        organiser = Organiser(client, hall_keys(path).organiser)
+        hall = organiser.hall()
+        assert (hall["round"], hall["tables"], hall["next_round"], hall["print"]) == (0, [], 1, {})
+        drawn = organiser.post("draw", {}, **{"Accept-Language": "pl"})
+        assert drawn.status_code == 201 and drawn.json()["message"] == "rozlosowano rundę 1"
+        assert organiser.hall()["tables"][0]["status"] == "new"
+
+
+def test_a_change_waits_for_the_cli_holding_the_tournament(organiser: Organiser, liga: str) -> None:
+    """The services hold the tournament's lock: a change posted while the CLI (here: the
+    lock taken as the CLI takes it) works on the directory is made after it, not beside it."""
+    from baska_cli.tournament.folder import lock
+
+    done: list[Any] = []
+    with lock(liga):
+        worker = threading.Thread(
+            target=lambda: done.append(organiser.post("withdraw", {"player": "Ewa"}))
+        )
+        worker.start()
+        worker.join(0.5)
+        assert not done and "Ewa,,1,2" not in Path(liga, "players.csv").read_text("utf-8")
+    worker.join(30)
+    assert done[0].status_code == 200, done[0].text
+    assert "Ewa,,1,2" in Path(liga, "players.csv").read_text("utf-8")
 
 
 # --- what may not get in ------------------------------------------------------------------------

@@ -1,9 +1,9 @@
 """The organiser's page of a real `baska serve DIR` in Debian's headless Chromium (Selenium,
 /usr/bin/chromedriver), on a laptop (1280 x 800) and a phone (360 x 740) at once: the
 tables' states shown in words, a name that is markup shown as text, the page following a
-change made by the CLI, a walk-out recorded through the page, the draw refused while tables
-are not in, then drawn anyway (those tables kept in sight). Screenshots are saved (their
-paths printed) to be looked at."""
+change made by the CLI, a walk-out recorded and a disputed table accepted through the page,
+the draw refused while tables are not in, drawn once all are, and the next drawn anyway
+(those tables kept in sight). Screenshots are saved (their paths printed) to be looked at."""
 
 from __future__ import annotations
 
@@ -118,7 +118,7 @@ def make_liga(folder: Path) -> str:
     players.write_text(TWELVE + MARKUP + "\n", "utf-8")
     path = str(folder / "liga")
     made = invoke(
-        "tournament", "new", path, "-p", str(players), "--rounds", "2", "--deals", "16",
+        "tournament", "new", path, "-p", str(players), "--rounds", "3", "--deals", "16",
         "-r", "mester", "--seed", "9",
     )  # fmt: skip
     assert made.exit_code == 0, made.stderr
@@ -185,7 +185,7 @@ def test_the_organiser_follows_the_round_and_records_a_walk_out(served: tuple[st
         assert len(marked) == 1
         table, name = marked[0]
         assert name in laptop.text(f'#tables li[data-table="{table}"] .seats')
-        assert "Round 1 of 2 · 0 of 3 tables in" in laptop.text("#round-line")
+        assert "Round 1 of 3 · 0 of 3 tables in" in laptop.text("#round-line")
         laptop.shot("00-round")
         phone.shot("00-round")
 
@@ -230,15 +230,38 @@ def test_the_organiser_follows_the_round_and_records_a_walk_out(served: tuple[st
         laptop.shot("04-draw-refused")
         assert not Path(liga, "r2").exists()
 
-        # drawn anyway: the tables not in stay on the page, above the new round's
+        laptop.tap("#ask-no")
+
+        # the disputed table accepted, the one playing finished by the CLI and confirmed
+        laptop.tap('#tables li[data-table="1"] button[data-action="accept"]')
+        assert laptop.words("#ask-text").startswith("The table is disputed.")
         laptop.tap("#ask-yes")
-        laptop.wait(lambda: "Round 2 of 2" in laptop.text("#round-line"), "round 2")
-        assert Path(liga, "r2", "t1.csv").exists()
+        laptop.wait(lambda: laptop.states()[1] == "confirmed", "table 1 accepted")
+        assert "accepted by the organiser" in laptop.text('#tables li[data-table="1"]')
+        play(liga, 2, SERIES[4:])
+        second = table_state(liga, 1, 2)
+        assert second.totals is not None
+        for seat, phone_id in ((0, "phone-e"), (1, "phone-f")):
+            service_confirm.confirm(liga, 1, 2, second.players[seat], True, second.totals, phone_id)
+        laptop.wait(lambda: laptop.states()[2] == "confirmed", "table 2 confirmed")
+        laptop.wait(lambda: "Every table of round 1 is in." in laptop.text("#draw-note"), "all in")
+
+        # drawn now from the page, and the next one anyway: the tables not in stay in sight
+        laptop.tap("#draw")
+        laptop.tap("#ask-yes")
+        laptop.wait(lambda: "Round 2 of 3" in laptop.text("#round-line"), "round 2")
+        assert laptop.words("#status") == "round 2 was drawn"
+        assert Path(liga, "r2", "t1.csv").exists() and laptop.text("#behind-list") == ""
+        laptop.tap("#draw")
+        laptop.tap("#ask-yes")
+        laptop.wait(lambda: laptop.text("#ask-error"), "the refusal of round 3")
+        laptop.tap("#ask-yes")  # Draw anyway
+        laptop.wait(lambda: "Round 3 of 3" in laptop.text("#round-line"), "round 3")
         behind = laptop.words("#behind-list")
-        assert "Round 1, table 1: disputed" in behind and "table 2: playing 4/16" in behind
-        assert laptop.words("#status").startswith("round 2 was drawn; not in yet: round 1")
+        assert "Round 2, table 1: not started" in behind and "Round 2, table 3" in behind
+        assert laptop.words("#status").startswith("round 3 was drawn; not in yet: round 2")
         laptop.shot("05-drawn-anyway")
-        phone.wait(lambda: "Round 2 of 2" in phone.text("#round-line"), "round 2 on the phone")
+        phone.wait(lambda: "Round 3 of 3" in phone.text("#round-line"), "round 3 on the phone")
         phone.js("window.scrollTo(0, 0)")
         phone.shot("06-drawn-anyway")
     finally:

@@ -3,7 +3,6 @@ table's key), and the `--base-url` option `links`, `draw` and `print` share."""
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Callable
 from typing import TypeVar
 
@@ -13,7 +12,7 @@ from baska_cli.cli.common import command, format_choice, option
 from baska_cli.cli.tournament_common import round_option
 from baska_cli.i18n import _
 from baska_cli.render.links import links_json, links_table
-from baska_cli.render.tournament_html import round_pages
+from baska_cli.render.tournament_html import linked_pages
 from baska_cli.tournament import service_links
 from baska_cli.tournament.links import Linker
 from baska_cli.tournament.service import Pages
@@ -29,9 +28,7 @@ def base_url_option(help_text: str) -> Callable[[_F], _F]:
 def sheet_pages(linker: Linker | None) -> Pages:
     """The printable pages of a round: the table sheets with each table's QR code when the
     server's address is known (a linker), else without."""
-    if linker is None:
-        return round_pages
-    return functools.partial(round_pages, link=linker.url)
+    return linked_pages(None if linker is None else linker.url)
 
 
 def say_no_qr(path: str) -> None:

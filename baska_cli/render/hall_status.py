@@ -35,7 +35,7 @@ def status_table(round_number: int, states: Sequence[TableState]) -> str:
             s.table,
             ", ".join(s.players),
             status_word(s.status),
-            f"{s.dealt}/{s.deals}",
+            _("sheet") if s.source == "sheet" else f"{s.dealt}/{s.deals}",
             " ".join(signed(t) for t in s.totals) if s.totals is not None else "–",
             ", ".join([*s.confirmed_by, *([_("the organiser")] if s.accepted else [])]) or "–",
         ]

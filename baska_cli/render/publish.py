@@ -9,7 +9,7 @@ import io
 import json
 from typing import Any
 
-from baska_cli.render.publish_pages import index_page, round_page, style, table_page
+from baska_cli.render.publish_pages import Pages, index_page, round_page, style, table_page
 from baska_cli.render.stream import write_json
 from baska_cli.render.tournament import standings_json
 from baska_cli.render.tournament_views import details, teams_json
@@ -108,11 +108,12 @@ def publication_files(pub: Publication) -> dict[str, str]:
     teams = team_standings(found.lines, found.players)
     if teams:
         files["teams.json"] = teams_json(teams, found.up_to) + "\n"
-    files["index.html"] = index_page(pub, teams)
+    pages = Pages(pub)
+    files["index.html"] = index_page(pages, teams)
     for one in pub.rounds:
-        files[round_file(one.round, "html")] = round_page(pub, one)
+        files[round_file(one.round, "html")] = round_page(pages, one)
         files[round_file(one.round, "json")] = _dumps(round_record(one))
         for table in one.tables:
-            files[table_file(one.round, table.table, "html")] = table_page(pub, table)
+            files[table_file(one.round, table.table, "html")] = table_page(pages, table)
             files[table_file(one.round, table.table, "json")] = _dumps(table_json(table))
     return files

@@ -38,17 +38,26 @@ def style() -> str:
         return stream.read()
 
 
-def _render(template: str, pub: Publication, root: str, **values: Any) -> str:
+class Pages:
+    """The pages of one publication, made with one Jinja2 environment (each template
+    compiled once for all the pages)."""
+
+    def __init__(self, pub: Publication) -> None:
+        self.pub = pub
+        self.env = environment()
+        self.named = labels(pub.standings.players)
+
+
+def _render(pages: Pages, template: str, root: str, **values: Any) -> str:
+    pub = pages.pub
     found = pub.standings
     nav = [{"href": f"{root}index.html", "label": _("Standings")}]
     nav += [
         {"href": f"{root}r{r.round}.html", "label": _("round {round}").format(round=r.round)}
         for r in pub.rounds
     ]
-    return (
-        environment()
-        .get_template(template)
-        .render(lang=language(), root=root, nav=nav, tournament=found.name, **values)
+    return pages.env.get_template(template).render(
+        lang=language(), root=root, nav=nav, tournament=found.name, **values
     )
 
 
@@ -73,11 +82,12 @@ def _players(count: int) -> str:
     return ngettext("{count} player", "{count} players", count).format(count=count)
 
 
-def index_page(pub: Publication, teams: Sequence[TeamLine]) -> str:
+def index_page(pages: Pages, teams: Sequence[TeamLine]) -> str:
     """The standings after the publication's round, the tables they leave out named; the
     team classification and every category's standings where the tournament has them."""
+    pub = pages.pub
     found = pub.standings
-    named = labels(found.players)
+    named = pages.named
     ordered = _("ordered by {order}; players equal on all of them share a place").format(
         order=tie_break_text(found.plan.tie_breaks)
     )
@@ -97,8 +107,8 @@ def index_page(pub: Publication, teams: Sequence[TeamLine]) -> str:
     if teams:
         data.append({"href": "teams.json", "label": "teams.json"})
     return _render(
+        pages,
         "publish_index.html.j2",
-        pub,
         "",
         title=_("{tournament}: standings").format(tournament=found.name),
         subtitle=_("after round {round} of {rounds}").format(
@@ -125,8 +135,8 @@ def _result(table: PublishedTable) -> str:
     return ""
 
 
-def _seats(pub: Publication, table: PublishedTable) -> list[dict[str, Any]]:
-    named = labels(pub.standings.players)
+def _seats(pages: Pages, table: PublishedTable) -> list[dict[str, Any]]:
+    named = pages.named
     seats = []
     for seat, (player, place) in enumerate(zip(table.players, table.places, strict=True), 1):
         seats.append(
@@ -142,11 +152,11 @@ def _seats(pub: Publication, table: PublishedTable) -> list[dict[str, Any]]:
     return seats
 
 
-def _table_view(pub: Publication, table: PublishedTable, root: str) -> dict[str, Any]:
+def _table_view(pages: Pages, table: PublishedTable, root: str) -> dict[str, Any]:
     return {
         "label": _("table {table}").format(table=table.table),
         "href": f"{root}r{table.round}/t{table.table}.html",
-        "seats": _seats(pub, table),
+        "seats": _seats(pages, table),
         "result": _result(table),
         "counted": table.counted,
     }
@@ -166,19 +176,19 @@ def _labels() -> dict[str, str]:
     }
 
 
-def round_page(pub: Publication, one: PublishedRound) -> str:
+def round_page(pages: Pages, one: PublishedRound) -> str:
     """A round's page: every table's players, final totals, places and place points."""
-    found = pub.standings
+    found = pages.pub.standings
     count = ngettext("{count} table", "{count} tables", len(one.tables)).format(
         count=len(one.tables)
     )
     return _render(
+        pages,
         "publish_round.html.j2",
-        pub,
         "",
         title=_("{tournament}: round {round}").format(tournament=found.name, round=one.round),
         subtitle=count,
-        tables=[_table_view(pub, t, "") for t in one.tables],
+        tables=[_table_view(pages, t, "") for t in one.tables],
         sitting_out=list(one.sitting_out),
         labels=_labels(),
         data=[{"href": f"r{one.round}.json", "label": f"r{one.round}.json"}],
@@ -215,11 +225,11 @@ def _sheet(session: LedgerView) -> list[dict[str, Any]]:
     return rows
 
 
-def table_page(pub: Publication, table: PublishedTable) -> str:
+def table_page(pages: Pages, table: PublishedTable) -> str:
     """A table's page: its result, then its sheet of hands (number, dealer, hand, each
     player's change and running total) with the corrections as the ledger keeps them, or
     the paper sheet's entries (the corrected ones kept)."""
-    found = pub.standings
+    found = pages.pub.standings
     session = table.ledger if table.source == LEDGER else None
     sheets = [
         {
@@ -228,9 +238,12 @@ def table_page(pub: Publication, table: PublishedTable) -> str:
         }
         for s in table.sheets
     ]
+    view = _table_view(pages, table, "../")
+    if sheets and table.counted:
+        view["result"] = ""  # (the paper sheet's entries follow, under that heading)
     return _render(
+        pages,
         "publish_table.html.j2",
-        pub,
         "../",
         title=_("{tournament}: round {round}, table {table}").format(
             tournament=found.name, round=table.round, table=table.table
@@ -238,7 +251,7 @@ def table_page(pub: Publication, table: PublishedTable) -> str:
         subtitle=ngettext("{count} deal", "{count} deals", found.plan.deals).format(
             count=found.plan.deals
         ),
-        table=_table_view(pub, table, "../"),
+        table=view,
         players=[p.split(".") for p in table.players],  # (the names the hands use; a
         # line may break after each dot)
         rows=_sheet(session) if session is not None else [],

@@ -4,6 +4,7 @@ each prints on A4."""
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -159,3 +160,8 @@ def round_pages(t: Tournament, draw: Draw, link: Link | None = None) -> dict[str
         "seating.html": seating_html(t.name, draw),
         "sheets.html": sheets_html(t.name, draw, t.plan.deals, t.rules, link),
     }
+
+
+def linked_pages(link: Link | None) -> Callable[[Tournament, Draw], dict[str, str]]:
+    """`round_pages` whose table sheets carry each table's link (`link`; None: without)."""
+    return functools.partial(round_pages, link=link)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import threading
 from dataclasses import dataclass
 from typing import Any
 
@@ -14,7 +15,13 @@ from baska_cli.filekind import NotRegularFile, open_regular_binary
 from baska_cli.i18n import _
 from baska_cli.ledger.filebytes import identity
 from baska_cli.tournament.confirmations import DISAGREE, Words, standing
-from baska_cli.tournament.folder import Tournament, ledger_name, load, read_confirmations
+from baska_cli.tournament.folder import (
+    CONFIRMATIONS,
+    Tournament,
+    ledger_name,
+    load,
+    read_confirmations,
+)
 from baska_cli.tournament.ledgers import LedgerCheck, check_ledger
 from baska_cli.tournament.results import current
 from baska_cli.tournament.walkouts import counting
@@ -55,10 +62,43 @@ def write_refusal(state: TableState) -> str | None:
     return None
 
 
+class _Spoken:
+    """The tables that have any word in a tournament's `confirmations.csv`, read again only
+    when the file is another (it is replaced whole at every write: a new inode, size or
+    time), so that a request of a table nobody confirmed yet costs one stat."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._known: dict[str, tuple[tuple[int, ...], frozenset[tuple[int, int]]]] = {}
+
+    def tables(self, path: str) -> frozenset[tuple[int, int]]:
+        """(round, table) of every table with a word (read after the stat: never older)."""
+        file = os.path.join(path, CONFIRMATIONS)
+        try:
+            st = os.stat(file)
+        except FileNotFoundError:
+            return frozenset()
+        except OSError:
+            st = None  # (read_confirmations says what is wrong)
+        stamp = () if st is None else (*identity(st), st.st_ctime_ns)
+        with self._lock:
+            known = self._known.get(file)
+        if st is not None and known is not None and known[0] == stamp:
+            return known[1]
+        found = frozenset((c.round, c.table) for c in read_confirmations(path))
+        if st is not None:
+            with self._lock:
+                self._known[file] = (stamp, found)
+        return found
+
+
+_SPOKEN = _Spoken()
+
+
 def refusal_at(path: str, round_number: int, table: int) -> str | None:
-    """`write_refusal` of a drawn table, cheaply for a table nobody confirmed yet (only
-    `confirmations.csv` is read for it)."""
-    if not any((c.round, c.table) == (round_number, table) for c in read_confirmations(path)):
+    """`write_refusal` of a drawn table; for a table with no word in `confirmations.csv`
+    (every table until its series ends) only that file's stat is looked at."""
+    if (round_number, table) not in _SPOKEN.tables(path):
         return None
     return write_refusal(table_state(path, round_number, table))
 

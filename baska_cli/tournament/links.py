@@ -1,20 +1,17 @@
-"""The tables' links: the server's address (typed, or kept by `baska serve` in `.serve-url`)
-checked, and each table's `{base}/t/{key}` for a round, its key from the hall's keys."""
+"""The tables' links: the server's address checked (typed, or kept by `baska serve` in
+`.serve-url`: links_url.py), and each table's `{base}/t/{key}` in a round, its key from the
+hall's keys."""
 
 from __future__ import annotations
 
-import os
 from dataclasses import dataclass
 from urllib.parse import urlsplit
 
-from baska_cli.errors import TournamentError, TournamentInputError
-from baska_cli.filekind import NotRegularFile, open_regular, reason_of
+from baska_cli.errors import TournamentInputError
 from baska_cli.i18n import _
 from baska_cli.tournament.keys import HallKeys
 
-SERVE_URL = ".serve-url"  # the address `baska serve DIR` printed, one line (http://H:P)
 EXAMPLE = "http://192.168.1.10:8000"
-LONGEST = 2000  # characters of an address read from the file at most
 
 
 @dataclass(frozen=True, slots=True)
@@ -28,37 +25,32 @@ class TableLink:
     key: str
 
 
-def serve_url_path(folder: str) -> str:
-    """Where `baska serve DIR` keeps the address it printed."""
-    return os.path.join(folder, SERVE_URL)
-
-
-def address_problem(text: str) -> str | None:
-    """Why `text` is no server's address (http or https, a host, a port if any, a path if
-    any, nothing else), or None for an address."""
+def is_address(text: str) -> bool:
+    """Whether `text` is a server's address: http or https, a host, a port and a path if
+    any, nothing else (no spaces, no user, no query, no fragment)."""
     if not text or any(c.isspace() or not c.isprintable() for c in text):
-        return "blank"
+        return False
     try:
         parts = urlsplit(text)
         parts.port  # noqa: B018 (a port that is no number or out of range raises here)
     except ValueError:
-        return "port"
-    if parts.scheme.lower() not in ("http", "https") or not text.lower().startswith(
-        f"{parts.scheme.lower()}://"
-    ):
-        return "scheme"
-    if not parts.hostname or parts.username is not None or parts.password is not None:
-        return "host"
-    if parts.query or parts.fragment or "?" in text or "#" in text:
-        return "query"
-    return None
+        return False
+    scheme = parts.scheme.lower()
+    return (
+        scheme in ("http", "https")
+        and text.lower().startswith(f"{scheme}://")
+        and bool(parts.hostname)
+        and parts.username is None
+        and parts.password is None
+        and not ("?" in text or "#" in text)
+    )
 
 
 def _suggestion(text: str) -> str:
     """The address nearest to what was typed: `http://` put in front of a bare host, else
     the example."""
     bare = text.strip().rstrip("/")
-    if bare and "://" not in text and address_problem(f"http://{bare}") is None:
+    if bare and "://" not in text and is_address(f"http://{bare}"):
         return f"http://{bare}"
     return EXAMPLE
 
@@ -66,7 +58,7 @@ def _suggestion(text: str) -> str:
 def checked_base_url(text: str) -> str:
     """A typed `--base-url`, without its trailing slash; TournamentInputError quoting it,
     with the nearest address, when it is none."""
-    if address_problem(text) is not None:
+    if not is_address(text):
         raise TournamentInputError(
             _(
                 '--base-url "{text}": expected the server\'s address, http:// or https:// and '
@@ -74,34 +66,6 @@ def checked_base_url(text: str) -> str:
             ).format(text=text, example=_suggestion(text))
         )
     return text.rstrip("/")
-
-
-def kept_base_url(folder: str) -> str | None:
-    """The address `baska serve` kept in the folder, or None if it kept none (no file, or an
-    empty one); TournamentError naming the file when it cannot be read or holds no address."""
-    path = serve_url_path(folder)
-    try:
-        with open_regular(path, encoding="utf-8") as file:
-            text = file.read(LONGEST + 1)
-    except FileNotFoundError:
-        return None
-    except (OSError, UnicodeDecodeError, NotRegularFile) as error:
-        raise TournamentError(
-            _("cannot read the server's address: {reason}").format(reason=reason_of(error)), path
-        ) from None
-    line = text.strip()
-    if not line:
-        return None
-    if len(text) > LONGEST or address_problem(line) is not None:
-        shown = line if len(line) <= 60 else line[:57] + "..."
-        raise TournamentError(
-            _(
-                '"{text}" is not a server\'s address; start `baska serve {folder} --host '
-                "0.0.0.0` again (it writes this file) or give --base-url"
-            ).format(text=shown, folder=folder),
-            path,
-        )
-    return line.rstrip("/")
 
 
 def table_url(base: str, key: str) -> str:

@@ -77,9 +77,10 @@ def _plain(name: str) -> bool:
 
 def _folder(out: str) -> list[str]:
     """The folder made if missing; the files baska wrote there before; refused if it is
-    not a folder, or holds files and is not baska's."""
+    not a folder, or holds files and is not baska's (a link to a folder is that folder:
+    the name was typed; no link inside it is followed)."""
     try:
-        st = os.lstat(out)
+        st = os.stat(out)
     except FileNotFoundError:
         try:
             os.makedirs(out)

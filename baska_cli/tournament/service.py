@@ -147,6 +147,8 @@ def draw_next(path: str, pages: Pages, round_number: int | None = None) -> Drawn
         )
     with lock(path):
         t = load(path)
+        if round_number is not None and round_number < t.next_round:
+            return draw_next(path, pages, round_number)  # (drawn meanwhile: not twice)
         number = next_round(t)
         met, sat_out = history(t.draws)
         names = [p.name for p in t.players if p.plays(number)]

@@ -13,8 +13,6 @@ from baska_cli.tournament.service import drawn_round
 from baska_cli.tournament.service_scores import standings_of
 from baska_cli.tournament.tables import CHECKED
 
-CONFIRMATIONS = "confirmations.csv"  # the players' confirmations of their tables' totals
-
 
 @dataclass(frozen=True, slots=True)
 class Board:
@@ -26,10 +24,10 @@ class Board:
 
 def watched(t: Tournament) -> tuple[str, ...]:
     """The files the board is made of, and those whose appearance changes it: the roster's
-    details, the walk-outs, the confirmations, the next round's seating (the cache of
-    checked ledgers is not one of them: reading the standings writes it)."""
+    details, the walk-outs, the next round's seating (the cache of checked ledgers is not
+    one of them: reading the standings writes it)."""
     read = [f for f in inputs(t) if f != t.file(CHECKED)]
-    more = [DETAILS, WALKOUTS, CONFIRMATIONS, f"{round_dir(t.next_round)}/seating.csv"]
+    more = [DETAILS, WALKOUTS, f"{round_dir(t.next_round)}/seating.csv"]
     return (*read, *(t.file(name) for name in more))
 
 

@@ -9,7 +9,8 @@ from baska_cli.errors import TournamentInputError
 from baska_cli.i18n import _
 from baska_cli.tournament.folder import load
 from baska_cli.tournament.keys import hall_keys
-from baska_cli.tournament.links import Linker, TableLink, checked_base_url, kept_base_url
+from baska_cli.tournament.links import Linker, TableLink, checked_base_url
+from baska_cli.tournament.links_url import kept_base_url
 from baska_cli.tournament.service import drawn_round
 
 

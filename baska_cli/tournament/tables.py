@@ -131,6 +131,10 @@ def table_results(
     own_rules = tuple(rules_lines(tournament.rules))
     draws = [d for d in tournament.draws if up_to is None or d.round <= up_to]
     walked_out = counting(tournament.walkouts)  # (their tables' results are fixed)
+    sheets: dict[tuple[int, int], TableResult] = {}  # each table's first sheet that counts
+    for s in tournament.sheets:
+        if not s.status:
+            sheets.setdefault((s.round, s.table), s)
     stats: dict[str, os.stat_result | None] = {}
     kept: dict[str, Checked] = {}
     for draw in draws:
@@ -158,11 +162,7 @@ def table_results(
             if (draw.round, t) in walked_out:
                 continue
             where = _("round {round}/table {table}").format(round=draw.round, table=t)
-            sheet = next(
-                (s for s in tournament.sheets
-                 if (s.round, s.table) == (draw.round, t) and not s.status),
-                None,
-            )  # fmt: skip
+            sheet = sheets.get((draw.round, t))
             name = ledger_name(draw.round, t)
             path = tournament.file(name)
             st = stats[name]

@@ -8,12 +8,21 @@ from __future__ import annotations
 from typing import Any
 
 from baska_cli.i18n import _, ngettext
+from baska_cli.render.hall_status import status_word
+from baska_cli.render.text import signed
 from baska_cli.render.tournament import draw_record
-from baska_cli.render.tournament_html import round_pages
-from baska_cli.tournament import service, service_confirm, service_scores, service_walkouts
+from baska_cli.render.tournament_html import linked_pages
+from baska_cli.tournament import (
+    service,
+    service_confirm,
+    service_links,
+    service_scores,
+    service_walkouts,
+)
 from baska_cli.tournament.folder import load
 from baska_cli.tournament.hall_state import round_states
 from baska_cli.tournament.results import describe
+from baska_cli.tournament.service import Drawn
 from baska_cli.web.hall_view import named_tables, not_in
 from baska_cli.web.security import Refused
 
@@ -82,11 +91,15 @@ def withdraw(path: str, body: dict[str, Any]) -> Answer:
 def accept(path: str, body: dict[str, Any]) -> Answer:
     """POST /api/v1/hall/accept {"round", "table"}: the table's result is final."""
     round_number, table = _whole(body, "round"), _whole(body, "table")
-    service_confirm.accept(path, round_number, table)
-    message = _("round {round}, table {table}: the result is accepted").format(
-        round=round_number, table=table
+    state = service_confirm.accept(path, round_number, table)
+    pairs = zip(state.players, state.totals or (), strict=False)
+    message = _("round {round}, table {table}: {result} ({status})").format(
+        round=round_number,
+        table=table,
+        result=", ".join(f"{p} {signed(t)}" for p, t in pairs),
+        status=status_word(state.status),
     )
-    return 200, {"round": round_number, "table": table, "message": message}
+    return 200, {"round": round_number, "table": table, "status": state.status, "message": message}
 
 
 def result(path: str, body: dict[str, Any]) -> Answer:
@@ -107,22 +120,38 @@ def result(path: str, body: dict[str, Any]) -> Answer:
     return 200, {**record, "totals": list(entered.totals), "message": message}
 
 
+def _drawn_already(drawn: Drawn) -> Answer:
+    """A round drawn before (by another phone, or a click twice), shown again."""
+    message = _("round {round} is drawn already").format(round=drawn.draw.round)
+    record = {**draw_record(drawn.draw), "not_in": [], "anyway": False, "new": False}
+    return 200, {**record, "message": message}
+
+
 def draw(path: str, body: dict[str, Any]) -> Answer:
-    """POST /api/v1/hall/draw {"anyway"}: the next round, refused (409) while a table of
-    the newest round is not in, unless `anyway` (the tables not in stay on the page)."""
+    """POST /api/v1/hall/draw {"round", "anyway"}: the next round, refused (409) while a
+    table of the newest round is not in, unless `anyway` (the tables not in stay on the
+    page). With `round`, the round meant: one drawn already is shown again (200), never
+    drawn twice."""
     anyway = _flag(body, "anyway")
+    meant = None if body.get("round") is None else _whole(body, "round")
     t = load(path)
+    linker = service_links.sheet_linker(path)  # the sheets' QR codes: the hall's address
+    pages = linked_pages(None if linker is None else linker.url)
+    if meant is not None and meant < t.next_round:
+        return _drawn_already(service.draw_next(path, pages, meant))
     late = not_in(round_states(path)[1]) if t.draws else []
     if late and not anyway:
         message = _("round {round} is not in yet: {tables}").format(
             round=len(t.draws), tables=named_tables(late)
         )
         return 409, {"error": message, "not_in": [s.table for s in late]}
-    drawn = service.draw_next(path, round_pages)
+    drawn = service.draw_next(path, pages, meant)
+    if not drawn.new:
+        return _drawn_already(drawn)
     message = _("round {round} was drawn").format(round=drawn.draw.round)
     if late:
         message += "; " + _("not in yet: round {round}, {tables}").format(
             round=len(t.draws), tables=named_tables(late)
         )
-    record = {**draw_record(drawn.draw), "not_in": [s.table for s in late]}
+    record = {**draw_record(drawn.draw), "not_in": [s.table for s in late], "new": True}
     return 201, {**record, "anyway": bool(late), "message": message}

@@ -7,27 +7,16 @@ from collections.abc import Sequence
 from typing import Any
 
 from baska_cli.i18n import _
+from baska_cli.render.hall_status import STATUS_WORDS
+from baska_cli.render.hall_status import status_word as status_name
 from baska_cli.tournament.folder import Tournament, load
-from baska_cli.tournament.hall_state import TableState, states_of
+from baska_cli.tournament.hall_state import TableState, state_record, states_of
 from baska_cli.tournament.keys import HallKeys
 from baska_cli.tournament.walkouts import counting
 
 IN = ("confirmed", "walkout")  # a table whose result is final
 ATTENTION = ("disputed", "waiting")  # a table the organiser may have to act on
 PRINTS = ("seating", "sheets", "standings")  # the printable pages, by name
-
-
-def status_name(status: str) -> str:
-    """A state's name, as the page says it."""
-    names = {
-        "new": _("not started"),
-        "playing": _("playing"),
-        "waiting": _("waiting for confirmation"),
-        "confirmed": _("confirmed"),
-        "disputed": _("disputed"),
-        "walkout": _("walk-out"),
-    }
-    return names.get(status, status)
 
 
 def status_word(state: TableState) -> str:
@@ -57,19 +46,9 @@ def organiser_base(key: str) -> str:
 def _table(t: Tournament, state: TableState, keys: HallKeys, base: str) -> dict[str, Any]:
     gone = counting(t.walkouts).get((state.round, state.table), ())
     return {
-        "round": state.round,
-        "table": state.table,
-        "players": list(state.players),
-        "status": state.status,
+        **state_record(state),
         "word": status_word(state),
-        "dealt": state.dealt,
-        "deals": state.deals,
-        "totals": None if state.totals is None else list(state.totals),
-        "source": state.source,
-        "confirmed_by": list(state.confirmed_by),
-        "disputes": [{"player": p, "note": n} for p, n in state.disputes],
         "walked_out": list(gone),
-        "accepted": state.accepted,
         "in": state.status in IN,
         "attention": state.status in ATTENTION,
         "page": f"{base}/t/{state.round}/{state.table}",
@@ -125,10 +104,7 @@ def hall_view(path: str, keys: HallKeys, round_number: int | None = None) -> dic
     }
 
 
-STATUSES = ("new", "playing", "waiting", "confirmed", "disputed", "walkout")
-
-
 def _counts(states: Sequence[TableState]) -> list[dict[str, Any]]:
     """How many tables are in each state (the states no table is in left out)."""
-    found = [(status, sum(s.status == status for s in states)) for status in STATUSES]
+    found = [(status, sum(s.status == status for s in states)) for status in STATUS_WORDS]
     return [{"status": st, "word": status_name(st), "count": n} for st, n in found if n]

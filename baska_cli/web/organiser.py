@@ -16,6 +16,7 @@ from starlette.routing import Route
 from baska_cli.errors import BaskaError, LedgerError, RulesFileError
 from baska_cli.i18n import _, speaking
 from baska_cli.tournament.keys import hall_keys
+from baska_cli.tournament.stamp import stamp
 from baska_cli.web import hall_actions
 from baska_cli.web.api import language_of
 from baska_cli.web.hall_view import hall_view
@@ -113,9 +114,33 @@ async def print_page(request: Request) -> Response:
 Handler = Callable[[str, dict[str, Any]], tuple[int, dict[str, Any]]]
 
 
+async def _let_in(request: Request, hall: TournamentHall, post: bool) -> dict[str, Any]:
+    """The organiser's key checked (401 none, 403 another), and for a change JSON from the
+    page's own origin within the size limit: the request's body (a GET's: its query)."""
+    try:
+        given = given_key(request)
+    except Refused:
+        raise Refused(
+            401, _("this needs the organiser's key (the last part of its link)")
+        ) from None
+    if not is_organiser(hall, given):
+        raise Refused(403, _("this is not the organiser's key"))
+    if not post:
+        return dict(request.query_params)
+    check_same_site(request)
+    return await json_body(request)
+
+
+def _error(error: Exception) -> JSONResponse:
+    """A refusal or an error of the services as JSON (already in the request's language)."""
+    if isinstance(error, Refused):
+        return JSONResponse({"error": error.message}, error.status)
+    status = 409 if isinstance(error, LedgerError | RulesFileError) else 400
+    return JSONResponse({"error": str(error)}, status)
+
+
 def organiser_endpoint(post: bool, work: Handler) -> Callable[[Request], Awaitable[Response]]:
-    """An API route of the organiser: the organiser's key (401 none, 403 another), for a
-    change JSON from the page's own origin within the size limit; `work(folder, body)` in
+    """An API route of the organiser: the checks of `_let_in`, then `work(folder, body)` in
     a worker thread; errors as JSON in the request's language."""
 
     async def route(request: Request) -> Response:
@@ -123,37 +148,38 @@ def organiser_endpoint(post: bool, work: Handler) -> Callable[[Request], Awaitab
         language = language_of(request, hall.language)
         try:
             with speaking(language):
-                try:
-                    given = given_key(request)
-                except Refused:
-                    raise Refused(
-                        401, _("this needs the organiser's key (the last part of its link)")
-                    ) from None
-                if not is_organiser(hall, given):
-                    raise Refused(403, _("this is not the organiser's key"))
-                body: dict[str, Any] = dict(request.query_params)
-                if post:
-                    check_same_site(request)
-                    body = await json_body(request)
+                body = await _let_in(request, hall, post)
             status, answer = await _work(language, lambda: work(hall.folder, body))
             return JSONResponse(answer, status)
-        except Refused as refused:
-            return JSONResponse({"error": refused.message}, refused.status)
-        except BaskaError as error:
-            status = 409 if isinstance(error, LedgerError | RulesFileError) else 400
-            return JSONResponse({"error": str(error)}, status)
+        except (Refused, BaskaError) as error:
+            return _error(error)
 
     route.__doc__ = work.__doc__
     return route
 
 
-def _hall_state(folder: str, query: dict[str, Any]) -> tuple[int, dict[str, Any]]:
-    """GET /api/v1/hall[?round=R]: the round's tables and their states."""
-    asked = str(query.get("round", "")).strip()
-    if asked and not (asked.isdigit() and int(asked) >= 1):
-        raise Refused(400, _('"round" is a whole number from 1'))
-    number = int(asked) if asked else None
-    return 200, hall_view(folder, hall_keys(folder), number)
+async def hall_state(request: Request) -> Response:
+    """GET /api/v1/hall[?round=R]: the round's tables and their states, with an ETag made
+    from the stamp of the tournament's files (tournament/stamp.py): asked again with
+    If-None-Match while no file changed, it answers 304 without reading any."""
+    hall = _hall(request)
+    language = language_of(request, hall.language)
+    try:
+        with speaking(language):
+            query = await _let_in(request, hall, post=False)
+            asked = str(query.get("round", "")).strip()
+            if asked and not (asked.isdigit() and int(asked) >= 1):
+                raise Refused(400, _('"round" is a whole number from 1'))
+        number = int(asked) if asked else None
+        tag = f'"{await _work(language, lambda: stamp(hall.folder))}-{language}-{asked}"'
+        headers = {"ETag": tag, "Cache-Control": "no-cache"}
+        if request.headers.get("if-none-match") == tag:
+            return Response(status_code=304, headers=headers)
+        keys = hall_keys(hall.folder)
+        view = await _work(language, lambda: hall_view(hall.folder, keys, number))
+        return JSONResponse(view, headers=headers)
+    except (Refused, BaskaError) as error:
+        return _error(error)
 
 
 def _post(work: Handler) -> Callable[[Request], Awaitable[Response]]:
@@ -164,7 +190,7 @@ ROUTES = [
     Route("/o/{key}", organiser_page),
     Route("/o/{key}/t/{round:int}/{table:int}", table_page),
     Route("/o/{key}/print/{round:int}/{name}.html", print_page),
-    Route("/api/v1/hall", organiser_endpoint(False, _hall_state)),
+    Route("/api/v1/hall", hall_state),
     Route("/api/v1/hall/walkout", _post(hall_actions.walkout), methods=["POST"]),
     Route("/api/v1/hall/withdraw", _post(hall_actions.withdraw), methods=["POST"]),
     Route("/api/v1/hall/accept", _post(hall_actions.accept), methods=["POST"]),

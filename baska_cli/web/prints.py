@@ -7,8 +7,8 @@ from __future__ import annotations
 from baska_cli.errors import TournamentInputError
 from baska_cli.i18n import _
 from baska_cli.render.standings_page import standings_page
-from baska_cli.render.tournament_html import round_pages
-from baska_cli.tournament import service
+from baska_cli.render.tournament_html import linked_pages
+from baska_cli.tournament import service, service_links
 from baska_cli.tournament.draw import Draw
 from baska_cli.tournament.folder import Tournament
 from baska_cli.tournament.service_scores import standings_after
@@ -27,6 +27,8 @@ def printed(path: str, round_number: int, name: str) -> str:
             )
         )
     made: dict[str, str] = {}
+    linker = service_links.sheet_linker(path)  # the sheets' QR codes: the hall's address
+    round_pages = linked_pages(None if linker is None else linker.url)
 
     def pages(t: Tournament, draw: Draw) -> dict[str, str]:
         made.update(round_pages(t, draw))

@@ -25,9 +25,10 @@ class Server(uvicorn.Server):
 
 
 def run(app: Starlette, sock: socket.socket) -> None:
-    """Serve `app` on `sock` until stopped."""
-    config = uvicorn.Config(
-        app, log_level="warning", timeout_graceful_shutdown=2, lifespan="on", access_log=False
-    )
+    """Serve `app` on `sock` until stopped (a Ctrl-C while uvicorn sets up, before its own
+    handler is in place, stops it as cleanly)."""
     with contextlib.suppress(KeyboardInterrupt):  # (uvicorn raises Ctrl-C again once stopped)
+        config = uvicorn.Config(
+            app, log_level="warning", timeout_graceful_shutdown=2, lifespan="on", access_log=False
+        )
         Server(config, app).run(sockets=[sock])

@@ -17,7 +17,10 @@ const api = makeApi({
   onRetry: () => {},
   scope,
 });
-const WAIT = 4000; // ms between two looks while another phone may confirm
+// ms between two looks while another phone may confirm (waiting, disputed) or enter the
+// sheet's totals (not started); a table playing is looked at when its ledger changes, and a
+// page out of sight not at all (it looks again when it is shown)
+const WAIT = { waiting: 5000, disputed: 5000, new: 15000 };
 const shown = { state: null, me: null, timer: null, busy: false };
 
 function say(name, values) {
@@ -70,12 +73,17 @@ function message(text, kind, where) {
 }
 
 function render(state) {
+  if (shown.state && shown.state.status !== state.status) message("", "");
   shown.state = state;
   const complete = ["waiting", "confirmed", "disputed"].includes(state.status);
   $("confirm").hidden = !complete;
   $("final-only").hidden = !(state.dealt === 0 && state.status !== "confirmed" && state.status !== "walkout");
   $("confirm-status").textContent = say("status_" + state.status);
   $("confirm").dataset.status = state.status;
+  // a confirmed table's key writes nothing: its entry and corrections are put away
+  for (const part of document.querySelectorAll("section.entry, section.recent > .row")) {
+    if (!scope.table) part.hidden = state.status === "confirmed";
+  }
   if (!complete) return;
   const final = state.status === "confirmed";
   $("confirm-ask").hidden = final;
@@ -108,8 +116,8 @@ async function look() {
     /* no connection: the next change or look tries again */
   }
   const state = shown.state;
-  if (state && (state.status === "waiting" || state.status === "disputed")) {
-    shown.timer = setTimeout(look, WAIT);
+  if (state && WAIT[state.status] && document.visibilityState !== "hidden") {
+    shown.timer = setTimeout(look, WAIT[state.status]);
   }
 }
 
@@ -182,6 +190,9 @@ function start() {
     clearTimeout(soon);
     soon = setTimeout(look, 300);
   }).observe($("deals"), { childList: true, characterData: true, subtree: true });
+  document.addEventListener("visibilitychange", () => {
+    if (document.visibilityState === "visible") look();
+  });
   look();
 }
 

@@ -1,6 +1,7 @@
 /* The organiser's page: the round's tables and their states from GET /api/v1/hall, asked
-   again every two seconds; the actions (walk-out, accept, a paper result, a withdrawal,
-   the draw) each asked in a dialog first, then posted once. Every name is set as text. */
+   again every two seconds (or four times as long as the last answer took); the actions
+   (walk-out, accept, a paper result, a withdrawal, the draw) each asked in a dialog first,
+   then posted once. Every name is set as text. */
 
 import { makeApi } from "./api.js";
 
@@ -41,18 +42,34 @@ function status(text, kind) {
 
 // --- reading the hall ----------------------------------------------------------------------
 
+let tag = null; // the ETag of the hall shown: asked again, "304 Not Modified" while it holds
+
+async function fetchHall() {
+  const headers = { Authorization: "Bearer " + body.dataset.key, Accept: "application/json" };
+  if (tag && hall) headers["If-None-Match"] = tag;
+  const answer = await fetch(api.url("/hall", asked ? { round: asked } : {}), { headers, cache: "no-store" });
+  if (answer.status === 304) return false;
+  if (!answer.ok) throw new Error((await answer.json().catch(() => ({}))).error || answer.status);
+  hall = await answer.json();
+  tag = answer.headers.get("ETag");
+  return true;
+}
+
+// the next look: two seconds after the answer, longer when the server took long to make it
+// (a hall of a hundred tables: no organiser's page may keep the server busy)
 async function refresh() {
   clearTimeout(timer);
+  const started = performance.now();
   try {
-    hall = await api.getJSON("/hall", asked ? { round: asked } : {});
+    if (await fetchHall()) show();
     $("live").textContent = words.live_on;
     $("live").classList.add("on");
-    show();
   } catch (error) {
     $("live").textContent = words.live_off;
     $("live").classList.remove("on");
   }
-  if (!document.hidden) timer = setTimeout(refresh, POLL_MS);
+  const took = performance.now() - started;
+  if (!document.hidden) timer = setTimeout(refresh, Math.max(POLL_MS, 4 * took));
 }
 
 function show() {
@@ -345,8 +362,9 @@ function askWithdraw(name) {
 
 function askDraw() {
   let anyway = false;
-  ask(say(words.ask_draw, { round: hall.next_round }), words.yes_draw, [], async () => {
-    const answer = await send("/hall/draw", { anyway });
+  const round = hall.next_round; // (drawn meanwhile from another phone: shown, not drawn twice)
+  ask(say(words.ask_draw, { round }), words.yes_draw, [], async () => {
+    const answer = await send("/hall/draw", { round, anyway });
     if (answer && answer.status === 409 && !anyway) {
       anyway = true;
       $("ask-yes").textContent = words.yes_draw_anyway;
@@ -382,6 +400,7 @@ $("withdraw-form").addEventListener("submit", (event) => {
 });
 $("round").addEventListener("change", () => {
   asked = $("round").value === String(hall.drawn) ? null : $("round").value;
+  tag = null;
   refresh();
 });
 function filter(attention) {

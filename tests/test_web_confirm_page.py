@@ -1,0 +1,152 @@
+"""The confirmation on the table page of a tournament in a real browser: Debian's Chromium,
+headless, two phone-sized windows (360 x 740, each its own phone) on a real `baska serve DIR`.
+
+Table 1 plays its series; one phone agrees, the same phone is refused for a second player,
+the other phone disagrees with a note (disputed on both), the organiser accepts (final on
+both). Table 2 enters only its final totals from the sheet and a player of each side
+confirms them (final). Screenshots are saved (their paths printed) to be looked at."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import tempfile
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from baska_cli.ledger import edits
+from baska_cli.tournament.keys import hall_keys
+from tests.clikit import invoke
+from tests.phonekit import Phone, missing
+
+pytestmark = pytest.mark.slow
+
+EIGHT = "Ania\nBartek\nCelina\nDarek\nEwa\nFeliks\nGrzegorz\nHalina\n"
+SERIES = ("zw 1+3 61", "zw 2+4 71") * 7 + ("zw 1+3 80", "zw 2+4 61")  # 16 deals
+
+
+@pytest.fixture
+def hall(tmp_path: Path) -> Iterator[tuple[str, str]]:
+    """A drawn tournament served by a real `baska serve DIR`: its directory and base URL."""
+    reason = missing()
+    if reason:
+        pytest.skip(reason)
+    players = tmp_path / "players.txt"
+    players.write_text(EIGHT, "utf-8")
+    path = str(tmp_path / "liga")
+    made = invoke("tournament", "new", path, "-p", str(players), "--rounds", "2",
+                  "--deals", "16", "-r", "mester", "--seed", "9")  # fmt: skip
+    assert made.exit_code == 0, made.stderr
+    assert invoke("tournament", "draw", path).exit_code == 0
+    process = subprocess.Popen(
+        [sys.executable, "-m", "baska_cli", "serve", path, "--port", "0", "--lang", "en"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env={**os.environ, "PYTHONUNBUFFERED": "1"},
+    )
+    assert process.stdout is not None
+    base = ""
+    for line in process.stdout:
+        if line.startswith("organiser: "):
+            base = line.split()[1].rpartition("/o/")[0]
+            break
+    assert base, process.stderr.read() if process.stderr else "no link"
+    try:
+        yield path, base
+    finally:
+        process.terminate()
+        process.communicate(timeout=10)
+
+
+def seats(path: str, table: int) -> list[str]:
+    rows = Path(path, "r1", "seating.csv").read_text("utf-8").splitlines()[1:]
+    return [row.split(",")[2] for row in rows if row.split(",")[0] == str(table)]
+
+
+def name_button(name: str) -> str:
+    return f'#confirm-names button[data-name="{name}"]'
+
+
+def test_a_result_confirmed_disputed_accepted_and_entered_alone(hall: tuple[str, str]) -> None:
+    path, base = hall
+    keys = hall_keys(path)
+    for hand in SERIES:
+        edits.record(str(Path(path, "r1", "t1.csv")), hand)
+    shots = Path(tempfile.mkdtemp(prefix="baska-confirm-shots-"))
+    print(f"screenshots in {shots}")
+    first, second = seats(path, 1), seats(path, 2)
+    one = Phone("one", f"{base}/t/{keys.table(1, 1)}", shots)
+    other = Phone("other", f"{base}/t/{keys.table(1, 1)}", shots)
+    try:
+        for phone in (one, other):
+            phone.wait(lambda p=phone: p.text("#confirm-status") == "czeka na potwierdzenie",
+                       "the table waiting for confirmation")  # fmt: skip
+            phone.fits()
+        one.shot("01-waiting", at="#confirm")
+        one.tap(name_button(first[0]))
+        assert first[0] in one.text("#confirm-who")
+        one.tap("#confirm-agree")
+        one.wait(lambda: f"Potwierdzili: {first[0]}" in one.text("#confirm-by"), "agreed")
+        one.tap(name_button(first[1]))  # the same phone for a player of the other side
+        one.tap("#confirm-agree")
+        one.wait(lambda: "z tego telefonu potwierdził już" in one.text("#confirm-message"),
+                 "one phone, one player")  # fmt: skip
+        one.shot("02-same-phone-refused", at="#confirm")
+        other.wait(lambda: first[0] in other.text("#confirm-by"), "the other phone sees it")
+        other.tap(name_button(first[3]))
+        other.driver.find_element("id", "confirm-note").send_keys("rozdanie 9: 71, nie 61")
+        other.tap("#confirm-disagree")
+        for phone in (one, other):
+            phone.wait(lambda p=phone: p.text("#confirm-status") == "sporny", "disputed")
+        assert f"{first[3]} się nie zgadza: rozdanie 9: 71, nie 61" in one.text("#confirm-disputes")
+        one.shot("03-disputed", at="#confirm")
+        accepted = invoke("tournament", "accept", path, "1", "1")
+        assert accepted.exit_code == 0, accepted.stderr
+        for phone in (one, other):
+            phone.wait(
+                lambda p=phone: "organizator zatwierdził" in p.text("#confirm-help"), "accepted"
+            )
+            assert phone.js("return document.getElementById('confirm-ask').hidden")
+        other.shot("04-accepted", at="#confirm")
+        # table 2: only the sheet's final totals, then a player of each side confirms
+        for phone in (one, other):
+            phone.driver.get(f"{base}/t/{keys.table(1, 2)}")
+            phone.wait(lambda p=phone: "rozdaje" in p.text("#turn").lower(), "table 2's page")
+            phone.wait(lambda p=phone: p.js("return !document.getElementById('final-only')"
+                                            ".hidden"), "the form of final totals")  # fmt: skip
+        one.tap("#final-only summary")
+        for n, value in zip((1, 2, 3, 4), ("40", "12", "-8", "-20"), strict=True):
+            one.driver.find_element("id", f"final-{n}").send_keys(value)
+        one.tap('#final-form .sign[data-for="final-2"]')  # 12 becomes -12
+        one.shot("05-final-totals", at="#final-only")
+        one.tap('#final-form button[type="submit"]')
+        one.wait(lambda: one.text("#confirm-status") == "czeka na potwierdzenie", "entered")
+        assert "+40" in one.text(name_button(second[0])) and "-12" in one.text(
+            name_button(second[1])
+        )
+        one.tap(name_button(second[0]))
+        one.tap("#confirm-agree")
+        other.wait(  # (a table not started is looked at every 15 s)
+            lambda: other.text("#confirm-status") == "czeka na potwierdzenie", "seen", 25
+        )
+        other.tap(name_button(second[1]))
+        other.tap("#confirm-agree")
+        for phone in (one, other):
+            phone.wait(
+                lambda p=phone: "wynik jest potwierdzony" in p.text("#confirm-help"), "final"
+            )
+            phone.fits()
+            assert phone.js("return document.querySelector('section.entry').hidden")
+        one.shot("06-final", at="#confirm")
+    finally:
+        one.close()
+        other.close()
+    status = invoke("tournament", "status", path, "-f", "json")
+    tables = json.loads(status.stdout)["tables"]
+    assert [t["status"] for t in tables] == ["confirmed", "confirmed"]
+    assert tables[1]["totals"] == [40, -12, -8, -20] and tables[1]["source"] == "sheet"
