@@ -367,4 +367,3 @@ def test_refusals_to_write_in_polish(tmp_path: Path) -> None:
         f"wiesz, skąd się wziął)"
     )
     assert path.read_text("utf-8") == TWO_HANDS
-
