@@ -367,16 +367,3 @@ def test_refusals_to_write_in_polish(tmp_path: Path) -> None:
         f"wiesz, skąd się wziął)"
     )
     assert path.read_text("utf-8") == TWO_HANDS
-
-
-def test_a_killed_writers_temporary_file_goes_at_the_next_rewrite(tmp_path: Path) -> None:
-    path = tmp_path / "e.csv"
-    path.write_text(TWO_HANDS, "utf-8")
-    left = tmp_path / ".e.csv.baska-k1ll3d00.tmp"  # (mkstemp's 8 characters)
-    other = tmp_path / ".other.csv.baska-k1ll3d00.tmp"  # another ledger's: not this one's
-    left.write_text("half a ledger", "utf-8")
-    other.write_text("half a ledger", "utf-8")
-    _append(path, "gr Bartek 53", (-5, 15, -5, -5))  # (an append looks through no folder)
-    assert left.exists()
-    _to_mester(path)
-    assert not left.exists() and other.exists()
