@@ -41,9 +41,11 @@ class Watcher:
     change every queue gets the same event, made once, with the table's state from `state`
     (GET /api/v1/table's JSON; without `state`, or when it fails, the version alone)."""
 
-    def __init__(self, path: str, state: State | None = None) -> None:
+    def __init__(self, path: str, state: State | None = None, also: tuple[str, ...] = ()) -> None:
         self.path = path
         self.version = ledger_version(path)
+        self._also = also  # files whose change the table's phones hear of too
+        self._also_version = self._others()
         self._state = state
         self._queues: set[asyncio.Queue[str]] = set()
         self._task: asyncio.Task[None] | None = None
@@ -57,6 +59,7 @@ class Watcher:
         self._loop = asyncio.get_running_loop()
         if self._task is None or self._task.done():
             self.version = ledger_version(self.path)
+            self._also_version = self._others()
             self._poke = asyncio.Event()
             self._task = self._loop.create_task(self._watch())
         return queue
@@ -72,10 +75,10 @@ class Watcher:
 
     async def _look(self) -> None:
         """Tell every stream of a change since the last look, the new state with it."""
-        now = ledger_version(self.path)
-        if now == self.version:
+        now, others = ledger_version(self.path), self._others()
+        if now == self.version and others == self._also_version:
             return
-        self.version = now
+        self.version, self._also_version = now, others
         event = _event(now)
         if self._state is not None and self._queues:
             with contextlib.suppress(BaskaError):  # (a phone then asks, and hears why)
@@ -86,6 +89,13 @@ class Watcher:
                 with contextlib.suppress(asyncio.QueueEmpty):
                     queue.get_nowait()  # a slow phone needs only the latest
             queue.put_nowait(event)
+
+    def _others(self) -> str:
+        """The version of the other files watched (a tournament's results, confirmations
+        and walk-outs: a table's paper totals or a player's word are heard of at once)."""
+        if not self._also:
+            return ""
+        return "".join(ledger_version(path) for path in self._also)
 
     def close_soon(self) -> None:
         """End every open stream, soon (the server is stopping: it waits for them to end);

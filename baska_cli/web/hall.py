@@ -26,13 +26,14 @@ def key_digest(key: str) -> bytes:
 
 class Served:
     """One ledger behind the server: the table, its key, the lock that lets one request at a
-    time at it, and the watcher of its file."""
+    time at it, and the watcher of its file (and of the `also` files: a tournament's, whose
+    changes its phones hear of too)."""
 
-    def __init__(self, path: str, key: str) -> None:
+    def __init__(self, path: str, key: str, also: tuple[str, ...] = ()) -> None:
         self.table = Table(path)
         self.key = key
         self.lock = threading.Lock()
-        self.watcher = Watcher(path, self.state)
+        self.watcher = Watcher(path, self.state, also)
 
     async def run(self, language: str, work: Callable[[], T]) -> T:
         """`work` in a worker thread, alone at the table, speaking `language`."""

@@ -9,7 +9,15 @@ from collections.abc import Mapping
 from typing import Any
 
 from baska_cli.i18n import _
-from baska_cli.tournament.folder import Tournament, ledger_name, load, round_dir
+from baska_cli.tournament.folder import (
+    CONFIRMATIONS,
+    RESULTS,
+    WALKOUTS,
+    Tournament,
+    ledger_name,
+    load,
+    round_dir,
+)
 from baska_cli.tournament.hall_state import refusal_at
 from baska_cli.tournament.keys import hall_keys
 from baska_cli.tournament.service_scores import table_players
@@ -33,6 +41,8 @@ class TournamentHall:
         self._open: dict[tuple[int, int], Served] = {}
         self._by_key: dict[bytes, tuple[int, int]] = {}
         self.tournament = load(folder)
+        # what a table's phones hear of besides their ledger: a paper result, a word, a walk-out
+        self._watched = tuple(os.path.join(folder, f) for f in (RESULTS, CONFIRMATIONS, WALKOUTS))
         self.projector = Projector(folder)  # the standings' board, for every screen
         self._seen_rounds = 0
         self._refresh()
@@ -77,7 +87,7 @@ class TournamentHall:
         served = self._open.get((round_number, table))
         if served is None:
             path = self.tournament.file(ledger_name(round_number, table))
-            served = Served(path, self._keys.table(round_number, table))
+            served = Served(path, self._keys.table(round_number, table), self._watched)
             self._open[(round_number, table)] = served
         return Access(
             served,

@@ -351,6 +351,8 @@ function listen() {
     } catch (error) {
       data = {};
     }
+    // (other parts of the page — a tournament's confirmations — hear of every change)
+    document.dispatchEvent(new CustomEvent("baska:change"));
     const version = data.version || null;
     if (state.table && version !== null && version === state.table.version) return;
     if (data.table && data.table.version === version) show(data.table);

@@ -18,9 +18,10 @@ const api = makeApi({
   scope,
 });
 // ms between two looks while another phone may confirm (waiting, disputed) or enter the
-// sheet's totals (not started); a table playing is looked at when its ledger changes, and a
-// page out of sight not at all (it looks again when it is shown)
-const WAIT = { waiting: 5000, disputed: 5000, new: 15000 };
+// sheet's totals (not started), a fallback: the event stream tells of every change (of the
+// ledger, the paper results, the words, the walk-outs) at once; a page out of sight looks
+// again when it is shown
+const WAIT = { waiting: 30000, disputed: 30000, new: 60000 };
 const shown = { state: null, me: null, timer: null, busy: false };
 
 function say(name, values) {
@@ -190,6 +191,11 @@ function start() {
     clearTimeout(soon);
     soon = setTimeout(look, 300);
   }).observe($("deals"), { childList: true, characterData: true, subtree: true });
+  // A paper result, a player's word or a walk-out changes no ledger: the stream says so.
+  document.addEventListener("baska:change", () => {
+    clearTimeout(soon);
+    soon = setTimeout(look, 300);
+  });
   document.addEventListener("visibilitychange", () => {
     if (document.visibilityState === "visible") look();
   });
