@@ -30,7 +30,7 @@ import shutil
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from baska_cli.errors import BaskaError, TournamentError
+from baska_cli.errors import BaskaError, TournamentError, TournamentInputError
 from baska_cli.filekind import NotRegularFile, read_text, reason_of
 from baska_cli.game.rules import RuleSet
 from baska_cli.i18n import _, ngettext, os_reason
@@ -95,6 +95,24 @@ class Tournament:
     def next_round(self) -> int:
         """The round the next draw seats."""
         return len(self.draws) + 1
+
+
+def table_players(t: Tournament, round_number: int, table: int) -> tuple[str, ...]:
+    """The players of a drawn table in seat order, or an error naming what exists."""
+    if not 1 <= round_number <= len(t.draws):
+        raise TournamentInputError(
+            _("round {round} is not drawn yet ({count} drawn)").format(
+                round=round_number, count=len(t.draws)
+            )
+        )
+    tables = t.draws[round_number - 1].tables
+    if not 1 <= table <= len(tables):
+        raise TournamentInputError(
+            _("round {round} has tables 1 to {count}, not {table}").format(
+                round=round_number, count=len(tables), table=table
+            )
+        )
+    return tables[table - 1]
 
 
 def _read(path: str) -> str:

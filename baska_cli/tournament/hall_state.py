@@ -21,6 +21,7 @@ from baska_cli.tournament.folder import (
     ledger_name,
     load,
     read_confirmations,
+    table_players,
 )
 from baska_cli.tournament.ledgers import LedgerCheck, check_ledger
 from baska_cli.tournament.results import current
@@ -222,32 +223,14 @@ def _state(t: Tournament, round_number: int, table: int, members: tuple[str, ...
     )  # fmt: skip
 
 
-def drawn_table(t: Tournament, round_number: int, table: int) -> tuple[str, ...]:
-    """The players of a drawn table in seat order, or an error naming what exists."""
-    if not 1 <= round_number <= len(t.draws):
-        raise TournamentInputError(
-            _("round {round} is not drawn yet ({count} drawn)").format(
-                round=round_number, count=len(t.draws)
-            )
-        )
-    tables = t.draws[round_number - 1].tables
-    if not 1 <= table <= len(tables):
-        raise TournamentInputError(
-            _("round {round} has tables 1 to {count}, not {table}").format(
-                round=round_number, count=len(tables), table=table
-            )
-        )
-    return tables[table - 1]
-
-
 def state_of(t: Tournament, round_number: int, table: int) -> TableState:
     """A drawn table's state, from a tournament read."""
-    return _state(t, round_number, table, drawn_table(t, round_number, table))
+    return _state(t, round_number, table, table_players(t, round_number, table))
 
 
 def states_of(t: Tournament, round_number: int) -> tuple[TableState, ...]:
     """Every table's state in a drawn round, from a tournament read."""
-    drawn_table(t, round_number, 1)
+    table_players(t, round_number, 1)
     tables = t.draws[round_number - 1].tables
     return tuple(_state(t, round_number, n, m) for n, m in enumerate(tables, 1))
 

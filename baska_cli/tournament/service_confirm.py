@@ -11,12 +11,11 @@ from baska_cli.errors import TournamentError, TournamentInputError
 from baska_cli.i18n import _, ngettext
 from baska_cli.tournament import folder
 from baska_cli.tournament.confirmations import ACCEPT, AGREE, DISAGREE, Confirmation
-from baska_cli.tournament.folder import Tournament, ledger_name, load, lock
+from baska_cli.tournament.folder import Tournament, ledger_name, load, lock, table_players
 from baska_cli.tournament.hall_state import (
     CONFIRMED,
     WALKOUT,
     TableState,
-    drawn_table,
     state_of,
     table_version,
 )
@@ -103,7 +102,7 @@ def confirm(
         raise TournamentInputError(_("a confirmation needs the phone's id (device)"))
     with lock(path):
         t = load(path)
-        drawn_table(t, round_number, table)
+        table_players(t, round_number, table)
         name = seated_name(t.draws[round_number - 1].tables, table, player, round_number)
         state = _open_state(t, round_number, table)
         if state.totals != given:
@@ -171,7 +170,7 @@ def enter_final(path: str, round_number: int, table: int, entries: Sequence[str]
     totals, the old ones are kept as corrected (and the confirmations given are void)."""
     with lock(path):
         t = load(path)
-        members = drawn_table(t, round_number, table)
+        members = table_players(t, round_number, table)
         totals = parse_entries(entries, members)
         before = current(t.sheets, round_number, table)
         if before is not None and before.totals == totals:

@@ -7,13 +7,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from baska_cli.errors import TournamentError, TournamentInputError
+from baska_cli.errors import TournamentError
 from baska_cli.i18n import _
 from baska_cli.ledger.checker import check as check_ledger
 from baska_cli.tournament import folder
 from baska_cli.tournament.audit import problems_of, walkout_notes
 from baska_cli.tournament.fixed import fixed_results
-from baska_cli.tournament.folder import Tournament, ledger_name, load, lock
+from baska_cli.tournament.folder import Tournament, ledger_name, load, lock, table_players
 from baska_cli.tournament.lots import seeded_orders, typed_order, with_lots
 from baska_cli.tournament.plan import LOTS, Plan
 from baska_cli.tournament.players import Entrant
@@ -58,24 +58,6 @@ class Audit:
     rounds: int
     tables: int
     notes: tuple[Problem, ...] = ()  # what is not a problem but changes results: walk-outs
-
-
-def table_players(t: Tournament, round_number: int, table: int) -> tuple[str, ...]:
-    """The players of a drawn table in seat order, or an error naming what exists."""
-    if round_number > len(t.draws):
-        raise TournamentInputError(
-            _("round {round} is not drawn yet ({count} drawn)").format(
-                round=round_number, count=len(t.draws)
-            )
-        )
-    tables = t.draws[round_number - 1].tables
-    if not 1 <= table <= len(tables):
-        raise TournamentInputError(
-            _("round {round} has tables 1 to {count}, not {table}").format(
-                round=round_number, count=len(tables), table=table
-            )
-        )
-    return tables[table - 1]
 
 
 def enter_result(

@@ -11,10 +11,9 @@ from baska_cli.errors import TournamentInputError
 from baska_cli.game.spelling import fold, nearest
 from baska_cli.i18n import _
 from baska_cli.tournament import folder, walkouts
-from baska_cli.tournament.folder import ledger_name, load, lock
+from baska_cli.tournament.folder import ledger_name, load, lock, table_players
 from baska_cli.tournament.ledgers import check_ledger
 from baska_cli.tournament.results import current
-from baska_cli.tournament.service_scores import table_players
 from baska_cli.tournament.walkouts import Walkout
 
 

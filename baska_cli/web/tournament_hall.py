@@ -17,10 +17,10 @@ from baska_cli.tournament.folder import (
     ledger_name,
     load,
     round_dir,
+    table_players,
 )
 from baska_cli.tournament.hall_state import refusal_at
 from baska_cli.tournament.keys import hall_keys
-from baska_cli.tournament.service_scores import table_players
 from baska_cli.web.hall import Access, Served, key_digest
 from baska_cli.web.projector import Projector
 from baska_cli.web.security import Refused
