@@ -14,10 +14,10 @@ from typing import Any
 
 from baska_cli.errors import BaskaError
 from baska_cli.ledger.filebytes import identity
+from baska_cli.web.streams import END, Streams
 
 POLL = 0.25  # seconds between two looks at the ledger's stat
 PING = 15.0  # seconds between two comments that keep a quiet stream open
-END = ""  # what a stream's queue gets when the server stops
 
 State = Callable[[], Awaitable[dict[str, Any]]]
 
@@ -35,38 +35,26 @@ def ledger_version(path: str) -> str:
         return version_of(None)
 
 
-class Watcher:
+class Watcher(Streams):
     """The ledger's version, looked at every POLL seconds while any stream is open (and at
     once when `notify` says the server wrote it), and the queues of the open streams: at each
     change every queue gets the same event, made once, with the table's state from `state`
     (GET /api/v1/table's JSON; without `state`, or when it fails, the version alone)."""
 
     def __init__(self, path: str, state: State | None = None, also: tuple[str, ...] = ()) -> None:
+        super().__init__()
         self.path = path
         self.version = ledger_version(path)
         self._also = also  # files whose change the table's phones hear of too
         self._also_version = self._others()
         self._state = state
-        self._queues: set[asyncio.Queue[str]] = set()
-        self._task: asyncio.Task[None] | None = None
-        self._loop: asyncio.AbstractEventLoop | None = None
         self._poke: asyncio.Event | None = None
 
-    def subscribe(self) -> asyncio.Queue[str]:
-        """A queue that gets each new version (the watch starts with the first)."""
-        queue: asyncio.Queue[str] = asyncio.Queue(maxsize=8)
-        self._queues.add(queue)
-        self._loop = asyncio.get_running_loop()
-        if self._task is None or self._task.done():
-            self.version = ledger_version(self.path)
-            self._also_version = self._others()
-            self._poke = asyncio.Event()
-            self._task = self._loop.create_task(self._watch())
-        return queue
-
-    def unsubscribe(self, queue: asyncio.Queue[str]) -> None:
-        """The stream is closed: its queue hears nothing more."""
-        self._queues.discard(queue)
+    def _starting(self) -> None:
+        """The watch starts: the versions as they are now, and a fresh wake-up."""
+        self.version = ledger_version(self.path)
+        self._also_version = self._others()
+        self._poke = asyncio.Event()
 
     def notify(self) -> None:
         """Look at the ledger soon (this server may have written it): the watch wakes now."""
@@ -84,11 +72,7 @@ class Watcher:
             with contextlib.suppress(BaskaError):  # (a phone then asks, and hears why)
                 table = await self._state()
                 event = _event(str(table["version"]), table)
-        for queue in list(self._queues):
-            if queue.full():
-                with contextlib.suppress(asyncio.QueueEmpty):
-                    queue.get_nowait()  # a slow phone needs only the latest
-            queue.put_nowait(event)
+        self._tell(event)
 
     def _others(self) -> str:
         """The version of the other files watched (a tournament's results, confirmations
@@ -96,19 +80,6 @@ class Watcher:
         if not self._also:
             return ""
         return "".join(ledger_version(path) for path in self._also)
-
-    def close_soon(self) -> None:
-        """End every open stream, soon (the server is stopping: it waits for them to end);
-        safe to call from a signal handler or another thread."""
-        if self._loop is not None:
-            self._loop.call_soon_threadsafe(self._close)
-
-    def _close(self) -> None:
-        for queue in list(self._queues):
-            while queue.full():
-                queue.get_nowait()
-            queue.put_nowait(END)
-        self._queues.clear()
 
     async def _watch(self) -> None:
         poke = self._poke
@@ -118,14 +89,6 @@ class Watcher:
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(poke.wait(), POLL)
             poke.clear()
-
-    async def stop(self) -> None:
-        """End the watch (the app is shutting down)."""
-        self._queues.clear()
-        if self._task is not None:
-            self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._task
 
 
 async def stream(watcher: Watcher) -> AsyncIterator[str]:

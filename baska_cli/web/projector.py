@@ -19,13 +19,13 @@ from baska_cli.errors import BaskaError
 from baska_cli.ledger.filebytes import identity
 from baska_cli.tournament.folder import ROUND_DIR
 from baska_cli.tournament.service_board import board_now
+from baska_cli.web.streams import END, Streams
 
 POLL = 0.25  # seconds between two looks at the files of the round being played
 FULL = 4  # every FULL-th look is at every file (a correction of an earlier round)
 GAP = 1.0  # seconds at least between two boards made again by the watch (a busy round
 # writes a hand somewhere every few hundredths of a second: the board follows once a second)
 PING = 15.0  # seconds between two comments that keep a quiet stream open
-END = ""  # what a stream's queue gets when the server stops
 Stamp = tuple[tuple[int, ...] | None, ...]
 
 
@@ -58,19 +58,17 @@ def shown(data: dict[str, Any]) -> Shown:
     return Shown(data, body, hashlib.sha256(body).hexdigest()[:16])
 
 
-class Projector:
+class Projector(Streams):
     """The board of one tournament directory, made again only when a file it is made of
     changed, and watched (while any stream is open) for a change of the board itself."""
 
     def __init__(self, folder: str) -> None:
+        super().__init__()
         self.folder = folder
         self._lock = threading.Lock()  # one board made at a time
         self._watched: tuple[str, ...] = ()
         self._stamp: Stamp | None = None
         self._shown: Shown | None = None
-        self._queues: set[asyncio.Queue[str]] = set()
-        self._task: asyncio.Task[None] | None = None
-        self._loop: asyncio.AbstractEventLoop | None = None
 
     def now(self) -> Shown:
         """The board as the files are now (blocking: call it in a worker thread). The files
@@ -94,27 +92,6 @@ class Projector:
     async def current(self) -> Shown:
         """The board now, made in a worker thread if it must be made."""
         return await to_thread.run_sync(self.now)
-
-    def subscribe(self) -> asyncio.Queue[str]:
-        """A queue that gets each new version of the board (the watch starts with the
-        first stream and ends with the last)."""
-        queue: asyncio.Queue[str] = asyncio.Queue(maxsize=8)
-        self._queues.add(queue)
-        self._loop = asyncio.get_running_loop()
-        if self._task is None or self._task.done():
-            self._task = self._loop.create_task(self._watch())
-        return queue
-
-    def unsubscribe(self, queue: asyncio.Queue[str]) -> None:
-        """The stream is closed: its queue hears nothing more."""
-        self._queues.discard(queue)
-
-    def _tell(self, version: str) -> None:
-        for queue in list(self._queues):
-            if queue.full():
-                with contextlib.suppress(asyncio.QueueEmpty):
-                    queue.get_nowait()  # a slow screen needs only the latest
-            queue.put_nowait(version)
 
     async def _watch(self) -> None:
         loop = asyncio.get_running_loop()
@@ -152,26 +129,6 @@ class Projector:
         newest = max((n for n, _name in by_round), default=1) - 1  # (the next is watched too)
         dirs = sorted({os.path.dirname(name) for _n, name in by_round})
         return (self.folder, *dirs, *top, *(name for n, name in by_round if n >= newest))
-
-    def close_soon(self) -> None:
-        """End every open stream soon (the server is stopping); safe from a signal handler."""
-        if self._loop is not None:
-            self._loop.call_soon_threadsafe(self._close)
-
-    def _close(self) -> None:
-        for queue in list(self._queues):
-            while queue.full():
-                queue.get_nowait()
-            queue.put_nowait(END)
-        self._queues.clear()
-
-    async def stop(self) -> None:
-        """End the watch (the app is shutting down)."""
-        self._queues.clear()
-        if self._task is not None:
-            self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._task
 
 
 async def stream(projector: Projector) -> AsyncIterator[str]:

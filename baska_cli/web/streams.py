@@ -1,0 +1,70 @@
+"""The open event streams of one thing watched (a table's ledger, a tournament's board):
+each stream a queue that hears every change, a watch that runs while any is open, and
+their end when the server stops."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+
+END = ""  # what a stream's queue gets when the server stops
+
+
+class Streams:
+    """The queues of the open streams and the watch task: a subclass's `_watch` looks for
+    changes while any queue is open and `_tell`s them."""
+
+    def __init__(self) -> None:
+        self._queues: set[asyncio.Queue[str]] = set()
+        self._task: asyncio.Task[None] | None = None
+        self._loop: asyncio.AbstractEventLoop | None = None
+
+    def subscribe(self) -> asyncio.Queue[str]:
+        """A queue that gets each change (the watch starts with the first stream and ends
+        with the last)."""
+        queue: asyncio.Queue[str] = asyncio.Queue(maxsize=8)
+        self._queues.add(queue)
+        self._loop = asyncio.get_running_loop()
+        if self._task is None or self._task.done():
+            self._starting()
+            self._task = self._loop.create_task(self._watch())
+        return queue
+
+    def unsubscribe(self, queue: asyncio.Queue[str]) -> None:
+        """The stream is closed: its queue hears nothing more."""
+        self._queues.discard(queue)
+
+    def _starting(self) -> None:
+        """What to do as the watch starts (a subclass looks at what it watches)."""
+
+    async def _watch(self) -> None:
+        raise NotImplementedError
+
+    def _tell(self, event: str) -> None:
+        """Every open stream gets `event` (a slow one keeps only the latest few)."""
+        for queue in list(self._queues):
+            if queue.full():
+                with contextlib.suppress(asyncio.QueueEmpty):
+                    queue.get_nowait()
+            queue.put_nowait(event)
+
+    def close_soon(self) -> None:
+        """End every open stream, soon (the server is stopping: it waits for them to end);
+        safe to call from a signal handler or another thread."""
+        if self._loop is not None:
+            self._loop.call_soon_threadsafe(self._close)
+
+    def _close(self) -> None:
+        for queue in list(self._queues):
+            while queue.full():
+                queue.get_nowait()
+            queue.put_nowait(END)
+        self._queues.clear()
+
+    async def stop(self) -> None:
+        """End the watch (the app is shutting down)."""
+        self._queues.clear()
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._task
