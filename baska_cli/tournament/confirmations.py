@@ -18,6 +18,7 @@ from dataclasses import dataclass
 
 from baska_cli.errors import TournamentError
 from baska_cli.i18n import _
+from baska_cli.tournament.csvrows import data_rows
 
 AGREE, DISAGREE, ACCEPT = "agree", "disagree", "accept"
 HEADER = (
@@ -97,15 +98,8 @@ def format_confirmations(rows: Sequence[Confirmation]) -> str:
 
 def parse_confirmations(text: str, origin: str) -> list[Confirmation]:
     """Read `confirmations.csv` back (a TournamentError at file:line for anything wrong)."""
-    rows = list(csv.reader(io.StringIO(text)))
-    if not rows or tuple(c.strip() for c in rows[0]) != HEADER:
-        raise TournamentError(
-            _("expected the header {header}").format(header=",".join(HEADER)), origin, 1
-        )
     found = []
-    for line, row in enumerate(rows[1:], 2):
-        if not any(c.strip() for c in row):
-            continue
+    for line, row in data_rows(text, origin, HEADER):
         cells = [c.strip() for c in [*row, *[""] * len(HEADER)][: len(HEADER)]]
         try:
             word, player = cells[2], cells[3]

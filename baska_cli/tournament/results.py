@@ -12,6 +12,7 @@ from baska_cli.errors import TournamentError, TournamentInputError
 from baska_cli.game.numbers import whole
 from baska_cli.game.spelling import fold
 from baska_cli.i18n import _
+from baska_cli.tournament.csvrows import data_rows
 
 CORRECTED = (
     "corrected"  # a sheet's result replaced by a later row (kept, as the ledger keeps amended)
@@ -155,15 +156,8 @@ def format_results(rows: Sequence[TableResult]) -> str:
 
 def parse_results(text: str, origin: str) -> list[TableResult]:
     """Read `results.csv` back (a TournamentError at file:line for anything wrong)."""
-    rows = list(csv.reader(io.StringIO(text)))
-    if not rows or tuple(c.strip() for c in rows[0]) != HEADER:
-        raise TournamentError(
-            _("expected the header {header}").format(header=",".join(HEADER)), origin, 1
-        )
     found: list[TableResult] = []
-    for line, row in enumerate(rows[1:], 2):
-        if not any(cell.strip() for cell in row):
-            continue
+    for line, row in data_rows(text, origin, HEADER):
         cells = [*row, ""][: len(HEADER)]
         status = cells[-1].strip()
         try:

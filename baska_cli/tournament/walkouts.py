@@ -10,6 +10,7 @@ from dataclasses import dataclass, replace
 
 from baska_cli.errors import TournamentError
 from baska_cli.i18n import _
+from baska_cli.tournament.csvrows import data_rows
 
 UNDONE = "undone"  # a walk-out taken back (kept for the record, as results keep corrected)
 HEADER = ("round", "table", "player", "status")
@@ -82,15 +83,8 @@ def format_walkouts(rows: Sequence[Walkout]) -> str:
 
 def parse_walkouts(text: str, origin: str) -> list[Walkout]:
     """Read `walkouts.csv` back (a TournamentError at file:line for anything wrong)."""
-    rows = list(csv.reader(io.StringIO(text)))
-    if not rows or tuple(c.strip() for c in rows[0]) != HEADER:
-        raise TournamentError(
-            _("expected the header {header}").format(header=",".join(HEADER)), origin, 1
-        )
     found = []
-    for line, row in enumerate(rows[1:], 2):
-        if not any(c.strip() for c in row):
-            continue
+    for line, row in data_rows(text, origin, HEADER):
         cells = [c.strip() for c in [*row, ""][:4]]
         try:
             if not cells[2] or cells[3] not in ("", UNDONE):
