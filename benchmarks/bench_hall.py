@@ -45,7 +45,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from benchmarks.bench_serve import Door, Meter, Sent, hands_in, phone, post, rss_kib
+from benchmarks.bench_serve import Door, Meter, Sent, burst, hands_in, phone, post, rss_kib
 from tests.servekit import SEAT_HANDS, HallServer, new_tournament
 
 FIRST = [
@@ -184,25 +184,6 @@ async def table(
         await asyncio.gather(*phones, return_exceptions=True)
 
 
-async def burst(doors: list[Door], count: int) -> tuple[float, int]:
-    """`count` posts at once over the tables, each on its own connection opened first; the
-    seconds until the last is acknowledged, and how many were."""
-    spread = [doors[i % len(doors)] for i in range(count)]
-    connections = [door.connection() for door in spread]
-    await asyncio.gather(*(c.open() for c in connections))
-    try:
-        start = time.perf_counter()
-        tasks = [
-            post(connection, door, SEAT_HANDS[i % len(SEAT_HANDS)], f"burst-{i}")
-            for i, (connection, door) in enumerate(zip(connections, spread, strict=True))
-        ]
-        done = await asyncio.gather(*tasks, return_exceptions=True)
-        took = time.perf_counter() - start
-    finally:
-        await asyncio.gather(*(c.close() for c in connections))
-    return took, sum(1 for d in done if isinstance(d, float))
-
-
 def baska(*args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         [sys.executable, "-m", "baska_cli", *args], capture_output=True, text=True, check=False
@@ -305,7 +286,8 @@ async def measure(args: argparse.Namespace, folder: str, server: HallServer) -> 
             print(f"  the projector's stream ended: {watching.exception()!r}")
         watching.cancel()
     meter = Meter([server])  # type: ignore[list-item]
-    took, done = await asyncio.wait_for(burst(doors, args.burst), args.timeout)
+    bursting = burst(doors, args.burst, SEAT_HANDS, "burst-")
+    took, done = await asyncio.wait_for(bursting, args.timeout)
     added = sum(hands_in(path) for path in ledgers) - sum(counts)
     print(f"burst of {args.burst} posts over {args.tables} tables: {meter}")
     print(

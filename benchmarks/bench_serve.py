@@ -42,6 +42,7 @@ import statistics
 import sys
 import tempfile
 import time
+from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
@@ -220,16 +221,19 @@ async def table(
         await asyncio.gather(*phones, return_exceptions=True)
 
 
-async def burst(tables: list[Door], count: int) -> tuple[float, int]:
-    """`count` posts at once over the tables, each on its own connection opened first; the
-    seconds until the last is acknowledged, and how many were."""
+async def burst(
+    tables: list[Door], count: int, hands: Sequence[str] = HANDS, prefix: str = "b"
+) -> tuple[float, int]:
+    """`count` posts of `hands` at once over the tables, each on its own connection opened
+    first (ids `prefix` and a number); the seconds until the last is acknowledged, and how
+    many were."""
     spread = [tables[i % len(tables)] for i in range(count)]
     connections = [door.connection() for door in spread]
     await asyncio.gather(*(c.open() for c in connections))
     try:
         start = time.perf_counter()
         tasks = [
-            post(connection, door, HANDS[i % len(HANDS)], f"b{i}")
+            post(connection, door, hands[i % len(hands)], f"{prefix}{i}")
             for i, (connection, door) in enumerate(zip(connections, spread, strict=True))
         ]
         done = await asyncio.gather(*tasks, return_exceptions=True)
