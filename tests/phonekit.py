@@ -32,15 +32,19 @@ def missing() -> str | None:
     return None
 
 
-class Phone:
-    """One headless Chromium window the size of a phone, on the table page."""
+class Browser:
+    """One headless Chromium window of `size` on the page at `address`, in `lang`, with
+    screenshots saved in `shots`: reading, waiting, tapping."""
 
-    def __init__(self, name: str, address: str, shots: Path) -> None:
+    pause = 0.05  # seconds between two looks while waiting
+
+    def __init__(
+        self, name: str, address: str, shots: Path, size: tuple[int, int], lang: str
+    ) -> None:
         from selenium import webdriver
         from selenium.webdriver.chrome.service import Service
 
-        self.name = name
-        self.shots = shots
+        self.name, self.shots, self.width = name, shots, size[0]
         self.profile = tempfile.mkdtemp(prefix=f"baska-chromium-{name}-")
         options = webdriver.ChromeOptions()
         options.binary_location = CHROMIUM
@@ -55,32 +59,27 @@ class Phone:
             "--disable-sync",
             "--disable-dev-shm-usage",
             f"--user-data-dir={self.profile}",
-            f"--window-size={WIDTH},{HEIGHT}",
-            "--lang=pl",
+            f"--window-size={size[0]},{size[1]}",
+            f"--lang={lang}",
         ):
             options.add_argument(flag)
-        options.add_experimental_option("prefs", {"intl.accept_languages": "pl-PL,pl"})
+        if lang == "pl":
+            options.add_experimental_option("prefs", {"intl.accept_languages": "pl-PL,pl"})
         options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
         self.driver = webdriver.Chrome(service=Service(DRIVER), options=options)
         self.driver.execute_cdp_cmd(
             "Emulation.setDeviceMetricsOverride",
-            {"width": WIDTH, "height": HEIGHT, "deviceScaleFactor": 1, "mobile": True},
+            {"width": size[0], "height": size[1], "deviceScaleFactor": 1, "mobile": size[0] < 800},
         )
         self.driver.get(address)
-        self.wait(lambda: "rozdaje" in self.text("#turn").lower(), "the turn words")
-
-    # --- reading and waiting -----------------------------------------------------------------
 
     def js(self, script: str, *args: Any) -> Any:
         return self.driver.execute_script(script, *args)
 
     def text(self, selector: str) -> str:
-        return str(
-            self.js(
-                "const e = document.querySelector(arguments[0]); return e ? e.innerText : ''",
-                selector,
-            )
-        )
+        """The element's text as shown (innerText: CSS capitals and all)."""
+        script = "const e = document.querySelector(arguments[0]); return e ? e.innerText : ''"
+        return str(self.js(script, selector))
 
     def wait(self, ready: Callable[[], Any], what: str, timeout: float = 10) -> Any:
         deadline = time.monotonic() + timeout
@@ -93,7 +92,42 @@ class Phone:
                 for entry in self.driver.get_log("browser"):
                     print(f"{self.name} console: {entry}")
                 raise AssertionError(f"{self.name}: waited {timeout} s for {what}")
-            time.sleep(0.05)
+            time.sleep(self.pause)
+
+    def fits(self) -> None:
+        width = self.js("return document.documentElement.scrollWidth")
+        assert width <= self.width, (
+            f"{self.name}: the page is {width} px wide, more than {self.width}"
+        )
+
+    def shot(self, label: str, at: str = "") -> Path:
+        """A screenshot of the window (scrolled first to the element `at`, if given)."""
+        if at:
+            self.js("document.querySelector(arguments[0]).scrollIntoView({block: 'start'})", at)
+            time.sleep(0.2)
+        path = self.shots / f"{self.name}-{label}.png"
+        self.driver.save_screenshot(str(path))
+        print(f"screenshot: {path}")
+        return path
+
+    def tap(self, selector: str) -> None:
+        element = self.driver.find_element("css selector", selector)
+        self.js("arguments[0].scrollIntoView({block: 'center'})", element)
+        element.click()
+
+    def close(self) -> None:
+        self.driver.quit()
+        shutil.rmtree(self.profile, ignore_errors=True)
+
+
+class Phone(Browser):
+    """A window the size of a phone, in Polish, on the table page."""
+
+    def __init__(self, name: str, address: str, shots: Path) -> None:
+        super().__init__(name, address, shots, (WIDTH, HEIGHT), "pl")
+        self.wait(lambda: "rozdaje" in self.text("#turn").lower(), "the turn words")
+
+    # --- reading -----------------------------------------------------------------------------
 
     def hands_shown(self) -> list[int]:
         return list(
@@ -121,26 +155,7 @@ class Phone:
             )
         )
 
-    def fits(self) -> None:
-        width = self.js("return document.documentElement.scrollWidth")
-        assert width <= WIDTH, f"{self.name}: the page is {width} px wide, more than {WIDTH}"
-
-    def shot(self, label: str, at: str = "") -> Path:
-        """A screenshot of the window (scrolled first to the element `at`, if given)."""
-        if at:
-            self.js("document.querySelector(arguments[0]).scrollIntoView({block: 'start'})", at)
-            time.sleep(0.2)
-        path = self.shots / f"{self.name}-{label}.png"
-        self.driver.save_screenshot(str(path))
-        print(f"screenshot: {path}")
-        return path
-
     # --- doing -------------------------------------------------------------------------------
-
-    def tap(self, selector: str) -> None:
-        element = self.driver.find_element("css selector", selector)
-        self.js("arguments[0].scrollIntoView({block: 'center'})", element)
-        element.click()
 
     def tap_keys(self, taps: list[str]) -> None:
         kinds = {"c": "contract", "p": "seat", "d": "digit", "k": "contra", "f": "flag"}
@@ -196,7 +211,3 @@ class Phone:
             self.shot(shot)
         self.tap("#question-yes")
         return message
-
-    def close(self) -> None:
-        self.driver.quit()
-        shutil.rmtree(self.profile, ignore_errors=True)

@@ -7,12 +7,9 @@ the draw refused while tables are not in, drawn once all are, and the next drawn
 
 from __future__ import annotations
 
-import re
-import shutil
 import subprocess
 import sys
 import tempfile
-import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -23,7 +20,7 @@ from baska_cli.ledger import edits
 from baska_cli.tournament import service_confirm
 from baska_cli.tournament.hall_state import table_state
 from tests.clikit import invoke
-from tests.phonekit import CHROMIUM, DRIVER, missing
+from tests.phonekit import Browser, missing
 
 pytestmark = pytest.mark.slow
 
@@ -32,40 +29,14 @@ MARKUP = "<svg onload=alert(1)>"
 SERIES = ("zw 1+3 61", "zw 2+4 71") * 7 + ("zw 1+3 80", "zw 2+4 61")  # 16 deals
 
 
-class Window:
-    """One headless Chromium window on the organiser's page."""
+class Window(Browser):
+    """One headless Chromium window on the organiser's page, in English."""
+
+    pause = 0.1
 
     def __init__(self, name: str, address: str, shots: Path, size: tuple[int, int]) -> None:
-        from selenium import webdriver
-        from selenium.webdriver.chrome.service import Service
-
-        self.name, self.shots, self.width = name, shots, size[0]
-        self.profile = tempfile.mkdtemp(prefix=f"baska-chromium-{name}-")
-        options = webdriver.ChromeOptions()
-        options.binary_location = CHROMIUM
-        for flag in (
-            "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-            "--disable-background-networking", "--disable-component-update", "--disable-sync",
-            "--disable-dev-shm-usage", f"--user-data-dir={self.profile}",
-            f"--window-size={size[0]},{size[1]}", "--lang=en",
-        ):  # fmt: skip
-            options.add_argument(flag)
-        options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
-        self.driver = webdriver.Chrome(service=Service(DRIVER), options=options)
-        self.driver.execute_cdp_cmd(
-            "Emulation.setDeviceMetricsOverride",
-            {"width": size[0], "height": size[1], "deviceScaleFactor": 1, "mobile": size[0] < 800},
-        )
-        self.driver.get(address)
+        super().__init__(name, address, shots, size, "en")
         self.wait(lambda: self.states(), "the tables")
-
-    def js(self, script: str, *args: Any) -> Any:
-        return self.driver.execute_script(script, *args)
-
-    def text(self, selector: str) -> str:
-        """The element's text as shown (innerText: CSS capitals and all)."""
-        script = "const e = document.querySelector(arguments[0]); return e ? e.innerText : ''"
-        return str(self.js(script, selector))
 
     def words(self, selector: str) -> str:
         """The element's text as the server sent it (textContent)."""
@@ -73,17 +44,7 @@ class Window:
         return str(self.js(script, selector))
 
     def wait(self, ready: Callable[[], Any], what: str, timeout: float = 15) -> Any:
-        deadline = time.monotonic() + timeout
-        while True:
-            got = ready()
-            if got:
-                return got
-            if time.monotonic() > deadline:
-                self.shot("timeout-" + re.sub(r"\W+", "-", what))
-                for entry in self.driver.get_log("browser"):
-                    print(f"{self.name} console: {entry}")
-                raise AssertionError(f"{self.name}: waited {timeout} s for {what}")
-            time.sleep(0.1)
+        return super().wait(ready, what, timeout)
 
     def states(self) -> dict[int, str]:
         """Each table shown, with the word of its state as the page shows it."""
@@ -92,25 +53,6 @@ class Window:
             ".map(li => [Number(li.dataset.table), li.querySelector('.badge .word').innerText])"
         )
         return {int(table): str(word).strip() for table, word in found}
-
-    def tap(self, selector: str) -> None:
-        element = self.driver.find_element("css selector", selector)
-        self.js("arguments[0].scrollIntoView({block: 'center'})", element)
-        element.click()
-
-    def fits(self) -> None:
-        width = self.js("return document.documentElement.scrollWidth")
-        assert width <= self.width, f"{self.name}: the page is {width} px wide"
-
-    def shot(self, label: str) -> Path:
-        path = self.shots / f"{self.name}-{label}.png"
-        self.driver.save_screenshot(str(path))
-        print(f"screenshot: {path}")
-        return path
-
-    def close(self) -> None:
-        self.driver.quit()
-        shutil.rmtree(self.profile, ignore_errors=True)
 
 
 def make_liga(folder: Path) -> str:
