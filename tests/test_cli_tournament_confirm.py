@@ -35,9 +35,10 @@ def test_status_lists_each_tables_state(liga: str) -> None:
     assert result.exit_code == 0, result.stderr
     lines = result.stdout.splitlines()
     assert lines[0] == "round 1"
-    assert "status" in lines[2] and "confirmed by" in lines[2]
-    assert "not started" in lines[4] and "0/16" in lines[4]
-    assert "waiting for confirmation" in lines[5] and "+10 -10 +5 -5" in lines[5]
+    assert lines[2].startswith("table 1  ") and "not started  0/16  –" in lines[2]
+    assert lines[4].startswith("table 2  ")
+    assert "waiting for confirmation  sheet  +10 -10 +5 -5" in lines[4]
+    assert all(len(line) <= 80 for line in lines)
     data = json.loads(invoke("tournament", "status", liga, "-f", "json").stdout)
     assert data["round"] == 1 and [t["status"] for t in data["tables"]] == ["new", "waiting"]
     second = data["tables"][1]
@@ -50,7 +51,8 @@ def test_status_lists_each_tables_state(liga: str) -> None:
     service_confirm.confirm(liga, 1, 2, players[0], True, (10, -10, 5, -5), "a")
     service_confirm.confirm(liga, 1, 2, players[1], False, (10, -10, 5, -5), "b", "deal 9: 71")
     result = invoke("tournament", "status", liga, "--round", "1")
-    assert "disputed" in result.stdout and players[0] in result.stdout.splitlines()[5]
+    lines = result.stdout.splitlines()
+    assert "disputed" in lines[4] and lines[6].endswith(f"confirmed by: {players[0]}")
     assert f"table 2: {players[1]} disagrees: deal 9: 71" in result.stdout
     polish = invoke("--lang", "pl", "tournament", "status", liga)
     assert "sporny" in polish.stdout and "nierozpoczęty" in polish.stdout

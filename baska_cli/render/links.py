@@ -29,7 +29,7 @@ def links_json(links: RoundLinks) -> str:
     return json.dumps([link_record(t) for t in links.tables], ensure_ascii=False)
 
 
-def _seats(players: tuple[str, ...]) -> str:
+def seats_line(players: tuple[str, ...]) -> str:
     """`1. Ania, 2. Bartek, …`, each seat's number and name kept on one line when wrapped."""
     return ", ".join(f"{s}.{KEPT}{name.replace(' ', KEPT)}" for s, name in enumerate(players, 1))
 
@@ -52,7 +52,7 @@ def links_table(links: RoundLinks, width: int = WIDTH) -> str:
             lines.append(label.ljust(room) + link.url)
         else:
             lines += [label, "  " + link.url]
-        seats = wrap(_seats(link.players), width - room).replace(KEPT, " ")
+        seats = wrap(seats_line(link.players), width - room).replace(KEPT, " ")
         lines += [" " * room + line for line in seats.splitlines()]
     lines += [
         "",
