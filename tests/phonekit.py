@@ -163,11 +163,15 @@ class Phone(Browser):
             kind, value = tap.split(":", 1)
             self.tap(f'button[data-{kinds[kind]}="{value}"]')
 
-    def type_line(self, text: str, before_enter: Callable[[], None] = lambda: None) -> None:
+    def type_line(
+        self, text: str, before_enter: Callable[[], None] = lambda: None, clear: bool = True
+    ) -> None:
+        """`text` typed into the hand's field (after what it holds, if not `clear`), then Enter."""
         from selenium.webdriver.common.keys import Keys
 
         field = self.driver.find_element("id", "hand")
-        field.clear()
+        if clear:
+            field.clear()
         field.send_keys(text)
         self.wait(lambda: self.text("#preview").strip(), f"the preview of {text!r}")
         before_enter()

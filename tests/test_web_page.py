@@ -96,6 +96,9 @@ def test_an_evening_from_two_phones(served: tuple[str, Path]) -> None:
                     typist.wait(lambda: "warn" in typist.status_class(), "no connection")
                     typist.shot("10-no-connection")
                     typist.online(True)
+                elif number == 14:  # typed straight after the correction, the field not cleared
+                    assert typist.field() == "", "the correction's '+' outlived it"
+                    typist.type_line(what, clear=False)
                 else:
                     typist.type_line(what)
             (tapper if how == "tap" else typist).wait_recorded(number)
@@ -138,6 +141,8 @@ def test_an_evening_from_two_phones(served: tuple[str, Path]) -> None:
         tapper.type_line("zw b+d 104/4 kr")
         tapper.wait(tapper.asking, "the question: the same hand again?")
         tapper.shot("18-a-question")
+        # the default (focused, Enter) answer of a guard's question writes nothing
+        assert tapper.js("return document.activeElement.id") == "question-no"
         tapper.tap("#question-no")
         tapper.type_line("zw a+c 61")
         tapper.wait(tapper.asking, "the question: past the plan?")

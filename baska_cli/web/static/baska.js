@@ -150,11 +150,12 @@ function ask(message, yesWord, onYes, onNo) {
     $("question").hidden = true;
     await onYes();
   };
-  $("question-no").onclick = () => {
+  const no = $("question-no");
+  no.onclick = () => {
     $("question").hidden = true;
     if (onNo) onNo();
   };
-  yes.focus();
+  no.focus(); // the safe answer is the default: a guard's question never writes by itself
 }
 
 // What a typed line asks for, as `play` reads it: a hand, `+words`, or a command.
@@ -198,14 +199,18 @@ async function submit(event) {
   if (line.kind === "hand") [path, data] = ["/hands", { hand: line.text }];
   else if (line.kind === "correct") [path, data] = ["/last/correct", { words: line.words }];
   else [path, data] = ["/hands/" + line.number + "/amend", { hand: line.text }];
-  const typed = field.value;
-  clearField(); // the next hand can be tapped while this one is sent
+  // The page returns to plain entry at once (the next hand can be tapped while this one is
+  // sent): a correction's mode and its "+" never outlive it, so the next hand typed is a
+  // hand. What was sent comes back, with its mode, if it is refused or not confirmed.
+  const typed = { text: field.value, mode: state.mode };
+  setMode({ kind: "new" });
+  clearField();
   await write(path, data, typed);
 }
 
 // A change posted with a new id (the same id on every retry); a guard's question (409) is
 // asked with a button that posts it again with the guard confirmed. `typed`: the field's
-// text, taken out when sent, put back if the change is refused or not confirmed.
+// text and mode, taken out when sent, put back if the change is refused or not confirmed.
 async function write(path, data, typed, confirm) {
   const record = $("record");
   const given = confirm || [];
@@ -227,18 +232,19 @@ async function write(path, data, typed, confirm) {
       return;
     }
     showStatus(done(json), "ok", json.explanation);
-    if (typed !== null) setMode({ kind: "new" });
     await refresh();
   } finally {
     record.disabled = false;
   }
 }
 
+// What was sent, back in the field with its mode, unless another line was typed meanwhile.
 function putBack(typed) {
   if (typed === null) return;
   const now = field.value.trim();
   if (now === "" || now === "+") {
-    field.value = typed;
+    setMode(typed.mode);
+    field.value = typed.text;
     fieldChanged();
   }
 }
