@@ -1,6 +1,6 @@
-"""ledger/atomic.py: every file written is read back before it replaces anything; a rename
-refused (a file held open, as Windows refuses it) is tried again, then told; nothing baska
-opens stays open after an operation."""
+"""ledger/atomic.py and files/replace.py: every file written is read back before it
+replaces anything; a rename refused (a file held open, as Windows refuses it) is tried
+again, then told; nothing baska opens stays open after an operation."""
 
 from __future__ import annotations
 
@@ -13,8 +13,9 @@ import pytest
 
 from baska_cli import i18n, ledger
 from baska_cli.errors import LedgerError
+from baska_cli.files import replace as atomic
 from baska_cli.game.rules import builtin
-from baska_cli.ledger import atomic, view
+from baska_cli.ledger import view
 from baska_cli.ledger.format import Meta
 from tests.clikit import invoke, start_evening
 from tests.faultkit import PLAYERS

@@ -15,7 +15,7 @@ import pytest
 from click.testing import Result
 
 from baska_cli.errors import OutputError
-from baska_cli.ledger.outputs import MARK, write_output
+from baska_cli.files.outputs import MARK, write_output
 from tests.clikit import invoke, start_evening
 from tests.pathkit import promptly
 
@@ -215,13 +215,14 @@ def test_a_file_that_appears_while_the_page_is_written_stays(tmp_path: Path) -> 
 # Every place in the package that writes a file, by module; a new one must either go
 # through write_output (a page or file for people) or be added here with its reason.
 WRITE_SITES = {
-    "baska_cli/ledger/outputs.py": 2,  # the helper itself: mkstemp, os.fdopen(…, "w")
-    "baska_cli/ledger/atomic.py": 6,  # ledgers and the tournament's own files: mkstemp, fdopen,
-    # os.replace, os.open(O_WRONLY) (a read-only ledger is not replaced), replace_bytes and
-    # replace_text themselves
+    "baska_cli/files/outputs.py": 2,  # the helper itself: mkstemp, os.fdopen(…, "w")
+    "baska_cli/files/replace.py": 4,  # a file replaced whole: mkstemp, fdopen, os.replace,
+    # replace_text itself
+    "baska_cli/ledger/atomic.py": 2,  # a ledger replaced whole: os.open(O_WRONLY) (a read-only
+    # ledger is not replaced), replace_bytes itself
     "baska_cli/ledger/store.py": 2,  # the ledger's append (O_RDWR) and a new ledger (os.link)
     "baska_cli/web/entries.py": 1,  # the served ledger's client ids (O_CREAT, 0o600)
-    "baska_cli/ledger/keys.py": 2,  # a serve key, the hall's secret (O_CREAT | O_EXCL, 0o600)
+    "baska_cli/files/secret.py": 2,  # a serve key, the hall's secret (O_CREAT | O_EXCL, 0o600)
     "baska_cli/tournament/links_url.py": 1,  # the hall's address for the links (replace_text)
     "baska_cli/cli/common.py": 2,  # /dev/null under a closed or failed standard stream
     "baska_cli/tournament/folder.py": 14,  # a round's directory renamed into place; the

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from baska_cli.ledger.keys import kept_key
+from baska_cli.files.secret import kept_key
 from baska_cli.ledger.view import read_rows
 from baska_cli.tournament.keys import hall_keys
 from tests.clikit import invoke

@@ -11,7 +11,7 @@ from collections.abc import Iterable
 
 from prompt_toolkit.history import FileHistory
 
-from baska_cli.filekind import NotRegularFile, kind_of, open_regular_binary, reason_of
+from baska_cli.files.kind import NotRegularFile, kind_of, open_regular_binary, reason_of
 from baska_cli.i18n import _, os_reason
 
 _APPEND = (

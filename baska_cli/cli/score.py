@@ -25,7 +25,7 @@ from baska_cli.cli.common import (
     typed,
 )
 from baska_cli.errors import BaskaError
-from baska_cli.filekind import NotRegularFile, open_regular
+from baska_cli.files.kind import NotRegularFile, open_regular
 from baska_cli.game.notation import parse_hand
 from baska_cli.game.rules import RuleSet
 from baska_cli.game.scoring import score as score_entry

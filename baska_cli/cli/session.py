@@ -27,7 +27,7 @@ from baska_cli.cli.common import (
     terminal_width,
 )
 from baska_cli.errors import BaskaError
-from baska_cli.filekind import NotRegularFile, read_text, reason_of
+from baska_cli.files.kind import NotRegularFile, read_text, reason_of
 from baska_cli.game.names import check_player_names, parse_aliases
 from baska_cli.i18n import N_, _, ngettext
 from baska_cli.ledger import view

@@ -8,8 +8,8 @@ import json
 
 import click
 
+from baska_cli.files.outputs import write_output
 from baska_cli.i18n import _, ngettext
-from baska_cli.ledger.outputs import write_output
 from baska_cli.render.standings_page import ordered, standings_page
 from baska_cli.render.text import csv_line
 from baska_cli.render.tournament import (

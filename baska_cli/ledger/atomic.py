@@ -1,4 +1,4 @@
-"""A file replaced whole or not at all: a temporary file beside it, synced, read back, renamed.
+"""A ledger replaced whole or not at all: written beside it, read back as `baska check` would.
 
 The rename is the only moment the old file goes. Windows refuses to replace a file that
 another program has open (a spreadsheet, an editor, a backup, sync or antivirus program
@@ -10,19 +10,24 @@ from __future__ import annotations
 
 import contextlib
 import os
-import tempfile
-import time
-from collections.abc import Callable, Iterable, Iterator, Sequence
-from typing import IO, TextIO
+from collections.abc import Callable, Iterable, Sequence
+from typing import IO
 
 from baska_cli.errors import LedgerError
 from baska_cli.evening.scorer import Scorer
+from baska_cli.files.replace import (
+    finish,
+    identity,
+    real_path,
+    replace_file,
+    sync_folder,
+    temp_prefix,
+    temporary,
+)
 from baska_cli.i18n import N_, _, ngettext, os_reason
 from baska_cli.ledger.checker import scan
 from baska_cli.ledger.dialect import BOM, encoding_name
-from baska_cli.ledger.filebytes import identity
 from baska_cli.ledger.format import Meta
-from baska_cli.ledger.lock import umask as umask
 from baska_cli.ledger.reader import open_ledger
 
 CANNOT_WRITE = N_("cannot write the ledger: {reason}")
@@ -33,31 +38,6 @@ REMOVED_NOTHING_WRITTEN = N_(
     "the ledger was removed by another program while baska was writing it; nothing was written"
 )
 NONBLOCK = getattr(os, "O_NONBLOCK", 0)  # (a named pipe put in the ledger's place never blocks)
-REPLACE_TRIES = 20  # a rename refused (the file held open) is tried again this many times …
-REPLACE_PAUSE = 0.05  # … this many seconds apart: about a second in all
-
-
-def real_path(path: str) -> str:
-    """The ledger's real file: every symbolic link in its name resolved, once per write."""
-    return os.path.realpath(path)
-
-
-def temp_prefix(path: str) -> tuple[str, str]:
-    """The folder and the name prefix of the ledger's temporary files (`.NAME.baska-….tmp`)."""
-    folder, name = os.path.split(os.path.abspath(path))
-    return folder, f".{name}.baska-"
-
-
-def remove_stale_temps(path: str) -> None:
-    """Under the lock no other writer of this ledger is at work: a temporary file of its is
-    left by a writer that was killed, and goes (mkstemp adds 8 characters, then `.tmp`)."""
-    folder, prefix = temp_prefix(path)
-    with contextlib.suppress(OSError):
-        for entry in os.scandir(folder):
-            name = entry.name
-            if name.startswith(prefix) and name.endswith(".tmp") and len(name) == len(prefix) + 12:
-                with contextlib.suppress(OSError):
-                    os.unlink(entry.path)
 
 
 def refuse_hard_links(st: os.stat_result, path: str) -> None:
@@ -76,17 +56,6 @@ def refuse_hard_links(st: os.stat_result, path: str) -> None:
         )
 
 
-def sync_folder(folder: str) -> None:
-    """Make the names made in a folder durable: a rename, or many `create(…, sync=False)`
-    (where the system can sync a folder; Windows cannot)."""
-    with contextlib.suppress(OSError):
-        fd = os.open(folder, os.O_RDONLY)
-        try:
-            os.fsync(fd)
-        finally:
-            os.close(fd)
-
-
 def write_rows(stream: IO[str], meta: Meta, rows: Iterable[Sequence[str]], path: str) -> None:
     """The whole file in the ledger's own dialect (its character set, BOM, separator and
     line end) and format version: metadata, header, rows."""
@@ -96,6 +65,11 @@ def write_rows(stream: IO[str], meta: Meta, rows: Iterable[Sequence[str]], path:
             write(line)
     except UnicodeEncodeError as exc:
         raise unwritable(exc, meta, path) from None
+
+
+def charset(meta: Meta) -> tuple[str, bytes]:
+    """The ledger's character set and its byte order mark (none: empty), for `temporary`."""
+    return meta.encoding, BOM if meta.bom else b""
 
 
 def encode(text: str, meta: Meta, path: str) -> bytes:
@@ -117,35 +91,6 @@ def unwritable(exc: UnicodeEncodeError, meta: Meta, path: str) -> LedgerError:
     )
 
 
-@contextlib.contextmanager
-def temporary(path: str, failure: str, meta: Meta | None = None) -> Iterator[tuple[str, TextIO]]:
-    """A new temporary file beside the ledger, open for writing in the ledger's character
-    set (after its BOM, if it has one); removed on the way out unless it was moved into
-    place: its name and its stream (see `finish`). `failure` is the message (marked with
-    N_, a `{reason}` in it) if the file cannot be made."""
-    folder, prefix = temp_prefix(path)
-    try:
-        fd, temp = tempfile.mkstemp(prefix=prefix, suffix=".tmp", dir=folder)
-    except OSError as exc:
-        raise LedgerError(_(failure).format(reason=os_reason(exc)), path) from None
-    encoding = "utf-8" if meta is None else meta.encoding
-    try:
-        if meta is not None and meta.bom:
-            os.write(fd, BOM)
-        with os.fdopen(fd, "w", encoding=encoding, newline="") as stream:
-            yield temp, stream
-    finally:
-        with contextlib.suppress(OSError):
-            os.unlink(temp)
-
-
-def finish(stream: IO[str]) -> None:
-    """Flush, sync and close a temporary file written whole."""
-    stream.flush()
-    os.fsync(stream.fileno())
-    stream.close()
-
-
 def read_back(temp: str, path: str) -> None:
     """Read the written temporary file back as `baska check` would, before it replaces or
     becomes the ledger: a LedgerError about the ledger if baska could not read it itself."""
@@ -165,27 +110,6 @@ def read_back(temp: str, path: str) -> None:
         ),
         path,
     )
-
-
-def replace_file(temp: str, real: str, path: str) -> None:
-    """Rename `temp` over `real`; a refusal (the file held open by another program, as on
-    Windows) is tried again for about a second, then raises a LedgerError saying so."""
-    for attempt in range(REPLACE_TRIES):
-        try:
-            os.replace(temp, real)
-            return
-        except PermissionError as exc:
-            if attempt + 1 == REPLACE_TRIES:
-                raise LedgerError(
-                    _(
-                        "cannot replace the file with its new version: {reason}; another "
-                        "program (a spreadsheet, an editor, a backup, sync or antivirus "
-                        "program) may have it open: close it and try again; the file was "
-                        "not changed"
-                    ).format(reason=os_reason(exc)),
-                    path,
-                ) from None
-            time.sleep(REPLACE_PAUSE)
 
 
 def into_place(
@@ -237,23 +161,3 @@ def replace_bytes(
     except OSError as exc:
         raise LedgerError(_(CANNOT_WRITE).format(reason=os_reason(exc)), path) from None
     return kept
-
-
-def replace_text(path: str, text: str) -> None:
-    """Write a small text file (a tournament's players, seating, results) whole: a temporary
-    file beside it, synced, then renamed over it; the caller holds the lock that guards it.
-    The file is either its old self or all of `text`, never half of it."""
-    real = real_path(path)
-    folder = temp_prefix(real)[0]
-    try:
-        with temporary(real, N_("cannot write the file: {reason}")) as (temp, stream):
-            stream.write(text)
-            finish(stream)
-            with contextlib.suppress(OSError):  # (mkstemp makes it 0o600)
-                os.chmod(temp, 0o666 & ~umask())
-            replace_file(temp, real, path)
-        sync_folder(folder)
-    except OSError as exc:
-        raise LedgerError(
-            _("cannot write the file: {reason}").format(reason=os_reason(exc)), path
-        ) from None

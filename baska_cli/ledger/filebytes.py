@@ -9,7 +9,7 @@ from __future__ import annotations
 import codecs
 import os
 
-from baska_cli.filekind import NotRegularFile, open_regular_binary
+from baska_cli.files.kind import NotRegularFile, open_regular_binary
 from baska_cli.ledger.format import MAX_LINE
 
 
@@ -90,11 +90,6 @@ def first_long_line(fileno: int) -> int | None:
             begin = pos + last + 1
         pos += len(chunk)
     return None
-
-
-def identity(st: os.stat_result) -> tuple[int, ...]:
-    """What tells whether a file was replaced or written since it was read."""
-    return (st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns)
 
 
 def ends_with_line_end(fileno: int, size: int) -> bool:

@@ -23,7 +23,8 @@ import time
 from collections.abc import Callable, Iterator
 
 from baska_cli.errors import LedgerError
-from baska_cli.filekind import kind_of
+from baska_cli.files.kind import kind_of
+from baska_cli.files.replace import umask
 from baska_cli.i18n import _, os_reason
 
 try:
@@ -50,20 +51,6 @@ def say_wait(path: str, lock: str) -> None:
 
 
 _told: list[Callable[[str, str], None]] = [say_wait]  # told of a wait (ledger, lock file)
-
-
-def umask() -> int:
-    """The process's umask (from /proc where the system has it, else set and set back)."""
-    with (
-        contextlib.suppress(OSError, ValueError),
-        open("/proc/self/status", encoding="ascii", errors="replace") as status,
-    ):
-        for line in status:
-            if line.startswith("Umask:"):
-                return int(line.split()[1], 8)
-    mask = os.umask(0o022)
-    os.umask(mask)
-    return mask
 
 
 def tell_waits(callback: Callable[[str, str], None] | None) -> None:

@@ -19,7 +19,8 @@ from dataclasses import replace
 from typing import IO
 
 from baska_cli.errors import LedgerError
-from baska_cli.filekind import NotRegularFile, open_regular
+from baska_cli.files.kind import NotRegularFile, open_regular
+from baska_cli.files.replace import identity
 from baska_cli.game.rules import RuleSet
 from baska_cli.i18n import N_, _, ngettext, os_reason
 from baska_cli.ledger.cells import bad_row, read_changes, read_four, read_number
@@ -31,7 +32,7 @@ from baska_cli.ledger.dialect import (
     encoding_name,
     sniff,
 )
-from baska_cli.ledger.filebytes import first_long_line, identity, read_at, undecodable_line
+from baska_cli.ledger.filebytes import first_long_line, read_at, undecodable_line
 from baska_cli.ledger.format import (
     FORMAT_KEY,
     FORMAT_VERSION,

@@ -14,10 +14,10 @@ import os
 from dataclasses import dataclass
 
 from baska_cli.errors import LedgerError
-from baska_cli.filekind import NotRegularFile, not_a_file, open_regular_binary
+from baska_cli.files.kind import NotRegularFile, not_a_file, open_regular_binary
+from baska_cli.files.replace import identity
 from baska_cli.i18n import _, os_reason
 from baska_cli.ledger.dialect import BOM, DialectError, sniff
-from baska_cli.ledger.filebytes import identity
 from baska_cli.ledger.garbled import garbled
 from baska_cli.ledger.store import locked, real_path, replace_bytes
 

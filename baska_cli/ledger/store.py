@@ -34,29 +34,33 @@ from typing import TYPE_CHECKING
 
 from baska_cli.errors import LedgerError
 from baska_cli.evening.scorer import Scorer
+from baska_cli.files.replace import (
+    finish,
+    identity,
+    real_path,
+    remove_stale_temps,
+    replace_text,
+    sync_folder,
+    temp_prefix,
+    temporary,
+    umask,
+)
 from baska_cli.game.rules import RuleSet
 from baska_cli.i18n import N_, _, os_reason
 from baska_cli.ledger.atomic import (
     CANNOT_WRITE,
     NONBLOCK,
     REMOVED_NOTHING_WRITTEN,
+    charset,
     encode,
-    finish,
     into_place,
     read_back,
-    real_path,
     refuse_hard_links,
-    remove_stale_temps,
     replace_bytes,
-    replace_text,
-    sync_folder,
-    temp_prefix,
-    temporary,
-    umask,
     write_rows,
 )
 from baska_cli.ledger.checker import check, refuse_if_broken
-from baska_cli.ledger.filebytes import ends_with_line_end, identity
+from baska_cli.ledger.filebytes import ends_with_line_end
 from baska_cli.ledger.format import HAND_QUOTED, Meta, Tally
 from baska_cli.ledger.lock import hold
 from baska_cli.ledger.reader import LedgerReader, open_ledger
@@ -117,7 +121,7 @@ def create(path: str, meta: Meta, sync: bool = True) -> None:
     folder = temp_prefix(real)[0]
     with locked(path, real):
         try:
-            with temporary(real, N_("cannot create the ledger: {reason}"), meta) as (
+            with temporary(real, N_("cannot create the ledger: {reason}"), *charset(meta)) as (
                 temp,
                 stream,
             ):
@@ -206,7 +210,7 @@ class LockedLedger:
         expected = self._readers[-1].identity if self._readers else self.identity
         remove_stale_temps(real)  # (under the lock: a temporary file left is a killed writer's)
         try:
-            with temporary(real, CANNOT_WRITE, meta) as (temp, stream):
+            with temporary(real, CANNOT_WRITE, *charset(meta)) as (temp, stream):
                 write_rows(stream, meta, rows, path)
                 finish(stream)
                 self._files.close()  # (Windows replaces no file that is open)

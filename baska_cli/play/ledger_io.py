@@ -10,9 +10,9 @@ import os
 from collections.abc import Callable
 
 from baska_cli.evening.scorer import Scorer
+from baska_cli.files.replace import identity
 from baska_cli.game.rules import RuleSet
 from baska_cli.ledger import edits, view
-from baska_cli.ledger.filebytes import identity
 from baska_cli.ledger.format import Meta, Row
 from baska_cli.ledger.view import LedgerView
 

@@ -14,7 +14,7 @@ from functools import cache
 from typing import Any
 
 from baska_cli.errors import RulesFileError
-from baska_cli.filekind import NotRegularFile, open_regular
+from baska_cli.files.kind import NotRegularFile, open_regular
 from baska_cli.i18n import _, os_reason
 
 FOLDER = os.path.dirname(__file__)

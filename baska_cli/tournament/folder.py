@@ -31,11 +31,11 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from baska_cli.errors import BaskaError, TournamentError, TournamentInputError
-from baska_cli.filekind import NotRegularFile, read_text, reason_of
+from baska_cli.files.kind import NotRegularFile, read_text, reason_of
+from baska_cli.files.outputs import write_output
 from baska_cli.game.rules import RuleSet
 from baska_cli.i18n import _, ngettext, os_reason
 from baska_cli.ledger.format import Meta, rules_lines
-from baska_cli.ledger.outputs import write_output
 from baska_cli.ledger.store import create as create_ledger
 from baska_cli.ledger.store import locked, replace_text, sync_folder
 from baska_cli.tournament.confirmations import (

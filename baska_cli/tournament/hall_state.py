@@ -11,9 +11,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from baska_cli.errors import TournamentInputError
-from baska_cli.filekind import NotRegularFile, open_regular_binary
+from baska_cli.files.kind import NotRegularFile, open_regular_binary
+from baska_cli.files.replace import identity
 from baska_cli.i18n import _
-from baska_cli.ledger.filebytes import identity
 from baska_cli.tournament.confirmations import DISAGREE, Words, standing
 from baska_cli.tournament.folder import (
     CONFIRMATIONS,

@@ -9,7 +9,7 @@ import hmac
 import os
 from dataclasses import dataclass
 
-from baska_cli.ledger.keys import kept_key
+from baska_cli.files.secret import kept_key
 
 SECRET = ".serve-secret"  # the tournament's secret, beside tournament.toml (mode 0600)
 KEY_LENGTH = 22  # characters of a key in a link (132 bits)

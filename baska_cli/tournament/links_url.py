@@ -6,9 +6,9 @@ from __future__ import annotations
 import os
 
 from baska_cli.errors import TournamentError
-from baska_cli.filekind import NotRegularFile, open_regular, reason_of
+from baska_cli.files.kind import NotRegularFile, open_regular, reason_of
+from baska_cli.files.replace import replace_text
 from baska_cli.i18n import _
-from baska_cli.ledger.atomic import replace_text
 from baska_cli.tournament.links import is_address
 
 SERVE_URL = ".serve-url"  # the address `baska serve DIR` printed, one line (http://H:P)

@@ -13,9 +13,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from baska_cli.errors import OutputError
-from baska_cli.filekind import NotRegularFile, read_text
+from baska_cli.files.kind import NotRegularFile, read_text
+from baska_cli.files.outputs import MARK, MARK_WITHIN, write_output
 from baska_cli.i18n import _, os_reason
-from baska_cli.ledger.outputs import MARK, MARK_WITHIN, write_output
 
 LIST = ".baska-publish"  # in the folder: baska's mark, and the files it wrote there
 LIST_HEAD = "# baska tournament publish: the files it wrote here"

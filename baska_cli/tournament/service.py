@@ -9,7 +9,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from baska_cli.errors import TournamentError, TournamentInputError
-from baska_cli.filekind import NotRegularFile, read_text, reason_of
+from baska_cli.files.kind import NotRegularFile, read_text, reason_of
 from baska_cli.game.names import similar_pairs
 from baska_cli.game.rules import RuleSet
 from baska_cli.i18n import _

@@ -12,11 +12,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from baska_cli.errors import BaskaError
-from baska_cli.filekind import NotRegularFile, read_text
+from baska_cli.files.kind import NotRegularFile, read_text
+from baska_cli.files.outputs import write_output
 from baska_cli.game.model import Deltas
 from baska_cli.i18n import _, ngettext
 from baska_cli.ledger.format import rules_lines
-from baska_cli.ledger.outputs import write_output
 from baska_cli.tournament.folder import Tournament, ledger_name
 from baska_cli.tournament.hall_state import disputes_of
 from baska_cli.tournament.ledgers import LedgerCheck, check_ledgers

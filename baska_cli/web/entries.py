@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from baska_cli.errors import LedgerError
-from baska_cli.filekind import NotRegularFile, read_text, reason_of
+from baska_cli.files.kind import NotRegularFile, read_text, reason_of
 from baska_cli.i18n import _
 
 ID_LIMIT = 200  # characters a client id may have

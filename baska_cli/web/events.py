@@ -13,7 +13,7 @@ from collections.abc import AsyncIterator, Awaitable, Callable
 from typing import Any
 
 from baska_cli.errors import BaskaError
-from baska_cli.ledger.filebytes import identity
+from baska_cli.files.replace import identity
 from baska_cli.web.streams import END, Streams
 
 POLL = 0.25  # seconds between two looks at the ledger's stat

@@ -16,7 +16,7 @@ from typing import Any
 from anyio import to_thread
 
 from baska_cli.errors import BaskaError
-from baska_cli.ledger.filebytes import identity
+from baska_cli.files.replace import identity
 from baska_cli.tournament.folder import ROUND_DIR
 from baska_cli.tournament.service_board import board_now
 from baska_cli.web.streams import END, Streams

@@ -11,8 +11,8 @@ from typing import Any
 
 from starlette.requests import Request
 
+from baska_cli.files.secret import kept_key
 from baska_cli.i18n import _
-from baska_cli.ledger.keys import kept_key
 
 BODY_LIMIT = 16 * 1024  # bytes a request body may have
 

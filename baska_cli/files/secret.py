@@ -6,7 +6,7 @@ import os
 import secrets
 
 from baska_cli.errors import LedgerError
-from baska_cli.filekind import NotRegularFile, kind_of, not_a_file
+from baska_cli.files.kind import NotRegularFile, kind_of, not_a_file
 from baska_cli.i18n import _
 
 KEY_BYTES = 16  # random bytes of a key (22 characters in a link)

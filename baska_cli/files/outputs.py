@@ -13,7 +13,7 @@ It refuses, before anything is written, and again just before the new file takes
   never through a link).
 
 The text goes to a temporary file beside the output, is synced and renamed into place
-(ledger/atomic.py): the output is its old self or all of the new, never half. A new file
+(files/replace.py): the output is its old self or all of the new, never half. A new file
 gets 0o666 less the umask (0o644 as a rule); a replaced one keeps its mode.
 """
 
@@ -26,10 +26,9 @@ import tempfile
 from collections.abc import Iterable
 
 from baska_cli.errors import LedgerError, OutputError
-from baska_cli.filekind import kind_of
+from baska_cli.files.kind import kind_of
+from baska_cli.files.replace import finish, identity, replace_file, sync_folder, temp_prefix, umask
 from baska_cli.i18n import N_, _, os_reason
-from baska_cli.ledger.atomic import finish, replace_file, sync_folder, temp_prefix, umask
-from baska_cli.ledger.filebytes import identity
 
 MARK = '<meta name="generator" content="baska">'  # in the head of every page baska writes
 MARK_WITHIN = 4096  # … within this many bytes of its start

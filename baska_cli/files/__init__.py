@@ -1,0 +1,1 @@
+"""Files that are not ledgers' alone: written whole, kept secret, written for people, of a kind."""
