@@ -34,7 +34,7 @@ import time
 from baska_cli.tournament import folder
 from baska_cli.tournament.categories import categories, in_category
 from baska_cli.tournament.results import TableResult
-from baska_cli.tournament.service_scores import standings_after
+from baska_cli.tournament.service.scores import standings_after
 from baska_cli.tournament.teams import team_standings
 
 FIRST = ["Jan", "Anna", "Piotr", "Żaneta", "Łukasz", "Ewa", "Grzegorz", "Małgorzata"]

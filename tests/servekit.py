@@ -9,7 +9,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from baska_cli.tournament.keys import hall_keys
+from baska_cli.tournament.hall.keys import hall_keys
 
 
 def _start(*args: str) -> subprocess.Popen[str]:

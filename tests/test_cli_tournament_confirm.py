@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from baska_cli.tournament import service_confirm
+from baska_cli.tournament.service import confirm as service_confirm
 from tests.clikit import invoke
 
 EIGHT = "Ania\nBartek\nCelina\nDarek\nEwa\nFeliks\nGrzegorz\nHalina\n"

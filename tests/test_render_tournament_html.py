@@ -13,10 +13,10 @@ import pytest
 from baska_cli import i18n
 from baska_cli.game.rules import builtin
 from baska_cli.i18n import _
-from baska_cli.render.tournament_html import seating_html, sheets_html, standings_html
+from baska_cli.render.tournament.printed import seating_html, sheets_html, standings_html
 from baska_cli.tournament.draw import draw_round
-from baska_cli.tournament.keys import hall_keys
-from baska_cli.tournament.links import Linker
+from baska_cli.tournament.hall.keys import hall_keys
+from baska_cli.tournament.hall.links import Linker
 from baska_cli.tournament.standings import StandingLine
 from tests.qrkit import decode_pdf
 

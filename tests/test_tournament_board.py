@@ -12,12 +12,14 @@ import pytest
 
 from baska_cli.errors import TournamentInputError
 from baska_cli.game.rules import builtin
-from baska_cli.tournament import service, service_confirm, service_scores
-from baska_cli.tournament.board import board, tables_in
 from baska_cli.tournament.draw import Draw
 from baska_cli.tournament.folder import Tournament, load
+from baska_cli.tournament.hall.board import board, tables_in
 from baska_cli.tournament.players import Entrant
-from baska_cli.tournament.service_board import board_now
+from baska_cli.tournament.service import confirm as service_confirm
+from baska_cli.tournament.service import rounds as service
+from baska_cli.tournament.service import scores as service_scores
+from baska_cli.tournament.service.board import board_now
 from baska_cli.tournament.standings import StandingLine, TablePlace
 
 ROSTER = (

@@ -10,9 +10,10 @@ import pytest
 
 from baska_cli.errors import BaskaError, TournamentError, TournamentInputError
 from baska_cli.ledger import edits
-from baska_cli.tournament import service_confirm as service
-from baska_cli.tournament import service_scores, service_walkouts
-from baska_cli.tournament.hall_state import refusal_at, round_states, table_state, write_refusal
+from baska_cli.tournament.hall.state import refusal_at, round_states, table_state, write_refusal
+from baska_cli.tournament.service import confirm as service
+from baska_cli.tournament.service import scores as service_scores
+from baska_cli.tournament.service import walkouts as service_walkouts
 from tests.clikit import invoke
 
 EIGHT = "Ania\nBartek\nCelina\nDarek\nEwa\nFeliks\nGrzegorz\nHalina\n"

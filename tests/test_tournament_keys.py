@@ -5,7 +5,7 @@ from __future__ import annotations
 import stat
 from pathlib import Path
 
-from baska_cli.tournament.keys import hall_keys, secret_path
+from baska_cli.tournament.hall.keys import hall_keys, secret_path
 
 
 def test_keys_are_kept_and_differ_per_table_and_round(tmp_path: Path) -> None:

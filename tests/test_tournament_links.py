@@ -12,9 +12,9 @@ from pathlib import Path
 
 import pytest
 
-from baska_cli.tournament.keys import hall_keys
-from baska_cli.tournament.links import is_address
-from baska_cli.tournament.links_url import SERVE_URL
+from baska_cli.tournament.hall.address import SERVE_URL
+from baska_cli.tournament.hall.keys import hall_keys
+from baska_cli.tournament.hall.links import is_address
 from tests.clikit import invoke
 from tests.qrkit import decode_modules, modules, svgs
 
@@ -218,7 +218,7 @@ def test_the_qr_reader_reads_segnos_own_matrix() -> None:
     """The test's SVG reader against segno's matrix of the same link (a check of the test)."""
     import segno
 
-    from baska_cli.render.qr import qr_svg
+    from baska_cli.render.tournament.printed import qr_svg
 
     url = f"{BASE}/t/AbCdEfGhIjKlMnOpQrStUv"
     code = segno.make(url, error="m")
@@ -309,15 +309,15 @@ def test_score_does_not_import_segno() -> None:
         "from click.testing import CliRunner\n"
         "from baska_cli.cli import cli\n"
         "CliRunner().invoke(cli, ['score', 'zw', 'ac', '61'])\n"
-        "print('segno' in sys.modules, 'baska_cli.render.qr' in sys.modules)\n"
+        "print('segno' in sys.modules, 'baska_cli.render.tournament.printed' in sys.modules)\n"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout == "False False\n"
 
 
 def test_the_organisers_page_prints_and_draws_the_sheets_with_their_codes(liga: str) -> None:
-    from baska_cli.web import hall_actions
-    from baska_cli.web.prints import printed
+    from baska_cli.web.hall import actions as hall_actions
+    from baska_cli.web.hall.prints import printed
 
     Path(liga, SERVE_URL).write_text(BASE + "\n", "utf-8")
     keys = hall_keys(liga)

@@ -14,7 +14,7 @@ import pytest
 
 from baska_cli.files.secret import kept_key
 from baska_cli.ledger.view import read_rows
-from baska_cli.tournament.keys import hall_keys
+from baska_cli.tournament.hall.keys import hall_keys
 from tests.clikit import invoke
 
 EIGHT = "Ania,Puck\nBartek\nCelina\nDarek\nEwa\nFeliks\nGrzegorz\n<script>\n"
@@ -340,7 +340,7 @@ def test_a_round_not_drawn_is_refused(tmp_path: Path) -> None:
 
 
 def test_a_disputed_table_is_named_and_not_counted(liga: str, tmp_path: Path) -> None:
-    from baska_cli.tournament.service_confirm import confirm
+    from baska_cli.tournament.service.confirm import confirm
 
     player = _seats(liga, 1, 2)[1]
     confirm(liga, 1, 2, player, False, (12, -10, 3, -5), "phone-1", "<b>not so</b>")

@@ -9,10 +9,11 @@ import pytest
 
 from baska_cli.errors import TournamentError, TournamentInputError
 from baska_cli.game.rules import builtin
-from baska_cli.tournament import service, service_scores
 from baska_cli.tournament.draw import Draw
 from baska_cli.tournament.folder import Tournament, load
 from baska_cli.tournament.results import TableResult
+from baska_cli.tournament.service import rounds as service
+from baska_cli.tournament.service import scores as service_scores
 
 EIGHT = "Ania,Puck\nBartek\nCelina\nDarek\nEwa\nFeliks\nGrzegorz\nHalina\n"
 

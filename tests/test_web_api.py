@@ -332,7 +332,7 @@ def test_a_change_event_carries_the_tables_new_state(ledger: str) -> None:
     import json
 
     from baska_cli.web.events import stream
-    from baska_cli.web.hall import Served
+    from baska_cli.web.served import Served
 
     async def watch() -> tuple[dict[str, Any], dict[str, Any]]:
         served = Served(ledger, KEY)

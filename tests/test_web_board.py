@@ -17,13 +17,14 @@ from starlette.applications import Starlette
 from starlette.testclient import TestClient
 
 from baska_cli.game.rules import builtin
-from baska_cli.tournament import service, service_scores
 from baska_cli.tournament.draw import Draw
 from baska_cli.tournament.folder import Tournament, load
-from baska_cli.tournament.keys import hall_keys
-from baska_cli.web import board
+from baska_cli.tournament.hall.keys import hall_keys
+from baska_cli.tournament.service import rounds as service
+from baska_cli.tournament.service import scores as service_scores
 from baska_cli.web.app import make_app, make_hall_app
-from baska_cli.web.projector import Projector, stream
+from baska_cli.web.hall import projector_routes as board
+from baska_cli.web.hall.projector import Projector, stream
 from tests.clikit import invoke
 
 ROSTER = (

@@ -11,7 +11,7 @@ import pytest
 from starlette.testclient import TestClient
 
 from baska_cli.ledger import edits
-from baska_cli.tournament.keys import hall_keys
+from baska_cli.tournament.hall.keys import hall_keys
 from baska_cli.web.app import make_app, make_hall_app
 from tests.clikit import invoke
 

@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 
 from baska_cli.ledger import edits
-from baska_cli.tournament.keys import hall_keys
+from baska_cli.tournament.hall.keys import hall_keys
 from tests.clikit import invoke
 from tests.phonekit import Phone, missing
 

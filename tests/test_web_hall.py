@@ -12,7 +12,7 @@ import anyio
 import pytest
 from starlette.testclient import TestClient
 
-from baska_cli.tournament.keys import hall_keys
+from baska_cli.tournament.hall.keys import hall_keys
 from baska_cli.web.app import make_hall_app
 from baska_cli.web.pages import render_table
 from tests.clikit import invoke

@@ -17,8 +17,8 @@ from typing import Any
 import pytest
 
 from baska_cli.ledger import edits
-from baska_cli.tournament import service_confirm
-from baska_cli.tournament.hall_state import table_state
+from baska_cli.tournament.hall.state import table_state
+from baska_cli.tournament.service import confirm as service_confirm
 from tests.clikit import invoke
 from tests.phonekit import Browser, missing
 

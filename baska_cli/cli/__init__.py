@@ -39,7 +39,7 @@ COMMANDS = {
     "stats": ("stats", "stats"),
     "report": ("report", "report"),
     "serve": ("serve", "serve"),
-    "tournament": ("tournament", "tournament"),
+    "tournament": ("tournament.commands", "tournament"),
 }
 
 

@@ -9,8 +9,7 @@ from baska_cli.cli.settle import stake_unit, stake_value
 from baska_cli.errors import BaskaError
 from baska_cli.files.outputs import write_output
 from baska_cli.i18n import N_, _, ngettext
-from baska_cli.render.evenings import evenings
-from baska_cli.render.report import report_pieces
+from baska_cli.render.report import evenings, report_pieces
 from baska_cli.render.spool import spooled
 
 

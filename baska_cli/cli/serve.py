@@ -206,7 +206,7 @@ def _serve(paths: tuple[str, ...], host: str, port: int, lang: str) -> None:
 def _serve_hall(folder: str, host: str, port: int, lang: str) -> None:
     """Start the tournament's hall and run it until Ctrl-C; its address is kept in
     `DIR/.serve-url` for `tournament links` and the printed sheets."""
-    from baska_cli.tournament.links_url import keep_base_url
+    from baska_cli.tournament.hall.address import keep_base_url
     from baska_cli.web.app import make_hall_app
     from baska_cli.web.server import run
 

@@ -9,13 +9,15 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
+from decimal import Decimal
 from typing import Any, Generic, TypeVar
 
-from baska_cli.evening.settle import Settlement
+from baska_cli.evening.settle import Settlement, settle
 from baska_cli.evening.stats import Stats
+from baska_cli.evening.totals import season
 from baska_cli.evening.totals import season as add_up
 from baska_cli.i18n import _, language, ngettext
-from baska_cli.ledger.view import LedgerView
+from baska_cli.ledger.view import LedgerView, read
 from baska_cli.render.chart import Running
 from baska_cli.render.explain import explanation
 from baska_cli.render.settle import settlement_record
@@ -205,3 +207,22 @@ def report_pieces(
         season=summary,
         settlement=None if settlement is None else settlement_record(settlement, currency),
     )
+
+
+def evenings(
+    paths: Sequence[str], stake: Decimal | None, unit: Decimal
+) -> tuple[list[Evening], Settlement | None]:
+    """Each ledger as an evening of the report (its payments with a stake and one file), and
+    the season's payments (with a stake and several files)."""
+    found = []
+    for path in paths:
+        session = read(path)  # (its rows are read again as the report is written)
+        single = None
+        if stake is not None and len(paths) == 1:
+            single = settle({s.name: s.total for s in session.standings()}, stake, unit)
+        found.append(Evening(session, single))
+    overall = None
+    if stake is not None and len(paths) > 1:
+        standings = season([e.session.standings() for e in found])
+        overall = settle({s.name: s.total for s in standings}, stake, unit)
+    return found, overall

@@ -16,8 +16,8 @@ from baska_cli.game.numbers import whole
 from baska_cli.i18n import LANGUAGES, _, speaking
 from baska_cli.web.entries import ID_LIMIT
 from baska_cli.web.events import stream
-from baska_cli.web.hall import Access, Served
 from baska_cli.web.security import Refused, check_same_site, given_key, json_body
+from baska_cli.web.served import Access, Served
 from baska_cli.web.table import Answer
 
 T = TypeVar("T")

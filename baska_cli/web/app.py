@@ -10,9 +10,11 @@ from collections.abc import AsyncIterator, Mapping
 from starlette.applications import Starlette
 from starlette.routing import Mount
 
-from baska_cli.web import api, board, confirm, organiser, pages
-from baska_cli.web.hall import Hall
-from baska_cli.web.tournament_hall import TournamentHall
+from baska_cli.web import api, pages
+from baska_cli.web.hall import confirm, organiser
+from baska_cli.web.hall import projector_routes as board
+from baska_cli.web.hall.access import TournamentHall
+from baska_cli.web.served import Hall
 
 STATIC = os.path.join(os.path.dirname(__file__), "static")
 

@@ -17,7 +17,7 @@ from baska_cli.i18n import _, ngettext, speaking
 if TYPE_CHECKING:
     from jinja2 import Environment
 
-    from baska_cli.web.hall import Access
+    from baska_cli.web.served import Access
 
 TEMPLATES = os.path.join(os.path.dirname(__file__), "templates")
 PAGE = "table.html.j2"

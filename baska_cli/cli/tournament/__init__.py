@@ -1,0 +1,1 @@
+"""`baska tournament` and its commands."""

@@ -1,0 +1,260 @@
+"""`baska tournament`: a tournament in one directory — new, draw, print, enter, withdraw here;
+result, standings, lots and check in `tournament_scores`. Each command asks the tournament
+service (tournament/service.py) and says what it did."""
+
+from __future__ import annotations
+
+import click
+
+from baska_cli.cli.common import (
+    CONTEXT,
+    COUNT,
+    command,
+    format_choice,
+    load_rules_or_fail,
+    note_written,
+    option,
+    rules_option,
+)
+from baska_cli.cli.tournament import season as tournament_season
+from baska_cli.cli.tournament import settings as tournament_settings
+from baska_cli.cli.tournament.common import (
+    TournamentGroup,
+    apart_option,
+    fixed_option,
+    round_option,
+    tie_breaks_option,
+)
+from baska_cli.cli.tournament.confirm import accept, status
+from baska_cli.cli.tournament.links import base_url_option, links, say_no_qr, sheet_pages
+from baska_cli.cli.tournament.publish import publish_command
+from baska_cli.cli.tournament.scores import check_command, lots, result, standings
+from baska_cli.cli.tournament.walkout import walkout
+from baska_cli.i18n import _, ngettext
+from baska_cli.render.tournament.terminal import draw_json, draw_table
+from baska_cli.tournament.service import links as service_links
+from baska_cli.tournament.service import rounds as service
+
+
+@click.group("tournament", cls=TournamentGroup, context_settings=CONTEXT)
+def tournament() -> None:
+    """Run a tournament in one directory: players, draws, table results, standings.
+
+    \b
+    Example:  baska tournament new liga --players players.txt --rounds 5 --deals 24 -r mester
+              baska tournament draw liga
+              baska tournament result liga 1 3 Ania=+40 Bartek=-12 Celina=-8 Darek=-20
+              baska tournament standings liga
+    """
+
+
+def _printable(path: str, folder: str) -> dict[str, str]:
+    """The printable pages of a round's directory, for messages."""
+    return {"path": path, "seating": f"{folder}/seating.html", "sheets": f"{folder}/sheets.html"}
+
+
+@command()
+@click.argument("path", metavar="DIR")
+@option(
+    "--players",
+    "-p",
+    "players_file",
+    required=True,
+    metavar="FILE",
+    help="The players: one name per line (optionally a comma and a club), or a CSV whose "
+    "header names its columns: name, club, team, category, id, short, standin.",
+)
+@option("--rounds", type=COUNT, required=True, metavar="N", help="How many rounds.")
+@option("--deals", type=COUNT, required=True, metavar="D", help="Deals per table and round.")
+@rules_option
+@option("--seed", metavar="S", help="The draw's seed (default: a random one, stored).")
+@apart_option
+@option("--apart-clubs", is_flag=True, help="Keep players of one club apart while possible.")
+@fixed_option
+@tie_breaks_option
+def new(
+    path: str,
+    players_file: str,
+    rounds: int,
+    deals: int,
+    rules_spec: str | None,
+    seed: str | None,
+    apart: tuple[tuple[str, str], ...],
+    apart_clubs: bool,
+    fixed: tuple[tuple[str, int], ...],
+    tie_breaks: tuple[str, ...],
+) -> None:
+    """Make a tournament directory from a players file.
+
+    \b
+    Example:  baska tournament new liga --players players.txt --rounds 5 --deals 24 -r mester
+    """
+    entries = service.read_entry_file(players_file)
+    rules = load_rules_or_fail(rules_spec)
+    made = service.new(
+        path, entries, players_file, rules, rounds=rounds, deals=deals, seed=seed,
+        apart=apart, apart_clubs=apart_clubs, fixed=fixed, tie_breaks=tie_breaks,
+    )  # fmt: skip
+    note_written(_("the tournament {path} was made").format(path=path))
+    for a, b in made.look_alike:
+        click.echo(
+            _(
+                'warning: "{a}" and "{b}" look like one name misspelt; check the players file'
+            ).format(a=a, b=b),
+            err=True,
+        )
+    count, plan = len(made.players), made.plan
+    click.echo(
+        _(
+            "{path}: {players}, {rounds} of {deals} ({rules}), seed {seed}; "
+            "next: baska tournament draw {path}"
+        ).format(
+            path=path,
+            players=ngettext("{count} player", "{count} players", count).format(count=count),
+            rounds=ngettext("{count} round", "{count} rounds", plan.rounds).format(
+                count=plan.rounds
+            ),
+            deals=ngettext("{count} deal", "{count} deals", plan.deals).format(count=plan.deals),
+            rules=rules.name,
+            seed=plan.seed,
+        ),
+        err=True,
+    )
+
+
+@command()
+@click.argument("path", metavar="DIR")
+@round_option("The round (default: the next one); a round drawn already is shown again.")
+@base_url_option(
+    "The server's address for the QR codes on the table sheets (default: the one `baska "
+    "serve DIR` keeps)."
+)
+@format_choice("table", "json")
+def draw(path: str, round_number: int | None, base_url: str | None, output_format: str) -> None:
+    """Seat the next round: write each table's ledger, the seating and printable pages.
+
+    \b
+    Example:  baska tournament draw liga
+              baska tournament draw liga --round 1 --format json
+    """
+    linker = service_links.sheet_linker(path, base_url)
+    drawn = service.draw_next(path, sheet_pages(path, linker), round_number)
+    if drawn.new:
+        note_written(_("round {round} was drawn").format(round=drawn.draw.round))
+    click.echo(draw_json(drawn.draw) if output_format == "json" else draw_table(drawn.draw))
+    if drawn.new:
+        click.echo(
+            _("{path}: round {round} drawn; printable: {seating}, {sheets}").format(
+                round=drawn.draw.round, **_printable(path, drawn.folder)
+            ),
+            err=True,
+        )
+        if linker is None:
+            say_no_qr(path)
+
+
+@command()
+@click.argument("path", metavar="DIR")
+@click.argument("name", metavar="NAME")
+@option("--club", default="", metavar="CLUB", help="The player's club.")
+@option("--id", "ident", default="", metavar="ID", help="The player's licence number.")
+@option("--team", default="", metavar="TEAM", help="The player's team.")
+@option("--category", default="", metavar="CATEGORY", help="The player's category.")
+def enter(path: str, name: str, club: str, ident: str, team: str, category: str) -> None:
+    """A late entry: the player is in the draw from the next round on.
+
+    \b
+    Example:  baska tournament enter liga Zenon --club Puck
+              baska tournament enter liga "Jan Nowak" --id 1234 --team Gryf
+    """
+    details = {"id": ident, "team": team, "category": category}
+    entered = service.enter_player(path, name, club, details)
+    note_written(_("the player was entered"))
+    for a, b in entered.look_alike:
+        click.echo(
+            _('warning: "{a}" and "{b}" look like one name misspelt').format(a=a, b=b), err=True
+        )
+    click.echo(
+        _("{name} plays from round {round} on").format(name=entered.name, round=entered.round),
+        err=True,
+    )
+
+
+@command()
+@click.argument("path", metavar="DIR")
+@click.argument("name", metavar="NAME")
+def withdraw(path: str, name: str) -> None:
+    """A withdrawal: the player leaves the draw from the next round on and keeps their points.
+
+    \b
+    Example:  baska tournament withdraw liga Bartek
+    """
+    gone = service.withdraw_player(path, name)
+    note_written(_("the withdrawal was recorded"))
+    click.echo(
+        _("{name} withdraws before round {round}; the points earned stay").format(
+            name=gone.name, round=gone.round
+        ),
+        err=True,
+    )
+
+
+@command()
+@click.argument("path", metavar="DIR")
+@click.argument("team", metavar="TEAM")
+@click.argument("name", metavar="NAME")
+def standin(path: str, team: str, name: str) -> None:
+    """Name a team's stand-in („skoczek”, one per team): their results count for the team.
+
+    \b
+    Example:  baska tournament standin liga Gryf Zenon
+    """
+    named = service.name_standin(path, team, name)
+    note_written(_("the stand-in was recorded"))
+    click.echo(_("{name} stands in for {team}").format(name=named.name, team=named.team), err=True)
+
+
+@command("print")
+@click.argument("path", metavar="DIR")
+@round_option("The round (default: the last drawn).")
+@base_url_option(
+    "The server's address for the QR codes on the table sheets (default: the one `baska "
+    "serve DIR` keeps)."
+)
+def print_command(path: str, round_number: int | None, base_url: str | None) -> None:
+    """Write a round's seating plan and table sheets again (in the interface language); the
+    sheets carry each table's link as a QR code when the server's address is known.
+
+    \b
+    Example:  baska --lang pl tournament print liga --round 2
+              baska tournament print liga --base-url http://192.168.1.10:8000
+    """
+    linker = service_links.sheet_linker(path, base_url)
+    folder = service.print_round(path, sheet_pages(path, linker), round_number)
+    click.echo(
+        _("{path}: printable: {seating}, {sheets}").format(**_printable(path, folder)), err=True
+    )
+    if linker is None:
+        say_no_qr(path)
+
+
+for _command in (
+    new,
+    draw,
+    result,
+    standings,
+    check_command,
+    enter,
+    withdraw,
+    standin,
+    lots,
+    print_command,
+    walkout,
+    status,
+    accept,
+    links,
+    publish_command,
+):
+    tournament.add_command(_command)
+tournament.add_command(tournament_settings.set_command)
+tournament.add_command(tournament_season.season)

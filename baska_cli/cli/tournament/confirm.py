@@ -1,0 +1,55 @@
+"""`baska tournament status` and `accept`: each table's state in the hall and the
+organiser's word on a table's result, asked of tournament/hall_state.py and
+service_confirm.py and said."""
+
+from __future__ import annotations
+
+import click
+
+from baska_cli.cli.common import COUNT, command, format_choice, note_written
+from baska_cli.cli.tournament.common import round_option
+from baska_cli.i18n import _
+from baska_cli.render.text import signed
+from baska_cli.render.tournament.status import status_json, status_table, status_word
+from baska_cli.tournament.hall.state import round_states
+from baska_cli.tournament.service import confirm as service_confirm
+
+
+@command()
+@click.argument("path", metavar="DIR")
+@round_option("The round (default: the newest drawn).")
+@format_choice("table", "json")
+def status(path: str, round_number: int | None, output_format: str) -> None:
+    """Each table's state in a round: not started, playing n/N, waiting for confirmation,
+    confirmed, disputed or walk-out, with its totals and who confirmed them.
+
+    \b
+    Example:  baska tournament status liga
+              baska tournament status liga --round 2 --format json
+    """
+    number, states = round_states(path, round_number)
+    shown = status_json if output_format == "json" else status_table
+    click.echo(shown(number, states))
+
+
+@command()
+@click.argument("path", metavar="DIR")
+@click.argument("round_number", metavar="ROUND", type=COUNT)
+@click.argument("table", metavar="TABLE", type=COUNT)
+def accept(path: str, round_number: int, table: int) -> None:
+    """The organiser accepts a table's result: it is final as if its players confirmed it
+    (a disputed table's too, once settled at the table). A later change of the table voids it.
+
+    \b
+    Example:  baska tournament accept liga 2 3
+    """
+    state = service_confirm.accept(path, round_number, table)
+    note_written(_("the result was accepted"))
+    pairs = zip(state.players, state.totals or (), strict=False)
+    totals = ", ".join(f"{p} {signed(t)}" for p, t in pairs)
+    click.echo(
+        _("round {round}, table {table}: {result} ({status})").format(
+            round=round_number, table=table, result=totals, status=status_word(state.status)
+        ),
+        err=True,
+    )

@@ -1,0 +1,54 @@
+"""`baska tournament publish`: the standings, every round's results and every table's hands
+as static pages and JSON for the league's web site, gathered (tournament/publish.py),
+made (render/publish.py) and written into a folder of their own (tournament/publish_folder.py)."""
+
+from __future__ import annotations
+
+import click
+
+from baska_cli.cli.common import command
+from baska_cli.cli.tournament.common import round_option
+from baska_cli.i18n import _, ngettext
+from baska_cli.render.tournament.publish import publication_files
+from baska_cli.tournament.service.publish import gather
+from baska_cli.tournament.service.publish_folder import publish
+
+
+@command("publish")
+@click.argument("path", metavar="DIR")
+@click.argument("out_dir", metavar="OUT_DIR")
+@round_option("The standings after this round (default: the newest complete one).")
+def publish_command(path: str, out_dir: str, round_number: int | None) -> None:
+    """Write the standings, each round's results and each table's hands as web pages.
+
+    OUT_DIR gets index.html (the standings), a page and a JSON file per round and per
+    table, standings.json and style.css: no script, links relative, no keys, ready to
+    upload. It is made if missing; an existing one must be empty or published before.
+
+    \b
+    Example:  baska tournament publish liga web
+              baska --lang pl tournament publish liga web --round 2
+    """
+    pub = gather(path, round_number)
+    done = publish(out_dir, publication_files(pub), path, pub.reading)
+    click.echo(
+        _("{path}: the standings after round {round} published: {files}").format(
+            path=done.folder,
+            round=pub.standings.up_to,
+            files=ngettext("{count} file", "{count} files", len(done.written)).format(
+                count=len(done.written)
+            ),
+        ),
+        err=True,
+    )
+    if done.removed:
+        click.echo(
+            ngettext(
+                "{count} file of a round no longer published was removed",
+                "{count} files of rounds no longer published were removed",
+                len(done.removed),
+            ).format(count=len(done.removed)),
+            err=True,
+        )
+    for problem in pub.notes:
+        click.echo(_("warning: {problem}").format(problem=problem), err=True)

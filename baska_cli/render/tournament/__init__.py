@@ -1,0 +1,1 @@
+"""A tournament for people and scripts: the terminal, printed pages, published pages."""

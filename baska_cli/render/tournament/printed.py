@@ -1,0 +1,176 @@
+"""A tournament's printable pages as self-contained HTML (Jinja2, no script, no network) in
+the interface language: the seating plan, the table sheets for paper scoring, the standings;
+each prints on A4."""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from baska_cli.evening.totals import dealer_of
+from baska_cli.game.rules import RuleSet
+from baska_cli.i18n import _, language, ngettext
+from baska_cli.render.templates import environment
+from baska_cli.tournament.draw import Draw
+from baska_cli.tournament.folder import Tournament
+from baska_cli.tournament.standings import StandingLine
+
+
+def _render(template: str, **values: Any) -> str:
+
+    return environment().get_template(template).render(lang=language(), **values)
+
+
+def _table_label(t: int) -> str:
+    return _("table {table}").format(table=t)
+
+
+def seating_html(name: str, draw: Draw) -> str:
+    """The seating plan for the wall: each table's players in seat order, then every player
+    in alphabetical order with their table and seat."""
+    tables = [{"label": _table_label(t), "players": m} for t, m in enumerate(draw.tables, 1)]
+    index = [
+        {
+            "player": player,
+            "where": _("table {table}, seat {seat}").format(table=t, seat=s),
+        }
+        for t, members in enumerate(draw.tables, 1)
+        for s, player in enumerate(members, 1)
+    ]
+    index += [{"player": p, "where": _("sits out")} for p in draw.sitting_out]
+    index.sort(key=lambda row: row["player"].casefold())
+    return _render(
+        "seating.html.j2",
+        orientation="portrait",
+        title=_("{tournament}: seating, round {round}").format(tournament=name, round=draw.round),
+        subtitle=ngettext("{count} table", "{count} tables", len(draw.tables)).format(
+            count=len(draw.tables)
+        ),
+        tables=tables,
+        sitting_out=draw.sitting_out,
+        index=index,
+        labels={"sitting_out": _("Sitting out:"), "index": _("Who sits where")},
+    )
+
+
+Link = Callable[[int, int], str]
+"""A table's link in a round (round, table -> the link), as tournament/links.py makes it."""
+
+
+def qr_svg(url: str) -> str:
+    """The link as an inline SVG QR code (error correction M, a quiet zone of 4 modules),
+    scaled by the page's CSS (no width or height of its own; segno is imported only here,
+    when a page with a code is made)."""
+    import segno
+
+    code = segno.make(url, error="m")
+    return str(code.svg_inline(border=4, omitsize=True, dark="#000", light="#fff"))
+
+
+def _qr(link: Link | None, round_number: int, table: int) -> dict[str, str] | None:
+    """A table's link and its QR code (inline SVG), or None without links."""
+    if link is None:
+        return None
+    url = link(round_number, table)
+    return {"url": url, "svg": qr_svg(url)}
+
+
+def sheets_html(name: str, draw: Draw, deals: int, rules: RuleSet, link: Link | None = None) -> str:
+    """One A4 page per table for scoring on paper: the seats, who deals each deal (by seat),
+    an empty cell for each change and running total, the final totals and the signatures;
+    with `link`, the table's link as a QR code and as text in the page's corner."""
+    tables = []
+    for t, members in enumerate(draw.tables, 1):
+        tables.append(
+            {
+                "title": _("{tournament}: round {round}, table {table}").format(
+                    tournament=name, round=draw.round, table=t
+                ),
+                "seats": [
+                    {"label": _("seat {n}").format(n=s), "player": p}
+                    for s, p in enumerate(members, 1)
+                ],
+                "deals": [  # the dealer by seat: a seat's label is short, a name may not be
+                    {"n": n, "dealer": _("seat {n}").format(n=dealer_of(0, n) + 1)}
+                    for n in range(1, deals + 1)
+                ],
+                "qr": _qr(link, draw.round, t),
+            }
+        )
+    rows = deals + 1
+    row_height = min(9.0, round((185 if link else 205) / rows, 1))
+    return _render(
+        "sheets.html.j2",
+        orientation="portrait",
+        title=_("{tournament}: table sheets, round {round}").format(
+            tournament=name, round=draw.round
+        ),
+        subtitle=_(
+            "{rules}, {deals}; each player's change and running total after every deal"
+        ).format(
+            rules=f"{rules.label}: {rules.title}",
+            deals=ngettext("{count} deal", "{count} deals", deals).format(count=deals),
+        ),
+        tables=tables,
+        row_height=row_height,
+        font_size=8 if deals > 24 else 9,
+        labels={
+            "dealer": _("dealer"),
+            "hand": _("hand"),
+            "final": _("final totals"),
+            "change": _("change"),
+            "running": _("running total"),
+            "signature": _("signature"),
+            "scan": _("scan to enter the hands on a phone"),
+        },
+    )
+
+
+def standings_html(
+    name: str,
+    round_number: int,
+    rounds: int,
+    ordered: str,
+    headers: Sequence[str],
+    rows: Sequence[Sequence[str]],
+    lines: Sequence[StandingLine],
+    notes: Sequence[str] = (),
+) -> str:
+    """The standings for the wall (A4 portrait, the header repeated on every page), with
+    `notes` under them: the tables they leave out, lots dropped."""
+    numeric = {
+        0,
+        *(
+            i
+            for i, h in enumerate(headers)
+            if h in (_("place points"), _("total"), _("tables won"))
+        ),
+    }
+    return _render(
+        "tournament_standings.html.j2",
+        orientation="portrait",
+        title=_("{tournament}: standings").format(tournament=name),
+        subtitle=_("after round {round} of {rounds}").format(round=round_number, rounds=rounds)
+        + " · "
+        + ngettext("{count} player", "{count} players", len(lines)).format(count=len(lines)),
+        ordered=ordered,
+        headers=headers,
+        rows=rows,
+        numeric=numeric,
+        notes=[n.strip() for n in notes],
+    )
+
+
+def round_pages(t: Tournament, draw: Draw, link: Link | None = None) -> dict[str, str]:
+    """A drawn round's printable pages by file name (the `pages` of tournament/service.py);
+    with `link`, the table sheets carry each table's link as a QR code."""
+    return {
+        "seating.html": seating_html(t.name, draw),
+        "sheets.html": sheets_html(t.name, draw, t.plan.deals, t.rules, link),
+    }
+
+
+def linked_pages(link: Link | None) -> Callable[[Tournament, Draw], dict[str, str]]:
+    """`round_pages` whose table sheets carry each table's link (`link`; None: without)."""
+    return functools.partial(round_pages, link=link)

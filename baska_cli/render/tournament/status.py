@@ -1,0 +1,62 @@
+"""`baska tournament status`: each table's state in a round, as a table or as JSON."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+
+from baska_cli.i18n import N_, _
+from baska_cli.render.fit import KEPT, wrap
+from baska_cli.render.text import signed
+from baska_cli.render.tournament.links import WIDTH, seats_line
+from baska_cli.tournament.hall.state import TableState, state_record
+
+STATUS_WORDS = {
+    "new": N_("not started"),
+    "playing": N_("playing"),
+    "waiting": N_("waiting for confirmation"),
+    "confirmed": N_("confirmed"),
+    "disputed": N_("disputed"),
+    "walkout": N_("walk-out"),
+}
+
+
+def status_word(status: str) -> str:
+    """A table's status in the interface language."""
+    return _(STATUS_WORDS.get(status, status))
+
+
+def status_table(round_number: int, states: Sequence[TableState], width: int = WIDTH) -> str:
+    """Each table: its number, status, deals played and totals on a line, its players by
+    seat and who confirmed under it, wrapped to `width`; then each disagreement with its
+    note."""
+    labels = [_("table {table}").format(table=s.table) for s in states]
+    room = max((len(label) for label in labels), default=0) + 2
+    lines = [_("round {round}").format(round=round_number), ""]
+    for label, s in zip(labels, states, strict=True):
+        deals = _("sheet") if s.source == "sheet" else f"{s.dealt}/{s.deals}"
+        totals = " ".join(signed(t) for t in s.totals) if s.totals is not None else "–"
+        head = f"{status_word(s.status)}  {deals}  {totals}"
+        lines += _under(label.ljust(room), head, room, width)
+        lines += _under(" " * room, seats_line(s.players), room, width)
+        confirmed = [*s.confirmed_by, *([_("the organiser")] if s.accepted else [])]
+        if confirmed:
+            said = f"{_('confirmed by')}: {', '.join(confirmed)}"
+            lines += _under(" " * room, said, room, width)
+    for s in states:
+        for player, note in s.disputes:
+            said = _("table {table}: {name} disagrees").format(table=s.table, name=player)
+            lines += wrap(f"{said}: {note}" if note else said, width, "  ").splitlines()
+    return "\n".join(lines)
+
+
+def _under(first: str, text: str, room: int, width: int) -> list[str]:
+    """`text` wrapped to the width left after `room` columns, its first line after `first`."""
+    wrapped = wrap(text, width - room).replace(KEPT, " ").splitlines() or [""]
+    return [first + wrapped[0], *(" " * room + line for line in wrapped[1:])]
+
+
+def status_json(round_number: int, states: Sequence[TableState]) -> str:
+    """The round and each table's state (hall_state.state_record), as JSON."""
+    record = {"round": round_number, "tables": [state_record(s) for s in states]}
+    return json.dumps(record, ensure_ascii=False, indent=2)

@@ -1,0 +1,53 @@
+"""What the projector asks of a tournament: the board (tournament/board.py) after the last
+drawn round, and the files whose change may change it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from baska_cli.tournament.details import DETAILS
+from baska_cli.tournament.folder import WALKOUTS, Tournament, inputs, load, round_dir
+from baska_cli.tournament.hall.board import board
+from baska_cli.tournament.service.rounds import drawn_round
+from baska_cli.tournament.service.scores import standings_of
+from baska_cli.tournament.tables import CHECKED
+
+
+@dataclass(frozen=True, slots=True)
+class Board:
+    """The board as JSON-ready data, and every file whose change may change it."""
+
+    data: dict[str, Any]
+    watched: tuple[str, ...]
+
+
+def watched(t: Tournament) -> tuple[str, ...]:
+    """The files the board is made of, and those whose appearance changes it: the roster's
+    details, the walk-outs, the next round's seating (the cache of checked ledgers is not
+    one of them: reading the standings writes it)."""
+    read = [f for f in inputs(t) if f != t.file(CHECKED)]
+    more = [DETAILS, WALKOUTS, f"{round_dir(t.next_round)}/seating.csv"]
+    return (*read, *(t.file(name) for name in more))
+
+
+def board_now(path: str, round_number: int | None = None) -> Board:
+    """The board after a round (default: the last drawn; before the first draw, no round
+    and no lines)."""
+    t = load(path)
+    if not t.draws and round_number is None:
+        data = board((), t.players, name=t.name, round_number=0, rounds=t.plan.rounds,
+                     tables=0, tie_breaks=t.plan.tie_breaks)  # fmt: skip
+        return Board(data, watched(t))
+    up_to = drawn_round(t, round_number)
+    found = standings_of(t, up_to)
+    data = board(
+        found.lines,
+        found.players,
+        name=found.name,
+        round_number=up_to,
+        rounds=t.plan.rounds,
+        tables=len(t.draws[up_to - 1].tables),
+        tie_breaks=t.plan.tie_breaks,
+    )
+    return Board(data, watched(t))

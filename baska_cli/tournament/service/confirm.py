@@ -1,0 +1,187 @@
+"""What a front end asks of a table's result in the hall: a player's confirmation or
+disagreement, the organiser's acceptance, a table's final totals entered alone. Plain
+arguments in, the table's state out (hall_state.py), BaskaErrors for what is refused."""
+
+from __future__ import annotations
+
+import datetime
+from collections.abc import Sequence
+
+from baska_cli.errors import TournamentError, TournamentInputError
+from baska_cli.i18n import _, ngettext
+from baska_cli.tournament import folder
+from baska_cli.tournament.confirmations import ACCEPT, AGREE, DISAGREE, Confirmation
+from baska_cli.tournament.folder import Tournament, ledger_name, load, lock, table_players
+from baska_cli.tournament.hall.state import (
+    CONFIRMED,
+    WALKOUT,
+    TableState,
+    state_of,
+    table_version,
+)
+from baska_cli.tournament.results import TableResult, current, enter, parse_entries
+from baska_cli.tournament.service.walkouts import seated_name
+
+DEVICE_LIMIT, NOTE_LIMIT = 100, 500  # characters of a phone's id and of a note
+
+
+def _now() -> str:
+    """The time a word is given, UTC, to the second."""
+    return datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+def _signed(totals: Sequence[int]) -> str:
+    """`+12, -4, 0, -8` for messages."""
+    return ", ".join(f"{t:+d}" if t else "0" for t in totals)
+
+
+def _check_totals(totals: Sequence[object]) -> tuple[int, ...]:
+    """Four whole numbers, or an error quoting what was given."""
+    if len(totals) != 4 or not all(isinstance(t, int) and not isinstance(t, bool) for t in totals):
+        raise TournamentInputError(
+            _("{given}: expected the table's four totals, e.g. +40, -12, -8, -20").format(
+                given=", ".join(str(t) for t in totals) or "–"
+            )
+        )
+    return tuple(t for t in totals if isinstance(t, int))
+
+
+def _one_line(text: str, limit: int, what: str) -> str:
+    """A phone's id or a note on one line, not too long."""
+    text = " ".join(text.split())
+    if len(text) > limit:
+        raise TournamentInputError(
+            ngettext(
+                "{what} is {count} character long; at most {limit} are kept",
+                "{what} is {count} characters long; at most {limit} are kept",
+                len(text),
+            ).format(what=what, count=len(text), limit=limit)
+        )
+    return text
+
+
+def _open_state(t: Tournament, round_number: int, table: int) -> TableState:
+    """A table's state, refused unless its result may be confirmed now."""
+    state = state_of(t, round_number, table)
+    where = {"round": round_number, "table": table}
+    if state.status == WALKOUT:
+        raise TournamentError(
+            _("round {round}, table {table} has a walk-out: its result is fixed").format(**where)
+        )
+    if not state.complete:
+        raise TournamentError(
+            ngettext(
+                "round {round}, table {table} has no result to confirm yet: "
+                "{count} of {deals} deal played",
+                "round {round}, table {table} has no result to confirm yet: "
+                "{count} of {deals} deals played",
+                state.deals,
+            ).format(**where, count=state.dealt, deals=state.deals)
+        )
+    return state
+
+
+def confirm(
+    path: str,
+    round_number: int,
+    table: int,
+    player: str,
+    agree: bool,
+    totals: Sequence[int],
+    device: str,
+    note: str = "",
+) -> TableState:
+    """A player's word on their table's four totals, from their phone (`device`): an
+    agreement, or a disagreement (with a note) that makes the table disputed. The totals
+    must be the table's current ones; a phone agrees for one player only; a disagreement
+    stands until the table changes or the organiser accepts its result."""
+    given = _check_totals(totals)
+    phone = _one_line(device, DEVICE_LIMIT, _("the phone's id"))
+    said = _one_line(note, NOTE_LIMIT, _("the note"))
+    if not phone:
+        raise TournamentInputError(_("a confirmation needs the phone's id (device)"))
+    with lock(path):
+        t = load(path)
+        table_players(t, round_number, table)
+        name = seated_name(t.draws[round_number - 1].tables, table, player, round_number)
+        state = _open_state(t, round_number, table)
+        if state.totals != given:
+            raise TournamentError(
+                _(
+                    "the totals given ({given}) are not the table's ({totals}); the table "
+                    "changed meanwhile: look at them again"
+                ).format(given=_signed(given), totals=_signed(state.totals or ()))
+            )
+        if state.status == CONFIRMED:
+            if agree:
+                return state  # (said again: nothing to add)
+            raise TournamentError(_("the result is confirmed; the organiser corrects it"))
+        disputed = dict(state.disputes)
+        mine = [
+            c for c in t.confirmations
+            if (c.round, c.table, c.version) == (round_number, table, state.version)
+        ]  # fmt: skip
+        if agree:
+            if name in disputed:
+                raise TournamentError(
+                    _(
+                        "{name} disagreed with these totals; the organiser corrects the table "
+                        "or accepts its result"
+                    ).format(name=name)
+                )
+            if name in state.confirmed_by:
+                return state
+            other = next((c.player for c in mine if c.word == AGREE and c.device == phone), None)
+            if other is not None and other != name:
+                raise TournamentInputError(
+                    _(
+                        "this phone confirmed for {other} already; {name} confirms on their "
+                        "own phone"
+                    ).format(other=other, name=name)
+                )
+        elif disputed.get(name) == said:
+            return state
+        word = Confirmation(
+            round_number, table, AGREE if agree else DISAGREE, name, given, state.version,
+            phone, _now(), said,
+        )  # fmt: skip
+        folder.save_confirmations(t, [*t.confirmations, word])
+        return state_of(load(path), round_number, table)
+
+
+def accept(path: str, round_number: int, table: int) -> TableState:
+    """The organiser's word: the table's current result is final as if confirmed (a
+    disputed table's too); a later change of the table voids it like any confirmation."""
+    with lock(path):
+        t = load(path)
+        state = _open_state(t, round_number, table)
+        if state.accepted:
+            return state
+        word = Confirmation(
+            round_number, table, ACCEPT, "", state.totals or (), state.version, "", _now(), ""
+        )
+        folder.save_confirmations(t, [*t.confirmations, word])
+        return state_of(load(path), round_number, table)
+
+
+def enter_final(path: str, round_number: int, table: int, entries: Sequence[str]) -> TableState:
+    """A table's final totals alone, from its paper sheet (`NAME=+N` for each of its four
+    players, as `tournament result` takes them), into results.csv; entered again with other
+    totals, the old ones are kept as corrected (and the confirmations given are void)."""
+    with lock(path):
+        t = load(path)
+        members = table_players(t, round_number, table)
+        totals = parse_entries(entries, members)
+        before = current(t.sheets, round_number, table)
+        if before is not None and before.totals == totals:
+            return state_of(t, round_number, table)  # (entered again: nothing changes)
+        checked, _version = table_version(t, round_number, table)
+        if checked.slots:
+            raise TournamentError(
+                _("{ledger} has hands recorded: the table's result comes from its ledger").format(
+                    ledger=t.file(ledger_name(round_number, table))
+                )
+            )
+        result = TableResult(round_number, table, members, totals)
+        folder.save_results(t, enter(t.sheets, result, before is not None))
+        return state_of(load(path), round_number, table)

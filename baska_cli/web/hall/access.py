@@ -1,0 +1,157 @@
+"""The hall of a tournament's directory: the organiser's key, and each table of each drawn
+round with its own key, its ledger served as a table's is (web/hall.py)."""
+
+from __future__ import annotations
+
+import os
+import threading
+from collections.abc import Mapping
+from typing import Any
+
+from baska_cli.i18n import _
+from baska_cli.tournament.folder import (
+    CONFIRMATIONS,
+    RESULTS,
+    WALKOUTS,
+    Tournament,
+    ledger_name,
+    load,
+    round_dir,
+    table_players,
+)
+from baska_cli.tournament.hall.keys import hall_keys
+from baska_cli.tournament.hall.state import refusal_at
+from baska_cli.web.hall.projector import Projector
+from baska_cli.web.security import Refused
+from baska_cli.web.served import Access, Served, key_digest
+
+
+class TournamentHall:
+    """The tournament at `folder` (read when made, and again when a round is drawn), the
+    keys of its organiser and tables, and the tables served so far."""
+
+    def __init__(self, folder: str, language: str) -> None:
+        self.folder = folder
+        self.language = language
+        keys = hall_keys(folder)
+        self.organiser_key = keys.organiser
+        self._keys = keys
+        self._organiser = key_digest(keys.organiser)
+        self._lock = threading.Lock()  # (tables are opened from the requests' threads)
+        self._open: dict[tuple[int, int], Served] = {}
+        self._by_key: dict[bytes, tuple[int, int]] = {}
+        self.tournament = load(folder)
+        # what a table's phones hear of besides their ledger: a paper result, a word, a walk-out
+        self._watched = tuple(os.path.join(folder, f) for f in (RESULTS, CONFIRMATIONS, WALKOUTS))
+        self.projector = Projector(folder)  # the standings' board, for every screen
+        self._seen_rounds = 0
+        self._refresh()
+
+    @property
+    def rounds(self) -> int:
+        """The rounds drawn so far."""
+        return len(self.tournament.draws)
+
+    def _refresh(self) -> None:
+        """Read the tournament again if a round was drawn since it was last read (a look at
+        whether the next round's directory exists), and learn the new tables' keys."""
+        if os.path.isdir(os.path.join(self.folder, round_dir(self.rounds + 1))):
+            self.tournament = load(self.folder)
+        for round_number in range(self._seen_rounds + 1, self.rounds + 1):
+            tables = self.tournament.draws[round_number - 1].tables
+            for table in range(1, len(tables) + 1):
+                key = self._keys.table(round_number, table)
+                self._by_key[key_digest(key)] = (round_number, table)
+        self._seen_rounds = self.rounds
+
+    def find(
+        self, given: str, query: Mapping[str, str] | None = None, writing: bool = False
+    ) -> Access | None:
+        """What the key given lets in: a table's key its table; the organiser's key the
+        table named by `?round=R&table=T` (the newest round if no round is named), or no
+        table; None for no key of this hall. With `writing`, why the key may not write now
+        (a reading request does not ask)."""
+        with self._lock:
+            self._refresh()
+            digest = key_digest(given)
+            if digest == self._organiser:
+                where = _named_table(query or {}, self.rounds)
+                if where is None:
+                    return Access(None, organiser=True)
+                return self._access(*where, organiser=True, writing=writing)
+            found = self._by_key.get(digest)
+            return None if found is None else self._access(*found, False, writing)
+
+    def _access(self, round_number: int, table: int, organiser: bool, writing: bool) -> Access:
+        players = table_players(self.tournament, round_number, table)
+        served = self._open.get((round_number, table))
+        if served is None:
+            path = self.tournament.file(ledger_name(round_number, table))
+            served = Served(path, self._keys.table(round_number, table), self._watched)
+            self._open[(round_number, table)] = served
+        return Access(
+            served,
+            organiser=organiser,
+            round=round_number,
+            table=table,
+            refusal=self._refusal(round_number, table) if writing and not organiser else None,
+            tournament=self._context(self.tournament, round_number, table, players, organiser),
+        )
+
+    def _refusal(self, round_number: int, table: int) -> str | None:
+        """Why a table's key may not write now (None: it may)."""
+        if round_number < self.rounds:
+            return _("round {round} is over; the organiser corrects its tables").format(
+                round=round_number
+            )
+        return refusal_at(self.folder, round_number, table)  # (a confirmed result)
+
+    @staticmethod
+    def _context(
+        t: Tournament, round_number: int, table: int, players: tuple[str, ...], organiser: bool
+    ) -> dict[str, Any]:
+        return {
+            "name": t.name,
+            "round": round_number,
+            "rounds": t.plan.rounds,
+            "table": table,
+            "seats": list(players),
+            "deals": t.plan.deals,
+            "organiser": organiser,
+        }
+
+    def served(self) -> list[Served]:
+        """The tables opened so far."""
+        with self._lock:
+            return list(self._open.values())
+
+    def close_soon(self) -> None:
+        """End every open event stream soon (the server is stopping)."""
+        for served in self.served():
+            served.watcher.close_soon()
+        self.projector.close_soon()
+
+    async def stop(self) -> None:
+        """End the watches (the app is shutting down)."""
+        for served in self.served():
+            await served.watcher.stop()
+        await self.projector.stop()
+
+
+def _named_table(query: Mapping[str, str], rounds: int) -> tuple[int, int] | None:
+    """The (round, table) of `?round=R&table=T`, None if no table is named; a clear 400 for
+    numbers that are not."""
+    typed_table = query.get("table")
+    if typed_table is None:
+        return None
+    typed_round = query.get("round", str(rounds))
+    try:
+        round_number, table = int(typed_round), int(typed_table)
+    except ValueError:
+        raise Refused(
+            400,
+            _('expected ?round=R&table=T with whole numbers, not "{typed}"').format(
+                typed=f"round={typed_round}&table={typed_table}"
+            ),
+        ) from None
+    return round_number, table

@@ -1,0 +1,155 @@
+"""What the organiser's page changes, each through the service the CLI uses (which holds
+the tournament's lock): a walk-out or its undo, a withdrawal, a table's result accepted, a
+paper result entered or corrected, the next round drawn. Each answer is JSON with the
+sentence the CLI says, in the request's language."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from baska_cli.i18n import _, ngettext
+from baska_cli.render.text import signed
+from baska_cli.render.tournament.printed import linked_pages
+from baska_cli.render.tournament.status import status_word
+from baska_cli.render.tournament.terminal import draw_record
+from baska_cli.tournament.folder import load
+from baska_cli.tournament.hall.state import round_states
+from baska_cli.tournament.results import describe
+from baska_cli.tournament.service import confirm as service_confirm
+from baska_cli.tournament.service import links as service_links
+from baska_cli.tournament.service import rounds as service
+from baska_cli.tournament.service import scores as service_scores
+from baska_cli.tournament.service import walkouts as service_walkouts
+from baska_cli.tournament.service.rounds import Drawn
+from baska_cli.web.hall.view import named_tables, not_in
+from baska_cli.web.security import Refused
+
+Answer = tuple[int, dict[str, Any]]
+
+
+def _whole(body: dict[str, Any], name: str) -> int:
+    value = body.get(name)
+    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+        raise Refused(
+            400, _('the request needs "{field}": a whole number from 1').format(field=name)
+        )
+    return value
+
+
+def _text(body: dict[str, Any], name: str) -> str:
+    value = body.get(name)
+    if not isinstance(value, str) or not value.strip():
+        raise Refused(400, _('the request needs "{field}": a text').format(field=name))
+    return value
+
+
+def _flag(body: dict[str, Any], name: str) -> bool:
+    value = body.get(name, False)
+    if not isinstance(value, bool):
+        raise Refused(400, _('"{field}" is true or false').format(field=name))
+    return value
+
+
+def walkout(path: str, body: dict[str, Any]) -> Answer:
+    """POST /api/v1/hall/walkout {"round", "table", "player", "undo"}."""
+    round_number, table = _whole(body, "round"), _whole(body, "table")
+    undo = _flag(body, "undo")
+    done = service_walkouts.walk_out(path, round_number, table, _text(body, "player"), undo)
+    where = {"round": done.round, "table": done.table, "name": done.player}
+    if undo:
+        message = _("round {round}, table {table}: {name} no longer walked out").format(**where)
+    else:
+        message = _(
+            "round {round}, table {table}: {name} walked out; the walk-out result goes to {others}"
+        ).format(**where, others=", ".join(done.others))
+        kept = []
+        if done.hands:
+            kept.append(
+                ngettext(
+                    "{count} hand in the ledger", "{count} hands in the ledger", done.hands
+                ).format(count=done.hands)
+            )
+        if done.sheet:
+            kept.append(_("the result from the sheet"))
+        if kept:
+            message += "; " + _("kept as history, not counted: {kept}").format(kept=", ".join(kept))
+    record = {**where, "player": done.player, "others": list(done.others), "undone": undo}
+    return 200, {**record, "hands": done.hands, "sheet": done.sheet, "message": message}
+
+
+def withdraw(path: str, body: dict[str, Any]) -> Answer:
+    """POST /api/v1/hall/withdraw {"player"}: from the next round on."""
+    gone = service.withdraw_player(path, _text(body, "player"))
+    message = _("{name} withdraws before round {round}; the points earned stay").format(
+        name=gone.name, round=gone.round
+    )
+    return 200, {"player": gone.name, "round": gone.round, "message": message}
+
+
+def accept(path: str, body: dict[str, Any]) -> Answer:
+    """POST /api/v1/hall/accept {"round", "table"}: the table's result is final."""
+    round_number, table = _whole(body, "round"), _whole(body, "table")
+    state = service_confirm.accept(path, round_number, table)
+    pairs = zip(state.players, state.totals or (), strict=False)
+    message = _("round {round}, table {table}: {result} ({status})").format(
+        round=round_number,
+        table=table,
+        result=", ".join(f"{p} {signed(t)}" for p, t in pairs),
+        status=status_word(state.status),
+    )
+    return 200, {"round": round_number, "table": table, "status": state.status, "message": message}
+
+
+def result(path: str, body: dict[str, Any]) -> Answer:
+    """POST /api/v1/hall/result {"round", "table", "entries", "correct"}: a paper sheet's
+    totals (`NAME=+N` or `SEAT=+N`, as `baska tournament result` takes them)."""
+    round_number, table = _whole(body, "round"), _whole(body, "table")
+    entries = body.get("entries")
+    if not isinstance(entries, list) or not all(isinstance(e, str) for e in entries):
+        raise Refused(400, _('the request needs "entries": a list of NAME=+N'))
+    correct = _flag(body, "correct")
+    entered = service_scores.enter_result(path, round_number, table, entries, correct)
+    message = _("round {round}, table {table}: {result}").format(
+        round=round_number, table=table, result=describe(entered)
+    )
+    if correct:
+        message += " " + _("(corrected; the old result is kept)")
+    record = {"round": round_number, "table": table, "players": list(entered.players)}
+    return 200, {**record, "totals": list(entered.totals), "message": message}
+
+
+def _drawn_already(drawn: Drawn) -> Answer:
+    """A round drawn before (by another phone, or a click twice), shown again."""
+    message = _("round {round} is drawn already").format(round=drawn.draw.round)
+    record = {**draw_record(drawn.draw), "not_in": [], "anyway": False, "new": False}
+    return 200, {**record, "message": message}
+
+
+def draw(path: str, body: dict[str, Any]) -> Answer:
+    """POST /api/v1/hall/draw {"round", "anyway"}: the next round, refused (409) while a
+    table of the newest round is not in, unless `anyway` (the tables not in stay on the
+    page). With `round`, the round meant: one drawn already is shown again (200), never
+    drawn twice."""
+    anyway = _flag(body, "anyway")
+    meant = None if body.get("round") is None else _whole(body, "round")
+    t = load(path)
+    linker = service_links.sheet_linker(path)  # the sheets' QR codes: the hall's address
+    pages = linked_pages(None if linker is None else linker.url)
+    if meant is not None and meant < t.next_round:
+        return _drawn_already(service.draw_next(path, pages, meant))
+    late = not_in(round_states(path)[1]) if t.draws else []
+    if late and not anyway:
+        message = _("round {round} is not in yet: {tables}").format(
+            round=len(t.draws), tables=named_tables(late)
+        )
+        return 409, {"error": message, "not_in": [s.table for s in late]}
+    drawn = service.draw_next(path, pages, meant)
+    if not drawn.new:
+        return _drawn_already(drawn)
+    message = _("round {round} was drawn").format(round=drawn.draw.round)
+    if late:
+        message += "; " + _("not in yet: round {round}, {tables}").format(
+            round=len(t.draws), tables=named_tables(late)
+        )
+    record = {**draw_record(drawn.draw), "not_in": [s.table for s in late], "new": True}
+    return 201, {**record, "anyway": bool(late), "message": message}

@@ -1,0 +1,126 @@
+"""A tournament table's confirmation of its result (Bridgemate's enter-and-confirm): a
+player's agreement or disagreement from their phone, the table's final totals entered
+alone, and the table's state — each for the key's own table only (the organiser's key
+names the table with ?round=R&table=T)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+from starlette.routing import Route
+
+from baska_cli.i18n import _
+from baska_cli.tournament.hall.state import TableState, state_record, table_state
+from baska_cli.tournament.service import confirm as service_confirm
+from baska_cli.web.api import endpoint
+from baska_cli.web.security import Refused
+from baska_cli.web.served import Access, Served
+
+LIST_LIMIT = 8  # entries of a table's final totals (four players; a few more are refused)
+
+
+def _where(request: Request) -> tuple[str, int, int]:
+    """The tournament's directory and the key's table (round, table); a plain ledger has no
+    confirmations."""
+    access: Access = request.state.access
+    folder = getattr(request.app.state.hall, "folder", None)
+    if folder is None or access.round is None or access.table is None:
+        raise Refused(404, _("confirmations are for a tournament's tables (baska serve DIR)"))
+    return folder, access.round, access.table
+
+
+def _totals(body: dict[str, Any]) -> list[int]:
+    value = body.get("totals")
+    if (
+        not isinstance(value, list)
+        or len(value) != 4
+        or not all(isinstance(t, int) and not isinstance(t, bool) for t in value)
+    ):
+        raise Refused(
+            400,
+            _('"totals" is a list of the four totals by seat, e.g. [40, -12, -8, -20], not {given}')
+            .format(given=_shown(value)),
+        )  # fmt: skip
+    return value
+
+
+def _shown(value: object) -> str:
+    """What was given, for a message (cut short)."""
+    text = "null" if value is None else repr(value)
+    return text if len(text) <= 60 else text[:57] + "…"
+
+
+def _text(body: dict[str, Any], name: str, default: str | None = None) -> str:
+    value = body.get(name, default)
+    if not isinstance(value, str):
+        raise Refused(400, _('the request needs "{field}": a text').format(field=name))
+    return value
+
+
+async def _state(request: Request, served: Served, work: Any) -> Response:
+    """The work done alone at the table, answered with the table's state."""
+    language: str = request.state.language
+    found: TableState = await served.run(language, work)
+    return JSONResponse(state_record(found))
+
+
+@endpoint(post=False)
+async def confirmations(request: Request, served: Served, body: dict[str, Any]) -> Response:
+    """GET /api/v1/confirmations: the table's state — status, totals, who confirmed, who
+    disagreed."""
+    folder, round_number, table = _where(request)
+    return await _state(request, served, lambda: table_state(folder, round_number, table))
+
+
+@endpoint(post=True)
+async def confirm(request: Request, served: Served, body: dict[str, Any]) -> Response:
+    """POST /api/v1/confirm {"player", "agree", "totals", "device", "note"}: a player's word
+    on the table's four totals, from their phone."""
+    folder, round_number, table = _where(request)
+    player, device = _text(body, "player"), _text(body, "device")
+    note = _text(body, "note", "")
+    agree = body.get("agree")
+    if not isinstance(agree, bool):
+        raise Refused(400, _('"agree" is true or false, not {given}').format(given=_shown(agree)))
+    totals = _totals(body)
+
+    def work() -> TableState:
+        return service_confirm.confirm(
+            folder, round_number, table, player, agree, totals, device, note
+        )
+
+    return await _state(request, served, work)
+
+
+@endpoint(post=True)
+async def result(request: Request, served: Served, body: dict[str, Any]) -> Response:
+    """POST /api/v1/result {"totals": [four by seat]} or {"entries": ["Ania=+40", …]}: the
+    table's final totals alone (its paper sheet's), to be confirmed as a series is."""
+    folder, round_number, table = _where(request)
+    if "entries" in body:
+        entries = body["entries"]
+        if (
+            not isinstance(entries, list)
+            or not 0 < len(entries) <= LIST_LIMIT
+            or not all(isinstance(e, str) for e in entries)
+        ):
+            raise Refused(
+                400,
+                _('"entries" is a list of texts NAME=+N, e.g. ["Ania=+40", "Bartek=-12"], not '
+                  "{given}").format(given=_shown(entries)),
+            )  # fmt: skip
+        typed = [str(e) for e in entries]
+    else:
+        typed = [f"{seat}={total:+d}" for seat, total in enumerate(_totals(body), 1)]
+    return await _state(
+        request, served, lambda: service_confirm.enter_final(folder, round_number, table, typed)
+    )
+
+
+ROUTES = [
+    Route("/api/v1/confirmations", confirmations),
+    Route("/api/v1/confirm", confirm, methods=["POST"]),
+    Route("/api/v1/result", result, methods=["POST"]),
+]

@@ -1,0 +1,135 @@
+"""The projector's routes, public and read-only (no key): GET /standings (the page: its
+first screen rendered, the script pages and follows), GET /api/v1/board (the board's JSON)
+and GET /api/v1/board/events (an event `change` at each change of the board)."""
+
+from __future__ import annotations
+
+import html
+import math
+from typing import TYPE_CHECKING, Any
+
+from starlette.exceptions import HTTPException
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, JSONResponse, Response, StreamingResponse
+from starlette.routing import Route
+
+from baska_cli.errors import BaskaError
+from baska_cli.i18n import speaking
+from baska_cli.render.text import signed
+from baska_cli.render.tournament.terminal import movement_text, points
+from baska_cli.web.hall.projector import Projector, Shown, stream
+
+if TYPE_CHECKING:
+    from starlette.applications import Starlette
+
+PAGE = "standings.html.j2"
+ROWS = 16  # the lines of one screen rendered by the server (the script fits its own)
+HEADERS = {
+    "Content-Security-Policy": "default-src 'self'; img-src 'self' data:; frame-ancestors 'none'",
+    "Referrer-Policy": "no-referrer",
+    "X-Content-Type-Options": "nosniff",
+}
+
+
+def projector_of(app: Starlette) -> Projector:
+    """The board of the tournament the app serves (a 404 where it serves ledgers)."""
+    found: Projector | None = getattr(app.state.hall, "projector", None)
+    if found is None:
+        raise HTTPException(404)
+    return found
+
+
+async def _board(request: Request, language: str) -> Shown:
+    """The board now (a broken file raises its BaskaError, in `language`)."""
+    projector = projector_of(request.app)
+    with speaking(language):
+        return await projector.current()
+
+
+def _language(request: Request) -> str:
+    from baska_cli.web.api import language_of
+
+    return language_of(request, request.app.state.hall.language)
+
+
+def _page_number(request: Request, pages: int) -> int:
+    """?page=N, kept within the pages there are (1 when it is no number)."""
+    typed = request.query_params.get("page", "1")
+    number = int(typed) if typed.isdigit() and len(typed) < 6 else 1
+    return min(max(number, 1), pages)
+
+
+def _row(line: dict[str, Any]) -> dict[str, str]:
+    """A line as the page shows it: place, movement, name, club, points, small points."""
+    movement = line["movement"]
+    if movement is None:
+        move, kind = (movement_text(None), "new") if line["new"] else ("", "")
+    else:
+        move = movement_text(movement)
+        kind = "up" if movement > 0 else "down" if movement < 0 else "same"
+    return {
+        "place": str(line["place"]),
+        "move": move,
+        "move_class": kind,
+        "name": line["name"],
+        "club": line["club"],
+        "points": points(line["place_points"]),
+        "total": signed(line["total"]),
+    }
+
+
+async def standings_page(request: Request) -> Response:
+    """GET /standings[?page=N][&lang=pl|en]: the projector's page."""
+    from baska_cli.web.pages import environment
+
+    language = _language(request)
+    try:
+        found = await _board(request, language)
+    except BaskaError as error:
+        message = html.escape(str(error))
+        page = f'<!doctype html><html lang="{language}"><title>baska</title><p>{message}</p>'
+        return HTMLResponse(page, 409, headers={**HEADERS, "Cache-Control": "no-store"})
+    lines = found.data["standings"]
+    pages = max(1, math.ceil(len(lines) / ROWS))
+    number = _page_number(request, pages)
+    context = {
+        "lang": language,
+        "api": "/api/v1",
+        "static": "/static",
+        "board": found.data,
+        "version": found.version,
+        "page": number,
+        "pages": pages,
+        "rows": [_row(ln) for ln in lines[(number - 1) * ROWS : number * ROWS]],
+    }
+    with speaking(language):
+        text = environment().get_template(PAGE).render(context)
+    return HTMLResponse(text, headers={**HEADERS, "Cache-Control": "no-store"})
+
+
+async def board_json(request: Request) -> Response:
+    """GET /api/v1/board: the board's JSON (304 when the ETag given is the board's)."""
+    language = _language(request)
+    try:
+        found = await _board(request, language)
+    except BaskaError as error:
+        return JSONResponse({"error": str(error)}, 409)
+    tag = f'"{found.version}"'
+    headers = {**HEADERS, "ETag": tag, "Cache-Control": "no-cache"}
+    if request.headers.get("if-none-match") == tag:
+        return Response(status_code=304, headers=headers)
+    return Response(found.body, media_type="application/json", headers=headers)
+
+
+async def board_events(request: Request) -> Response:
+    """GET /api/v1/board/events: the board's version now, then at each change."""
+    headers = {"Cache-Control": "no-cache", "X-Accel-Buffering": "no"}
+    projector = projector_of(request.app)
+    return StreamingResponse(stream(projector), media_type="text/event-stream", headers=headers)
+
+
+ROUTES = [
+    Route("/standings", standings_page),
+    Route("/api/v1/board", board_json),
+    Route("/api/v1/board/events", board_events),
+]

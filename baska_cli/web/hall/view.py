@@ -1,0 +1,110 @@
+"""What the organiser's page shows of the hall: a round's tables with their states (from
+tournament/hall_state.py), which are not in yet, the players, and the links, as JSON."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from baska_cli.i18n import _
+from baska_cli.render.tournament.status import STATUS_WORDS
+from baska_cli.render.tournament.status import status_word as status_name
+from baska_cli.tournament.folder import Tournament, load
+from baska_cli.tournament.hall.keys import HallKeys
+from baska_cli.tournament.hall.state import TableState, state_record, states_of
+from baska_cli.tournament.walkouts import counting
+
+IN = ("confirmed", "walkout")  # a table whose result is final
+ATTENTION = ("disputed", "waiting")  # a table the organiser may have to act on
+PRINTS = ("seating", "sheets", "standings")  # the printable pages, by name
+
+
+def status_word(state: TableState) -> str:
+    """The table's state as the page says it (with the hands played while it plays)."""
+    if state.status == "playing":
+        return _("playing {dealt}/{deals}").format(dealt=state.dealt, deals=state.deals)
+    return status_name(state.status)
+
+
+def not_in(states: Sequence[TableState]) -> list[TableState]:
+    """The tables whose result is not final yet."""
+    return [s for s in states if s.status not in IN]
+
+
+def named_tables(states: Sequence[TableState]) -> str:
+    """The tables not in, as a refusal names them: `table 3 (playing 10/16), table 5 (…)`."""
+    return ", ".join(
+        _("table {table} ({state})").format(table=s.table, state=status_word(s)) for s in states
+    )
+
+
+def organiser_base(key: str) -> str:
+    """The organiser's pages' path: `/o/KEY`."""
+    return f"/o/{key}"
+
+
+def _table(t: Tournament, state: TableState, keys: HallKeys, base: str) -> dict[str, Any]:
+    gone = counting(t.walkouts).get((state.round, state.table), ())
+    return {
+        **state_record(state),
+        "word": status_word(state),
+        "walked_out": list(gone),
+        "in": state.status in IN,
+        "attention": state.status in ATTENTION,
+        "page": f"{base}/t/{state.round}/{state.table}",
+        "link": f"/t/{keys.table(state.round, state.table)}",
+    }
+
+
+def behind(t: Tournament, shown: int, base: str) -> list[dict[str, Any]]:
+    """The tables of the rounds before `shown` that are not in (a round drawn anyway): kept
+    on the page until each is in."""
+    late = []
+    for number in range(1, shown):
+        late += [
+            {
+                "round": s.round,
+                "table": s.table,
+                "status": s.status,
+                "word": status_word(s),
+                "page": f"{base}/t/{s.round}/{s.table}",
+            }
+            for s in not_in(states_of(t, number))
+        ]
+    return late
+
+
+def hall_view(path: str, keys: HallKeys, round_number: int | None = None) -> dict[str, Any]:
+    """The hall as the organiser's page shows it: the round asked for (default: the newest
+    drawn), each table's state and links, whether all are in, what may be done next."""
+    t = load(path)
+    base = organiser_base(keys.organiser)
+    shown = len(t.draws) if round_number is None else round_number
+    states = states_of(t, shown) if shown else ()  # (refused: a round not drawn)
+    late = not_in(states)
+    newest = shown == len(t.draws)
+    next_round = t.next_round if t.next_round <= t.plan.rounds else None
+    return {
+        "tournament": t.name,
+        "round": shown,
+        "rounds": t.plan.rounds,
+        "drawn": len(t.draws),
+        "deals": t.plan.deals,
+        "tables": [_table(t, s, keys, base) for s in states],
+        "counts": _counts(states),
+        "all_in": not late,
+        "not_in": [s.table for s in late],
+        "waiting_for": named_tables(late),
+        "next_round": next_round if newest else None,
+        "behind": behind(t, shown, base) if newest else [],
+        "players": [
+            {"name": p.name, "display": p.display} for p in t.players if p.withdrawn is None
+        ],
+        "print": {name: f"{base}/print/{shown}/{name}.html" for name in PRINTS if shown},
+    }
+
+
+def _counts(states: Sequence[TableState]) -> list[dict[str, Any]]:
+    """How many tables are in each state (the states no table is in left out)."""
+    found = [(status, sum(s.status == status for s in states)) for status in STATUS_WORDS]
+    return [{"status": st, "word": status_name(st), "count": n} for st, n in found if n]

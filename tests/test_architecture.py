@@ -1,0 +1,141 @@
+"""The map in docs/architecture.md, held against the code: imports point down its layers, no
+folder holds more than 20 modules, every module says its job in its docstring."""
+
+from __future__ import annotations
+
+import ast
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+PACKAGE = ROOT / "baska_cli"
+MAP = ROOT / "docs" / "architecture.md"
+MOST_MODULES = 20  # directly in one folder, __init__.py counted
+
+
+def layers() -> list[set[str]]:
+    """The ```layers block of the map, top line first: each line's names import only what is
+    on the lines below; names on one line do not import each other."""
+    found = re.search(r"```layers\n(.*?)```", MAP.read_text("utf-8"), re.S)
+    assert found, "docs/architecture.md has no ```layers block"
+    return [set(line.split()) for line in found.group(1).splitlines() if line.strip()]
+
+
+def rank() -> dict[str, int]:
+    lines = layers()
+    return {name: len(lines) - i for i, line in enumerate(lines) for name in line}
+
+
+def modules() -> Iterator[Path]:
+    yield from sorted(p for p in PACKAGE.rglob("*.py") if "__pycache__" not in p.parts)
+
+
+def dotted(path: Path) -> str:
+    parts = path.relative_to(ROOT).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def imports(path: Path) -> Iterator[tuple[int, str]]:
+    """Every module of baska_cli that `path` imports (at its top or inside a function), by
+    its dotted name (`from baska_cli.x import y` gives baska_cli.x.y when y is a module)."""
+    here = dotted(path)
+    package = here if path.name == "__init__.py" else here.rsplit(".", 1)[0]
+    for node in ast.walk(ast.parse(path.read_text("utf-8"))):
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                if alias.name.split(".")[0] == "baska_cli":
+                    yield node.lineno, alias.name
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                up = package.split(".")[: len(package.split(".")) - node.level + 1]
+                base = ".".join([*up, base] if base else up)
+            if base.split(".")[0] != "baska_cli":
+                continue
+            for alias in node.names:
+                full = f"{base}.{alias.name}"
+                is_module = (ROOT / Path(*full.split("."))).with_suffix(".py").exists() or (
+                    ROOT / Path(*full.split("."))
+                ).is_dir()
+                yield node.lineno, full if is_module else base
+
+
+def unit(name: str) -> str:
+    """The layer a dotted module belongs to: its package under baska_cli, or the root module."""
+    parts = name.split(".")
+    return parts[1] if len(parts) > 1 else "baska_cli"
+
+
+def test_every_package_and_root_module_has_its_place_on_the_map() -> None:
+    placed = set(rank())
+    for path in modules():
+        assert unit(dotted(path)) in placed, f"{path.relative_to(ROOT)} is on no layer of the map"
+
+
+def test_imports_point_down_the_layers() -> None:
+    ranks = rank()
+    wrong = []
+    for path in modules():
+        source = unit(dotted(path))
+        for line, target in imports(path):
+            below = unit(target)
+            if below != source and ranks.get(below, 0) >= ranks.get(source, 0):
+                wrong.append(f"{path.relative_to(ROOT)}:{line} imports {target}")
+    assert not wrong, "imports that run back up a layer:\n" + "\n".join(wrong)
+
+
+@pytest.mark.parametrize(
+    "upper, inside",
+    [
+        ("baska_cli.tournament.service", "baska_cli.tournament"),
+        ("baska_cli.render.tournament", "baska_cli.render"),
+        ("baska_cli.cli.tournament", "baska_cli.cli"),
+    ],
+)
+def test_a_folders_services_and_views_stand_above_the_rest_of_it(upper: str, inside: str) -> None:
+    """The tournament's services are called by front ends, never by the tournament's own
+    modules; render's root knows nothing of the tournament's pages; cli's root loads the
+    tournament's commands only by name."""
+    wrong = []
+    for path in modules():
+        here = dotted(path)
+        if not here.startswith(inside + ".") and here != inside or here.startswith(upper):
+            continue
+        wrong += [
+            f"{path.relative_to(ROOT)}:{line} imports {target}"
+            for line, target in imports(path)
+            if target == upper or target.startswith(upper + ".")
+        ]
+    assert not wrong, "\n".join(wrong)
+
+
+def test_no_folder_holds_more_than_twenty_modules() -> None:
+    crowded = {
+        str(folder.relative_to(ROOT)): count
+        for folder in [PACKAGE, *(p for p in PACKAGE.rglob("*") if p.is_dir())]
+        if (count := len(list(folder.glob("*.py")))) > MOST_MODULES
+    }
+    assert not crowded, f"folders of more than {MOST_MODULES} modules: {crowded}"
+
+
+def test_every_module_says_its_job_in_a_docstring() -> None:
+    silent = [
+        str(path.relative_to(ROOT))
+        for path in modules()
+        if not (ast.get_docstring(ast.parse(path.read_text("utf-8"))) or "").strip()
+    ]
+    assert not silent, f"modules without a docstring: {silent}"
+
+
+def test_the_map_names_every_folder() -> None:
+    text = MAP.read_text("utf-8")
+    folders = sorted(
+        str(p.relative_to(PACKAGE))
+        for p in PACKAGE.rglob("*")
+        if p.is_dir() and (p / "__init__.py").exists()
+    )
+    missing = [f for f in folders if f"{f}/" not in text]
+    assert not missing, f"docs/architecture.md does not show {missing}"
