@@ -14,7 +14,7 @@ from starlette.testclient import TestClient
 from baska_cli.tournament import service_confirm
 from baska_cli.tournament.hall_state import round_states
 from baska_cli.tournament.keys import hall_keys
-from baska_cli.web.security import BODY_LIMIT
+from baska_cli.web.requests import BODY_LIMIT
 from tests.clikit import invoke
 from tests.organiserkit import (
     FILES,

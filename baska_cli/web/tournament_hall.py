@@ -23,7 +23,7 @@ from baska_cli.tournament.hall_state import refusal_at
 from baska_cli.tournament.keys import hall_keys
 from baska_cli.web.hall import Access, Served, key_digest
 from baska_cli.web.projector import Projector
-from baska_cli.web.security import Refused
+from baska_cli.web.requests import Refused
 
 
 class TournamentHall:
