@@ -7,9 +7,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from baska_cli.i18n import _, ngettext
-from baska_cli.render.hall_status import status_word
-from baska_cli.render.text import signed
+from baska_cli.i18n import _
+from baska_cli.render.done import accepted, result_entered, round_drawn, walked_out, withdrawn
 from baska_cli.render.tournament import draw_record
 from baska_cli.render.tournament_html import linked_pages
 from baska_cli.tournament import (
@@ -21,7 +20,6 @@ from baska_cli.tournament import (
 )
 from baska_cli.tournament.folder import load
 from baska_cli.tournament.hall_state import round_states
-from baska_cli.tournament.results import describe
 from baska_cli.tournament.service import Drawn
 from baska_cli.web.hall_view import named_tables, not_in
 from baska_cli.web.requests import Refused, flag_field, text_field, whole_field
@@ -42,48 +40,23 @@ def walkout(path: str, body: dict[str, Any]) -> Answer:
         path, round_number, table, text_field(body, "player", blank=False), undo
     )
     where = {"round": done.round, "table": done.table, "name": done.player}
-    if undo:
-        message = _("round {round}, table {table}: {name} no longer walked out").format(**where)
-    else:
-        message = _(
-            "round {round}, table {table}: {name} walked out; the walk-out result goes to {others}"
-        ).format(**where, others=", ".join(done.others))
-        kept = []
-        if done.hands:
-            kept.append(
-                ngettext(
-                    "{count} hand in the ledger", "{count} hands in the ledger", done.hands
-                ).format(count=done.hands)
-            )
-        if done.sheet:
-            kept.append(_("the result from the sheet"))
-        if kept:
-            message += "; " + _("kept as history, not counted: {kept}").format(kept=", ".join(kept))
     record = {**where, "player": done.player, "others": list(done.others), "undone": undo}
+    message = "; ".join(walked_out(done))
     return 200, {**record, "hands": done.hands, "sheet": done.sheet, "message": message}
 
 
 def withdraw(path: str, body: dict[str, Any]) -> Answer:
     """POST /api/v1/hall/withdraw {"player"}: from the next round on."""
     gone = service.withdraw_player(path, text_field(body, "player", blank=False))
-    message = _("{name} withdraws before round {round}; the points earned stay").format(
-        name=gone.name, round=gone.round
-    )
-    return 200, {"player": gone.name, "round": gone.round, "message": message}
+    return 200, {"player": gone.name, "round": gone.round, "message": withdrawn(gone)}
 
 
 def accept(path: str, body: dict[str, Any]) -> Answer:
     """POST /api/v1/hall/accept {"round", "table"}: the table's result is final."""
     round_number, table = _table(body)
     state = service_confirm.accept(path, round_number, table)
-    pairs = zip(state.players, state.totals or (), strict=False)
-    message = _("round {round}, table {table}: {result} ({status})").format(
-        round=round_number,
-        table=table,
-        result=", ".join(f"{p} {signed(t)}" for p, t in pairs),
-        status=status_word(state.status),
-    )
-    return 200, {"round": round_number, "table": table, "status": state.status, "message": message}
+    record = {"round": round_number, "table": table, "status": state.status}
+    return 200, {**record, "message": accepted(state)}
 
 
 def result(path: str, body: dict[str, Any]) -> Answer:
@@ -95,13 +68,12 @@ def result(path: str, body: dict[str, Any]) -> Answer:
         raise Refused(400, _('the request needs "entries": a list of NAME=+N'))
     correct = flag_field(body, "correct")
     entered = service_scores.enter_result(path, round_number, table, entries, correct)
-    message = _("round {round}, table {table}: {result}").format(
-        round=round_number, table=table, result=describe(entered)
-    )
-    if correct:
-        message += " " + _("(corrected; the old result is kept)")
     record = {"round": round_number, "table": table, "players": list(entered.players)}
-    return 200, {**record, "totals": list(entered.totals), "message": message}
+    return 200, {
+        **record,
+        "totals": list(entered.totals),
+        "message": result_entered(entered, correct),
+    }
 
 
 def _drawn_already(drawn: Drawn) -> Answer:
@@ -132,7 +104,7 @@ def draw(path: str, body: dict[str, Any]) -> Answer:
     drawn = service.draw_next(path, pages, meant)
     if not drawn.new:
         return _drawn_already(drawn)
-    message = _("round {round} was drawn").format(round=drawn.draw.round)
+    message = round_drawn(drawn.draw.round)
     if late:
         message += "; " + _("not in yet: round {round}, {tables}").format(
             round=len(t.draws), tables=named_tables(late)
