@@ -6,9 +6,8 @@ their states, /o/{key}/t/{round}/{table} a table's page as the organiser,
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any
 
-from anyio import to_thread
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
 
@@ -19,13 +18,12 @@ from baska_cli.tournament.stamp import stamp
 from baska_cli.web.hall_view import hall_view
 from baska_cli.web.pages import HEADERS, page, refused_page, render_table
 from baska_cli.web.prints import printed
-from baska_cli.web.requests import Refused, Route, answered, json_body, language_of
+from baska_cli.web.requests import Refused, Route, answered, in_worker, json_body, language_of
 from baska_cli.web.security import check_same_site, given_key, same_key
 
 if TYPE_CHECKING:
     from baska_cli.web.tournament_hall import TournamentHall
 
-T = TypeVar("T")
 PAGE = "organiser.html.j2"
 # the printable pages carry their own style and no script
 PRINT_HEADERS = {
@@ -45,17 +43,6 @@ def is_organiser(hall: TournamentHall, given: str) -> bool:
     ledgers, not of a tournament, has no organiser."""
     key = getattr(hall, "organiser_key", None)
     return key is not None and same_key(given, key)
-
-
-async def _work(language: str, work: Callable[[], T]) -> T:
-    """`work` (a service: it holds the tournament's lock) in a worker thread, in the
-    request's language."""
-
-    def speaking_work() -> T:
-        with speaking(language):
-            return work()
-
-    return await to_thread.run_sync(speaking_work)
 
 
 def _refused_page(language: str) -> Response:
@@ -103,7 +90,7 @@ async def print_page(request: Request) -> Response:
         return _refused_page(language)
     name, number = request.path_params["name"], request.path_params["round"]
     try:
-        text = await _work(language, lambda: printed(hall.folder, number, name))
+        text = await in_worker(language, lambda: printed(hall.folder, number, name))
     except BaskaError as error:
         return refused_page(language, str(error), 404)
     return HTMLResponse(text, headers=PRINT_HEADERS)
@@ -136,7 +123,7 @@ def organiser_post(work: Handler) -> Route:
     async def checked(request: Request) -> Response:
         hall = _hall(request)
         body = await _let_in(request, hall, post=True)
-        status, answer = await _work(request.state.language, lambda: work(hall.folder, body))
+        status, answer = await in_worker(request.state.language, lambda: work(hall.folder, body))
         return JSONResponse(answer, status)
 
     checked.__doc__ = work.__doc__
@@ -155,10 +142,10 @@ async def hall_state(request: Request) -> Response:
     if asked and not (asked.isdigit() and int(asked) >= 1):
         raise Refused(400, _('"round" is a whole number from 1'))
     number = int(asked) if asked else None
-    tag = f'"{await _work(language, lambda: stamp(hall.folder))}-{language}-{asked}"'
+    tag = f'"{await in_worker(language, lambda: stamp(hall.folder))}-{language}-{asked}"'
     headers = {"ETag": tag, "Cache-Control": "no-cache"}
     if request.headers.get("if-none-match") == tag:
         return Response(status_code=304, headers=headers)
     keys = hall_keys(hall.folder)
-    view = await _work(language, lambda: hall_view(hall.folder, keys, number))
+    view = await in_worker(language, lambda: hall_view(hall.folder, keys, number))
     return JSONResponse(view, headers=headers)

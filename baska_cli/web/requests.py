@@ -7,8 +7,9 @@ from __future__ import annotations
 import contextlib
 import json
 from collections.abc import Awaitable, Callable
-from typing import Any
+from typing import Any, TypeVar
 
+from anyio import to_thread
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
@@ -18,6 +19,7 @@ from baska_cli.i18n import LANGUAGES, _, speaking
 BODY_LIMIT = 16 * 1024  # bytes a request body may have
 
 Route = Callable[[Request], Awaitable[Response]]
+T = TypeVar("T")
 
 
 class Refused(Exception):
@@ -89,6 +91,17 @@ def answered(work: Route) -> Route:
 
     route.__doc__ = work.__doc__
     return route
+
+
+async def in_worker(language: str, work: Callable[[], T]) -> T:
+    """`work` (blocking: a service, a ledger read or written) in a worker thread, speaking
+    `language` (the request's)."""
+
+    def speaking_work() -> T:
+        with speaking(language):
+            return work()
+
+    return await to_thread.run_sync(speaking_work)
 
 
 async def json_body(request: Request) -> dict[str, Any]:
