@@ -30,10 +30,10 @@ from typing import Any
 import httpx
 
 from baska_cli.tournament import folder
-from baska_cli.tournament.service.scores import fixed_results
 from baska_cli.tournament.hall.board import board
 from baska_cli.tournament.results import TableResult
 from baska_cli.tournament.service.board import board_now
+from baska_cli.tournament.service.scores import fixed_results
 from baska_cli.tournament.standings import standings
 from baska_cli.tournament.tables import table_results
 from baska_cli.web.hall.projector import Projector

@@ -102,7 +102,7 @@ def test_a_folders_services_and_views_stand_above_the_rest_of_it(upper: str, ins
     wrong = []
     for path in modules():
         here = dotted(path)
-        if not here.startswith(inside + ".") and here != inside or here.startswith(upper):
+        if (not here.startswith(inside + ".") and here != inside) or here.startswith(upper):
             continue
         wrong += [
             f"{path.relative_to(ROOT)}:{line} imports {target}"

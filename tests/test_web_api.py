@@ -13,7 +13,8 @@ from starlette.testclient import TestClient
 
 from baska_cli.web.app import make_app
 from baska_cli.web.entries import Intent, Journal
-from baska_cli.web.security import BODY_LIMIT, key_path, table_key
+from baska_cli.web.requests import BODY_LIMIT
+from baska_cli.web.security import key_path, table_key
 from tests.clikit import invoke
 
 KEY = "k" * 22

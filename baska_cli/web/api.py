@@ -9,40 +9,18 @@ from typing import Any, Protocol, TypeVar
 
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response, StreamingResponse
-from starlette.routing import Route
 
-from baska_cli.errors import BaskaError, LedgerError, RulesFileError
 from baska_cli.game.numbers import whole
-from baska_cli.i18n import LANGUAGES, _, speaking
+from baska_cli.i18n import _
 from baska_cli.web.entries import ID_LIMIT
 from baska_cli.web.events import stream
-from baska_cli.web.security import Refused, check_same_site, given_key, json_body
+from baska_cli.web.requests import Refused, Route, answered, json_body, text_field
+from baska_cli.web.security import check_same_site, given_key
 from baska_cli.web.served import Access, Served
 from baska_cli.web.table import Answer
 
 T = TypeVar("T")
 GUARDS = ("same_hand", "past_plan", "stake")
-
-
-def language_of(request: Request, default: str) -> str:
-    """`?lang=pl|en`, else the first of Accept-Language baska speaks, else the default."""
-    asked = request.query_params.get("lang", "").strip().lower()
-    if asked in LANGUAGES:
-        return asked
-    ranked = []
-    for position, part in enumerate(request.headers.get("accept-language", "").split(",")):
-        tag, _sep, params = part.strip().partition(";")
-        weight = 1.0
-        if params.strip().startswith("q="):
-            try:
-                weight = float(params.strip()[2:])
-            except ValueError:
-                weight = 0.0
-        ranked.append((-weight, position, tag.strip().lower()[:2]))
-    for weight, _position, tag in sorted(ranked):
-        if tag in LANGUAGES and weight < 0:
-            return tag
-    return default
 
 
 class AnyHall(Protocol):
@@ -59,61 +37,41 @@ class AnyHall(Protocol):
 Handler = Callable[[Request, Served, dict[str, Any]], Awaitable[Response]]
 
 
-def endpoint(post: bool) -> Callable[[Handler], Callable[[Request], Awaitable[Response]]]:
-    """A route's checks around its handler: the key, and for a change JSON from the page's
-    own origin within the size limit; errors as JSON in the request's language."""
+def endpoint(post: bool) -> Callable[[Handler], Route]:
+    """A route of a table (`answered`, web/requests.py) with its checks before its handler:
+    the key, and for a change JSON from the page's own origin within the size limit."""
 
-    def wrap(handler: Handler) -> Callable[[Request], Awaitable[Response]]:
-        async def route(request: Request) -> Response:
+    def wrap(handler: Handler) -> Route:
+        async def checked(request: Request) -> Response:
             hall: AnyHall = request.app.state.hall
-            language = language_of(request, hall.language)
-            try:
-                with speaking(language):
-                    given = given_key(request, query=not post)
-                    access = hall.find(given, request.query_params, writing=post)
-                    if access is None:
-                        raise Refused(403, _("this is not the table's key"))
-                    if access.served is None:
-                        raise Refused(
-                            400, _("the organiser's key needs the table: ?round=R&table=T")
-                        )
-                    body: dict[str, Any] = {}
-                    if post:
-                        check_same_site(request)
-                        if access.refusal is not None:
-                            raise Refused(403, access.refusal)
-                        body = await json_body(request)
-                    request.state.language = language
-                    request.state.access = access
-                    return await handler(request, access.served, body)
-            except Refused as refused:
-                return JSONResponse({"error": refused.message}, refused.status)
-            except BaskaError as error:
-                status = 409 if isinstance(error, LedgerError | RulesFileError) else 400
-                return JSONResponse({"error": str(error)}, status)
+            given = given_key(request, query=not post)
+            access = hall.find(given, request.query_params, writing=post)
+            if access is None:
+                raise Refused(403, _("this is not the table's key"))
+            if access.served is None:
+                raise Refused(400, _("the organiser's key needs the table: ?round=R&table=T"))
+            body: dict[str, Any] = {}
+            if post:
+                check_same_site(request)
+                if access.refusal is not None:
+                    raise Refused(403, access.refusal)
+                body = await json_body(request)
+            request.state.access = access
+            return await handler(request, access.served, body)
 
-        route.__doc__ = handler.__doc__
-        return route
+        checked.__doc__ = handler.__doc__
+        return answered(checked)
 
     return wrap
 
 
 def _number(request: Request) -> int:
-    """The hand number of the request's path (`/hands/{n}/…`): digits, at most a few."""
-    try:
-        number = whole(request.path_params["n"])
-    except BaskaError as error:
-        raise Refused(400, str(error)) from None
+    """The hand number of the request's path (`/hands/{n}/…`): digits, at most a few (a
+    NotationError past them)."""
+    number = whole(request.path_params["n"])
     if number is None or number < 1:
         raise Refused(400, _("expected a whole number from 1"))
     return number
-
-
-def _text(body: dict[str, Any], name: str) -> str:
-    value = body.get(name)
-    if not isinstance(value, str):
-        raise Refused(400, _('the request needs "{field}": a text').format(field=name))
-    return value
 
 
 def _id(body: dict[str, Any]) -> str | None:
@@ -193,14 +151,14 @@ async def events(request: Request, served: Served, body: dict[str, Any]) -> Resp
 @endpoint(post=True)
 async def preview(request: Request, served: Served, body: dict[str, Any]) -> Response:
     """POST /api/v1/preview {"hand"}: what the line would do (never 400)."""
-    typed = _text(body, "hand")
+    typed = text_field(body, "hand")
     return JSONResponse(await _in(request, served, lambda: served.table.preview(typed)))
 
 
 @endpoint(post=True)
 async def hands(request: Request, served: Served, body: dict[str, Any]) -> Response:
     """POST /api/v1/hands {"hand", "id", "confirm"}: record a hand."""
-    typed, client_id, confirmed = _text(body, "hand"), _id(body), _confirmed(body)
+    typed, client_id, confirmed = text_field(body, "hand"), _id(body), _confirmed(body)
     work = served.table.add_hand
     return _answer(await _in(request, served, lambda: work(typed, client_id, confirmed)))
 
@@ -222,7 +180,7 @@ async def void(request: Request, served: Served, body: dict[str, Any]) -> Respon
 @endpoint(post=True)
 async def amend(request: Request, served: Served, body: dict[str, Any]) -> Response:
     """POST /api/v1/hands/{n}/amend {"hand", "id", "confirm"}: correct hand n."""
-    number, text = _number(request), _text(body, "hand")
+    number, text = _number(request), text_field(body, "hand")
     client_id, confirmed = _id(body), _confirmed(body)
     work = served.table.amend
     return _answer(await _in(request, served, lambda: work(number, text, client_id, confirmed)))
@@ -231,22 +189,6 @@ async def amend(request: Request, served: Served, body: dict[str, Any]) -> Respo
 @endpoint(post=True)
 async def correct_last(request: Request, served: Served, body: dict[str, Any]) -> Response:
     """POST /api/v1/last/correct {"words", "id", "confirm"}: correct the last hand."""
-    words, client_id, confirmed = _text(body, "words"), _id(body), _confirmed(body)
+    words, client_id, confirmed = text_field(body, "words"), _id(body), _confirmed(body)
     work = served.table.correct_last
     return _answer(await _in(request, served, lambda: work(words, client_id, confirmed)))
-
-
-ROUTES = [
-    Route("/api/v1/table", table),
-    Route("/api/v1/sheet", sheet),
-    Route("/api/v1/standings", standings),
-    Route("/api/v1/final", final),
-    Route("/api/v1/quote/{contract}", quote),
-    Route("/api/v1/events", events),
-    Route("/api/v1/preview", preview, methods=["POST"]),
-    Route("/api/v1/hands", hands, methods=["POST"]),
-    Route("/api/v1/undo", undo, methods=["POST"]),
-    Route("/api/v1/hands/{n}/void", void, methods=["POST"]),
-    Route("/api/v1/hands/{n}/amend", amend, methods=["POST"]),
-    Route("/api/v1/last/correct", correct_last, methods=["POST"]),
-]

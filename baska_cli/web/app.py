@@ -1,5 +1,6 @@
-"""The server's app: the tables' pages, the static files, the JSON API; for ledgers, or for
-a tournament's hall (with the organiser's page and the projector's standings)."""
+"""The server's app and every URL it answers (ROUTES): the tables' pages, the static files,
+the JSON API; for ledgers, or for a tournament's hall (with the organiser's page and the
+projector's standings)."""
 
 from __future__ import annotations
 
@@ -8,34 +9,67 @@ import os
 from collections.abc import AsyncIterator, Mapping
 
 from starlette.applications import Starlette
-from starlette.routing import Mount
+from starlette.routing import BaseRoute, Mount, Route
+from starlette.staticfiles import StaticFiles
 
 from baska_cli.web import api, pages
+from baska_cli.web.hall import actions as hall_actions
 from baska_cli.web.hall import confirm, organiser
 from baska_cli.web.hall import projector_routes as board
 from baska_cli.web.hall.access import TournamentHall
 from baska_cli.web.served import Hall
 
 STATIC = os.path.join(os.path.dirname(__file__), "static")
+POST = ["POST"]
+
+# Every URL the server answers, for ledgers and for a tournament alike: a route of the
+# tournament's (the organiser's, the projector's, the confirmations) answers a server of
+# ledgers with 403 or 404. Each handler's docstring says what it takes and gives.
+ROUTES: list[BaseRoute] = [
+    # a table's phone: its page (web/pages.py) and the JSON API of its ledger (web/api.py)
+    Route("/t/{key}", pages.table_page),
+    Route("/api/v1/table", api.table),
+    Route("/api/v1/sheet", api.sheet),
+    Route("/api/v1/standings", api.standings),
+    Route("/api/v1/final", api.final),
+    Route("/api/v1/quote/{contract}", api.quote),
+    Route("/api/v1/events", api.events),
+    Route("/api/v1/preview", api.preview, methods=POST),
+    Route("/api/v1/hands", api.hands, methods=POST),
+    Route("/api/v1/undo", api.undo, methods=POST),
+    Route("/api/v1/hands/{n}/void", api.void, methods=POST),
+    Route("/api/v1/hands/{n}/amend", api.amend, methods=POST),
+    Route("/api/v1/last/correct", api.correct_last, methods=POST),
+    # a tournament table's result confirmed from its phones (web/confirm.py)
+    Route("/api/v1/confirmations", confirm.confirmations),
+    Route("/api/v1/confirm", confirm.confirm, methods=POST),
+    Route("/api/v1/result", confirm.result, methods=POST),
+    # the organiser: pages (web/organiser.py) and changes (web/hall_actions.py)
+    Route("/o/{key}", organiser.organiser_page),
+    Route("/o/{key}/t/{round:int}/{table:int}", organiser.table_page),
+    Route("/o/{key}/print/{round:int}/{name}.html", organiser.print_page),
+    Route("/api/v1/hall", organiser.hall_state),
+    Route("/api/v1/hall/walkout", organiser.organiser_post(hall_actions.walkout), methods=POST),
+    Route("/api/v1/hall/withdraw", organiser.organiser_post(hall_actions.withdraw), methods=POST),
+    Route("/api/v1/hall/accept", organiser.organiser_post(hall_actions.accept), methods=POST),
+    Route("/api/v1/hall/result", organiser.organiser_post(hall_actions.result), methods=POST),
+    Route("/api/v1/hall/draw", organiser.organiser_post(hall_actions.draw), methods=POST),
+    # the projector's standings, public and read-only (web/board.py)
+    Route("/standings", board.standings_page),
+    Route("/api/v1/board", board.board_json),
+    Route("/api/v1/board/events", board.board_events),
+    # the pages' scripts, styles and icons
+    Mount("/static", StaticFiles(directory=STATIC, check_dir=False), name="static"),
+]
 
 
 def _app(hall: Hall | TournamentHall) -> Starlette:
-    from starlette.staticfiles import StaticFiles
-
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         yield
         await hall.stop()
 
-    routes = [
-        *pages.ROUTES,
-        *api.ROUTES,
-        *confirm.ROUTES,
-        *organiser.ROUTES,
-        *board.ROUTES,
-        Mount("/static", StaticFiles(directory=STATIC, check_dir=False), name="static"),
-    ]
-    app = Starlette(routes=routes, lifespan=lifespan)
+    app = Starlette(routes=ROUTES, lifespan=lifespan)
     app.state.hall = hall
     return app
 

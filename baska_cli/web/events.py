@@ -7,17 +7,15 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import hashlib
-import json
 import os
 from collections.abc import AsyncIterator, Awaitable, Callable
 from typing import Any
 
 from baska_cli.errors import BaskaError
 from baska_cli.files.replace import identity
-from baska_cli.web.streams import END, Streams
+from baska_cli.web.streams import Streams, change_event
 
 POLL = 0.25  # seconds between two looks at the ledger's stat
-PING = 15.0  # seconds between two comments that keep a quiet stream open
 
 State = Callable[[], Awaitable[dict[str, Any]]]
 
@@ -67,11 +65,11 @@ class Watcher(Streams):
         if now == self.version and others == self._also_version:
             return
         self.version, self._also_version = now, others
-        event = _event(now)
+        event = change_event({"version": now})
         if self._state is not None and self._queues:
             with contextlib.suppress(BaskaError):  # (a phone then asks, and hears why)
                 table = await self._state()
-                event = _event(str(table["version"]), table)
+                event = change_event({"version": str(table["version"]), "table": table})
         self._tell(event)
 
     def _others(self) -> str:
@@ -91,29 +89,12 @@ class Watcher(Streams):
             poke.clear()
 
 
-async def stream(watcher: Watcher) -> AsyncIterator[str]:
+def stream(watcher: Watcher) -> AsyncIterator[str]:
     """The text/event-stream of one phone: the version first, then an event `change` for
     each new one (with the table's state), and a `: ping` comment every PING seconds of
     quiet."""
-    queue = watcher.subscribe()
-    try:
-        yield _event(watcher.version)
-        while True:
-            try:
-                event = await asyncio.wait_for(queue.get(), PING)
-            except TimeoutError:
-                yield ": ping\n\n"
-                continue
-            if event == END:
-                return
-            yield event
-    finally:
-        watcher.unsubscribe(queue)
 
+    async def first() -> str:
+        return change_event({"version": watcher.version})
 
-def _event(version: str, table: dict[str, Any] | None = None) -> str:
-    """An event `change`: {"version"}, and {"table"} when the state is given."""
-    data: dict[str, Any] = {"version": version}
-    if table is not None:
-        data["table"] = table
-    return f"event: change\ndata: {json.dumps(data, ensure_ascii=False)}\n\n"
+    return watcher.stream(first)

@@ -10,9 +10,9 @@ from typing import TYPE_CHECKING, Any
 
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, Response
-from starlette.routing import Route
 
 from baska_cli.i18n import _, ngettext, speaking
+from baska_cli.web.requests import language_of
 
 if TYPE_CHECKING:
     from jinja2 import Environment
@@ -81,16 +81,11 @@ async def render_table(access: Access, key: str, language: str) -> HTMLResponse:
 
 async def table_page(request: Request) -> Response:
     """The table's page for the key in its link."""
-    from baska_cli.web.api import language_of
-
     hall = request.app.state.hall
-    language = language_of(request, hall.language)
+    language = language_of(request)
     key = request.path_params["key"]
     with speaking(language):
         access = hall.find(key)
         if access is None or access.served is None:
             return refused_page(language, _("this is not the table's key"))
     return await render_table(access, key, language)
-
-
-ROUTES = [Route("/t/{key}", table_page)]

@@ -1,29 +1,16 @@
 """The table's key, checked in constant time, and what a request must be to be let in:
-the key (401 missing, 403 wrong), JSON from the page's own origin (CSRF), at most 16 KiB."""
+the key (401 missing, 403 wrong), a change sent as JSON from the page's own origin (CSRF)."""
 
 from __future__ import annotations
 
-import contextlib
 import hmac
-import json
 import os
-from typing import Any
 
 from starlette.requests import Request
 
 from baska_cli.files.secret import kept_key
 from baska_cli.i18n import _
-
-BODY_LIMIT = 16 * 1024  # bytes a request body may have
-
-
-class Refused(Exception):
-    """A request refused before it reaches the ledger: its HTTP status and message."""
-
-    def __init__(self, status: int, message: str) -> None:
-        super().__init__(message)
-        self.status = status
-        self.message = message
+from baska_cli.web.requests import Refused
 
 
 def key_path(ledger: str) -> str:
@@ -68,28 +55,3 @@ def check_same_site(request: Request) -> None:
         raise Refused(403, _("a change from another site is refused"))
     if request.headers.get("sec-fetch-site", "same-origin") not in ("same-origin", "none"):
         raise Refused(403, _("a change from another site is refused"))
-
-
-async def json_body(request: Request) -> dict[str, Any]:
-    """The request's JSON object, at most BODY_LIMIT bytes (413 past it, whatever the
-    Content-Length says), 400 if it is not a JSON object."""
-    declared = request.headers.get("content-length", "")
-    with contextlib.suppress(ValueError):
-        if int(declared) > BODY_LIMIT:
-            raise Refused(413, _too_big())
-    data = bytearray()
-    async for chunk in request.stream():
-        data += chunk
-        if len(data) > BODY_LIMIT:
-            raise Refused(413, _too_big())
-    try:
-        value = json.loads(data.decode("utf-8")) if data else {}
-    except (UnicodeDecodeError, ValueError):
-        raise Refused(400, _("the request is not JSON")) from None
-    if not isinstance(value, dict):
-        raise Refused(400, _("the request is not a JSON object"))
-    return value
-
-
-def _too_big() -> str:
-    return _("the request is larger than {limit} KiB").format(limit=BODY_LIMIT // 1024)

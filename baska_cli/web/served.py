@@ -8,11 +8,9 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
-from anyio import to_thread
-
 from baska_cli import i18n
-from baska_cli.i18n import speaking
 from baska_cli.web.events import Watcher
+from baska_cli.web.requests import in_worker
 from baska_cli.web.table import Table
 
 T = TypeVar("T")
@@ -39,11 +37,11 @@ class Served:
         """`work` in a worker thread, alone at the table, speaking `language`."""
 
         def alone() -> T:
-            with self.lock, speaking(language):
+            with self.lock:
                 return work()
 
         try:
-            return await to_thread.run_sync(alone)
+            return await in_worker(language, alone)
         finally:
             self.watcher.notify()
 

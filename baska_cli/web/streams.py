@@ -1,13 +1,22 @@
 """The open event streams of one thing watched (a table's ledger, a tournament's board):
-each stream a queue that hears every change, a watch that runs while any is open, and
-their end when the server stops."""
+each stream a queue that hears every change, a watch that runs while any is open, the text
+each stream sends, and their end when the server stops."""
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
+from collections.abc import AsyncIterator, Awaitable, Callable
+from typing import Any
 
 END = ""  # what a stream's queue gets when the server stops
+PING = 15.0  # seconds between two comments that keep a quiet stream open
+
+
+def change_event(data: dict[str, Any]) -> str:
+    """An event `change` of a text/event-stream, its data `data` as JSON."""
+    return f"event: change\ndata: {json.dumps(data, ensure_ascii=False)}\n\n"
 
 
 class Streams:
@@ -33,6 +42,31 @@ class Streams:
     def unsubscribe(self, queue: asyncio.Queue[str]) -> None:
         """The stream is closed: its queue hears nothing more."""
         self._queues.discard(queue)
+
+    async def stream(
+        self, first: Callable[[], Awaitable[str]], retry: int | None = None
+    ) -> AsyncIterator[str]:
+        """The text/event-stream of one open stream: the event `first()` makes once the
+        stream hears changes (after `retry: N`, the milliseconds a browser waits before it
+        opens the stream again), then each event told unless it is the one sent last, and a
+        `: ping` comment every PING seconds of quiet, until the server stops."""
+        queue = self.subscribe()
+        try:
+            sent = await first()
+            yield sent if retry is None else f"retry: {retry}\n{sent}"
+            while True:
+                try:
+                    event = await asyncio.wait_for(queue.get(), PING)
+                except TimeoutError:
+                    yield ": ping\n\n"
+                    continue
+                if event == END:
+                    return
+                if event != sent:  # (a watch's first look may tell what the stream began with)
+                    sent = event
+                    yield event
+        finally:
+            self.unsubscribe(queue)
 
     def _starting(self) -> None:
         """What to do as the watch starts (a subclass looks at what it watches)."""

@@ -31,6 +31,7 @@ from baska_cli.cli.tournament.publish import publish_command
 from baska_cli.cli.tournament.scores import check_command, lots, result, standings
 from baska_cli.cli.tournament.walkout import walkout
 from baska_cli.i18n import _, ngettext
+from baska_cli.render.done import round_drawn, withdrawn
 from baska_cli.render.tournament.terminal import draw_json, draw_table
 from baska_cli.tournament.service import links as service_links
 from baska_cli.tournament.service import rounds as service
@@ -140,7 +141,7 @@ def draw(path: str, round_number: int | None, base_url: str | None, output_forma
     linker = service_links.sheet_linker(path, base_url)
     drawn = service.draw_next(path, sheet_pages(path, linker), round_number)
     if drawn.new:
-        note_written(_("round {round} was drawn").format(round=drawn.draw.round))
+        note_written(round_drawn(drawn.draw.round))
     click.echo(draw_json(drawn.draw) if output_format == "json" else draw_table(drawn.draw))
     if drawn.new:
         click.echo(
@@ -191,12 +192,7 @@ def withdraw(path: str, name: str) -> None:
     """
     gone = service.withdraw_player(path, name)
     note_written(_("the withdrawal was recorded"))
-    click.echo(
-        _("{name} withdraws before round {round}; the points earned stay").format(
-            name=gone.name, round=gone.round
-        ),
-        err=True,
-    )
+    click.echo(withdrawn(gone), err=True)
 
 
 @command()

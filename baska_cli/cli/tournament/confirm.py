@@ -9,8 +9,8 @@ import click
 from baska_cli.cli.common import COUNT, command, format_choice, note_written
 from baska_cli.cli.tournament.common import round_option
 from baska_cli.i18n import _
-from baska_cli.render.text import signed
-from baska_cli.render.tournament.status import status_json, status_table, status_word
+from baska_cli.render.done import accepted
+from baska_cli.render.tournament.status import status_json, status_table
 from baska_cli.tournament.hall.state import round_states
 from baska_cli.tournament.service import confirm as service_confirm
 
@@ -45,11 +45,4 @@ def accept(path: str, round_number: int, table: int) -> None:
     """
     state = service_confirm.accept(path, round_number, table)
     note_written(_("the result was accepted"))
-    pairs = zip(state.players, state.totals or (), strict=False)
-    totals = ", ".join(f"{p} {signed(t)}" for p, t in pairs)
-    click.echo(
-        _("round {round}, table {table}: {result} ({status})").format(
-            round=round_number, table=table, result=totals, status=status_word(state.status)
-        ),
-        err=True,
-    )
+    click.echo(accepted(state), err=True)

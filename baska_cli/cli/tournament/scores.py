@@ -11,7 +11,7 @@ from baska_cli.cli.common import COUNT, UserInputError, command, format_choice, 
 from baska_cli.cli.tournament.classifications import show_category, show_standings, show_teams
 from baska_cli.cli.tournament.common import round_option
 from baska_cli.i18n import _, ngettext
-from baska_cli.tournament.results import describe
+from baska_cli.render.done import result_entered
 from baska_cli.tournament.service import scores as service
 
 
@@ -38,12 +38,7 @@ def result(
     """
     entered = service.enter_result(path, round_number, table, entries, correct)
     note_written(_("the result was entered"))
-    message = _("round {round}, table {table}: {result}").format(
-        round=round_number, table=table, result=describe(entered)
-    )
-    if correct:
-        message += " " + _("(corrected; the old result is kept)")
-    click.echo(message, err=True)
+    click.echo(result_entered(entered, correct), err=True)
 
 
 @command()

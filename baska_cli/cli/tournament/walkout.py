@@ -6,7 +6,8 @@ from __future__ import annotations
 import click
 
 from baska_cli.cli.common import COUNT, command, note_written, option
-from baska_cli.i18n import _, ngettext
+from baska_cli.i18n import _
+from baska_cli.render.done import walked_out
 from baska_cli.tournament.service import walkouts as service
 
 
@@ -28,31 +29,6 @@ def walkout(path: str, round_number: int, table: int, name: str, undo: bool) -> 
               baska tournament walkout liga 2 5 Darek --undo
     """
     done = service.walk_out(path, round_number, table, name, undo)
-    where = {"round": done.round, "table": done.table, "name": done.player}
-    if undo:
-        note_written(_("the walk-out was undone"))
-        click.echo(
-            _("round {round}, table {table}: {name} no longer walked out").format(**where),
-            err=True,
-        )
-        return
-    note_written(_("the walk-out was recorded"))
-    click.echo(
-        _(
-            "round {round}, table {table}: {name} walked out; the walk-out result goes to {others}"
-        ).format(**where, others=", ".join(done.others)),
-        err=True,
-    )
-    if done.hands or done.sheet:
-        kept = (
-            [
-                ngettext(
-                    "{count} hand in the ledger", "{count} hands in the ledger", done.hands
-                ).format(count=done.hands)
-            ]
-            if done.hands
-            else []
-        )
-        if done.sheet:
-            kept.append(_("the result from the sheet"))
-        click.echo(_("kept as history, not counted: {kept}").format(kept=", ".join(kept)), err=True)
+    note_written(_("the walk-out was undone") if undo else _("the walk-out was recorded"))
+    for line in walked_out(done):
+        click.echo(line, err=True)

@@ -22,7 +22,7 @@ from baska_cli.tournament.folder import (
 from baska_cli.tournament.hall.keys import hall_keys
 from baska_cli.tournament.hall.state import refusal_at
 from baska_cli.web.hall.projector import Projector
-from baska_cli.web.security import Refused
+from baska_cli.web.requests import Refused
 from baska_cli.web.served import Access, Served, key_digest
 
 

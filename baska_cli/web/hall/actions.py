@@ -7,14 +7,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from baska_cli.i18n import _, ngettext
-from baska_cli.render.text import signed
+from baska_cli.i18n import _
+from baska_cli.render.done import accepted, result_entered, round_drawn, walked_out, withdrawn
 from baska_cli.render.tournament.printed import linked_pages
-from baska_cli.render.tournament.status import status_word
 from baska_cli.render.tournament.terminal import draw_record
 from baska_cli.tournament.folder import load
 from baska_cli.tournament.hall.state import round_states
-from baska_cli.tournament.results import describe
 from baska_cli.tournament.service import confirm as service_confirm
 from baska_cli.tournament.service import links as service_links
 from baska_cli.tournament.service import rounds as service
@@ -22,100 +20,58 @@ from baska_cli.tournament.service import scores as service_scores
 from baska_cli.tournament.service import walkouts as service_walkouts
 from baska_cli.tournament.service.rounds import Drawn
 from baska_cli.web.hall.view import named_tables, not_in
-from baska_cli.web.security import Refused
+from baska_cli.web.requests import Refused, flag_field, text_field, whole_field
 
 Answer = tuple[int, dict[str, Any]]
 
 
-def _whole(body: dict[str, Any], name: str) -> int:
-    value = body.get(name)
-    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-        raise Refused(
-            400, _('the request needs "{field}": a whole number from 1').format(field=name)
-        )
-    return value
-
-
-def _text(body: dict[str, Any], name: str) -> str:
-    value = body.get(name)
-    if not isinstance(value, str) or not value.strip():
-        raise Refused(400, _('the request needs "{field}": a text').format(field=name))
-    return value
-
-
-def _flag(body: dict[str, Any], name: str) -> bool:
-    value = body.get(name, False)
-    if not isinstance(value, bool):
-        raise Refused(400, _('"{field}" is true or false').format(field=name))
-    return value
+def _table(body: dict[str, Any]) -> tuple[int, int]:
+    """The table a request names: `round` and `table`."""
+    return whole_field(body, "round"), whole_field(body, "table")
 
 
 def walkout(path: str, body: dict[str, Any]) -> Answer:
     """POST /api/v1/hall/walkout {"round", "table", "player", "undo"}."""
-    round_number, table = _whole(body, "round"), _whole(body, "table")
-    undo = _flag(body, "undo")
-    done = service_walkouts.walk_out(path, round_number, table, _text(body, "player"), undo)
+    round_number, table = _table(body)
+    undo = flag_field(body, "undo")
+    done = service_walkouts.walk_out(
+        path, round_number, table, text_field(body, "player", blank=False), undo
+    )
     where = {"round": done.round, "table": done.table, "name": done.player}
-    if undo:
-        message = _("round {round}, table {table}: {name} no longer walked out").format(**where)
-    else:
-        message = _(
-            "round {round}, table {table}: {name} walked out; the walk-out result goes to {others}"
-        ).format(**where, others=", ".join(done.others))
-        kept = []
-        if done.hands:
-            kept.append(
-                ngettext(
-                    "{count} hand in the ledger", "{count} hands in the ledger", done.hands
-                ).format(count=done.hands)
-            )
-        if done.sheet:
-            kept.append(_("the result from the sheet"))
-        if kept:
-            message += "; " + _("kept as history, not counted: {kept}").format(kept=", ".join(kept))
     record = {**where, "player": done.player, "others": list(done.others), "undone": undo}
+    message = "; ".join(walked_out(done))
     return 200, {**record, "hands": done.hands, "sheet": done.sheet, "message": message}
 
 
 def withdraw(path: str, body: dict[str, Any]) -> Answer:
     """POST /api/v1/hall/withdraw {"player"}: from the next round on."""
-    gone = service.withdraw_player(path, _text(body, "player"))
-    message = _("{name} withdraws before round {round}; the points earned stay").format(
-        name=gone.name, round=gone.round
-    )
-    return 200, {"player": gone.name, "round": gone.round, "message": message}
+    gone = service.withdraw_player(path, text_field(body, "player", blank=False))
+    return 200, {"player": gone.name, "round": gone.round, "message": withdrawn(gone)}
 
 
 def accept(path: str, body: dict[str, Any]) -> Answer:
     """POST /api/v1/hall/accept {"round", "table"}: the table's result is final."""
-    round_number, table = _whole(body, "round"), _whole(body, "table")
+    round_number, table = _table(body)
     state = service_confirm.accept(path, round_number, table)
-    pairs = zip(state.players, state.totals or (), strict=False)
-    message = _("round {round}, table {table}: {result} ({status})").format(
-        round=round_number,
-        table=table,
-        result=", ".join(f"{p} {signed(t)}" for p, t in pairs),
-        status=status_word(state.status),
-    )
-    return 200, {"round": round_number, "table": table, "status": state.status, "message": message}
+    record = {"round": round_number, "table": table, "status": state.status}
+    return 200, {**record, "message": accepted(state)}
 
 
 def result(path: str, body: dict[str, Any]) -> Answer:
     """POST /api/v1/hall/result {"round", "table", "entries", "correct"}: a paper sheet's
     totals (`NAME=+N` or `SEAT=+N`, as `baska tournament result` takes them)."""
-    round_number, table = _whole(body, "round"), _whole(body, "table")
+    round_number, table = _table(body)
     entries = body.get("entries")
     if not isinstance(entries, list) or not all(isinstance(e, str) for e in entries):
         raise Refused(400, _('the request needs "entries": a list of NAME=+N'))
-    correct = _flag(body, "correct")
+    correct = flag_field(body, "correct")
     entered = service_scores.enter_result(path, round_number, table, entries, correct)
-    message = _("round {round}, table {table}: {result}").format(
-        round=round_number, table=table, result=describe(entered)
-    )
-    if correct:
-        message += " " + _("(corrected; the old result is kept)")
     record = {"round": round_number, "table": table, "players": list(entered.players)}
-    return 200, {**record, "totals": list(entered.totals), "message": message}
+    return 200, {
+        **record,
+        "totals": list(entered.totals),
+        "message": result_entered(entered, correct),
+    }
 
 
 def _drawn_already(drawn: Drawn) -> Answer:
@@ -130,8 +86,8 @@ def draw(path: str, body: dict[str, Any]) -> Answer:
     table of the newest round is not in, unless `anyway` (the tables not in stay on the
     page). With `round`, the round meant: one drawn already is shown again (200), never
     drawn twice."""
-    anyway = _flag(body, "anyway")
-    meant = None if body.get("round") is None else _whole(body, "round")
+    anyway = flag_field(body, "anyway")
+    meant = None if body.get("round") is None else whole_field(body, "round")
     t = load(path)
     linker = service_links.sheet_linker(path)  # the sheets' QR codes: the hall's address
     pages = linked_pages(None if linker is None else linker.url)
@@ -146,7 +102,7 @@ def draw(path: str, body: dict[str, Any]) -> Answer:
     drawn = service.draw_next(path, pages, meant)
     if not drawn.new:
         return _drawn_already(drawn)
-    message = _("round {round} was drawn").format(round=drawn.draw.round)
+    message = round_drawn(drawn.draw.round)
     if late:
         message += "; " + _("not in yet: round {round}, {tables}").format(
             round=len(t.draws), tables=named_tables(late)

@@ -9,13 +9,12 @@ from typing import Any
 
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
-from starlette.routing import Route
 
 from baska_cli.i18n import _
 from baska_cli.tournament.hall.state import TableState, state_record, table_state
 from baska_cli.tournament.service import confirm as service_confirm
 from baska_cli.web.api import endpoint
-from baska_cli.web.security import Refused
+from baska_cli.web.requests import Refused, text_field
 from baska_cli.web.served import Access, Served
 
 LIST_LIMIT = 8  # entries of a table's final totals (four players; a few more are refused)
@@ -52,13 +51,6 @@ def _shown(value: object) -> str:
     return text if len(text) <= 60 else text[:57] + "…"
 
 
-def _text(body: dict[str, Any], name: str, default: str | None = None) -> str:
-    value = body.get(name, default)
-    if not isinstance(value, str):
-        raise Refused(400, _('the request needs "{field}": a text').format(field=name))
-    return value
-
-
 async def _state(request: Request, served: Served, work: Any) -> Response:
     """The work done alone at the table, answered with the table's state."""
     language: str = request.state.language
@@ -79,8 +71,8 @@ async def confirm(request: Request, served: Served, body: dict[str, Any]) -> Res
     """POST /api/v1/confirm {"player", "agree", "totals", "device", "note"}: a player's word
     on the table's four totals, from their phone."""
     folder, round_number, table = _where(request)
-    player, device = _text(body, "player"), _text(body, "device")
-    note = _text(body, "note", "")
+    player, device = text_field(body, "player"), text_field(body, "device")
+    note = text_field(body, "note", "")
     agree = body.get("agree")
     if not isinstance(agree, bool):
         raise Refused(400, _('"agree" is true or false, not {given}').format(given=_shown(agree)))
@@ -117,10 +109,3 @@ async def result(request: Request, served: Served, body: dict[str, Any]) -> Resp
     return await _state(
         request, served, lambda: service_confirm.enter_final(folder, round_number, table, typed)
     )
-
-
-ROUTES = [
-    Route("/api/v1/confirmations", confirmations),
-    Route("/api/v1/confirm", confirm, methods=["POST"]),
-    Route("/api/v1/result", result, methods=["POST"]),
-]

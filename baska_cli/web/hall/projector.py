@@ -19,13 +19,12 @@ from baska_cli.errors import BaskaError
 from baska_cli.files.replace import identity
 from baska_cli.tournament.folder import ROUND_DIR
 from baska_cli.tournament.service.board import board_now
-from baska_cli.web.streams import END, Streams
+from baska_cli.web.streams import Streams, change_event
 
 POLL = 0.25  # seconds between two looks at the files of the round being played
 FULL = 4  # every FULL-th look is at every file (a correction of an earlier round)
 GAP = 1.0  # seconds at least between two boards made again by the watch (a busy round
 # writes a hand somewhere every few hundredths of a second: the board follows once a second)
-PING = 15.0  # seconds between two comments that keep a quiet stream open
 Stamp = tuple[tuple[int, ...] | None, ...]
 
 
@@ -110,7 +109,7 @@ class Projector(Streams):
                         last, made = found, loop.time()
                     if found.version != told:
                         told = found.version
-                        self._tell(told)
+                        self._tell(change_event({"version": told}))
             look += 1
             await asyncio.sleep(POLL)
 
@@ -131,30 +130,15 @@ class Projector(Streams):
         return (self.folder, *dirs, *top, *(name for n, name in by_round if n >= newest))
 
 
-async def stream(projector: Projector) -> AsyncIterator[str]:
+def stream(projector: Projector) -> AsyncIterator[str]:
     """The text/event-stream of one screen: the board's version first, then an event
     `change` for each new one, and a `: ping` comment every PING seconds of quiet."""
-    queue = projector.subscribe()
-    try:
+
+    async def first() -> str:
         try:
-            told = (await projector.current()).version
+            version = (await projector.current()).version
         except BaskaError:  # (a broken file: the page keeps what it shows)
-            told = ""
-        yield "retry: 2000\n" + _event(told)
-        while True:
-            try:
-                version = await asyncio.wait_for(queue.get(), PING)
-            except TimeoutError:
-                yield ": ping\n\n"
-                continue
-            if version == END:
-                return
-            if version != told:  # (the watch's first look may tell what was told)
-                told = version
-                yield _event(version)
-    finally:
-        projector.unsubscribe(queue)
+            version = ""
+        return change_event({"version": version})
 
-
-def _event(version: str) -> str:
-    return f"event: change\ndata: {json.dumps({'version': version})}\n\n"
+    return projector.stream(first, retry=2000)

@@ -4,31 +4,26 @@ and GET /api/v1/board/events (an event `change` at each change of the board)."""
 
 from __future__ import annotations
 
-import html
 import math
 from typing import TYPE_CHECKING, Any
 
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
-from starlette.responses import HTMLResponse, JSONResponse, Response, StreamingResponse
-from starlette.routing import Route
+from starlette.responses import Response, StreamingResponse
 
 from baska_cli.errors import BaskaError
 from baska_cli.i18n import speaking
 from baska_cli.render.text import signed
 from baska_cli.render.tournament.terminal import movement_text, points
 from baska_cli.web.hall.projector import Projector, Shown, stream
+from baska_cli.web.pages import HEADERS, page, refused_page
+from baska_cli.web.requests import answered, language_of, status_of
 
 if TYPE_CHECKING:
     from starlette.applications import Starlette
 
 PAGE = "standings.html.j2"
 ROWS = 16  # the lines of one screen rendered by the server (the script fits its own)
-HEADERS = {
-    "Content-Security-Policy": "default-src 'self'; img-src 'self' data:; frame-ancestors 'none'",
-    "Referrer-Policy": "no-referrer",
-    "X-Content-Type-Options": "nosniff",
-}
 
 
 def projector_of(app: Starlette) -> Projector:
@@ -44,12 +39,6 @@ async def _board(request: Request, language: str) -> Shown:
     projector = projector_of(request.app)
     with speaking(language):
         return await projector.current()
-
-
-def _language(request: Request) -> str:
-    from baska_cli.web.api import language_of
-
-    return language_of(request, request.app.state.hall.language)
 
 
 def _page_number(request: Request, pages: int) -> int:
@@ -80,15 +69,11 @@ def _row(line: dict[str, Any]) -> dict[str, str]:
 
 async def standings_page(request: Request) -> Response:
     """GET /standings[?page=N][&lang=pl|en]: the projector's page."""
-    from baska_cli.web.pages import environment
-
-    language = _language(request)
+    language = language_of(request)
     try:
         found = await _board(request, language)
     except BaskaError as error:
-        message = html.escape(str(error))
-        page = f'<!doctype html><html lang="{language}"><title>baska</title><p>{message}</p>'
-        return HTMLResponse(page, 409, headers={**HEADERS, "Cache-Control": "no-store"})
+        return refused_page(language, str(error), status_of(error))
     lines = found.data["standings"]
     pages = max(1, math.ceil(len(lines) / ROWS))
     number = _page_number(request, pages)
@@ -103,17 +88,13 @@ async def standings_page(request: Request) -> Response:
         "rows": [_row(ln) for ln in lines[(number - 1) * ROWS : number * ROWS]],
     }
     with speaking(language):
-        text = environment().get_template(PAGE).render(context)
-    return HTMLResponse(text, headers={**HEADERS, "Cache-Control": "no-store"})
+        return page(PAGE, context)
 
 
+@answered
 async def board_json(request: Request) -> Response:
     """GET /api/v1/board: the board's JSON (304 when the ETag given is the board's)."""
-    language = _language(request)
-    try:
-        found = await _board(request, language)
-    except BaskaError as error:
-        return JSONResponse({"error": str(error)}, 409)
+    found = await _board(request, request.state.language)
     tag = f'"{found.version}"'
     headers = {**HEADERS, "ETag": tag, "Cache-Control": "no-cache"}
     if request.headers.get("if-none-match") == tag:
@@ -126,10 +107,3 @@ async def board_events(request: Request) -> Response:
     headers = {"Cache-Control": "no-cache", "X-Accel-Buffering": "no"}
     projector = projector_of(request.app)
     return StreamingResponse(stream(projector), media_type="text/event-stream", headers=headers)
-
-
-ROUTES = [
-    Route("/standings", standings_page),
-    Route("/api/v1/board", board_json),
-    Route("/api/v1/board/events", board_events),
-]

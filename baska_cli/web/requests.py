@@ -1,0 +1,158 @@
+"""What every route does with its request: the language it is answered in, its JSON body
+(at most 16 KiB) and the fields read from it, and the project's errors answered as a status
+and `{"error": ...}` in that language."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+from collections.abc import Awaitable, Callable
+from typing import Any, TypeVar
+
+from anyio import to_thread
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+
+from baska_cli.errors import BaskaError, LedgerError, RulesFileError
+from baska_cli.i18n import LANGUAGES, _, speaking
+
+BODY_LIMIT = 16 * 1024  # bytes a request body may have
+
+Route = Callable[[Request], Awaitable[Response]]
+T = TypeVar("T")
+
+
+class Refused(Exception):
+    """A request refused before it reaches the ledger: its HTTP status and message."""
+
+    def __init__(self, status: int, message: str) -> None:
+        super().__init__(message)
+        self.status = status
+
+
+# The status of each kind of the project's errors, the first kind that matches: a file that
+# cannot be read or written or that refuses the change (a ledger, a tournament's file, a
+# page), a rule system that cannot be loaded: 409; what was sent (a hand's notation, a hand
+# the rules forbid, a hand number the ledger lacks, a tournament's round, table or name): 400.
+STATUSES: tuple[tuple[type[BaskaError], int], ...] = (
+    (LedgerError, 409),
+    (RulesFileError, 409),
+    (BaskaError, 400),
+)
+
+
+def status_of(error: Refused | BaskaError) -> int:
+    """The HTTP status that answers `error`."""
+    if isinstance(error, Refused):
+        return error.status
+    return next(status for kind, status in STATUSES if isinstance(error, kind))
+
+
+def error_answer(error: Refused | BaskaError) -> JSONResponse:
+    """`error` answered: its status, and `{"error": message}` (worded in the language the
+    request was answered in, where the error was made)."""
+    return JSONResponse({"error": str(error)}, status_of(error))
+
+
+def language_of(request: Request) -> str:
+    """`?lang=pl|en`, else the first of Accept-Language baska speaks, else the server's."""
+    asked = request.query_params.get("lang", "").strip().lower()
+    if asked in LANGUAGES:
+        return asked
+    ranked = []
+    for position, part in enumerate(request.headers.get("accept-language", "").split(",")):
+        tag, _sep, params = part.strip().partition(";")
+        weight = 1.0
+        if params.strip().startswith("q="):
+            try:
+                weight = float(params.strip()[2:])
+            except ValueError:
+                weight = 0.0
+        ranked.append((-weight, position, tag.strip().lower()[:2]))
+    for weight, _position, tag in sorted(ranked):
+        if tag in LANGUAGES and weight < 0:
+            return tag
+    language: str = request.app.state.hall.language
+    return language
+
+
+def answered(work: Route) -> Route:
+    """A JSON route: `work` in the request's language (kept in `request.state.language`), a
+    Refused or a project error raised on the way answered by `error_answer`."""
+
+    async def route(request: Request) -> Response:
+        language = language_of(request)
+        request.state.language = language
+        try:
+            with speaking(language):
+                return await work(request)
+        except (Refused, BaskaError) as error:
+            return error_answer(error)
+
+    route.__doc__ = work.__doc__
+    return route
+
+
+async def in_worker(language: str, work: Callable[[], T]) -> T:
+    """`work` (blocking: a service, a ledger read or written) in a worker thread, speaking
+    `language` (the request's)."""
+
+    def speaking_work() -> T:
+        with speaking(language):
+            return work()
+
+    return await to_thread.run_sync(speaking_work)
+
+
+async def json_body(request: Request) -> dict[str, Any]:
+    """The request's JSON object, at most BODY_LIMIT bytes (413 past it, whatever the
+    Content-Length says), 400 if it is not a JSON object."""
+    declared = request.headers.get("content-length", "")
+    with contextlib.suppress(ValueError):
+        if int(declared) > BODY_LIMIT:
+            raise Refused(413, _too_big())
+    data = bytearray()
+    async for chunk in request.stream():
+        data += chunk
+        if len(data) > BODY_LIMIT:
+            raise Refused(413, _too_big())
+    try:
+        value = json.loads(data.decode("utf-8")) if data else {}
+    except (UnicodeDecodeError, ValueError):
+        raise Refused(400, _("the request is not JSON")) from None
+    if not isinstance(value, dict):
+        raise Refused(400, _("the request is not a JSON object"))
+    return value
+
+
+def _too_big() -> str:
+    return _("the request is larger than {limit} KiB").format(limit=BODY_LIMIT // 1024)
+
+
+def text_field(
+    body: dict[str, Any], name: str, default: str | None = None, blank: bool = True
+) -> str:
+    """The text `body[name]` (`default` where it is missing; not blank unless `blank`), else
+    a 400 that names the field."""
+    value = body.get(name, default)
+    if not isinstance(value, str) or not (blank or value.strip()):
+        raise Refused(400, _('the request needs "{field}": a text').format(field=name))
+    return value
+
+
+def whole_field(body: dict[str, Any], name: str) -> int:
+    """The whole number `body[name]`, from 1, else a 400 that names the field."""
+    value = body.get(name)
+    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+        raise Refused(
+            400, _('the request needs "{field}": a whole number from 1').format(field=name)
+        )
+    return value
+
+
+def flag_field(body: dict[str, Any], name: str) -> bool:
+    """`body[name]`, true or false (false where it is missing), else a 400."""
+    value = body.get(name, False)
+    if not isinstance(value, bool):
+        raise Refused(400, _('"{field}" is true or false').format(field=name))
+    return value
