@@ -3,13 +3,14 @@
 // every few seconds, and fetched again at each event of /api/v1/board/events. Every text
 // goes in through textContent: nothing typed by anybody is ever read as HTML.
 
+import { makeApi } from "./api.js";
 import { el, sayer, signed } from "./words.js";
 
 const say = sayer("board-words");
 const MINUS = "−"; // (a board's minus sign, as wide as its plus)
 
 const body = document.body;
-const api = body.dataset.api;
+const api = makeApi({ api: body.dataset.api, lang: body.dataset.lang, onRetry() {} });
 const asked = new URLSearchParams(location.search);
 const every = Math.min(120, Math.max(2, Number(asked.get("every")) || 10)) * 1000;
 const state = { board: null, version: body.dataset.version, views: [], view: 0, page: 0 };
@@ -134,7 +135,7 @@ function turn() {
 }
 
 async function fetchBoard() {
-  const answer = await fetch(api + "/board", { cache: "no-store" });
+  const answer = await api.get("/board");
   if (!answer.ok) return;
   state.board = await answer.json();
   state.views = viewsOf(state.board);
@@ -155,7 +156,7 @@ function live(on) {
 }
 
 function listen() {
-  const events = new EventSource(api + "/board/events");
+  const events = new EventSource(api.url("/board/events"));
   events.addEventListener("change", (event) => {
     live(true);
     const version = JSON.parse(event.data).version;

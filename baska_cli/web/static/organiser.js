@@ -30,9 +30,8 @@ function status(text, kind) {
 let tag = null; // the ETag of the hall shown: asked again, "304 Not Modified" while it holds
 
 async function fetchHall() {
-  const headers = { Authorization: "Bearer " + body.dataset.key, Accept: "application/json" };
-  if (tag && hall) headers["If-None-Match"] = tag;
-  const answer = await fetch(api.url("/hall", asked ? { round: asked } : {}), { headers, cache: "no-store" });
+  const since = tag && hall ? { "If-None-Match": tag } : {};
+  const answer = await api.get("/hall", asked ? { round: asked } : {}, since);
   if (answer.status === 304) return false;
   if (!answer.ok) throw new Error((await answer.json().catch(() => ({}))).error || answer.status);
   hall = await answer.json();
