@@ -4,6 +4,8 @@ cases (no key, a wrong key, an oversized body, a cross-site post, a name that is
 
 from __future__ import annotations
 
+import json
+import re
 import threading
 from pathlib import Path
 from typing import Any
@@ -11,6 +13,8 @@ from typing import Any
 import pytest
 from starlette.testclient import TestClient
 
+from baska_cli.game.model import Contract
+from baska_cli.game.vocabulary import COUNTED_FORMS
 from baska_cli.web.app import make_app
 from baska_cli.web.entries import Intent, Journal
 from baska_cli.web.requests import BODY_LIMIT
@@ -386,6 +390,54 @@ def test_the_table_names_only_the_contracts_of_its_rules(phone: Phone) -> None:
     assert "zw" in contracts
     assert "me" not in contracts
     assert "zb" not in contracts
+
+
+def _rules_of_table(tmp_path: Path, rules: str) -> dict[str, Any]:
+    """The rule system of a new table under `rules`, as GET /api/v1/table gives it and as
+    the page starts with it (the same JSON, in its `baska-rules` element)."""
+    path = str(tmp_path / f"{rules}.csv")
+    assert invoke("new", path, "-p", "Ania,Bartek,Celina,Darek", "--rules", rules).exit_code == 0
+    with TestClient(make_app({path: KEY}, "en")) as client:
+        found: dict[str, Any] = Phone(client).get("table").json()["rules"]
+        page = client.get(f"/t/{KEY}").text
+    element = re.search(r'<script id="baska-rules" type="application/json">(.*?)</script>', page)
+    assert element is not None and json.loads(element.group(1)) == found
+    return found
+
+
+def test_the_table_carries_what_its_rules_allow_the_pad(tmp_path: Path) -> None:
+    """plb: no kara, no méster, at most kontra and rekontra on gran; mester: kara, but not
+    after a zwykła or an honour, and three contras on a cicha."""
+    plb = _rules_of_table(tmp_path, "plb")
+    contracts = {c["short"]: c for c in plb["contracts"]}
+    assert list(contracts) == ["zw", "we", "ci", "gr", "zo", "gd", "zd", "ba"]
+    assert contracts["zw"]["players"] == 2 and contracts["gr"]["players"] == 1
+    assert contracts["zw"]["name"] == "zwykła" and contracts["gd"]["play"] == "tricks"
+    assert contracts["zw"]["contras"] == ["k", "kr", "krb", "krbh"]
+    assert contracts["gr"]["contras"] == ["k", "kr"] and contracts["ba"]["contras"] == []
+    assert plb["kara"] is False and not any(c["kara"] for c in plb["contracts"])
+    assert plb["contras"] == ["k", "kr", "krb", "krbh"]
+    mester = _rules_of_table(tmp_path, "mester")
+    contracts = {c["short"]: c for c in mester["contracts"]}
+    assert "me" in contracts and "zb" in contracts
+    assert mester["kara"] is True
+    assert contracts["zo"]["kara"] and not contracts["zw"]["kara"] and not contracts["me"]["kara"]
+    assert contracts["ci"]["contras"] == ["k", "kr", "krb"]
+
+
+def test_no_page_lists_contracts_or_contras(tmp_path: Path) -> None:
+    """The contracts and contras the pages offer come from the rules (GET /api/v1/table):
+    no script or template of the web quotes a contract's short word or a contra."""
+    words = "|".join([c.value for c in Contract] + list(COUNTED_FORMS.values()))
+    quoted = re.compile(rf"[\"'`]({words})[\"'`]")
+    listed = re.compile(rf"\b({words})\b\W{{1,4}}\b({words})\b\W{{1,4}}\b({words})\b")
+    web = Path(make_app.__code__.co_filename).parent
+    files = [*(web / "static").iterdir(), *(web / "templates").iterdir()]
+    assert len(files) > 10
+    for file in files:
+        text = file.read_text(encoding="utf-8")
+        assert not quoted.search(text), (file.name, quoted.search(text))
+        assert not listed.search(text), (file.name, listed.search(text))
 
 
 def test_one_server_serves_many_tables_each_by_its_own_key(tmp_path: Path) -> None:

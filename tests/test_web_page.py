@@ -72,6 +72,17 @@ def test_an_evening_from_two_phones(served: tuple[str, Path]) -> None:
     try:
         tapper.fits()
         tapper.shot("00-start")
+        # the pad offers what plb allows (GET /api/v1/table's rules): no méster, no kara, and
+        # on a gran no bok or hirsz
+        shown = "return [...document.querySelectorAll('.contract')].map(b => b.dataset.contract)"
+        assert tapper.js(shown) == ["zw", "we", "ci", "gr", "zo", "gd", "zd", "ba"]
+        assert tapper.js("return document.querySelectorAll('.flag').length") == 0
+        tapper.tap_keys(["c:gr"])
+        tapper.shot("00-gran-tapped", at="#pad")
+        off = "return [...document.querySelectorAll('.contra:disabled')].map(b => b.dataset.contra)"
+        assert tapper.js(off) == ["krb", "krbh"]
+        tapper.tap("#clear")
+        assert tapper.js(off) == []
         assert len(EVENING[4][1]) + 1 == 5  # a zwykła: two chips, two digits, the record
         for number, (how, what) in enumerate(EVENING, start=1):
             if number == 5:  # a hand typed by mistake, taken back from the other phone

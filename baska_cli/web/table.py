@@ -15,7 +15,6 @@ from baska_cli.errors import BaskaError, RequestError
 from baska_cli.evening.settle import settle, stake_from, unit_of
 from baska_cli.game.callers import moved_callers
 from baska_cli.game.correction import correct
-from baska_cli.game.model import Contract
 from baska_cli.game.notation import format_hand, parse_hand
 from baska_cli.game.scoring import score
 from baska_cli.i18n import _
@@ -26,6 +25,7 @@ from baska_cli.play.line import read_line
 from baska_cli.play.results import Guard, HandChanged, HandRecorded, Question
 from baska_cli.render.compact import preview_text, question_text
 from baska_cli.render.explain import explanation
+from baska_cli.render.pad_rules import pad_rules
 from baska_cli.render.quote import quote_record
 from baska_cli.render.settle import settlement_record
 from baska_cli.render.stats import gathered, stats_record
@@ -66,14 +66,13 @@ class Table:
     # --- reading -----------------------------------------------------------------------------
 
     def page(self) -> dict[str, Any]:
-        """What the page is made with: the players and the rule system."""
+        """What the page is made with: the players and the rule system (as the pad needs it)."""
         return self._names()
 
     def _names(self) -> dict[str, Any]:
-        rules = self.keeper.session.rules
-        names = {"name": rules.name, "title": rules.title}
-        contracts = [contract.value for contract in Contract if rules.has(contract)]
-        return {"players": list(self.keeper.players), "rules": names, "contracts": contracts}
+        rules = pad_rules(self.keeper.session.rules)
+        contracts = [contract["short"] for contract in rules["contracts"]]
+        return {"players": list(self.keeper.players), "rules": rules, "contracts": contracts}
 
     def state(self) -> dict[str, Any]:
         """Who deals and leads, the totals, the last hands, the version."""

@@ -13,7 +13,8 @@ function pause(ms) {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
-// `scope`: the table the organiser's key works on ({round, table}), sent with every call.
+// `key`: the page's key (none: a public page); `scope`: the table the organiser's key works
+// on ({round, table}), sent with every call.
 export function makeApi({ key, api, lang, onRetry, scope }) {
   function url(path, query) {
     const params = new URLSearchParams(query || {});
@@ -22,11 +23,19 @@ export function makeApi({ key, api, lang, onRetry, scope }) {
     return api + path + "?" + params.toString();
   }
 
+  function headers(more) {
+    const all = { Accept: "application/json", ...more };
+    if (key) all.Authorization = "Bearer " + key;
+    return all;
+  }
+
+  // A GET's answer as it comes (`more`: other headers, e.g. If-None-Match).
+  function get(path, query, more) {
+    return fetch(url(path, query), { headers: headers(more), cache: "no-store" });
+  }
+
   async function getJSON(path, query) {
-    const answer = await fetch(url(path, query), {
-      headers: { Authorization: "Bearer " + key, Accept: "application/json" },
-      cache: "no-store",
-    });
+    const answer = await get(path, query);
     if (!answer.ok) throw new Error((await answer.json().catch(() => ({}))).error || answer.status);
     return answer.json();
   }
@@ -38,11 +47,7 @@ export function makeApi({ key, api, lang, onRetry, scope }) {
       try {
         const answer = await fetch(url(path), {
           method: "POST",
-          headers: {
-            Authorization: "Bearer " + key,
-            "Content-Type": "application/json",
-            Accept: "application/json",
-          },
+          headers: headers({ "Content-Type": "application/json" }),
           body: JSON.stringify(data),
           cache: "no-store",
         });
@@ -58,5 +63,5 @@ export function makeApi({ key, api, lang, onRetry, scope }) {
     }
   }
 
-  return { url, getJSON, post };
+  return { url, get, getJSON, post };
 }

@@ -4,7 +4,7 @@
 
 import { makeApi, newId } from "./api.js";
 import { changesRow, renderFinal, renderHands, renderPlaces } from "./lists.js";
-import { CONTRACTS, makePad } from "./pad.js";
+import { makePad } from "./pad.js";
 import { $, el, say, signed } from "./words.js";
 
 const KEY = document.body.dataset.key;
@@ -27,6 +27,7 @@ const api = makeApi({
 const pad = makePad({
   field,
   players: () => state.players,
+  rules: JSON.parse($("baska-rules").textContent), // (the ledger's rules never change)
   correcting: () => state.mode.kind === "last",
   changed: fieldChanged,
 });
@@ -69,10 +70,6 @@ function show(table) {
     li.querySelector(".points").textContent = signed(table.totals[seat]);
     li.classList.toggle("dealer", table.players[seat] === table.dealer);
     li.classList.toggle("leader", table.players[seat] === table.leader);
-  });
-  const contracts = Array.isArray(table.contracts) ? table.contracts : CONTRACTS;
-  document.querySelectorAll(".contract").forEach((button) => {
-    button.hidden = !contracts.includes(button.dataset.contract);
   });
   renderHands($("last"), table.last, state.players, handActions);
   schedulePreview();

@@ -5,9 +5,9 @@
    and every few seconds while the table waits for a confirmation from another phone. */
 
 import { makeApi, newId } from "./api.js";
-import { $, el, signed } from "./words.js";
+import { $, el, sayer, signed } from "./words.js";
 
-const WORDS = JSON.parse($("confirm-words").textContent);
+const say = sayer("confirm-words");
 const body = document.body;
 const scope = JSON.parse(body.dataset.scope || "{}");
 const api = makeApi({
@@ -23,12 +23,6 @@ const api = makeApi({
 // again when it is shown
 const WAIT = { waiting: 30000, disputed: 30000, new: 60000 };
 const shown = { state: null, me: null, timer: null, busy: false };
-
-function say(name, values) {
-  let text = WORDS[name] || name;
-  for (const [k, v] of Object.entries(values || {})) text = text.split("{" + k + "}").join(v);
-  return text;
-}
 
 // The phone's id: made once, kept in localStorage (a phone agrees for one player only).
 function device() {

@@ -4,12 +4,11 @@
    then posted once. Every name is set as text. */
 
 import { makeApi } from "./api.js";
-import { card, el, say, signed } from "./hall_cards.js";
+import { card } from "./hall_cards.js";
+import { $, el, say, signed } from "./words.js";
 
 const body = document.body;
-const words = JSON.parse(document.getElementById("baska-words").textContent);
 const api = makeApi({ key: body.dataset.key, api: body.dataset.api, lang: body.dataset.lang, onRetry() {} });
-const $ = (id) => document.getElementById(id);
 const POLL_MS = 2000;
 
 let hall = null; // the last answer of GET /api/v1/hall
@@ -31,9 +30,8 @@ function status(text, kind) {
 let tag = null; // the ETag of the hall shown: asked again, "304 Not Modified" while it holds
 
 async function fetchHall() {
-  const headers = { Authorization: "Bearer " + body.dataset.key, Accept: "application/json" };
-  if (tag && hall) headers["If-None-Match"] = tag;
-  const answer = await fetch(api.url("/hall", asked ? { round: asked } : {}), { headers, cache: "no-store" });
+  const since = tag && hall ? { "If-None-Match": tag } : {};
+  const answer = await api.get("/hall", asked ? { round: asked } : {}, since);
   if (answer.status === 304) return false;
   if (!answer.ok) throw new Error((await answer.json().catch(() => ({}))).error || answer.status);
   hall = await answer.json();
@@ -48,10 +46,10 @@ async function refresh() {
   const started = performance.now();
   try {
     if (await fetchHall()) show();
-    $("live").textContent = words.live_on;
+    $("live").textContent = say("live_on");
     $("live").classList.add("on");
   } catch (error) {
-    $("live").textContent = words.live_off;
+    $("live").textContent = say("live_off");
     $("live").classList.remove("on");
   }
   const took = performance.now() - started;
@@ -59,7 +57,7 @@ async function refresh() {
 }
 
 function show() {
-  const title = say(words.title, { tournament: hall.tournament });
+  const title = say("title", { tournament: hall.tournament });
   $("title").textContent = title;
   document.title = title;
   showSummary();
@@ -73,29 +71,33 @@ function show() {
 function showSummary() {
   const done = hall.tables.filter((t) => t.in).length;
   $("round-line").textContent = hall.round
-    ? say(words.round_of, { round: hall.round, rounds: hall.rounds }) + " · " +
-      say(words.in_of, { done, count: hall.tables.length })
-    : words.no_round;
+    ? say("round_of", { round: hall.round, rounds: hall.rounds }) + " · " +
+      say("in_of", { done, count: hall.tables.length })
+    : say("no_round");
   const counts = $("counts");
   counts.replaceChildren();
   for (const { status: name, word, count } of hall.counts) {
-    const item = el("li", "badge s-" + name);
+    const item = el("li", { class: "badge s-" + name });
     item.dataset.status = name;
-    item.append(el("span", "dot"), el("span", "word", word), el("b", "count", String(count)));
+    item.append(
+      el("span", { class: "dot" }),
+      el("span", { class: "word" }, word),
+      el("b", { class: "count" }, String(count)),
+    );
     counts.append(item);
   }
   const pick = $("round");
   const wanted = [];
   for (let r = hall.drawn; r >= 1; r--) wanted.push(String(r));
   if ([...pick.options].map((o) => o.value).join() !== wanted.join()) {
-    pick.replaceChildren(...wanted.map((r) => el("option", "", r)));
+    pick.replaceChildren(...wanted.map((r) => el("option", {}, r)));
     [...pick.options].forEach((o, i) => (o.value = wanted[i]));
   }
   pick.value = String(hall.round);
   pick.disabled = !hall.drawn;
   const attention = hall.tables.filter((t) => t.attention).length;
-  $("show-all").textContent = say(words.all, { count: hall.tables.length });
-  $("show-attention").textContent = say(words.attention, { count: attention });
+  $("show-all").textContent = say("all", { count: hall.tables.length });
+  $("show-attention").textContent = say("attention", { count: attention });
   $("show-all").setAttribute("aria-pressed", String(!onlyAttention));
   $("show-attention").setAttribute("aria-pressed", String(onlyAttention));
 }
@@ -106,10 +108,10 @@ function showTables() {
   const keep = open ? open.dataset.table : null;
   list.replaceChildren();
   const shown = hall.tables.filter((t) => !onlyAttention || t.attention);
-  for (const table of shown) list.append(card(table, words, asks));
+  for (const table of shown) list.append(card(table, asks));
   const empty = $("empty");
   empty.hidden = shown.length > 0 || !hall.round;
-  empty.textContent = words.nothing;
+  empty.textContent = say("nothing");
   if (keep) {
     const again = list.querySelector(`li[data-table="${keep}"] .actions a, li[data-table="${keep}"] .actions button`);
     if (again) again.focus({ preventScroll: true });
@@ -121,8 +123,8 @@ function showBehind() {
   $("behind").hidden = late.length === 0;
   $("behind-list").replaceChildren(
     ...late.map((t) => {
-      const item = el("li", "s-" + t.status);
-      const open = el("a", "", say(words.behind, { round: t.round, table: t.table, state: t.word }));
+      const item = el("li", { class: "s-" + t.status });
+      const open = el("a", {}, say("behind", { round: t.round, table: t.table, state: t.word }));
       open.href = t.page;
       item.append(open);
       return item;
@@ -136,17 +138,17 @@ function showNext() {
   const drawButton = $("draw");
   if (hall.next_round === null) {
     drawButton.hidden = true;
-    $("draw-note").textContent = hall.drawn ? say(words.all_drawn, { rounds: hall.rounds }) : "";
+    $("draw-note").textContent = hall.drawn ? say("all_drawn", { rounds: hall.rounds }) : "";
     return;
   }
   drawButton.hidden = false;
-  drawButton.textContent = say(words.draw, { round: hall.next_round });
+  drawButton.textContent = say("draw", { round: hall.next_round });
   drawButton.classList.toggle("primary", hall.all_in);
   $("draw-note").textContent = !hall.round
     ? ""
     : hall.all_in
-      ? say(words.all_in, { round: hall.round })
-      : say(words.waiting_for, { tables: hall.waiting_for });
+      ? say("all_in", { round: hall.round })
+      : say("waiting_for", { tables: hall.waiting_for });
 }
 
 function showPrints() {
@@ -165,7 +167,7 @@ function showPlayers() {
   if ([...pick.options].map((o) => o.value).join("\n") === names.join("\n")) return;
   pick.replaceChildren(
     ...hall.players.map((p) => {
-      const option = el("option", "", p.display === p.name ? p.name : `${p.display} (${p.name})`);
+      const option = el("option", {}, p.display === p.name ? p.name : `${p.display} (${p.name})`);
       option.value = p.name;
       return option;
     }),
@@ -197,7 +199,7 @@ function closeAsk() {
 }
 
 async function send(path, data) {
-  status(words.saving, "");
+  status(say("saving"), "");
   const answer = await api.post(path, data, true);
   if (answer.status < 300) {
     closeAsk();
@@ -222,32 +224,32 @@ function askWalkout(table) {
   const pick = el("select");
   pick.id = "walkout-player";
   for (const name of table.players.filter((p) => !table.walked_out.includes(p))) {
-    const option = el("option", "", name);
+    const option = el("option", {}, name);
     option.value = name;
     pick.append(option);
   }
-  ask(say(words.ask_walkout, table), words.yes_walkout, [pick], () =>
+  ask(say("ask_walkout", table), say("yes_walkout"), [pick], () =>
     send("/hall/walkout", { round: table.round, table: table.table, player: pick.value }),
   );
 }
 
 function askUndoWalkout(table, name) {
-  ask(say(words.ask_undo_walkout, { ...table, name }), words.yes_undo_walkout, [], () =>
+  ask(say("ask_undo_walkout", { ...table, name }), say("yes_undo_walkout"), [], () =>
     send("/hall/walkout", { round: table.round, table: table.table, player: name, undo: true }),
   );
 }
 
 function askAccept(table) {
-  const text = table.status === "disputed" ? words.ask_accept_disputed : words.ask_accept;
-  ask(say(text, { ...table, totals: totalsText(table) }), words.yes_accept, [], () =>
+  const text = table.status === "disputed" ? "ask_accept_disputed" : "ask_accept";
+  ask(say(text, { ...table, totals: totalsText(table) }), say("yes_accept"), [], () =>
     send("/hall/accept", { round: table.round, table: table.table }),
   );
 }
 
 function askResult(table, correct) {
   const inputs = table.players.map((name, seat) => {
-    const label = el("label", "total");
-    label.append(el("span", "name", name));
+    const label = el("label", { class: "total" });
+    label.append(el("span", { class: "name" }, name));
     const input = el("input");
     input.type = "text";
     input.inputMode = "numeric";
@@ -257,10 +259,10 @@ function askResult(table, correct) {
     label.append(input);
     return label;
   });
-  const fields = el("div", "totals-form");
+  const fields = el("div", { class: "totals-form" });
   fields.append(...inputs);
-  const text = say(correct ? words.ask_correct : words.ask_result, table);
-  ask(text, correct ? words.yes_correct : words.yes_result, [fields], () => {
+  const text = say(correct ? "ask_correct" : "ask_result", table);
+  ask(text, correct ? say("yes_correct") : say("yes_result"), [fields], () => {
     const empty = [...fields.querySelectorAll("input")].find((i) => !i.value.trim());
     if (empty) {
       empty.focus();
@@ -276,7 +278,7 @@ function askResult(table, correct) {
 
 function askWithdraw(name) {
   const player = hall.players.find((p) => p.name === name);
-  ask(say(words.ask_withdraw, { name: player ? player.display : name }), words.yes_withdraw, [], () =>
+  ask(say("ask_withdraw", { name: player ? player.display : name }), say("yes_withdraw"), [], () =>
     send("/hall/withdraw", { player: name }),
   );
 }
@@ -284,14 +286,14 @@ function askWithdraw(name) {
 function askDraw() {
   let anyway = false;
   const round = hall.next_round; // (drawn meanwhile from another phone: shown, not drawn twice)
-  ask(say(words.ask_draw, { round }), words.yes_draw, [], async () => {
+  ask(say("ask_draw", { round }), say("yes_draw"), [], async () => {
     const answer = await send("/hall/draw", { round, anyway });
     if (answer && answer.status === 409 && !anyway) {
       anyway = true;
-      $("ask-yes").textContent = words.yes_draw_anyway;
+      $("ask-yes").textContent = say("yes_draw_anyway");
       $("ask-yes").classList.add("danger");
       $("ask-note").hidden = false;
-      $("ask-note").textContent = words.anyway_note;
+      $("ask-note").textContent = say("anyway_note");
       asked = null;
     }
     return answer;
@@ -308,7 +310,7 @@ $("ask-form").addEventListener("submit", async (event) => {
     const answer = await pending();
     if (answer) refusal(answer);
   } catch (error) {
-    refusal({ status: 0, json: { error: words.live_off } });
+    refusal({ status: 0, json: { error: say("live_off") } });
   }
   $("ask-yes").disabled = false;
 });

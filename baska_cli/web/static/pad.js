@@ -1,28 +1,37 @@
 /* The tapping pad: contract buttons, the players as chips, a keypad for points and /tricks,
    contras and kara. Every tap writes the same notation into the text field that a player
-   would type (`zw Ania+Celina 61 k`); a player tapped on an empty field starts a zwykła. */
+   would type (`zw Ania+Celina 61 k`); a player tapped on an empty field starts a zwykła.
+   The contracts, the contras and kara are the table's rule system's (`rules`: the JSON of
+   render/pad_rules.py): the pad offers what those rules allow, and lists none of its own. */
 
-export const CONTRACTS = ["zw", "we", "ci", "gr", "zo", "gd", "zd", "ba", "me", "zb"];
-const PAIRS = new Set(["zw", "we"]); // the contracts played by two
-const CONTRAS = ["k", "kr", "krb", "krbh"];
+import { el } from "./words.js";
+
 const POINTS = /^[0-9]{0,3}(\/[0-9]{0,2})?$/;
-
-export function isContract(word) {
-  return word !== undefined && CONTRACTS.includes(word.toLowerCase());
-}
+const DEFAULT = 0; // the contract an empty field stands for: the rules' first (zwykła)
 
 function isPoints(word) {
   return word !== "" && POINTS.test(word);
 }
 
-function isContra(word) {
-  const low = word.toLowerCase();
-  return CONTRAS.includes(low) || /^k[0-9]{1,2}$/.test(low) || low.startsWith("k:");
-}
+// `field`: the text input; `players()`: the four names; `rules`: the table's rule system;
+// `correcting()`: whether the field holds a correction of the last hand (`+k`: no contract,
+// no side); `changed()`: after a tap.
+export function makePad({ field, players, rules, correcting, changed }) {
+  // The rule system's contract of a word (its short name, any case), or undefined.
+  function contractOf(word) {
+    const low = word === undefined ? "" : word.toLowerCase();
+    return rules.contracts.find((c) => c.short === low);
+  }
 
-// `field`: the text input; `players()`: the four names; `correcting()`: whether the field
-// holds a correction of the last hand (`+k`: no contract, no side); `changed()`: after a tap.
-export function makePad({ field, players, correcting, changed }) {
+  function isContract(word) {
+    return contractOf(word) !== undefined;
+  }
+
+  function isContra(word) {
+    const low = word.toLowerCase();
+    return rules.contras.includes(low) || /^k[0-9]{1,2}$/.test(low) || low.startsWith("k:");
+  }
+
   function words() {
     return field.value.trim().split(/\s+/).filter(Boolean);
   }
@@ -59,8 +68,8 @@ export function makePad({ field, players, correcting, changed }) {
       setWords(["kara", word]); // `kara X`: the player who revoked
       return;
     }
-    if (!list.length || !isContract(list[0])) list.unshift("zw");
-    const size = PAIRS.has(list[0].toLowerCase()) ? 2 : 1;
+    if (!list.length || !isContract(list[0])) list.unshift(rules.contracts[DEFAULT].short);
+    const size = contractOf(list[0]).players;
     const side = list[1];
     if (side === undefined || isPoints(side) || isContra(side) || side === "kara") {
       list.splice(1, 0, word);
@@ -144,27 +153,52 @@ export function makePad({ field, players, correcting, changed }) {
     changed();
   }
 
-  // The buttons that are in the field's text shown pressed (zw, the default, lighter).
+  // The buttons that are in the field's text shown pressed (the default contract lighter);
+  // a contra or kara the contract in the field does not allow cannot be tapped (unless it is
+  // in the field: then a tap takes it out).
   function highlight() {
     const list = words();
-    const contract = list.length && isContract(list[0]) ? list[0].toLowerCase() : null;
+    const chosen = list.length ? contractOf(list[0]) : undefined;
+    const contract = chosen ? chosen.short : null;
+    const implied = list.length ? null : rules.contracts[DEFAULT].short;
     document.querySelectorAll(".contract").forEach((b) => {
-      const implied = !list.length && b.dataset.contract === "zw";
-      b.classList.toggle("on", b.dataset.contract === contract || implied);
-      b.classList.toggle("default", implied);
+      b.classList.toggle("on", b.dataset.contract === (contract || implied));
+      b.classList.toggle("default", b.dataset.contract === implied);
     });
     const side = contract && list[1] ? list[1].split("+") : [];
     document.querySelectorAll(".chip").forEach((b) => {
       b.classList.toggle("on", side.includes(playerWord(Number(b.dataset.seat))));
     });
     const rest = list.slice(correcting() ? 0 : 2).map((w) => w.replace(/^\+/, "").toLowerCase());
+    const allowed = chosen && !correcting() ? chosen : null;
     document.querySelectorAll(".contra").forEach((b) => {
-      b.classList.toggle("on", rest.includes(b.dataset.contra));
+      const on = rest.includes(b.dataset.contra);
+      b.classList.toggle("on", on);
+      b.disabled = !on && allowed !== null && !allowed.contras.includes(b.dataset.contra);
     });
-    document.querySelectorAll(".flag").forEach((b) => b.classList.toggle("on", rest.includes("kara")));
+    document.querySelectorAll(".flag").forEach((b) => {
+      const on = rest.includes("kara");
+      b.classList.toggle("on", on);
+      b.disabled = !on && allowed !== null && !allowed.kara;
+    });
+  }
+
+  // The rules' buttons: a contract's (its short word; its name as the button's title), each
+  // contra's, and kara where the rules score a revoke.
+  function build() {
+    const key = (attrs, text) => el("button", { type: "button", ...attrs }, text);
+    document.querySelector(".contracts").replaceChildren(
+      ...rules.contracts.map((c) =>
+        key({ class: "key contract", "data-contract": c.short, title: c.name }, c.short),
+      ),
+    );
+    const contras = rules.contras.map((word) => key({ class: "key contra", "data-contra": word }, word));
+    const kara = rules.kara ? [key({ class: "key flag", "data-flag": "kara" }, "kara")] : [];
+    document.querySelector(".contras").replaceChildren(...contras, ...kara);
   }
 
   function wire() {
+    build();
     const on = (selector, tap) =>
       document.querySelectorAll(selector).forEach((b) => b.addEventListener("click", () => tap(b)));
     on(".contract", (b) => tapContract(b.dataset.contract));

@@ -1,19 +1,32 @@
-/* The table page's words and small helpers: the words come from the template, in the
-   page's language; elements are made from text nodes, never from HTML. */
-
-export const WORDS = JSON.parse(document.getElementById("baska-words").textContent);
+/* The helpers every page's script imports: its words (from a JSON script element of its
+   template, in the page's language), elements made from text nodes (never from HTML), and
+   signed numbers. The API client is api.js. */
 
 export const $ = (id) => document.getElementById(id);
 
-// A word of the page with its {fields} filled in.
-export function say(name, values) {
-  let text = WORDS[name] || name;
-  for (const [k, v] of Object.entries(values || {})) text = text.split("{" + k + "}").join(v);
-  return text;
+// A text with its {fields} filled in (a field not given stays as it is written).
+export function fill(text, values) {
+  return String(text).replace(/\{(\w+)\}/g, (whole, name) =>
+    values && name in values ? String(values[name]) : whole,
+  );
 }
 
-export function signed(value) {
-  return value > 0 ? "+" + value : String(value);
+// The words in the script element `id` (read when first asked for), as a function: a word
+// by its name with its {fields} filled in (an unknown name stands for itself).
+export function sayer(id) {
+  let words = null;
+  return (name, values) => {
+    if (words === null) words = JSON.parse($(id).textContent);
+    return fill(words[name] || name, values);
+  };
+}
+
+// The page's own words: its template's `baska-words` element.
+export const say = sayer("baska-words");
+
+// A number with its sign, `+3`, `-2`, `0` (`minus`: the sign of a negative one).
+export function signed(value, minus = "-") {
+  return value > 0 ? "+" + value : value < 0 ? minus + -value : String(value);
 }
 
 export function gainClass(value) {
