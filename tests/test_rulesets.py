@@ -9,27 +9,22 @@ from pathlib import Path
 import pytest
 
 from baska_cli.errors import RuleNameError, RulesFileError
-from baska_cli.game.rules import (
-    builtin,
-    builtin_system,
-    flatten,
-    house_system,
-    load_house,
-    load_rules,
-)
+from baska_cli.game.rules import builtin_system, flatten, house_system
 from baska_cli.rulesets import builtin_data, sources
+from baska_cli.rulesets.loader import builtin, builtins, load_house, load_rules
 
 PACKAGE = Path(__file__).parent.parent / "baska_cli"
 GAME = PACKAGE / "game"
 
 
 def test_a_built_in_system_is_built_from_its_settings() -> None:
-    assert builtin_system("plb", flatten(builtin_data("plb"))) == builtin("plb")
+    assert builtin_system("plb", flatten(builtin_data("plb")), sources()) == builtin("plb")
     assert builtin("PLB ") is builtin("plb")
 
 
 def test_house_rules_are_their_settings_over_the_base_system() -> None:
-    rules = house_system({"base": "plb", "win_points": 62}, flatten(builtin_data("plb")), "h.toml")
+    own = {"base": "plb", "win_points": 62}
+    rules = house_system(own, flatten(builtin_data("plb")), "h.toml", builtins())
     assert (rules.win_points, rules.base, rules.name) == (62, "plb", "house")
 
 

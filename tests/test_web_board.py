@@ -16,7 +16,7 @@ import pytest
 from starlette.applications import Starlette
 from starlette.testclient import TestClient
 
-from baska_cli.game.rules import builtin
+from baska_cli.rulesets.loader import builtin
 from baska_cli.tournament import service, service_scores
 from baska_cli.tournament.draw import Draw
 from baska_cli.tournament.folder import Tournament, load
