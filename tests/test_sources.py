@@ -61,15 +61,19 @@ def test_every_built_in_number_names_a_known_rulebook_or_is_marked(name: str) ->
 
 
 def test_the_rulebooks_have_their_titles() -> None:
-    assert builtin("plb").books == BOOKS == {
-        "S000": "Zasady gry w baśkę",
-        "S001": "Baszka Méster Sport",
-        "S002": "Baśka (en.wikipedia.org, pagat.com)",
-        "W-PSB-REG": "Regulamin Polskiej Ligi Baśki",
-        "W-PSB-PP": "Puchar Polski w baśkę",
-        "W-LEB-REG": "Regulamin (Lãborsczi Baśczi)",
-        "W-SZEM": "Mistrzostwa Europy Baszka–Master 2013 w Szemudzie",
-    }
+    assert (
+        builtin("plb").books
+        == BOOKS
+        == {
+            "S000": "Zasady gry w baśkę",
+            "S001": "Baszka Méster Sport",
+            "S002": "Baśka (en.wikipedia.org, pagat.com)",
+            "W-PSB-REG": "Regulamin Polskiej Ligi Baśki",
+            "W-PSB-PP": "Puchar Polski w baśkę",
+            "W-LEB-REG": "Regulamin (Lãborsczi Baśczi)",
+            "W-SZEM": "Mistrzostwa Europy Baszka–Master 2013 w Szemudzie",
+        }
+    )
 
 
 @pytest.mark.parametrize(
