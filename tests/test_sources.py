@@ -14,9 +14,9 @@ from baska_cli.game.sources import (
     source_of,
 )
 from baska_cli.rulesets import sources
+from baska_cli.rulesets.loader import builtin
 
 BOOKS = sources()  # the rulebooks' titles, as the loader gives them to every RuleSet
-from baska_cli.rulesets.loader import builtin
 
 
 @pytest.mark.parametrize(
