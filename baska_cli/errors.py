@@ -1,6 +1,14 @@
-"""The project's exceptions: everything a user can cause is a BaskaError."""
+"""The project's exceptions: everything a user can cause is a BaskaError.
+
+The rule errors that scoring raises carry their facts and are worded here, in the language
+of the context that raises them, so that game/scoring.py holds no words.
+"""
 
 from __future__ import annotations
+
+from collections.abc import Sequence
+
+from baska_cli.i18n import _, ngettext
 
 
 class BaskaError(Exception):
@@ -13,6 +21,69 @@ class NotationError(BaskaError, ValueError):
 
 class RuleError(BaskaError, ValueError):
     """A well-formed hand that the chosen rule system does not allow."""
+
+
+class ContractNotInRules(RuleError):
+    """A contract the rule system does not have; names the built-in systems that have it."""
+
+    def __init__(self, short: str, contract: str, rules: str, having: Sequence[str]) -> None:
+        self.short, self.contract, self.rules, self.having = short, contract, rules, tuple(having)
+        message = _('"{short}" ({contract}) is not a contract of the rule system "{rules}"').format(
+            short=short, contract=contract, rules=rules
+        )
+        if having:
+            message += _("; it is played in {systems}").format(systems=", ".join(having))
+        super().__init__(message)
+
+
+class CalledTwiceInARow(RuleError):
+    """One player gives two doubling calls in a row where the system forbids it."""
+
+    def __init__(self, typed: str, player: str, rules: str) -> None:
+        self.typed, self.player, self.rules = typed, player, rules
+        super().__init__(
+            _(
+                '"{typed}": {player} gives two doubling calls in a row, which '
+                '"{rules}" forbids; one player never calls twice in a row'
+            ).format(typed=typed, player=player, rules=rules)
+        )
+
+
+class FirstContraByDeclarer(RuleError):
+    """A declarer gives the first contra where only an opponent may."""
+
+    def __init__(self, typed: str, contract: str, rules: str, declarers: str) -> None:
+        self.typed, self.contract, self.rules, self.declarers = typed, contract, rules, declarers
+        super().__init__(
+            _(
+                '"{typed}": in {contract} under "{rules}" only an opponent of {declarers} '
+                "may give the first contra"
+            ).format(typed=typed, contract=contract, rules=rules, declarers=declarers)
+        )
+
+
+class TooManyContras(RuleError):
+    """More counted contras than the contract allows under the system (`limit`, the first
+    of them named in `names`)."""
+
+    def __init__(
+        self, typed: str, count: int, contract: str, rules: str, limit: int, names: str
+    ) -> None:
+        self.typed, self.count, self.contract, self.rules = typed, count, contract, rules
+        self.limit = limit
+        if limit == 0:
+            allowed = _("no contra")
+        else:
+            allowed = _("at most {limit} ({names})").format(limit=limit, names=names)
+        super().__init__(
+            ngettext(
+                '"{typed}": {count} counted contra, but {contract} under "{rules}" allows '
+                "{allowed}",
+                '"{typed}": {count} counted contras, but {contract} under "{rules}" allows '
+                "{allowed}",
+                count,
+            ).format(typed=typed, count=count, contract=contract, rules=rules, allowed=allowed)
+        )
 
 
 class RulesFileError(BaskaError):

@@ -14,8 +14,9 @@ Rules for callers:
   codes) is never translated.
 
 Click's own messages ("Usage:", "Missing argument") are looked up by Click through the
-standard `gettext` module in the default text domain; `use` binds that domain to this
-catalog, so one catalog holds both.
+standard `gettext` module in the default text domain; `use` makes that domain this catalog,
+in the language of the context, so one catalog holds both. Nothing here writes the
+environment (a program baska starts inherits none of its choices).
 """
 
 from __future__ import annotations
@@ -78,10 +79,35 @@ def use(language: str) -> None:
     global _process_language
     _check(language)
     _process_language = language
-    # Click asks gettext.gettext, which reads the domain and LANGUAGE at every call
-    gettext.bindtextdomain(DOMAIN, LOCALE_DIR)
+    _answer_for_click()
+
+
+def _answer_for_click() -> None:
+    """Click asks gettext.gettext and gettext.ngettext, which ask the standard module's
+    dgettext and dngettext for the default domain, and those would choose the catalog by
+    the LANGUAGE variable: make baska's domain the default, answered in `language()`."""
     gettext.textdomain(DOMAIN)
-    os.environ["LANGUAGE"] = language
+    if gettext.dgettext is not _dgettext:
+        gettext.dgettext = _dgettext
+        gettext.dngettext = _dngettext
+
+
+_standard_dgettext = gettext.dgettext
+_standard_dngettext = gettext.dngettext
+
+
+def _dgettext(domain: str, message: str) -> str:
+    """gettext.dgettext, baska's domain in the language of this context."""
+    if domain == DOMAIN:
+        return _(message)
+    return _standard_dgettext(domain, message)
+
+
+def _dngettext(domain: str, msgid1: str, msgid2: str, n: int) -> str:
+    """gettext.dngettext, baska's domain in the language of this context."""
+    if domain == DOMAIN:
+        return ngettext(msgid1, msgid2, n)
+    return _standard_dngettext(domain, msgid1, msgid2, n)
 
 
 @contextmanager

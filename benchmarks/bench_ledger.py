@@ -41,9 +41,10 @@ from baska_cli.evening.totals import add, dealer_of
 from baska_cli.game.deck import possible_points
 from baska_cli.game.model import Play
 from baska_cli.game.notation import format_hand, parse_hand
-from baska_cli.game.rules import RuleSet, load_rules
+from baska_cli.game.rules import RuleSet
 from baska_cli.game.scoring import score
 from baska_cli.game.vocabulary import COUNTED_FORMS
+from baska_cli.rulesets.loader import load_rules
 
 PLAYERS = ("Ania", "Bartek", "Celina", "Darek")
 CSV_READ = (

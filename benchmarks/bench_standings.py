@@ -14,8 +14,8 @@ import random
 import statistics
 import time
 
-from baska_cli.game.rules import builtin
 from baska_cli.render.tournament.terminal import standings_json
+from baska_cli.rulesets.loader import builtin
 from baska_cli.tournament.plan import TIE_BREAKS
 from baska_cli.tournament.players import Entrant
 from baska_cli.tournament.results import TableResult

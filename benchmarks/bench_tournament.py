@@ -41,10 +41,11 @@ from baska_cli.errors import BaskaError
 from baska_cli.evening.totals import add, dealer_of
 from baska_cli.game.model import Deltas, Entry
 from baska_cli.game.notation import format_hand, parse_hand
-from baska_cli.game.rules import RuleSet, builtin
+from baska_cli.game.rules import RuleSet
 from baska_cli.game.scoring import score
 from baska_cli.ledger.format import HAND_QUOTED
 from baska_cli.ledger.reader import open_ledger
+from baska_cli.rulesets.loader import builtin
 from baska_cli.tournament.draw import Draw, draw_round, history
 
 CSV_READ = (

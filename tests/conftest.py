@@ -21,4 +21,4 @@ def _no_environment_defaults(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) ->
     for name in ("BASKA_LANG", "LANGUAGE", "LC_ALL", "LC_MESSAGES"):
         monkeypatch.delenv(name, raising=False)
     monkeypatch.setenv("LANG", "C.UTF-8")  # English, whatever the machine's locale
-    i18n.use("en")  # sets LANGUAGE, which monkeypatch puts back after the test
+    i18n.use("en")  # the process's language, which a test may have changed

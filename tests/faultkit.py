@@ -13,9 +13,9 @@ from baska_cli.errors import BaskaError
 from baska_cli.evening.totals import add, dealer_of
 from baska_cli.game.deck import all_possible_points
 from baska_cli.game.notation import format_hand, parse_hand
-from baska_cli.game.rules import builtin
 from baska_cli.game.scoring import score
 from baska_cli.ledger import Meta
+from baska_cli.rulesets.loader import builtin
 
 PLAYERS = ("Ania", "Bartek", "Celina", "Darek")
 ROOT = Path(__file__).resolve().parent.parent

@@ -15,12 +15,12 @@ from baska_cli.errors import RequestError
 from baska_cli.game.callers import MovedCallers, MovedCallersError, moved_callers
 from baska_cli.game.correction import correct
 from baska_cli.game.notation import parse_hand
-from baska_cli.game.rules import load_rules
 from baska_cli.ledger import edits
 from baska_cli.ledger.view import read
 from baska_cli.play.evening import Scorekeeper
 from baska_cli.play.results import HandChanged, Question
 from baska_cli.render.compact import question_text
+from baska_cli.rulesets.loader import load_rules
 from baska_cli.web.app import make_app
 from tests.clikit import invoke
 from tests.playkit import new_ledger, run_typed

@@ -143,8 +143,8 @@ def test_export_of_a_title_with_a_line_break_is_refused_at_the_door(tmp_path: Pa
 
 @pytest.mark.parametrize("system", ["plb", "mester", "pagat", "PLB"])
 def test_every_export_loads_back_to_the_same_rules(system: str) -> None:
-    from baska_cli.game.rules import builtin, house_rules
     from baska_cli.game.rules_toml import scoring_settings
+    from baska_cli.rulesets.loader import builtin, house_rules
 
     code, out, _ = run("rules", system, "--export")
     assert code == 0
@@ -152,8 +152,8 @@ def test_every_export_loads_back_to_the_same_rules(system: str) -> None:
 
 
 def test_export_of_a_house_file_in_an_odd_path_loads_back(tmp_path: Path) -> None:
-    from baska_cli.game.rules import house_rules, load_rules
     from baska_cli.game.rules_toml import scoring_settings
+    from baska_cli.rulesets.loader import house_rules, load_rules
 
     folder = tmp_path / "a\nb"
     folder.mkdir()

@@ -10,8 +10,8 @@ import pytest
 
 from baska_cli.errors import BaskaError
 from baska_cli.game.notation import parse_hand
-from baska_cli.game.rules import builtin
 from baska_cli.game.scoring import score
+from baska_cli.rulesets.loader import builtin
 
 from .conftest import SHARED
 

@@ -13,9 +13,10 @@ from baska_cli import i18n
 from baska_cli.errors import BaskaError
 from baska_cli.game.model import Entry, Outcome
 from baska_cli.game.notation import parse_hand
-from baska_cli.game.rules import RuleSet, builtin, house_rules
+from baska_cli.game.rules import RuleSet
 from baska_cli.game.scoring import score
 from baska_cli.render.explain import derivation, explanation
+from baska_cli.rulesets.loader import builtin, house_rules
 
 # The explanation and derivation of 600 hands (100 of them refused) under the three systems and
 # three house rules, in English and Polish, as the code before issue 21 wrote them while it

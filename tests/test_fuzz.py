@@ -21,9 +21,10 @@ from baska_cli.cli import cli
 from baska_cli.errors import BaskaError, LedgerError
 from baska_cli.game.model import DEFAULT_PLAYERS
 from baska_cli.game.notation import format_hand, parse_hand
-from baska_cli.game.rules import BUILTIN_NAMES, builtin
+from baska_cli.game.rules import BUILTIN_NAMES
 from baska_cli.game.scoring import score
 from baska_cli.game.vocabulary import CONTRACT_ALIASES
+from baska_cli.rulesets.loader import builtin
 
 PLAYERS = ("Ania", "Bartek", "Celina", "Darek")
 WATCHDOG_SECONDS = 20  # a hang detector, far above any example's time: not a speed test
@@ -347,7 +348,7 @@ def test_every_file_a_command_writes_reads_back(house: str, players: list[str]) 
     names: each ends with a message (exit 0, 1 or 2), and every file written reads back."""
     import tempfile
 
-    from baska_cli.game.rules import load_rules
+    from baska_cli.rulesets.loader import load_rules
 
     runner = CliRunner()
 

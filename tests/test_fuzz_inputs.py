@@ -19,9 +19,10 @@ from baska_cli.evening.settle import MAX_STAKE, stake_from
 from baska_cli.game.formula import harmless
 from baska_cli.game.names import check_name, check_player_names, name_key
 from baska_cli.game.notation import parse_hand
-from baska_cli.game.rules import BUILTIN_NAMES, house_rules
+from baska_cli.game.rules import BUILTIN_NAMES
 from baska_cli.play.line import read_line
 from baska_cli.render.text import csv_line
+from baska_cli.rulesets.loader import house_rules
 
 SLOW = settings(max_examples=1500, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 # an oracle of its own (as in test_spreadsheet_cells): a cell starts at a line's start or

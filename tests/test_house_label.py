@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from baska_cli.errors import RulesFileError
-from baska_cli.game.rules import builtin, load_rules
+from baska_cli.rulesets.loader import builtin, load_rules
 from tests.clikit import invoke
 
 TAKEN = [

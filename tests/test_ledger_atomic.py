@@ -14,9 +14,9 @@ import pytest
 from baska_cli import i18n, ledger
 from baska_cli.errors import LedgerError
 from baska_cli.files import replace as atomic
-from baska_cli.game.rules import builtin
 from baska_cli.ledger import view
 from baska_cli.ledger.format import Meta
+from baska_cli.rulesets.loader import builtin
 from tests.clikit import invoke, start_evening
 from tests.faultkit import PLAYERS
 from tests.ledgerkit import TWO_HANDS

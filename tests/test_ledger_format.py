@@ -8,9 +8,9 @@ from pathlib import Path
 import pytest
 
 from baska_cli import ledger
-from baska_cli.game.rules import load_rules
 from baska_cli.ledger import Meta
 from baska_cli.ledger.format import csv_line
+from baska_cli.rulesets.loader import load_rules
 from tests.faultkit import PLAYERS
 
 

@@ -14,8 +14,8 @@ import pytest
 from baska_cli import i18n, ledger
 from baska_cli.errors import LedgerError
 from baska_cli.evening.totals import add
-from baska_cli.game.rules import builtin
 from baska_cli.ledger import LedgerReader
+from baska_cli.rulesets.loader import builtin
 from tests.clikit import invoke
 from tests.faultkit import PLAYERS
 from tests.ledgerkit import EMPTY, META, TWO_HANDS

@@ -18,9 +18,9 @@ from baska_cli.errors import RuleError
 from baska_cli.game.deck import possible_points
 from baska_cli.game.model import Adjustment, Contract, Entry, Hand, Penalty, Play
 from baska_cli.game.notation import format_hand, parse_hand
-from baska_cli.game.rules import builtin
 from baska_cli.game.scoring import score
 from baska_cli.render.explain import derivation, explanation
+from baska_cli.rulesets.loader import builtin
 
 SYSTEMS = ("plb", "mester", "pagat")
 NAMES = ("Ania", "Bartek", "Celina", "Darek")

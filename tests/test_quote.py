@@ -13,10 +13,10 @@ from baska_cli.errors import NotationError, RuleError
 from baska_cli.evening.quote import quote, quote_contract
 from baska_cli.game.model import Contract, Margin, Side
 from baska_cli.game.notation import parse_hand
-from baska_cli.game.rules import load_rules
 from baska_cli.game.scoring import score
 from baska_cli.i18n import speaking
 from baska_cli.render.quote import quote_table
+from baska_cli.rulesets.loader import load_rules
 from baska_cli.web.app import make_app
 from tests.clikit import invoke
 from tests.playkit import new_ledger, run_typed

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import io
 
-from baska_cli.game.rules import builtin
 from baska_cli.render.batch import MAX_BATCH_LINE, BatchLine, score_batch
+from baska_cli.rulesets.loader import builtin
 
 
 def _lines(text: str, output_format: str = "table") -> list[BatchLine]:

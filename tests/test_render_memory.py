@@ -10,7 +10,6 @@ import pytest
 
 from baska_cli.evening.totals import dealer_of
 from baska_cli.game.notation import parse_hand
-from baska_cli.game.rules import builtin
 from baska_cli.game.scoring import score
 from baska_cli.ledger.format import Meta, rules_lines
 from baska_cli.ledger.store import create
@@ -18,6 +17,7 @@ from baska_cli.ledger.view import LedgerView, read
 from baska_cli.render.report import Evening, report_pieces
 from baska_cli.render.sheet import session_text
 from baska_cli.render.stats import gathered
+from baska_cli.rulesets.loader import builtin
 
 PLAYERS = ("Ania", "Bartek", "Celina", "Darek")
 HANDS = ("zw Ania+Celina 61 k", "zw Bartek+Darek 70/3", "ci Darek 104", "gr Ania 69/2")

@@ -5,9 +5,10 @@ from __future__ import annotations
 from pathlib import Path
 
 from baska_cli import i18n
-from baska_cli.game.rules import builtin, house_rules, load_rules
 from baska_cli.render.rules import provenance_comment, rules_listing, rules_tables, rules_toml
+from baska_cli.rulesets.loader import builtin, house_rules, load_rules
 
+BOOKS = builtin("plb").books
 SAMPLE_HOUSE = str(Path(__file__).parent.parent / "samples" / "house-rules.toml")
 
 
@@ -104,7 +105,7 @@ def test_export_comments_name_the_rulebook_in_english_under_either_language() ->
 
 
 def test_provenance_comment_keeps_texts_without_rulebooks() -> None:
-    assert provenance_comment("house: set in h.toml") == "house: set in h.toml"
-    assert provenance_comment("chosen [S001 table]: borrowed") == (
+    assert provenance_comment("house: set in h.toml", BOOKS) == "house: set in h.toml"
+    assert provenance_comment("chosen [S001 table]: borrowed", BOOKS) == (
         "chosen from Baszka Méster Sport, payout table: borrowed"
     )

@@ -11,9 +11,9 @@ from pathlib import Path
 import pytest
 
 from baska_cli import i18n
-from baska_cli.game.rules import builtin
 from baska_cli.i18n import _
 from baska_cli.render.tournament.printed import seating_html, sheets_html, standings_html
+from baska_cli.rulesets.loader import builtin
 from baska_cli.tournament.draw import draw_round
 from baska_cli.tournament.hall.keys import hall_keys
 from baska_cli.tournament.hall.links import Linker

@@ -11,10 +11,10 @@ from baska_cli import i18n
 from baska_cli.errors import BaskaError, RulesFileError
 from baska_cli.game.model import Contract, Margin, Side
 from baska_cli.game.notation import parse_hand
-from baska_cli.game.rules import TieRule, builtin, house_rules, load_rules
-from baska_cli.game.rules_toml import rules_from_lines
+from baska_cli.game.rules import TieRule
 from baska_cli.game.scoring import score
 from baska_cli.render.rules import rules_toml
+from baska_cli.rulesets.loader import builtin, house_rules, load_rules, rules_from_lines
 from tests.pathkit import promptly
 
 from .conftest import ROOT
@@ -458,7 +458,8 @@ def test_toml_value_round_trips_any_text(text: str) -> None:
 
 
 def test_export_of_a_house_system_with_odd_texts_loads_back() -> None:
-    from baska_cli.game.rules_toml import check_export, scoring_settings
+    from baska_cli.game.rules_toml import scoring_settings
+    from baska_cli.rulesets.loader import check_export
 
     rules = house_rules(
         f'base = "plb"\nname = "{"n" * 40}"\ntitle = "t # x"\nwin_points = 60\n'
@@ -472,7 +473,7 @@ def test_export_of_a_house_system_with_odd_texts_loads_back() -> None:
 
 
 def test_check_export_refuses_a_text_that_gives_other_rules() -> None:
-    from baska_cli.game.rules_toml import check_export
+    from baska_cli.rulesets.loader import check_export
 
     rules = builtin("plb")
     with pytest.raises(RulesFileError, match="would not load back to the same rules"):

@@ -1,5 +1,6 @@
-"""rulesets/: the rule files read as data (importing nothing of the game); game/ builds the
-rules from that data and opens no file itself."""
+"""rulesets/: the rule files read as data (rulesets/__init__, importing nothing of the game)
+and the systems loaded from them (rulesets/loader.py); game/ builds the rules from that data
+and opens no file itself (test_pure_core.py)."""
 
 from __future__ import annotations
 
@@ -9,27 +10,21 @@ from pathlib import Path
 import pytest
 
 from baska_cli.errors import RuleNameError, RulesFileError
-from baska_cli.game.rules import (
-    builtin,
-    builtin_system,
-    flatten,
-    house_system,
-    load_house,
-    load_rules,
-)
+from baska_cli.game.rules import builtin_system, flatten, house_system
 from baska_cli.rulesets import builtin_data, sources
+from baska_cli.rulesets.loader import builtin, builtins, load_house, load_rules
 
 PACKAGE = Path(__file__).parent.parent / "baska_cli"
-GAME = PACKAGE / "game"
 
 
 def test_a_built_in_system_is_built_from_its_settings() -> None:
-    assert builtin_system("plb", flatten(builtin_data("plb"))) == builtin("plb")
+    assert builtin_system("plb", flatten(builtin_data("plb")), sources()) == builtin("plb")
     assert builtin("PLB ") is builtin("plb")
 
 
 def test_house_rules_are_their_settings_over_the_base_system() -> None:
-    rules = house_system({"base": "plb", "win_points": 62}, flatten(builtin_data("plb")), "h.toml")
+    own = {"base": "plb", "win_points": 62}
+    rules = house_system(own, flatten(builtin_data("plb")), "h.toml", builtins())
     assert (rules.win_points, rules.base, rules.name) == (62, "plb", "house")
 
 
@@ -52,22 +47,7 @@ def test_the_rulebooks_are_read_from_sources_toml() -> None:
     assert "S001" in sources()
 
 
-def test_the_game_package_opens_no_files() -> None:
-    """game/ builds rules from settings; reading files is the loader's (and the ledger's)."""
-    for module in sorted(GAME.glob("*.py")):
-        tree = ast.parse(module.read_text("utf-8"))
-        names = {node.id for node in ast.walk(tree) if isinstance(node, ast.Name)}
-        imported = {
-            alias.name
-            for node in ast.walk(tree)
-            if isinstance(node, ast.Import | ast.ImportFrom)
-            for alias in node.names
-        }
-        assert "open" not in names, module.name
-        assert not {"tomllib", "pathlib", "io"} & imported, module.name
-
-
-def test_the_rulesets_package_imports_nothing_of_the_game() -> None:
+def test_reading_the_rule_files_imports_nothing_of_the_game() -> None:
     tree = ast.parse((PACKAGE / "rulesets" / "__init__.py").read_text("utf-8"))
     modules = {node.module for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)}
     assert not {m for m in modules if m and m.startswith("baska_cli.game")}

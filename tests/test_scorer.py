@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from baska_cli import i18n
 from baska_cli.evening.scorer import Scored, Scorer
-from baska_cli.game.rules import builtin
+from baska_cli.rulesets.loader import builtin
 
 
 def test_scorer_keeps_hands_by_text_and_returns_errors() -> None:

@@ -12,10 +12,11 @@ from baska_cli import i18n
 from baska_cli.errors import BaskaError, RuleError
 from baska_cli.game.model import Contract, Entry, Hand, Side
 from baska_cli.game.notation import parse_hand
-from baska_cli.game.rules import RuleSet, builtin, house_rules
+from baska_cli.game.rules import RuleSet
 from baska_cli.game.scoring import score
 from baska_cli.render.explain import derivation, explanation
 from baska_cli.render.outcome import outcome_record
+from baska_cli.rulesets.loader import builtin, house_rules
 
 W, L = "declarers", "opponents"  # the winner
 

@@ -14,7 +14,7 @@ from baska_cli.evening.totals import (
     season,
     standings,
 )
-from baska_cli.game.rules import builtin
+from baska_cli.rulesets.loader import builtin
 
 
 @pytest.mark.parametrize(

@@ -5,15 +5,18 @@ from __future__ import annotations
 import pytest
 
 from baska_cli import i18n
-from baska_cli.game.rules import BUILTIN_NAMES, builtin
+from baska_cli.game.rules import BUILTIN_NAMES
 from baska_cli.game.sources import (
     Cite,
     Provenance,
     cite_text,
     parse_provenance,
     source_of,
-    titles,
 )
+from baska_cli.rulesets import sources
+from baska_cli.rulesets.loader import builtin
+
+BOOKS = sources()  # the rulebooks' titles, as the loader gives them to every RuleSet
 
 
 @pytest.mark.parametrize(
@@ -39,7 +42,7 @@ from baska_cli.game.sources import (
     ],
 )
 def test_parse_provenance(text: str, expected: Provenance) -> None:
-    assert parse_provenance(text) == expected
+    assert parse_provenance(text, BOOKS) == expected
 
 
 @pytest.mark.parametrize("name", BUILTIN_NAMES)
@@ -48,22 +51,29 @@ def test_every_built_in_number_names_a_known_rulebook_or_is_marked(name: str) ->
     unparsed = {
         key: text
         for key, text in rules.provenance.items()
-        if parse_provenance(text).kind == ""
-        or (parse_provenance(text).kind == "stated" and not parse_provenance(text).cites)
+        if parse_provenance(text, rules.books).kind == ""
+        or (
+            parse_provenance(text, rules.books).kind == "stated"
+            and not parse_provenance(text, rules.books).cites
+        )
     }
     assert unparsed == {}
 
 
 def test_the_rulebooks_have_their_titles() -> None:
-    assert titles() == {
-        "S000": "Zasady gry w baśkę",
-        "S001": "Baszka Méster Sport",
-        "S002": "Baśka (en.wikipedia.org, pagat.com)",
-        "W-PSB-REG": "Regulamin Polskiej Ligi Baśki",
-        "W-PSB-PP": "Puchar Polski w baśkę",
-        "W-LEB-REG": "Regulamin (Lãborsczi Baśczi)",
-        "W-SZEM": "Mistrzostwa Europy Baszka–Master 2013 w Szemudzie",
-    }
+    assert (
+        builtin("plb").books
+        == BOOKS
+        == {
+            "S000": "Zasady gry w baśkę",
+            "S001": "Baszka Méster Sport",
+            "S002": "Baśka (en.wikipedia.org, pagat.com)",
+            "W-PSB-REG": "Regulamin Polskiej Ligi Baśki",
+            "W-PSB-PP": "Puchar Polski w baśkę",
+            "W-LEB-REG": "Regulamin (Lãborsczi Baśczi)",
+            "W-SZEM": "Mistrzostwa Europy Baszka–Master 2013 w Szemudzie",
+        }
+    )
 
 
 @pytest.mark.parametrize(
@@ -79,7 +89,7 @@ def test_the_rulebooks_have_their_titles() -> None:
     ],
 )
 def test_cite_text(cite: Cite, main: str, english: str) -> None:
-    assert cite_text(cite, main) == english
+    assert cite_text(cite, BOOKS, main) == english
 
 
 @pytest.mark.parametrize(
@@ -93,19 +103,19 @@ def test_cite_text(cite: Cite, main: str, english: str) -> None:
 )
 def test_cite_text_in_polish(cite: Cite, main: str, polish: str) -> None:
     i18n.use("pl")
-    assert cite_text(cite, main) == polish
+    assert cite_text(cite, BOOKS, main) == polish
 
 
 def test_source_of_marks_the_strongest_kind() -> None:
     texts = ["stated [S000]: x", "reconstructed [S001 table]: y"]
-    assert source_of(texts) == "(reconstructed) from Baszka Méster Sport, payout table"
-    assert source_of(texts, short=True) == "(reconstructed)"
-    assert source_of([*texts, "house: set in h.toml"]) == "(house rule)"
-    assert source_of(["stated [S001 7F]: a", "stated [S001 7F]: b"], "S001") == "point 7F"
+    assert source_of(texts, BOOKS) == "(reconstructed) from Baszka Méster Sport, payout table"
+    assert source_of(texts, BOOKS, short=True) == "(reconstructed)"
+    assert source_of([*texts, "house: set in h.toml"], BOOKS) == "(house rule)"
+    assert source_of(["stated [S001 7F]: a", "stated [S001 7F]: b"], BOOKS, "S001") == "point 7F"
 
 
 def test_marks_in_polish() -> None:
     texts = ["stated [S000]: x", "reconstructed [S001 table]: y"]
     i18n.use("pl")
-    assert source_of(texts, short=True) == "(odtworzone)"
-    assert source_of(["chosen: z"]) == "(nasz wybór)"
+    assert source_of(texts, BOOKS, short=True) == "(odtworzone)"
+    assert source_of(["chosen: z"], BOOKS) == "(nasz wybór)"

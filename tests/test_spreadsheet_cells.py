@@ -15,8 +15,8 @@ import pytest
 from baska_cli.errors import BaskaError
 from baska_cli.game.formula import formula_in, harmless, runs_as_formula
 from baska_cli.game.names import check_player_names, parse_aliases
-from baska_cli.game.rules import load_rules
 from baska_cli.render.text import csv_line
+from baska_cli.rulesets.loader import load_rules
 from tests.clikit import invoke
 
 # an oracle of its own: a cell starts after the line's start or any separator, maybe after

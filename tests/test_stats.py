@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from baska_cli.evening.stats import DECLARER, OPPONENT, PARTNER, Played, Stats, collect
 from baska_cli.game.notation import parse_hand
-from baska_cli.game.rules import builtin
 from baska_cli.game.scoring import score
+from baska_cli.rulesets.loader import builtin
 
 PLAYERS = ("Ania", "Bartek", "Celina", "Darek")
 

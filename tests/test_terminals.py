@@ -15,12 +15,12 @@ import pytest
 
 from baska_cli.cli.terminal import plain
 from baska_cli.game.notation import parse_hand
-from baska_cli.game.rules import builtin
 from baska_cli.game.scoring import score
 from baska_cli.ledger.view import read
 from baska_cli.render import sheet
 from baska_cli.render.chart import line_chart, picks, sparkline
 from baska_cli.render.outcome import render_outcome
+from baska_cli.rulesets.loader import builtin
 
 SAMPLE = str(Path(__file__).parent.parent / "samples" / "evening.csv")
 LEGACY = ("iso8859-2", "cp1250", "ascii")

@@ -9,7 +9,8 @@ from fractions import Fraction
 
 import pytest
 
-from baska_cli.game.rules import RuleSet, builtin
+from baska_cli.game.rules import RuleSet
+from baska_cli.rulesets.loader import builtin
 from baska_cli.tournament.plan import TIE_BREAKS
 from baska_cli.tournament.players import Entrant
 from baska_cli.tournament.results import TableResult

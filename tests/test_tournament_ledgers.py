@@ -6,10 +6,10 @@ from pathlib import Path
 
 from baska_cli.evening.totals import add, dealer_of
 from baska_cli.game.notation import format_hand, parse_hand
-from baska_cli.game.rules import builtin
 from baska_cli.game.scoring import score
 from baska_cli.ledger.format import HAND_QUOTED
 from baska_cli.ledger.reader import open_ledger
+from baska_cli.rulesets.loader import builtin
 from baska_cli.tournament import ledgers
 from tests.clikit import invoke
 

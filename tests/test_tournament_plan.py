@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from baska_cli.errors import TournamentError, TournamentInputError
-from baska_cli.game.rules import builtin
+from baska_cli.rulesets.loader import builtin
 from baska_cli.tournament.plan import Plan, check_plan, format_plan, parse_plan, tie_break_text
 
 

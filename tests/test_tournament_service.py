@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from baska_cli.errors import TournamentError, TournamentInputError
-from baska_cli.game.rules import builtin
+from baska_cli.rulesets.loader import builtin
 from baska_cli.tournament.draw import Draw
 from baska_cli.tournament.folder import Tournament, load
 from baska_cli.tournament.results import TableResult

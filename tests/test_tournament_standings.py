@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from baska_cli.game.rules import builtin
+from baska_cli.rulesets.loader import builtin
 from baska_cli.tournament.plan import TIE_BREAKS
 from baska_cli.tournament.players import Entrant
 from baska_cli.tournament.results import TableResult

@@ -21,7 +21,7 @@ from typing import Any
 
 import pytest
 
-from baska_cli.game.rules import builtin
+from baska_cli.rulesets.loader import builtin
 from baska_cli.tournament import folder
 from baska_cli.tournament.draw import Draw
 from baska_cli.tournament.folder import Tournament

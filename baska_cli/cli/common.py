@@ -27,8 +27,9 @@ from baska_cli.errors import (
     RulesFileError,
 )
 from baska_cli.game.numbers import too_long, whole
-from baska_cli.game.rules import RuleSet, load_rules
+from baska_cli.game.rules import RuleSet
 from baska_cli.i18n import N_, _, os_reason
+from baska_cli.rulesets.loader import load_rules
 
 EXIT_OK, EXIT_FILE, EXIT_INPUT, EXIT_WRITTEN_OUTPUT_FAILED = 0, 1, 2, 3
 CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}

@@ -8,9 +8,9 @@ import click
 
 from baska_cli.cli.common import RULES_ENV, command, fail, load_rules_or_fail, option
 from baska_cli.errors import RulesFileError
-from baska_cli.game.rules import BUILTIN_NAMES, DEFAULT_RULES, builtin
-from baska_cli.game.rules_toml import check_export
+from baska_cli.game.rules import BUILTIN_NAMES, DEFAULT_RULES
 from baska_cli.render.rules import rules_listing, rules_tables, rules_toml
+from baska_cli.rulesets.loader import builtin, check_export
 
 
 @command()

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from baska_cli.errors import RuleError
 from baska_cli.game.model import SEATS, Hand, Outcome, Penalty, Play, Side
-from baska_cli.game.rules import BUILTIN_NAMES, RuleSet, builtin
-from baska_cli.game.sources import parse_provenance, titles
+from baska_cli.game.rules import RuleSet
+from baska_cli.game.sources import parse_provenance
 from baska_cli.i18n import _
 
 # the settings a revoke penalty rests on: what the offender pays (`kara X`), and whether a
@@ -20,13 +20,13 @@ def penalty_rule(rules: RuleSet, key: str) -> str:
     """Where a revoke penalty's setting comes from, as a player knows it, read from its
     provenance: the rulebook's point ("rule 7H of Baszka Méster Sport"), or the house rules
     that set it (in the language of this context)."""
-    found = parse_provenance(rules.provenance_of(key))
+    found = parse_provenance(rules.provenance_of(key), rules.books)
     if found.kind == "house":
         return _("the house rules {name}").format(name=rules.name)
     cite = next((c for c in found.cites if c.point), None)
     if cite is None:
         return _("the rule system {name}").format(name=rules.name)
-    return _("rule {point} of {book}").format(point=cite.point, book=titles()[cite.book])
+    return _("rule {point} of {book}").format(point=cite.point, book=rules.books[cite.book])
 
 
 def check_kara(hand: Hand, rules: RuleSet) -> None:
@@ -52,8 +52,8 @@ def check_kara(hand: Hand, rules: RuleSet) -> None:
 
 def _no_penalty(typed: str, rules: RuleSet, key: str) -> str:
     """The error for `kara` in a system without a revoke penalty, citing a built-in system
-    that has one (found in the rule data)."""
-    system = next((name for name in BUILTIN_NAMES if builtin(name).penalty is not None), None)
+    that has one (of those the rules know of)."""
+    system = next((known for known in rules.known if known.penalty is not None), None)
     if system is None:
         return _('"{typed}": the rule system "{rules}" has no penalty for a revoke').format(
             typed=typed, rules=rules.name
@@ -64,8 +64,8 @@ def _no_penalty(typed: str, rules: RuleSet, key: str) -> str:
     ).format(
         typed=typed,
         rules=rules.name,
-        system=system,
-        rule=penalty_rule(builtin(system), key),
+        system=system.name,
+        rule=penalty_rule(system, key),
     )
 
 

@@ -1,25 +1,21 @@
-"""RuleSet: one rule system as typed, validated data; built-ins by name and house-rules files.
+"""RuleSet: one rule system as typed, validated data, built from its settings.
 
-A RuleSet is built from settings (a mapping); the files they are in are read by
-baska_cli.rulesets, so nothing here opens a file.
+A RuleSet is built from settings (a mapping) given by baska_cli.rulesets.loader, which reads
+the files they are in and loads the built-in systems: nothing here opens a file.
 """
 
 from __future__ import annotations
 
-import os
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import cache
 from typing import Any
 
-from baska_cli.errors import RuleNameError, RulesFileError
+from baska_cli.errors import RulesFileError
 from baska_cli.game.model import Contract, Margin, Play, Side
 from baska_cli.game.model import TieRule as TieRule
 from baska_cli.game.names import name_key
 from baska_cli.game.rules_schema import TEXT_LIMITS, check_settings, text_problem
-from baska_cli.game.spelling import nearest
 from baska_cli.i18n import _
-from baska_cli.rulesets import builtin_data, parse_toml, read_house
 
 BUILTIN_NAMES = ("plb", "mester", "pagat")
 DEFAULT_RULES = "plb"
@@ -79,6 +75,10 @@ class RuleSet:
     base: str  # the built-in system this one starts from (itself for a built-in)
     overrides: tuple[tuple[str, Any], ...] = field(default=())  # a house file's settings
     walkout: WalkoutRules = field(default=WalkoutRules())
+    # the rulebooks' titles by key, which its provenance texts cite (rulesets/sources.toml)
+    books: Mapping[str, str] = field(default_factory=dict, compare=False, repr=False)
+    # the built-in systems, which an error may point to (`it is played in mester`)
+    known: tuple[RuleSet, ...] = field(default=(), compare=False, repr=False)
 
     @property
     def label(self) -> str:
@@ -121,7 +121,13 @@ def flatten(data: Mapping[str, Any], prefix: str = "") -> dict[str, Any]:
     return flat
 
 
-def _build(origin: str, flat: Mapping[str, Any], overrides: tuple[tuple[str, Any], ...]) -> RuleSet:
+def _build(
+    origin: str,
+    flat: Mapping[str, Any],
+    overrides: tuple[tuple[str, Any], ...],
+    books: Mapping[str, str],
+    known: tuple[RuleSet, ...],
+) -> RuleSet:
     """Turn checked, merged dotted settings into a RuleSet."""
 
     def need(key: str) -> Any:
@@ -207,27 +213,37 @@ def _build(origin: str, flat: Mapping[str, Any], overrides: tuple[tuple[str, Any
                 for who in ("walkout", "left", "sitout")
             )
         ),
+        books=books,
+        known=known,
     )
 
 
-def builtin_system(name: str, settings: Mapping[str, Any]) -> RuleSet:
-    """A built-in system from the dotted settings of its file `{name}.toml` (checked here)."""
+def builtin_system(
+    name: str,
+    settings: Mapping[str, Any],
+    books: Mapping[str, str] | None = None,
+    known: Sequence[RuleSet] = (),
+) -> RuleSet:
+    """A built-in system from the dotted settings of its file `{name}.toml` (checked here),
+    the rulebooks' titles and the built-in systems it knows of."""
     origin = f"{name}.toml"
     check_settings(origin, settings)
-    return _build(origin, settings, ())
+    return _build(origin, settings, (), books or {}, tuple(known))
 
 
 def house_system(
     own: Mapping[str, Any],
     base: Mapping[str, Any],
     origin: str,
+    builtins: Sequence[RuleSet],
     default_name: str = "house",
     kept: bool = False,
 ) -> RuleSet:
     """House rules: their own dotted settings (`own`, naming their base system, checked
     here) over the dotted settings of that built-in system (`base`). Their name and title may
-    not be a built-in system's, unless `kept` (as a ledger written before recorded them: read
-    as they are, and shown as house rules everywhere)."""
+    not be a built-in system's (one of `builtins`), unless `kept` (as a ledger written before
+    recorded them: read as they are, and shown as house rules everywhere). They cite the
+    rulebooks the built-in systems do, and know of them."""
     base_name = str(own["base"]).lower()  # (rule system names are case-insensitive everywhere)
     merged = dict(base)
     overrides = tuple(
@@ -237,10 +253,10 @@ def house_system(
     merged["provenance"] = {**merged["provenance"], **own.get("provenance", {})}
     for key in ("name", "title"):
         if key in own and not kept:
-            _check_own_name(origin, key, own[key])
+            _check_own_name(origin, key, own[key], builtins)
     if "name" not in own:
         stem = default_name[: TEXT_LIMITS["name"]].strip()
-        taken = text_problem(stem, TEXT_LIMITS["name"]) or _builtin_named(stem)
+        taken = text_problem(stem, TEXT_LIMITS["name"]) or _builtin_named(stem, builtins)
         merged["name"] = "house" if taken else stem
     if "title" not in own:
         merged["title"] = _("house rules on {base}").format(base=base_name)
@@ -250,22 +266,24 @@ def house_system(
         )
     merged["base"] = base_name
     named = tuple((k, v) for k, v in own.items() if k in ("name", "title"))
-    return _build(origin, merged, (("base", base_name), *named, *overrides))
+    books = builtins[0].books if builtins else {}
+    settings = (("base", base_name), *named, *overrides)
+    return _build(origin, merged, settings, books, tuple(builtins))
 
 
-def _builtin_named(text: str) -> str | None:
+def _builtin_named(text: str, builtins: Sequence[RuleSet]) -> str | None:
     """The built-in system whose name or title this text is (case-, accent- and
     invisible-character-blind), or None."""
     key = name_key(text)
-    for name in BUILTIN_NAMES:
-        if key in (name_key(name), name_key(builtin(name).title)):
-            return name
+    for rules in builtins:
+        if key in (name_key(rules.name), name_key(rules.title)):
+            return rules.name
     return None
 
 
-def _check_own_name(origin: str, key: str, value: str) -> None:
+def _check_own_name(origin: str, key: str, value: str, builtins: Sequence[RuleSet]) -> None:
     """Refuse a house name or title that is a built-in system's: it would pass for it."""
-    system = _builtin_named(value)
+    system = _builtin_named(value, builtins)
     if system is not None:
         raise RulesFileError(
             _(
@@ -294,47 +312,3 @@ def house_base(own: Mapping[str, Any], origin: str) -> str:
             )
         )
     return str(base_name).lower()
-
-
-@cache
-def _builtin(name: str) -> RuleSet:
-    """A built-in system by its name in lower case (built once)."""
-    return builtin_system(name, flatten(builtin_data(name)))
-
-
-def builtin(name: str) -> RuleSet:
-    """A built-in rule system by name (plb, mester, pagat)."""
-    key = name.strip().lower()
-    if key not in BUILTIN_NAMES:
-        near = nearest(key, list(BUILTIN_NAMES))
-        hint = _('; did you mean "{word}"?').format(word=near) if near else ""
-        raise RuleNameError(
-            _('"{name}" is not a rule system or a .toml file; built in: {systems}').format(
-                name=name, systems=", ".join(BUILTIN_NAMES)
-            )
-            + hint
-        )
-    return _builtin(key)
-
-
-def house_rules(text: str, origin: str, default_name: str = "house", kept: bool = False) -> RuleSet:
-    """House rules: a TOML text with `base = "plb"` (or another) and any settings to change."""
-    own = flatten(parse_toml(text, origin))
-    base = house_base(own, origin)
-    return house_system(own, flatten(builtin_data(base)), origin, default_name, kept)
-
-
-def load_house(path: str) -> RuleSet:
-    """The house rules in a .toml file, named after the file unless they name themselves."""
-    stem = os.path.splitext(os.path.basename(path))[0]
-    return house_rules(read_house(path), path, default_name=stem)
-
-
-def load_rules(spec: str | None = None) -> RuleSet:
-    """A rule system by name or by house-rules file; None means the default (plb)."""
-    spec = spec or DEFAULT_RULES
-    if spec.strip().lower() in BUILTIN_NAMES:
-        return builtin(spec)
-    if spec.lower().endswith(".toml") or os.path.exists(spec):
-        return load_house(spec)
-    return builtin(spec)

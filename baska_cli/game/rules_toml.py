@@ -1,13 +1,11 @@
 """A rule system written back as TOML: `baska rules --export`, and the lines a ledger or a
-tournament keeps of its rules (read back to the same rules)."""
+tournament keeps of its rules (rulesets.loader reads them back to the same rules)."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from baska_cli.errors import RulesFileError
-from baska_cli.game.rules import BUILTIN_NAMES, RuleSet, builtin, house_rules
-from baska_cli.i18n import _
+from baska_cli.game.rules import RuleSet
 
 _TOML_ESCAPES = {
     **{chr(c): f"\\u{c:04X}" for c in [*range(0x20), 0x7F]},
@@ -55,25 +53,3 @@ def scoring_settings(rules: RuleSet) -> tuple[Any, ...]:
 def override_lines(rules: RuleSet) -> list[str]:
     """A house system as `key = value` lines that house_rules() reads back to the same rules."""
     return [f"{key} = {toml_value(value)}" for key, value in rules.overrides]
-
-
-def rules_from_lines(lines: list[str], origin: str) -> RuleSet:
-    """The inverse of override_lines (a built-in is a single line naming it)."""
-    if len(lines) == 1 and lines[0].strip().lower() in BUILTIN_NAMES:
-        return builtin(lines[0])
-    return house_rules("\n".join(lines), origin, kept=True)
-
-
-def check_export(text: str, rules: RuleSet) -> None:
-    """Raise a RulesFileError unless the house-rules text loads back to the same rules."""
-    origin = _("the house rules exported from {name}").format(name=rules.name)
-    try:
-        loaded = house_rules(text, origin)
-    except RulesFileError as error:
-        raise RulesFileError(_("{error}; nothing was exported").format(error=error)) from None
-    if scoring_settings(loaded) != scoring_settings(rules):
-        raise RulesFileError(
-            _("{origin} would not load back to the same rules; nothing was exported").format(
-                origin=origin
-            )
-        )

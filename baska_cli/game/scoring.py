@@ -1,5 +1,5 @@
 """score(entry, rules, players) -> Outcome: each seat's change and the facts that decided it,
-from the rules' data (render/explain.py puts them into words)."""
+from the rules' data (render/explain.py puts them into words; errors.py words the errors)."""
 
 from __future__ import annotations
 
@@ -7,7 +7,12 @@ from collections.abc import Sequence
 from itertools import pairwise
 from typing import Any
 
-from baska_cli.errors import RuleError
+from baska_cli.errors import (
+    CalledTwiceInARow,
+    ContractNotInRules,
+    FirstContraByDeclarer,
+    TooManyContras,
+)
 from baska_cli.game.model import (
     DEFAULT_PLAYERS,
     SEATS,
@@ -25,9 +30,8 @@ from baska_cli.game.model import (
 )
 from baska_cli.game.notation import format_hand
 from baska_cli.game.penalty import check_kara, score_penalty
-from baska_cli.game.rules import BUILTIN_NAMES, ContractRules, RuleSet, TieRule, builtin
+from baska_cli.game.rules import ContractRules, RuleSet, TieRule
 from baska_cli.game.vocabulary import CONTRA_NAMES
-from baska_cli.i18n import _, ngettext
 
 Settled = dict[str, Any]  # the Outcome's fields that settling a hand's value gives
 
@@ -43,16 +47,12 @@ def score(entry: Entry, rules: RuleSet, players: Sequence[str] = DEFAULT_PLAYERS
 
 
 def _contract_rules(hand: Hand, rules: RuleSet) -> ContractRules:
-    """The contract's settings, or a RuleError naming the systems that have it."""
+    """The contract's settings, or a RuleError naming the built-in systems that have it (those
+    the rules know of)."""
     found = rules.contracts.get(hand.contract)
     if found is None:
-        having = [n for n in BUILTIN_NAMES if builtin(n).has(hand.contract)]
-        message = _('"{short}" ({contract}) is not a contract of the rule system "{rules}"').format(
-            short=hand.contract.value, contract=hand.contract.info.name, rules=rules.name
-        )
-        if having:
-            message += _("; it is played in {systems}").format(systems=", ".join(having))
-        raise RuleError(message)
+        having = [known.name for known in rules.known if known.has(hand.contract)]
+        raise ContractNotInRules(hand.contract.value, hand.contract.info.name, rules.name, having)
     return found
 
 
@@ -83,48 +83,17 @@ def count_contras(
         if not rules.same_player_twice:
             for a, b in pairwise(calls):
                 if a == b:
-                    raise RuleError(
-                        _(
-                            '"{typed}": {player} gives two doubling calls in a row, which '
-                            '"{rules}" forbids; one player never calls twice in a row'
-                        ).format(typed=typed, player=players[a], rules=rules.name)
-                    )
+                    raise CalledTwiceInARow(typed, players[a], rules.name)
         if crules.first_contra_by_opponents and sides[0] is Side.DECLARERS:
-            raise RuleError(
-                _(
-                    '"{typed}": in {contract} under "{rules}" only an opponent of {declarers} '
-                    "may give the first contra"
-                ).format(
-                    typed=typed,
-                    contract=hand.contract.info.name,
-                    rules=rules.name,
-                    declarers=side_names(hand.declarers, players),
-                )
-            )
+            declarers = side_names(hand.declarers, players)
+            raise FirstContraByDeclarer(typed, hand.contract.info.name, rules.name, declarers)
         k = 1 + sum(1 for a, b in pairwise(sides) if a is not b)
         last = sides[-1]
     limit = crules.max_contras
     if limit is not None and k > limit:
-        if limit == 0:
-            allowed = _("no contra")
-        else:
-            names = ", ".join(CONTRA_NAMES[:limit]) if limit <= len(CONTRA_NAMES) else str(limit)
-            allowed = _("at most {limit} ({names})").format(limit=limit, names=names)
-        raise RuleError(
-            ngettext(
-                '"{typed}": {count} counted contra, but {contract} under "{rules}" allows '
-                "{allowed}",
-                '"{typed}": {count} counted contras, but {contract} under "{rules}" allows '
-                "{allowed}",
-                k,
-            ).format(
-                typed=typed_contras(hand, players),
-                count=k,
-                contract=hand.contract.info.name,
-                rules=rules.name,
-                allowed=allowed,
-            )
-        )
+        names = ", ".join(CONTRA_NAMES[:limit]) if limit <= len(CONTRA_NAMES) else str(limit)
+        typed = typed_contras(hand, players)
+        raise TooManyContras(typed, k, hand.contract.info.name, rules.name, limit, names)
     return k, last
 
 

@@ -2,18 +2,17 @@
 
 A provenance text (rulesets/*.toml) reads `KIND [(CONFIDENCE)] [[CITES]]: NOTE`, where KIND
 is stated, reconstructed, chosen or house, and CITES names rulebooks by their keys in
-rulesets/sources.toml (read by baska_cli.rulesets), each with its point:
-`stated [S001 7H]: „gracz ponosi karę…”`.
+rulesets/sources.toml, each with its point: `stated [S001 7H]: „gracz ponosi karę…”`. The
+rulebooks' titles by key (`books`) are given: a RuleSet carries them (read by rulesets/).
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from baska_cli.i18n import N_, _
-from baska_cli.rulesets import sources
 
 Translate = Callable[[str], str]
 
@@ -54,28 +53,23 @@ class Provenance:
     note: str
 
 
-def titles() -> dict[str, str]:
-    """The rulebooks' titles by key (rulesets/sources.toml)."""
-    return sources()
-
-
-def parse_cites(text: str) -> tuple[Cite, ...] | None:
-    """`S001 7H; W-PSB-REG §9` as cites, or None when a part names no known rulebook."""
+def parse_cites(text: str, books: Mapping[str, str]) -> tuple[Cite, ...] | None:
+    """`S001 7H; W-PSB-REG §9` as cites, or None when a part names no rulebook of `books`."""
     cites = []
     for part in text.split(";"):
         book, _, point = part.strip().partition(" ")
-        if book not in titles():
+        if book not in books:
             return None
         cites.append(Cite(book, point.strip()))
     return tuple(cites)
 
 
-def parse_provenance(text: str) -> Provenance:
-    """A provenance text as its kind, the rulebooks it cites and its note."""
+def parse_provenance(text: str, books: Mapping[str, str]) -> Provenance:
+    """A provenance text as its kind, the rulebooks (of `books`) it cites and its note."""
     found = _PROVENANCE.match(text)
     if found is None:
         return Provenance("", (), text)
-    cites = parse_cites(found["cites"]) if found["cites"] else ()
+    cites = parse_cites(found["cites"], books) if found["cites"] else ()
     if cites is None:
         return Provenance(found["kind"], (), text.partition(":")[2].strip())
     return Provenance(found["kind"], cites, found["note"])
@@ -90,19 +84,21 @@ def point_text(point: str, tr: Translate = _) -> str:
     return point
 
 
-def cite_text(cite: Cite, main: str = "", tr: Translate = _) -> str:
+def cite_text(cite: Cite, books: Mapping[str, str], main: str = "", tr: Translate = _) -> str:
     """A cite as a player reads it: `Baszka Méster Sport, point 7H`; the point alone (or
     nothing) for the system's main rulebook (`main`), named once above the tables."""
     point = point_text(cite.point, tr) if cite.point else ""
     if cite.book == main:
         return point
-    title = titles()[cite.book]
+    title = books[cite.book]
     return tr(N_("{rulebook}, {point}")).format(rulebook=title, point=point) if point else title
 
 
-def cites_text(cites: Iterable[Cite], main: str = "", tr: Translate = _) -> str:
+def cites_text(
+    cites: Iterable[Cite], books: Mapping[str, str], main: str = "", tr: Translate = _
+) -> str:
     """Several cites, each once, in order: `Zasady gry w baśkę; Baszka Méster Sport, …`."""
-    shown = [text for text in dict.fromkeys(cite_text(c, main, tr) for c in cites) if text]
+    shown = [text for text in dict.fromkeys(cite_text(c, books, main, tr) for c in cites) if text]
     return "; ".join(shown)
 
 
@@ -118,14 +114,16 @@ def strongest(kinds: Iterable[str]) -> str:
     return next((kind for kind in MARKS if kind in present), "stated")
 
 
-def source_of(texts: Sequence[str], main: str = "", short: bool = False) -> str:
+def source_of(
+    texts: Sequence[str], books: Mapping[str, str], main: str = "", short: bool = False
+) -> str:
     """Where a number resting on the settings with these provenance texts comes from: the
     rulebook and point, or a mark and what it rests on (`short`: the mark alone)."""
-    parts = [parse_provenance(text) for text in texts if text]
+    parts = [parse_provenance(text, books) for text in texts if text]
     kind = strongest(p.kind for p in parts)
     cites = [c for p in parts if p.kind == kind or kind == "stated" for c in p.cites]
     if kind == "stated":
-        return cites_text(cites, main)
+        return cites_text(cites, books, main)
     if short or not cites:
         return mark(kind)
-    return _("{mark} from {rulebooks}").format(mark=mark(kind), rulebooks=cites_text(cites))
+    return _("{mark} from {rulebooks}").format(mark=mark(kind), rulebooks=cites_text(cites, books))

@@ -14,7 +14,7 @@ from baska_cli.game.callers import MovedCallersError, moved_callers
 from baska_cli.game.correction import correct
 from baska_cli.game.model import Adjustment, Deltas, Entry, Outcome
 from baska_cli.game.notation import canonical, parse_hand
-from baska_cli.game.rules import RuleSet, load_rules
+from baska_cli.game.rules import RuleSet
 from baska_cli.game.scoring import score
 from baska_cli.i18n import _
 from baska_cli.ledger.checker import check, is_adjustment, refuse_if_broken, verify
@@ -29,6 +29,7 @@ from baska_cli.ledger.format import (
     rules_lines,
 )
 from baska_cli.ledger.store import LockedLedger, open_for_edit
+from baska_cli.rulesets.loader import load_rules
 
 if TYPE_CHECKING:
     from baska_cli.ledger.view import LedgerView

@@ -8,7 +8,6 @@ from collections.abc import Sequence
 from baska_cli.errors import BaskaError, LedgerError
 from baska_cli.game.names import check_player_names
 from baska_cli.game.rules import BUILTIN_NAMES, RuleSet
-from baska_cli.game.rules_toml import rules_from_lines
 from baska_cli.game.spelling import fold
 from baska_cli.game.vocabulary import MAX_TOKEN
 from baska_cli.i18n import _
@@ -16,6 +15,7 @@ from baska_cli.ledger.cells import read_number
 from baska_cli.ledger.dialect import separator_name
 from baska_cli.ledger.format import FORMAT_KEY, KEY_HOUSE, KEY_RULES, Meta
 from baska_cli.ledger.garbled import garbled, garbled_hint, lost_hint, lost_letter
+from baska_cli.rulesets.loader import rules_from_lines
 
 
 def one_cell(cell: str) -> str:

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import textwrap
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from baska_cli.game.model import Contract, Margin, Play, Side
-from baska_cli.game.rules import RuleSet, builtin
+from baska_cli.game.rules import RuleSet
 from baska_cli.game.rules_schema import TEXT_LIMITS
 from baska_cli.game.rules_toml import toml_value
 from baska_cli.game.sources import (
@@ -20,6 +20,7 @@ from baska_cli.game.sources import (
 )
 from baska_cli.game.sources import cites_text as named
 from baska_cli.i18n import N_, _, ngettext
+from baska_cli.rulesets.loader import builtin
 
 WIDTH = 80  # the notes under the tables are wrapped to this width
 MARGINS = {
@@ -36,12 +37,12 @@ def _main_source(rules: RuleSet) -> tuple[str, str]:
 
     own_source = "source" in dict(rules.overrides)
     source = rules.source if own_source or not rules.overrides else builtin(rules.base).source
-    cites = parse_cites(source)
+    cites = parse_cites(source, rules.books)
     if cites is None:  # a house file's own words
         return source, ""
     count = len({c.book for c in cites})
     text = ngettext("rulebook: {rulebooks}", "rulebooks: {rulebooks}", count)
-    return text.format(rulebooks=cites_text(cites)), cites[0].book
+    return text.format(rulebooks=cites_text(cites, rules.books)), cites[0].book
 
 
 def _wrap(text: str) -> list[str]:
@@ -70,13 +71,13 @@ def _table(
     """A payout table: rows of (label, cells, the settings they rest on); where every row
     rests on the same source it is named once under the table, else in a last column."""
     sources = [
-        source_of([rules.provenance_of(k) for k in keys], main, short=True)
+        source_of([rules.provenance_of(k) for k in keys], rules.books, main, short=True)
         for _label, _cells, keys in rows
     ]
     headers = ["", *_k_headers(max_k)]
     if len(set(sources)) == 1:
         every = [k for _label, _cells, keys in rows for k in keys]
-        text = source_of([rules.provenance_of(k) for k in every])
+        text = source_of([rules.provenance_of(k) for k in every], rules.books)
         table = _grid(headers, [[label, *cells] for label, cells, _keys in rows])
         return [table, *(_wrap(_("source: {source}").format(source=text)) if text else [])]
     return [
@@ -148,7 +149,7 @@ def rules_tables(rules: RuleSet) -> str:
     table, keys = settings_table(rules, main)
     out += [table, ""]
     shown += keys
-    present = {parse_provenance(rules.provenance_of(k)).kind for k in shown}
+    present = {parse_provenance(rules.provenance_of(k), rules.books).kind for k in shown}
     if main:
         out += _wrap(_("a number without a mark is stated in the rulebook"))
     out += [line for kind in LEGEND if kind in present for line in _wrap(_(LEGEND[kind]))]
@@ -243,7 +244,7 @@ def settings_table(rules: RuleSet, main: str = "") -> tuple[str, list[str]]:
         ("tournament.sitout_place_points", _("no full table (sit-out)"), _fixed(w.sitout)),
     ]
     keys = [key for key, _label, _value in rows]
-    sources = [source_of([rules.provenance_of(key)], main, short=True) for key in keys]
+    sources = [source_of([rules.provenance_of(key)], rules.books, main, short=True) for key in keys]
     label_width = max(len(label) for _key, label, _value in rows)
     room = WIDTH - label_width - 4  # for the value and the source, two spaces apart
     value_width = min(max(len(value) for _key, _label, value in rows), room // 2)
@@ -282,16 +283,16 @@ def _english(message: str) -> str:
     return message
 
 
-def provenance_comment(text: str, tr: Translate = _english) -> str:
+def provenance_comment(text: str, books: Mapping[str, str], tr: Translate = _english) -> str:
     """A provenance text with its rulebooks named as players know them:
     `stated [S001 7H]: „…”` → `stated in Baszka Méster Sport, point 7H: „…”`."""
 
-    found = parse_provenance(text)
+    found = parse_provenance(text, books)
     if not found.cites:
         return text
     head = text.split(" [", 1)[0]
     word = "in" if found.kind == "stated" else "from"
-    return f"{head} {word} {named(found.cites, tr=tr)}: {found.note}"
+    return f"{head} {word} {named(found.cites, books, tr=tr)}: {found.note}"
 
 
 def rules_toml(rules: RuleSet) -> str:
@@ -310,7 +311,7 @@ def rules_toml(rules: RuleSet) -> str:
     for key, value in _settings(rules):
         source = rules.provenance_of(key)
         if source:
-            lines.append(f"# {_comment(provenance_comment(source))}")
+            lines.append(f"# {_comment(provenance_comment(source, rules.books))}")
         lines.append(f"{key} = {toml_value(value)}")
     return "\n".join(lines) + "\n"
 

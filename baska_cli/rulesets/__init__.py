@@ -1,8 +1,9 @@
 """The rule systems as data, and where rule files are read: the built-ins, house rules, sources.
 
 plb.toml, mester.toml and pagat.toml are the built-in systems; sources.toml names the
-rulebooks they cite. This package reads them (and a house-rules file) and hands out their
-contents as plain data; game.rules builds a RuleSet from it. It imports nothing of the game.
+rulebooks they cite. This module reads them (and a house-rules file) and hands out their
+contents as plain data, importing nothing of the game; rulesets.loader gives that data to
+game.rules, which builds a RuleSet from it (game < rulesets).
 """
 
 from __future__ import annotations

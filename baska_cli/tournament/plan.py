@@ -10,9 +10,10 @@ from typing import Any
 from baska_cli.errors import BaskaError, TournamentError, TournamentInputError
 from baska_cli.game.numbers import shown
 from baska_cli.game.rules import RuleSet
-from baska_cli.game.rules_toml import rules_from_lines, toml_value
+from baska_cli.game.rules_toml import toml_value
 from baska_cli.i18n import N_, _
 from baska_cli.rulesets import toml_problem
+from baska_cli.rulesets.loader import rules_from_lines
 
 FORMAT_VERSION = 1
 MAX_PLAN = 1024 * 1024  # characters of tournament.toml; one is a few hundred
