@@ -10,16 +10,17 @@ from baska_cli.render.chart import (
     RESET,
     Span,
     _sample,
+    chart_pieces,
     line_chart,
     paint,
     picked,
     picks,
+    running_chart,
     running_totals,
     span_of,
     sparkline,
     unicode_ok,
 )
-from baska_cli.render.svg import chart_pieces, running_chart
 
 
 def test_a_sparkline_on_a_common_scale() -> None:

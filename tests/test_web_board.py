@@ -75,12 +75,12 @@ def test_the_page_is_public_escaped_and_shows_the_first_screen(
     assert "Standings" in text and "after round 1 of 3 · 1 of 2 tables in" in text
     assert "Jan Kowalski" in text and "&lt;i&gt;Hel&lt;/i&gt;" in text and "<i>" not in text
     assert "<script>" not in text.replace('<script id="board-words"', "")  # no inline code
-    assert re.search(r'<script src="/static/board.js" defer></script>', text)
+    assert re.search(r'<script type="module" src="/static/board.js"></script>', text)
     assert "page 1 of 1" in text
     keys = hall_keys(liga)
     assert keys.organiser not in text and keys.table(1, 1) not in text and "/t/" not in text
     assert keys.organiser not in client.get("/api/v1/board").text
-    for name in ("board.js", "board.css"):
+    for name in ("board.js", "words.js", "board.css"):
         assert client.get(f"/static/{name}").status_code == 200
 
 

@@ -74,13 +74,38 @@ def test_each_error_is_answered_with_its_status_in_the_request_s_language(
         assert (english.status_code, english.json()) == (status, {"error": MESSAGE})
 
 
+# The kinds that word themselves from their facts (scoring raises them, words none): each
+# made in the request's language, answered 400.
+WORDED: list[tuple[str, Callable[[], Exception]]] = [
+    ("ContractNotInRules", lambda: errors.ContractNotInRules("me", "mizerka", "plb", ["mester"])),
+    ("CalledTwiceInARow", lambda: errors.CalledTwiceInARow("kr:a", "Ania", "plb")),
+    ("FirstContraByDeclarer", lambda: errors.FirstContraByDeclarer("k:a", "gr", "plb", "Ania")),
+    ("TooManyContras", lambda: errors.TooManyContras("krbh", 4, "ci", "plb", 2, "k, kr")),
+]
+
+
+@pytest.mark.parametrize(("kind", "make"), WORDED, ids=[case[0] for case in WORDED])
+def test_an_error_that_words_itself_does_so_in_the_request_s_language(
+    kind: str, make: Callable[[], Exception]
+) -> None:
+    with speaking("pl"):
+        polish = str(make())
+    english = str(make())
+    assert polish != english
+    with client(lambda request: make()) as server:
+        asked = server.get("/", headers={"Accept-Language": "pl-PL,pl;q=0.9,en;q=0.8"})
+        assert (asked.status_code, asked.json()) == (400, {"error": polish})
+        assert server.get("/").json() == {"error": english}
+
+
 def test_every_kind_of_the_project_s_errors_is_in_the_table() -> None:
     kinds = {
         name
         for name, value in vars(errors).items()
         if isinstance(value, type) and issubclass(value, BaskaError)
     }
-    assert kinds == {name for name, _make, _status in CASES if not name.startswith("Refused")}
+    tabled = {name for name, _make, _status in CASES if not name.startswith("Refused")}
+    assert kinds == tabled | {name for name, _make in WORDED}
 
 
 def test_the_language_is_lang_then_accept_language_then_the_server_s() -> None:

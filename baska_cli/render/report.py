@@ -18,12 +18,11 @@ from baska_cli.evening.totals import season
 from baska_cli.evening.totals import season as add_up
 from baska_cli.i18n import _, language, ngettext
 from baska_cli.ledger.view import LedgerView, read
-from baska_cli.render.chart import Running
+from baska_cli.render.chart import Running, chart_pieces
 from baska_cli.render.explain import explanation
 from baska_cli.render.settle import settlement_record
 from baska_cli.render.sheet import where
 from baska_cli.render.stats import counted, scored_rows, stats_record
-from baska_cli.render.svg import chart_pieces
 from baska_cli.render.templates import environment
 from baska_cli.render.text import heading_text, signed, status_shown
 

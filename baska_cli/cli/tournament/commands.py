@@ -31,7 +31,7 @@ from baska_cli.cli.tournament.publish import publish_command
 from baska_cli.cli.tournament.scores import check_command, lots, result, standings
 from baska_cli.cli.tournament.walkout import walkout
 from baska_cli.i18n import _, ngettext
-from baska_cli.render.done import round_drawn, withdrawn
+from baska_cli.render.tournament.done import round_drawn, withdrawn
 from baska_cli.render.tournament.terminal import draw_json, draw_table
 from baska_cli.tournament.service import links as service_links
 from baska_cli.tournament.service import rounds as service

@@ -9,7 +9,7 @@ import click
 from baska_cli.cli.common import COUNT, command, format_choice, note_written
 from baska_cli.cli.tournament.common import round_option
 from baska_cli.i18n import _
-from baska_cli.render.done import accepted
+from baska_cli.render.tournament.done import accepted
 from baska_cli.render.tournament.status import status_json, status_table
 from baska_cli.tournament.hall.state import round_states
 from baska_cli.tournament.service import confirm as service_confirm

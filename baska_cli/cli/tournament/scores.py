@@ -11,7 +11,7 @@ from baska_cli.cli.common import COUNT, UserInputError, command, format_choice, 
 from baska_cli.cli.tournament.classifications import show_category, show_standings, show_teams
 from baska_cli.cli.tournament.common import round_option
 from baska_cli.i18n import _, ngettext
-from baska_cli.render.done import result_entered
+from baska_cli.render.tournament.done import result_entered
 from baska_cli.tournament.service import scores as service
 
 

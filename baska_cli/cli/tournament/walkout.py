@@ -7,7 +7,7 @@ import click
 
 from baska_cli.cli.common import COUNT, command, note_written, option
 from baska_cli.i18n import _
-from baska_cli.render.done import walked_out
+from baska_cli.render.tournament.done import walked_out
 from baska_cli.tournament.service import walkouts as service
 
 

@@ -8,7 +8,13 @@ from __future__ import annotations
 from typing import Any
 
 from baska_cli.i18n import _
-from baska_cli.render.done import accepted, result_entered, round_drawn, walked_out, withdrawn
+from baska_cli.render.tournament.done import (
+    accepted,
+    result_entered,
+    round_drawn,
+    walked_out,
+    withdrawn,
+)
 from baska_cli.render.tournament.printed import linked_pages
 from baska_cli.render.tournament.terminal import draw_record
 from baska_cli.tournament.folder import load
