@@ -6,7 +6,8 @@ import pytest
 
 from baska_cli.errors import TournamentError, TournamentInputError
 from baska_cli.game.rules import builtin
-from baska_cli.tournament.plan import Plan, check_plan, format_plan, parse_plan, tie_break_text
+from baska_cli.tournament.plan import tie_break_text
+from baska_cli.tournament.settings import Plan, check_plan, format_plan, parse_plan
 
 
 def test_the_settings_round_trip() -> None:

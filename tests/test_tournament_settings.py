@@ -104,17 +104,24 @@ def test_after_a_draw_the_ledgers_settings_are_refused_and_the_rest_explained(li
     [
         (("rouds", "4"), 'Error: unknown setting "rouds"; expected one of rounds, deals, rules, '
          'seed, tie-breaks, apart-clubs, apart, fixed; did you mean "rounds"?\n'),
-        (("rounds", "zero"), 'Error: rounds "zero": expected a whole number from 1 up'),
+        (("rounds", "zero"), 'Error: rounds "zero": expected a whole number from 1 to 99\n'),
+        (("rounds", "100"), 'Error: rounds "100": expected a whole number from 1 to 99\n'),
+        (("rounds", "9" * 20), 'Error: rounds "99999999999999999999": expected a whole number'),
+        (("deals", "0"), 'Error: deals "0": expected a whole number from 1 to 200\n'),
         (("deals", "20"), "Error: --deals 20: mester plays series of 16, 24, 32, 40 deals\n"),
         (("rules", "pagat"), "Error: pagat gives no place points"),
         (("apart-clubs", "maybe"), 'Error: apart-clubs "maybe": expected yes or no\n'),
-        (("apart", "Ania"), 'Error: apart "Ania": expected pairs of names with a comma'),
+        (("apart", "Ania"), 'Error: apart "Ania": expected two names with a comma, pairs '
+         'separated by semicolons, e.g. apart "Ania,Bartek;Celina,Darek"\n'),
         (("apart", "Ania,Zenon"), 'Error: "Zenon" is not in '),
         (("fixed", "Ania"), 'Error: fixed "Ania": expected NAME=TABLE'),
         (("fixed", "Ania=3"), "Error: --fixed Ania=3: the 8 players fill 2 tables; expected a "
          "table from 1 to 2\n"),
         (("tie-breaks", "total"), "Error: tie-breaks total: expected place_points first"),
         (("seed", " "), 'Error: seed "": expected any text'),
+        (("seed", "x" * 25), 'Error: seed "xxxxxxxxxxxxxxxxxxxx…": expected any text of one line, '
+         "at most 24 characters\n"),
+        (("rules", ""), 'Error: rules "": expected a rule system (plb, mester, pagat) or a '),
         (("rounds",), 'Error: setting "rounds": expected a value after it'),
     ],
 )  # fmt: skip
