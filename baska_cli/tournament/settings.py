@@ -62,9 +62,7 @@ class Kind:
 
     def parse(self, text: str, key: str) -> Any:
         """The value typed, checked; a TournamentInputError quoting it otherwise."""
-        value = self.loaded(text.strip())
-        self.check(value, key)
-        return value
+        raise NotImplementedError
 
     def check(self, value: Any, key: str) -> None:
         """Refuse a value out of bounds (the one place a setting's bounds are checked)."""
@@ -403,32 +401,54 @@ class Setting:
         return self.default() if callable(self.default) else self.default
 
 
+# the table: a row per setting, in the order `set` shows them and tournament.toml keeps them
 SETTINGS = (
-    Setting("rounds", Count(1, 99), REQUIRED, "N", N_("How many rounds."), Reach.ROUNDS,
-            "the organiser: leagues play 3 to 10 (LEAGUES.md); the draw and `check` walk each "
-            "round, so at most 99"),
-    Setting("deals", Count(1, 200), REQUIRED, "D", N_("Deals per table and round."),
-            Reach.LEDGERS, "the organiser, within the rule system's session.deals; the longest "
-            "series played is 60 (plb); a table sheet prints a line per deal"),
-    Setting("rules", Rules(), REQUIRED, "NAME|FILE", N_(
-                "Rule system: plb (default), mester, pagat, or a house-rules .toml file."),
-            Reach.LEDGERS, "--rules (or BASKA_RULES) of `new`; the rule system gives the place "
-            "points and the series lengths", field="rules_lines", toml="rules"),
-    Setting("seed", Text(24), random_seed, "S",
-            N_("The draw's seed (default: a random one, stored)."), Reach.DRAWS,
-            "the organiser, or six random digits; 24 characters fit a message"),
-    Setting("tie-breaks", Order(TIE_BREAKS), TIE_BREAKS, "LIST",
-            N_("How equal place points are ordered."), Reach.STANDINGS,
-            "tournament/plan.py's tie-breaks; place points always first (PSB, Kop regulations)"),
-    Setting("apart-clubs", Flag(), False, "yes|no",
-            N_("Keep players of one club apart while possible."), Reach.DRAWS,
-            "the organiser; off as in open tournaments"),
-    Setting("apart", Pairs(), (), "A,B",
-            N_("Two players who should not sit at one table (repeatable)."), Reach.DRAWS,
-            "the organiser: names from the players file"),
-    Setting("fixed", Pins(), (), "NAME=TABLE",
-            N_("A player who always sits at this table (repeatable)."), Reach.DRAWS,
-            "the organiser: a table from 1 to the tables the players fill", toml="fixed_tables"),
+    Setting(
+        "rounds", Count(1, 99), REQUIRED, metavar="N", help=N_("How many rounds."),
+        reach=Reach.ROUNDS,
+        source="the organiser; Kop plays 5 rounds, a DDV ranking event at least 3 (LEAGUES.md); "
+        "the draw and `check` walk every round, so at most 99",
+    ),
+    Setting(
+        "deals", Count(1, 200), REQUIRED, metavar="D", help=N_("Deals per table and round."),
+        reach=Reach.LEDGERS,
+        source="the organiser, within the rule system's session.deals; the longest series "
+        "played is 60 (plb; Lębork plays 2 x 60, LEAGUES.md); a table sheet has a line a deal",
+    ),
+    Setting(
+        "rules", Rules(), REQUIRED, metavar="NAME|FILE",
+        help=N_("Rule system: plb (default), mester, pagat, or a house-rules .toml file."),
+        reach=Reach.LEDGERS, field="rules_lines", toml="rules",
+        source="`new --rules` (or BASKA_RULES); the system gives the place points and the "
+        "series lengths check_plan holds the plan to",
+    ),
+    Setting(
+        "seed", Text(24), random_seed, metavar="S",
+        help=N_("The draw's seed (default: a random one, stored)."), reach=Reach.DRAWS,
+        source="the organiser, or six random digits; 24 characters fit a message",
+    ),
+    Setting(
+        "tie-breaks", Order(TIE_BREAKS), TIE_BREAKS, metavar="LIST",
+        help=N_("How equal place points are ordered."), reach=Reach.STANDINGS,
+        source="tournament/plan.py; place points first (PSB, Kop: LEAGUES.md), the others as "
+        "the organiser orders them",
+    ),
+    Setting(
+        "apart-clubs", Flag(), False, metavar="yes|no",
+        help=N_("Keep players of one club apart while possible."), reach=Reach.DRAWS,
+        source="the organiser; off unless asked",
+    ),
+    Setting(
+        "apart", Pairs(), (), metavar="A,B",
+        help=N_("Two players who should not sit at one table (repeatable)."), reach=Reach.DRAWS,
+        source="the organiser; names of the players file",
+    ),
+    Setting(
+        "fixed", Pins(), (), metavar="NAME=TABLE",
+        help=N_("A player who always sits at this table (repeatable)."), reach=Reach.DRAWS,
+        toml="fixed_tables",
+        source="the organiser (a wheelchair, a table by the door); a table the players fill",
+    ),
 )  # fmt: skip
 KEYS = tuple(row.name for row in SETTINGS)
 
