@@ -16,8 +16,8 @@ from baska_cli.tournament.folder import (
     parse_seating,
     write_round,
 )
-from baska_cli.tournament.plan import Plan
 from baska_cli.tournament.players import Entrant
+from baska_cli.tournament.settings import Plan
 
 NAMES = ["Ania", "Bartek", "Celina", "Darek", "Ewa"]
 

@@ -10,12 +10,14 @@ import subprocess
 import sys
 import time
 import tomllib
+from dataclasses import fields
 from pathlib import Path
 
 import pytest
 
 from baska_cli.errors import TournamentError
 from baska_cli.tournament.folder import load
+from baska_cli.tournament.settings import SETTINGS, Plan, Setting
 from tests.clikit import invoke
 
 EIGHT = "Ania,Puck\nBartek,Puck\nCelina\nDarek\nEwa\nFeliks\nGrzegorz\nHalina\n"
@@ -104,17 +106,24 @@ def test_after_a_draw_the_ledgers_settings_are_refused_and_the_rest_explained(li
     [
         (("rouds", "4"), 'Error: unknown setting "rouds"; expected one of rounds, deals, rules, '
          'seed, tie-breaks, apart-clubs, apart, fixed; did you mean "rounds"?\n'),
-        (("rounds", "zero"), 'Error: rounds "zero": expected a whole number from 1 up'),
+        (("rounds", "zero"), 'Error: rounds "zero": expected a whole number from 1 to 99\n'),
+        (("rounds", "100"), 'Error: rounds "100": expected a whole number from 1 to 99\n'),
+        (("rounds", "9" * 20), 'Error: rounds "99999999999999999999": expected a whole number'),
+        (("deals", "0"), 'Error: deals "0": expected a whole number from 1 to 200\n'),
         (("deals", "20"), "Error: --deals 20: mester plays series of 16, 24, 32, 40 deals\n"),
         (("rules", "pagat"), "Error: pagat gives no place points"),
         (("apart-clubs", "maybe"), 'Error: apart-clubs "maybe": expected yes or no\n'),
-        (("apart", "Ania"), 'Error: apart "Ania": expected pairs of names with a comma'),
+        (("apart", "Ania"), 'Error: apart "Ania": expected two names with a comma, pairs '
+         'separated by semicolons, e.g. apart "Ania,Bartek;Celina,Darek"\n'),
         (("apart", "Ania,Zenon"), 'Error: "Zenon" is not in '),
         (("fixed", "Ania"), 'Error: fixed "Ania": expected NAME=TABLE'),
         (("fixed", "Ania=3"), "Error: --fixed Ania=3: the 8 players fill 2 tables; expected a "
          "table from 1 to 2\n"),
         (("tie-breaks", "total"), "Error: tie-breaks total: expected place_points first"),
         (("seed", " "), 'Error: seed "": expected any text'),
+        (("seed", "x" * 25), 'Error: seed "xxxxxxxxxxxxxxxxxxxx…": expected any text of one line, '
+         "at most 24 characters\n"),
+        (("rules", ""), 'Error: rules "": expected a rule system (plb, mester, pagat) or a '),
         (("rounds",), 'Error: setting "rounds": expected a value after it'),
     ],
 )  # fmt: skip
@@ -208,3 +217,46 @@ def test_racing_new_processes_make_exactly_one_tournament(tmp_path: Path) -> Non
         t = load(str(path))
         assert t.plan.seed == f"s{winners[0]}"
         assert {p.name for p in t.players} == {f"Gracz{winners[0]}x{n}" for n in range(8)}
+
+
+def test_the_table_and_the_plan_name_the_same_settings() -> None:
+    assert sorted(row.attribute for row in SETTINGS) == sorted(f.name for f in fields(Plan))
+    assert len({row.name for row in SETTINGS}) == len({row.key for row in SETTINGS}) == 8
+    help_text = invoke("tournament", "new", "--help").stdout
+    for row in SETTINGS:
+        assert f"--{row.name}" in help_text, row.name
+    assert "--rounds N             How many rounds.  [from 1 to 99; required]" in help_text
+
+
+@pytest.mark.parametrize("row", [row for row in SETTINGS if row.kind.bounds], ids=lambda r: r.name)
+def test_new_and_set_keep_to_the_same_bounds(tmp_path: Path, liga: str, row: Setting) -> None:
+    assert row.kind.bounds is not None
+    low, high = row.kind.bounds
+    players = tmp_path / "p.txt"
+    players.write_text(EIGHT, "utf-8")
+    for typed in (str(low - 1), str(high + 1), "9" * 20):
+        given = {"rounds": "2", "deals": "16", row.name: typed}
+        args = [arg for key, value in given.items() for arg in (f"--{key}", value)]
+        made = invoke("tournament", "new", str(tmp_path / "t"), "-p", str(players), *args)
+        changed = invoke("tournament", "set", liga, row.name, typed)
+        expected = f'"{typed[:20]}…"' if len(typed) > 24 else f'"{typed}"'
+        words = f"{expected}: expected a whole number from {low} to {high}\n"
+        assert (made.exit_code, made.stderr) == (2, f"Error: --{row.name} {words}")
+        assert (changed.exit_code, changed.stderr) == (2, f"Error: {row.name} {words}")
+    assert not (tmp_path / "t").exists()
+
+
+def test_new_takes_pairs_and_pins_as_set_does(tmp_path: Path) -> None:
+    players = tmp_path / "p.txt"
+    players.write_text(EIGHT, "utf-8")
+    path = str(tmp_path / "t")
+    result = invoke("tournament", "new", path, "-p", str(players), "--rounds", "2", "--deals",
+                    "16", "--apart", "ania,Celina;Darek,Ewa", "--apart", "Feliks,Halina",
+                    "--fixed", "Bartek=1;Grzegorz=2", "--fixed", "halina=1")  # fmt: skip
+    assert result.exit_code == 0, result.stderr
+    assert _settings(path)["apart"] == [["Ania", "Celina"], ["Darek", "Ewa"], ["Feliks", "Halina"]]
+    assert _settings(path)["fixed_tables"] == {"Bartek": 1, "Grzegorz": 2, "Halina": 1}
+    shown = invoke("tournament", "set", path).stdout.splitlines()
+    assert shown[-2:] == [
+        "apart = Ania,Celina;Darek,Ewa;Feliks,Halina", "fixed = Bartek=1;Grzegorz=2;Halina=1"
+    ]  # fmt: skip

@@ -9,8 +9,8 @@ import pytest
 
 from baska_cli.tournament.draw import draw_round
 from baska_cli.tournament.folder import create, load, write_round
-from baska_cli.tournament.plan import Plan
 from baska_cli.tournament.players import Entrant
+from baska_cli.tournament.settings import Plan
 from baska_cli.tournament.tables import Problem, table_results
 
 NAMES = ["Ania", "Bartek", "Celina", "Darek", "Ewa"]

@@ -97,9 +97,14 @@ class Option(click.Option):
     metavar = Translated()
 
     def get_help_extra(self, ctx: click.Context) -> Any:
-        """Click's `[x>=1]` said in words: `[at least 1]`."""
+        """Click's `[x>=1]` said in words: `[at least 1]`; a setting's bounds (its type's
+        `bounds`): `[from 1 to 99]`."""
         extra = super().get_help_extra(ctx)
         kind = self.type
+        bounds = getattr(kind, "bounds", None)
+        if bounds is not None:
+            extra["range"] = _("from {min} to {max}").format(min=bounds[0], max=bounds[1])
+            return extra
         if "range" not in extra or not isinstance(kind, click.IntRange):
             return extra
         if kind.max is None and kind.min is not None and not kind.min_open:

@@ -45,9 +45,9 @@ from baska_cli.tournament.confirmations import (
 )
 from baska_cli.tournament.details import DETAILS, format_details, has_details, with_details
 from baska_cli.tournament.draw import Draw
-from baska_cli.tournament.plan import Plan, format_plan, parse_plan
 from baska_cli.tournament.players import Entrant, format_players, parse_players
 from baska_cli.tournament.results import TableResult, format_results, parse_results
+from baska_cli.tournament.settings import Plan, format_plan, parse_plan
 from baska_cli.tournament.walkouts import Walkout, format_walkouts, parse_walkouts
 
 SETTINGS, PLAYERS, RESULTS, LOTS = "tournament.toml", "players.csv", "results.csv", "lots.csv"

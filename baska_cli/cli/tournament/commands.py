@@ -1,30 +1,24 @@
 """`baska tournament`: a tournament in one directory — new, draw, print, enter, withdraw here;
-result, standings, lots and check in `tournament_scores`. Each command asks the tournament
-service (tournament/service.py) and says what it did."""
+result, standings, lots and check in `scores.py`, the others beside it. Each command asks
+the tournament's service (tournament/service/) and says what it did."""
 
 from __future__ import annotations
+
+from typing import Any
 
 import click
 
 from baska_cli.cli.common import (
     CONTEXT,
-    COUNT,
     command,
     format_choice,
     load_rules_or_fail,
     note_written,
     option,
-    rules_option,
 )
 from baska_cli.cli.tournament import season as tournament_season
 from baska_cli.cli.tournament import settings as tournament_settings
-from baska_cli.cli.tournament.common import (
-    TournamentGroup,
-    apart_option,
-    fixed_option,
-    round_option,
-    tie_breaks_option,
-)
+from baska_cli.cli.tournament.common import TournamentGroup, round_option, setting_options
 from baska_cli.cli.tournament.confirm import accept, status
 from baska_cli.cli.tournament.links import base_url_option, links, say_no_qr, sheet_pages
 from baska_cli.cli.tournament.publish import publish_command
@@ -54,6 +48,22 @@ def _printable(path: str, folder: str) -> dict[str, str]:
     return {"path": path, "seating": f"{folder}/seating.html", "sheets": f"{folder}/sheets.html"}
 
 
+def _made(path: str, made: service.Made, rules: str) -> str:
+    """What `new` made, in a line."""
+    count, plan = len(made.players), made.plan
+    return _(
+        "{path}: {players}, {rounds} of {deals} ({rules}), seed {seed}; "
+        "next: baska tournament draw {path}"
+    ).format(
+        path=path,
+        players=ngettext("{count} player", "{count} players", count).format(count=count),
+        rounds=ngettext("{count} round", "{count} rounds", plan.rounds).format(count=plan.rounds),
+        deals=ngettext("{count} deal", "{count} deals", plan.deals).format(count=plan.deals),
+        rules=rules,
+        seed=plan.seed,
+    )
+
+
 @command()
 @click.argument("path", metavar="DIR")
 @option(
@@ -65,26 +75,8 @@ def _printable(path: str, folder: str) -> dict[str, str]:
     help="The players: one name per line (optionally a comma and a club), or a CSV whose "
     "header names its columns: name, club, team, category, id, short, standin.",
 )
-@option("--rounds", type=COUNT, required=True, metavar="N", help="How many rounds.")
-@option("--deals", type=COUNT, required=True, metavar="D", help="Deals per table and round.")
-@rules_option
-@option("--seed", metavar="S", help="The draw's seed (default: a random one, stored).")
-@apart_option
-@option("--apart-clubs", is_flag=True, help="Keep players of one club apart while possible.")
-@fixed_option
-@tie_breaks_option
-def new(
-    path: str,
-    players_file: str,
-    rounds: int,
-    deals: int,
-    rules_spec: str | None,
-    seed: str | None,
-    apart: tuple[tuple[str, str], ...],
-    apart_clubs: bool,
-    fixed: tuple[tuple[str, int], ...],
-    tie_breaks: tuple[str, ...],
-) -> None:
+@setting_options
+def new(path: str, players_file: str, rules_spec: str | None, **settings: Any) -> None:
     """Make a tournament directory from a players file.
 
     \b
@@ -92,10 +84,7 @@ def new(
     """
     entries = service.read_entry_file(players_file)
     rules = load_rules_or_fail(rules_spec)
-    made = service.new(
-        path, entries, players_file, rules, rounds=rounds, deals=deals, seed=seed,
-        apart=apart, apart_clubs=apart_clubs, fixed=fixed, tie_breaks=tie_breaks,
-    )  # fmt: skip
+    made = service.new(path, entries, players_file, rules, **settings)
     note_written(_("the tournament {path} was made").format(path=path))
     for a, b in made.look_alike:
         click.echo(
@@ -104,23 +93,7 @@ def new(
             ).format(a=a, b=b),
             err=True,
         )
-    count, plan = len(made.players), made.plan
-    click.echo(
-        _(
-            "{path}: {players}, {rounds} of {deals} ({rules}), seed {seed}; "
-            "next: baska tournament draw {path}"
-        ).format(
-            path=path,
-            players=ngettext("{count} player", "{count} players", count).format(count=count),
-            rounds=ngettext("{count} round", "{count} rounds", plan.rounds).format(
-                count=plan.rounds
-            ),
-            deals=ngettext("{count} deal", "{count} deals", plan.deals).format(count=plan.deals),
-            rules=rules.name,
-            seed=plan.seed,
-        ),
-        err=True,
-    )
+    click.echo(_made(path, made, rules.name), err=True)
 
 
 @command()

@@ -1,17 +1,17 @@
 """What the `baska tournament` commands share on the command line: the group that turns the
-service's errors into exit statuses, and the options they type."""
+service's errors into exit statuses, and the options they type (those of the settings
+generated from the settings table)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TypeVar
+from typing import Any, TypeVar
 
 import click
 
-from baska_cli.cli.common import COUNT, Group, UserInputError, fail, option
+from baska_cli.cli.common import COUNT, Group, fail, option, rules_option
 from baska_cli.errors import BaskaError
-from baska_cli.game.numbers import whole
-from baska_cli.i18n import _
+from baska_cli.tournament.settings import REQUIRED, SETTINGS, Rules, Setting
 
 _F = TypeVar("_F", bound=Callable[..., object])
 
@@ -33,61 +33,48 @@ def round_option(help_text: str) -> Callable[[_F], _F]:
     return option("--round", "round_number", type=COUNT, metavar="N", help=help_text)
 
 
-def _pairs(
-    _ctx: click.Context, _param: click.Parameter, texts: tuple[str, ...]
-) -> tuple[tuple[str, str], ...]:
-    """`--apart A,B` as a pair of names."""
-    pairs = []
-    for text in texts:
-        names = [n.strip() for n in text.split(",")]
-        if len(names) != 2 or not all(names):
-            raise UserInputError(
-                _(
-                    '--apart "{text}": expected two names with a comma, e.g. --apart Ania,Bartek'
-                ).format(text=text)
-            )
-        pairs.append((names[0], names[1]))
-    return tuple(pairs)
+class SettingValue(click.ParamType[Any, Any]):
+    """A setting's value after its option of `tournament new`, read by its row of the
+    settings table (the same reading, bounds and messages as `tournament set`)."""
 
+    def __init__(self, row: Setting) -> None:
+        self.row = row
+        self.name = row.name
+        self.bounds = row.kind.bounds  # (said in the help: lang.Option)
 
-def _pins(
-    _ctx: click.Context, _param: click.Parameter, texts: tuple[str, ...]
-) -> tuple[tuple[str, int], ...]:
-    """`--fixed NAME=TABLE` as a name and a table number."""
-    pins = []
-    for text in texts:
-        name, _eq, table = text.partition("=")
-        if not name.strip() or not (table.strip().isascii() and table.strip().isdigit()):
-            raise UserInputError(
-                _('--fixed "{text}": expected NAME=TABLE, e.g. --fixed Ania=1').format(text=text)
-            )
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        """The value, or the row's error (exit status 2)."""
+        if not isinstance(value, str):
+            return value
         try:
-            number = whole(table)
+            return self.row.kind.parse(value, "--" + self.row.name)
         except BaskaError as error:
-            raise UserInputError(f"--fixed: {error}") from None
-        pins.append((name.strip(), number or 0))
-    return tuple(pins)
+            fail(error)
 
 
-apart_option = option(
-    "--apart",
-    multiple=True,
-    metavar="A,B",
-    callback=_pairs,
-    help="Two players who should not sit at one table (repeatable).",
-)
-fixed_option = option(
-    "--fixed",
-    multiple=True,
-    metavar="NAME=TABLE",
-    callback=_pins,
-    help="A player who always sits at this table (repeatable).",
-)
-tie_breaks_option = option(
-    "--tie-breaks",
-    metavar="LIST",
-    default="place_points,total,tables_won,lots",
-    show_default=True,
-    callback=lambda _ctx, _param, text: tuple(text.split(",")),
-    help="How equal place points are ordered.",
-)
+def _items(_ctx: click.Context, _param: click.Parameter, values: tuple[Any, ...]) -> Any:
+    """A repeated option's items as one value (`--apart A,B --apart C,D`: two pairs)."""
+    return tuple(item for value in values for item in value)
+
+
+def _setting_option(row: Setting) -> Callable[[_F], _F]:
+    """The option of `tournament new` for one row (its rule system: the common --rules)."""
+    if isinstance(row.kind, Rules):
+        return rules_option
+    if row.kind.flag:
+        return option("--" + row.name, row.attribute, is_flag=True, help=row.help)
+    attrs: dict[str, Any] = {"type": SettingValue(row), "metavar": row.metavar, "help": row.help}
+    if row.kind.repeatable:
+        attrs.update(multiple=True, callback=_items)
+    elif row.default is REQUIRED:
+        attrs.update(required=True)
+    elif not callable(row.default):
+        attrs.update(default=row.kind.show(row.default), show_default=True)
+    return option("--" + row.name, row.attribute, **attrs)
+
+
+def setting_options(function: _F) -> _F:
+    """`tournament new`'s options, one for each row of the settings table, in its order."""
+    for row in reversed(SETTINGS):
+        function = _setting_option(row)(function)
+    return function

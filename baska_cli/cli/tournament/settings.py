@@ -1,14 +1,16 @@
 """`baska tournament set`: show a tournament's settings or change one of them after `new`
-(tournament/settings.py does the work and refuses what the drawn rounds forbid)."""
+(the settings table, tournament/settings.py, reads the value; the service refuses what the
+drawn rounds forbid)."""
 
 from __future__ import annotations
 
 import click
 
-from baska_cli.cli.common import UserInputError, command, load_rules_or_fail, note_written
+from baska_cli.cli.common import UserInputError, command, note_written
 from baska_cli.i18n import _
 from baska_cli.tournament import settings
 from baska_cli.tournament.folder import load
+from baska_cli.tournament.service import rounds as service
 
 
 @command("set")
@@ -18,9 +20,9 @@ from baska_cli.tournament.folder import load
 def set_command(path: str, key: str | None, value: str | None) -> None:
     """Show the settings, or change one of them.
 
-    The settings: rounds, deals, rules, seed, tie-breaks, apart-clubs, apart, fixed (see
-    the manual). Deals and rules change only before the first draw; the seed, apart and
-    fixed tables change the rounds still to draw.
+    Without KEY, every setting and its value, as KEY = VALUE (the manual lists what each
+    takes). Deals and rules change only before the first draw; the seed, apart and fixed
+    tables change the rounds still to draw.
 
     \b
     Example:  baska tournament set liga
@@ -36,8 +38,7 @@ def set_command(path: str, key: str | None, value: str | None) -> None:
         raise UserInputError(
             _('setting "{key}": expected a value after it, e.g. set DIR rounds 6').format(key=key)
         )
-    rules = load_rules_or_fail(value) if key == "rules" else None
-    changed = settings.change(path, key, value, rules)
+    changed = service.change_setting(path, key, value)
     if changed.before == changed.after:
         click.echo(
             _("{path}: {key} is {value} already; nothing changed").format(
@@ -54,4 +55,4 @@ def set_command(path: str, key: str | None, value: str | None) -> None:
         err=True,
     )
     if changed.from_round is not None:
-        click.echo(settings.reach(load(path), changed.from_round), err=True)
+        click.echo(service.reach(load(path), changed.from_round), err=True)

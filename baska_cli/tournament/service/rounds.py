@@ -1,12 +1,12 @@
-"""What a front end does to a tournament's directory: make it, draw and print rounds, enter and
-withdraw players. Plain arguments in, plain values out, BaskaErrors for what is refused
-(results, standings and lots: service_scores.py)."""
+"""What a front end does to a tournament's directory: make it, change a setting, draw and print
+rounds, enter and withdraw players. Plain arguments in, plain values out, BaskaErrors for what
+is refused (results, standings and lots: service_scores.py)."""
 
 from __future__ import annotations
 
-import secrets
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from typing import Any
 
 from baska_cli.errors import TournamentError, TournamentInputError
 from baska_cli.files.kind import NotRegularFile, read_text, reason_of
@@ -17,10 +17,9 @@ from baska_cli.ledger.format import rules_lines
 from baska_cli.tournament import folder, players
 from baska_cli.tournament.draw import Draw, annotated, draw_round, history
 from baska_cli.tournament.folder import Tournament, load, lock, round_dir
-from baska_cli.tournament.plan import TIE_BREAKS, Plan, check_plan
 from baska_cli.tournament.players import Entrant, apart_pairs, find, named
 from baska_cli.tournament.roster import late_entry, read_entry_list, standin
-from baska_cli.tournament.settings import check_fixed
+from baska_cli.tournament.settings import Plan, Reach, Setting, check_plan, plan_of, setting, shown
 
 Pages = Callable[[Tournament, Draw], Mapping[str, str]]
 """The printable pages of a drawn round: file name (in the round's directory) -> text."""
@@ -78,35 +77,14 @@ def read_entry_file(path: str) -> str:
         ) from None
 
 
-def new(
-    path: str,
-    entries: str,
-    origin: str,
-    rules: RuleSet,
-    *,
-    rounds: int,
-    deals: int,
-    seed: str | None = None,
-    apart: Sequence[NamePair] = (),
-    apart_clubs: bool = False,
-    fixed: Sequence[tuple[str, int]] = (),
-    tie_breaks: Sequence[str] = TIE_BREAKS,
-) -> Made:
-    """Make a tournament directory from a players list (`entries`, read from `origin`); with
-    no seed, a random one is chosen and stored."""
+def new(path: str, entries: str, origin: str, rules: RuleSet, **values: Any) -> Made:
+    """Make a tournament directory from a players list (`entries`, read from `origin`);
+    `values`: the settings by Plan's attribute (rounds=5, deals=16, seed="9", apart=[("A",
+    "B")], …; left out or None: the default of settings.SETTINGS, for the seed a random one)."""
     entrants = read_entry_list(entries, origin)
-    plan = Plan(
-        rounds,
-        deals,
-        rules_lines(rules),
-        seed if seed is not None else str(secrets.randbelow(1_000_000)),
-        tuple(t.strip() for t in tie_breaks),
-        tuple((named(entrants, a, origin), named(entrants, b, origin)) for a, b in apart),
-        apart_clubs,
-        tuple((named(entrants, n, origin), table) for n, table in fixed),
-    )
+    values = {**values, "rules_lines": rules_lines(rules)}
+    plan = plan_of(values, lambda name: named(entrants, name, origin), len(entrants))
     check_plan(plan, rules)
-    check_fixed(plan.fixed, len(entrants))
     folder.create(path, plan, entrants)
     return Made(plan, tuple(entrants), tuple(_look_alike(entrants)))
 
@@ -230,3 +208,62 @@ def name_standin(path: str, team: str, name: str) -> StandIn:
     player = find(roster, name)
     assert player is not None  # (standin refuses a name that is not a player's)
     return StandIn(player.display, player.standin)
+
+
+@dataclass(frozen=True, slots=True)
+class Changed:
+    """A setting changed: its value before and after (as typed), and the first round whose
+    draw it changes (None: it changes no seating)."""
+
+    key: str
+    before: str
+    after: str
+    from_round: int | None
+
+
+def change_setting(path: str, key: str, text: str) -> Changed:
+    """Change one setting (`tournament set`), refused where the rounds drawn forbid it (its
+    row's reach) and `tournament.toml` left as it was."""
+    row = setting(key)
+    with lock(path):
+        t = load(path)
+        value = _changed_value(t, row, text)
+        plan = replace(t.plan, **{row.attribute: value})
+        check_plan(plan, plan.rules())
+        before, after = dict(shown(t.plan))[key], dict(shown(plan))[key]
+        if plan != t.plan:
+            folder.save_plan(t, plan)
+    return Changed(key, before, after, t.next_round if row.reach is Reach.DRAWS else None)
+
+
+def _changed_value(t: Tournament, row: Setting, text: str) -> Any:
+    """The value typed for `row`, its players named and refused where its reach forbids."""
+    if row.reach is Reach.LEDGERS and t.draws:
+        raise TournamentInputError(
+            _(
+                '{key} "{text}": round 1 is drawn already and its table ledgers hold the '
+                "{key} it was drawn with; {key} can change only before the first draw"
+            ).format(key=row.name, text=text)
+        )
+    origin = t.file(folder.PLAYERS)
+    value = row.kind.named(row.kind.parse(text, row.name), lambda n: named(t.players, n, origin))
+    if row.reach is Reach.ROUNDS and value < len(t.draws):
+        raise TournamentInputError(
+            _('{key} "{text}": {count} rounds are drawn already; expected {count} or more')
+            .format(key=row.name, text=text, count=len(t.draws))
+        )  # fmt: skip
+    row.kind.fits(value, sum(1 for p in t.players if p.plays(t.next_round)))
+    return value
+
+
+def reach(t: Tournament, from_round: int) -> str:
+    """Which rounds a change of the draw's settings reaches, in words."""
+    if from_round > t.plan.rounds:
+        return _("every round is drawn already, so no seating changes")
+    if from_round == 1:
+        return _("the draws from round 1 on use it")
+    if from_round == 2:
+        return _("round 1 keeps its seating; the draws from round 2 on use it")
+    return _("rounds 1–{last} keep their seating; the draws from round {next} on use it").format(
+        last=from_round - 1, next=from_round
+    )
