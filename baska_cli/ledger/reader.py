@@ -333,6 +333,20 @@ def _peek(fileno: int, size: int) -> Dialect:
 
 
 @contextlib.contextmanager
+def reading(path: str) -> Iterator[None]:
+    """A ledger's bytes read inside: a dialect that cannot be told, or the system's refusal,
+    comes out as a LedgerError about the ledger."""
+    try:
+        yield
+    except DialectError as exc:
+        raise LedgerError(exc.message, path, exc.line) from None
+    except OSError as exc:
+        raise LedgerError(
+            _("cannot read the ledger: {reason}").format(reason=os_reason(exc)), path
+        ) from None
+
+
+@contextlib.contextmanager
 def open_ledger(path: str) -> Iterator[LedgerReader]:
     """Open a ledger for reading; metadata problems raise a LedgerError naming file:line.
     Only a regular file is read: a named pipe, a device or a folder is refused unopened."""
@@ -352,18 +366,12 @@ def open_ledger(path: str) -> Iterator[LedgerReader]:
         ) from None
     with stream:
         fileno = stream.fileno()
-        try:
+        with reading(path):
             st = os.fstat(fileno)
             found = identity(st)
             dialect = _peek(fileno, st.st_size)
             long_line = first_long_line(fileno)
             os.lseek(fileno, 0, os.SEEK_SET)  # (read_at moves it where there is no os.pread)
-        except DialectError as exc:
-            raise LedgerError(exc.message, path, exc.line) from None
-        except OSError as exc:
-            raise LedgerError(
-                _("cannot read the ledger: {reason}").format(reason=os_reason(exc)), path
-            ) from None
         if long_line is not None:
             raise LedgerError(_(TOO_LONG).format(limit=MAX_LINE - 1), path, long_line)
         if dialect.encoding != UTF8:

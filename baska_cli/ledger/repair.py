@@ -16,9 +16,10 @@ from dataclasses import dataclass
 from baska_cli.errors import LedgerError
 from baska_cli.files.kind import NotRegularFile, not_a_file, open_regular_binary
 from baska_cli.files.replace import identity
-from baska_cli.i18n import _, os_reason
-from baska_cli.ledger.dialect import BOM, DialectError, sniff
+from baska_cli.i18n import _
+from baska_cli.ledger.dialect import BOM, sniff
 from baska_cli.ledger.garbled import garbled
+from baska_cli.ledger.reader import reading
 from baska_cli.ledger.store import locked, real_path, replace_bytes
 
 MAX_SIZE = 1 << 28  # a ledger to repair is read whole: 256 MB is far more than any evening
@@ -72,18 +73,12 @@ def repair(path: str) -> Repaired:
     real = real_path(path)
     with locked(path, real):
         try:
-            with open_regular_binary(real) as raw:
+            with reading(path), open_regular_binary(real) as raw:
                 st = os.fstat(raw.fileno())
                 if st.st_size > MAX_SIZE:
                     raise LedgerError(_("the file is too large to repair"), path)
                 data = raw.read()
-            dialect = sniff(data[: 1 << 16], len(data) <= 1 << 16)
-        except DialectError as exc:
-            raise LedgerError(exc.message, path, exc.line) from None
-        except OSError as exc:
-            raise LedgerError(
-                _("cannot read the ledger: {reason}").format(reason=os_reason(exc)), path
-            ) from None
+                dialect = sniff(data[: 1 << 16], len(data) <= 1 << 16)
         except NotRegularFile as exc:
             raise LedgerError(
                 _("cannot read the ledger: {reason}").format(reason=not_a_file(exc)), path
