@@ -4,21 +4,19 @@ places, and how many tables of the round are in."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from fractions import Fraction
 from pathlib import Path
 
 import pytest
 
 from baska_cli.errors import TournamentInputError
-from baska_cli.game.rules import builtin
 from baska_cli.tournament import service, service_confirm, service_scores
 from baska_cli.tournament.board import board, tables_in
-from baska_cli.tournament.draw import Draw
-from baska_cli.tournament.folder import Tournament, load
+from baska_cli.tournament.folder import load
 from baska_cli.tournament.players import Entrant
 from baska_cli.tournament.service_board import board_now
 from baska_cli.tournament.standings import StandingLine, TablePlace
+from tests import tournamentkit as kit
 
 ROSTER = (
     "name,club,team,category\n"
@@ -28,21 +26,15 @@ ROSTER = (
 )
 
 
-def _pages(t: Tournament, draw: Draw) -> Mapping[str, str]:
-    return {"seating.html": f"<p>{t.name} {draw.round}</p>"}
-
-
 def _result(path: str, round_number: int, table: int, totals: tuple[int, ...]) -> None:
-    members = load(path).draws[round_number - 1].tables[table - 1]
-    entries = [f"{name}={total:+d}" for name, total in zip(members, totals, strict=True)]
-    service_scores.enter_result(path, round_number, table, entries)
+    service_scores.enter_result(
+        path, round_number, table, kit.entries(path, round_number, table, totals)
+    )
 
 
 @pytest.fixture
 def liga(tmp_path: Path) -> str:
-    path = str(tmp_path / "liga")
-    service.new(path, ROSTER, "players.csv", builtin("mester"), rounds=3, deals=16, seed="9")
-    return path
+    return kit.new_by_service(tmp_path, ROSTER, file="players.csv", rounds=3)
 
 
 def test_before_the_first_draw_the_board_has_no_round(liga: str) -> None:
@@ -53,7 +45,7 @@ def test_before_the_first_draw_the_board_has_no_round(liga: str) -> None:
 
 
 def test_round_one_has_full_names_teams_categories_and_no_movement(liga: str) -> None:
-    service.draw_next(liga, _pages)
+    service.draw_next(liga, kit.pages)
     _result(liga, 1, 1, (30, 10, -10, -30))
     data = board_now(liga).data
     assert (data["round"], data["tables"], data["tables_in"]) == (1, 2, 1)
@@ -74,11 +66,11 @@ def test_round_one_has_full_names_teams_categories_and_no_movement(liga: str) ->
 
 
 def test_the_movement_is_the_places_gained_since_the_round_before(liga: str) -> None:
-    service.draw_next(liga, _pages)
+    service.draw_next(liga, kit.pages)
     _result(liga, 1, 1, (30, 10, -10, -30))
     _result(liga, 1, 2, (20, 5, -5, -20))
     service.enter_player(liga, "Zenon", "Hel")  # a late entrant: new in round 2
-    service.draw_next(liga, _pages)
+    service.draw_next(liga, kit.pages)
     _result(liga, 2, 1, (-40, -10, 10, 40))
     data = board_now(liga).data
     assert (data["round"], data["tables"], data["tables_in"]) == (2, 2, 1)
@@ -124,7 +116,7 @@ def test_shared_places_and_exact_points_as_the_standings_have_them() -> None:
 
 
 def test_a_disputed_table_is_left_out_until_the_organiser_accepts_it(liga: str) -> None:
-    service.draw_next(liga, _pages)
+    service.draw_next(liga, kit.pages)
     _result(liga, 1, 1, (30, 10, -10, -30))
     members = load(liga).draws[0].tables[0]
     assert board_now(liga).data["tables_in"] == 1

@@ -18,15 +18,14 @@ from baska_cli.tournament import service_confirm
 from baska_cli.tournament.keys import hall_keys
 from tests.clikit import invoke
 from tests.organiserkit import (
-    SERIES,
     Organiser,
     app_of,
     make_liga,
-    play,
     same_files,
     standings,
     twin,
 )
+from tests.tournamentkit import SERIES, play
 
 
 @pytest.fixture
