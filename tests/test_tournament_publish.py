@@ -46,13 +46,17 @@ def _play(path: str, round_number: int, table: int) -> str:
 def liga(tmp_path: Path) -> str:
     """Round 1 complete (table 1 from its ledger, table 2 from a corrected paper sheet),
     round 2 drawn and half entered."""
-    path = _new(tmp_path)
-    _play(path, 1, 1)
-    kit.result(path, 1, 2, "1=+10", "2=-10", "3=+5", "4=-5")
-    kit.result(path, 1, 2, "1=+12", "2=-10", "3=+3", "4=-5", "--correct")
-    kit.draw(path)
-    kit.result(path, 2, 2, "1=+1", "2=-1", "3=0", "4=0")
-    return path
+
+    def make(home: Path) -> str:
+        path = _new(home)
+        _play(path, 1, 1)
+        kit.result(path, 1, 2, "1=+10", "2=-10", "3=+5", "4=-5")
+        kit.result(path, 1, 2, "1=+12", "2=-10", "3=+3", "4=-5", "--correct")
+        kit.draw(path)
+        kit.result(path, 2, 2, "1=+1", "2=-1", "3=0", "4=0")
+        return path
+
+    return kit.copied(tmp_path, "publish: round 1 complete, round 2 half entered", make)
 
 
 def _files(folder: Path) -> dict[str, str]:

@@ -4,7 +4,11 @@ played, its seats and results."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+import atexit
+import os
+import shutil
+import tempfile
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -70,10 +74,42 @@ def new(folder: Path, players: str = PLAIN, *options: str, **settings: Any) -> s
 
 
 def drawn(folder: Path, players: str = PLAIN, *options: str, **settings: Any) -> str:
-    """A tournament made by `baska tournament new`, its first round drawn: its path."""
-    path = new(folder, players, *options, **settings)
-    draw(path)
-    return path
+    """A tournament made by `baska tournament new`, its first round drawn: its path (a copy
+    of the one this process made first with these players and settings)."""
+
+    def make(home: Path) -> str:
+        path = new(home, players, *options, **settings)
+        draw(path)
+        return path
+
+    return copied(folder, ("drawn", players, options, sorted(settings.items())), make)
+
+
+_MADE: dict[object, tuple[Path, str]] = {}
+
+
+def copied(folder: Path, key: object, make: Callable[[Path], str]) -> str:
+    """What `make(FOLDER)` makes, copied into `folder`: made once per test process (in a
+    folder of its own, under umask 022, in this language) and copied for each test after,
+    each file written anew (the test's umask, the time now). Its path in `folder`."""
+    key = (key, {k: v for k, v in os.environ.items() if k.startswith(("BASKA_", "LANG", "LC_"))})
+    key = repr(key)
+    if key not in _MADE:
+        home = Path(tempfile.mkdtemp(prefix="baska-tournamentkit-"))
+        atexit.register(shutil.rmtree, home, True)
+        umask = os.umask(0o022)
+        try:
+            _MADE[key] = home, os.path.relpath(make(home), home)
+        finally:
+            os.umask(umask)
+    home, made = _MADE[key]
+    folder.mkdir(parents=True, exist_ok=True)
+    for entry in home.iterdir():
+        if entry.is_dir():
+            shutil.copytree(entry, folder / entry.name, copy_function=shutil.copyfile)
+        else:
+            shutil.copyfile(entry, folder / entry.name)
+    return str(folder / made)
 
 
 def new_by_service(
