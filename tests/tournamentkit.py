@@ -92,8 +92,8 @@ def copied(folder: Path, key: object, make: Callable[[Path], str]) -> str:
     """What `make(FOLDER)` makes, copied into `folder`: made once per test process (in a
     folder of its own, under umask 022, in this language) and copied for each test after,
     each file written anew (the test's umask, the time now). Its path in `folder`."""
-    key = (key, {k: v for k, v in os.environ.items() if k.startswith(("BASKA_", "LANG", "LC_"))})
-    key = repr(key)
+    language = {k: v for k, v in os.environ.items() if k.startswith(("BASKA_", "LANG", "LC_"))}
+    key = repr((key, sorted(language.items())))
     if key not in _MADE:
         home = Path(tempfile.mkdtemp(prefix="baska-tournamentkit-"))
         atexit.register(shutil.rmtree, home, True)
