@@ -174,12 +174,16 @@ def _broken(tmp: Path) -> str:
 
 def _tournament(tmp: Path, draw: bool = True) -> str:
     """A tournament of nine players (one sits out), round 1 drawn, table 1's sheet entered."""
-    players = "\n".join([*PLAYERS, "Ewa", "Feliks", "Felix", "Halina", "Irena"])
-    path = kit.new(tmp, players, rules=None, seed="1", file="gracze.txt")
-    if draw:
-        kit.draw(path)
-        kit.result(path, 1, 1, *kit.entries(path, 1, 1, (10, -10, 4, -4)))
-    return path
+
+    def make(home: Path) -> str:
+        players = "\n".join([*PLAYERS, "Ewa", "Feliks", "Felix", "Halina", "Irena"])
+        path = kit.new(home, players, rules=None, seed="1", file="gracze.txt")
+        if draw:
+            kit.draw(path)
+            kit.result(path, 1, 1, *kit.entries(path, 1, 1, (10, -10, 4, -4)))
+        return path
+
+    return kit.copied(tmp, ("i18n walk", draw), make)
 
 
 def _players_file(tmp: Path) -> str:
