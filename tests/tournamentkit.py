@@ -1,6 +1,5 @@
-"""The tournament tests' kit: eight players (plain, in a club, with a hostile name), a
-tournament made by `baska tournament new` (or by the service), its rounds drawn, its tables
-played, its seats and results."""
+"""The tournament tests' kit: eight players (plain, in a club, with a hostile name), and a
+tournament made (by the CLI or the service), drawn, played, its seats and its results."""
 
 from __future__ import annotations
 
