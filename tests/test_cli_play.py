@@ -291,7 +291,8 @@ LONG = "Aleksandra-Maria,Bartłomiej-Jerzy,Celina-Katarzyna,Dariusz-Wojciech"
 
 
 def test_every_message_fits_80_columns(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    path = new_ledger(tmp_path, deals=2, players=LONG)
+    monkeypatch.chdir(tmp_path)  # the file's name, not a long temporary path, in the messages
+    path = new_ledger(Path(), deals=2, players=LONG)
     keys = "\r".join(
         [
             "zw ale+cel 61 k:bar,ale,cel",
