@@ -147,7 +147,8 @@ def folders_on_the_map() -> set[str]:
     (`  tournament/` then, deeper, `    service/` is tournament/service)."""
     text = MAP.read_text("utf-8")
     tree = text[text.index("baska_cli/\n") :].split("```")[0]
-    shown, stack = set(), []  # stack: (indent, path) of the folders above a line
+    shown: set[str] = set()
+    stack: list[tuple[int, str]] = []  # (indent, path) of the folders above a line
     for line in tree.splitlines()[1:]:
         found = re.match(r"^( +)([a-z_]+)/(\s|$)", line)
         if not found:
