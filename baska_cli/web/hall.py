@@ -13,7 +13,7 @@ from anyio import to_thread
 from baska_cli import i18n
 from baska_cli.i18n import speaking
 from baska_cli.web.events import Watcher
-from baska_cli.web.table import Table
+from baska_cli.web.table import TableDesk
 
 T = TypeVar("T")
 
@@ -30,7 +30,7 @@ class Served:
     changes its phones hear of too)."""
 
     def __init__(self, path: str, key: str, also: tuple[str, ...] = ()) -> None:
-        self.table = Table(path)
+        self.table = TableDesk(path)
         self.key = key
         self.lock = threading.Lock()
         self.watcher = Watcher(path, self.state, also)
