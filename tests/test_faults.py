@@ -354,13 +354,13 @@ def test_a_replaced_ledger_is_refused(evening: Path, replacement: str | None, me
 
 def _while_scoring(monkeypatch: pytest.MonkeyPatch, act: Callable[[], None]) -> None:
     """Do `act` after the ledger was read and checked, before the hand is written."""
-    real = edits_module.parse_hand
+    real = edits_module._next_hand
 
-    def parse_and_act(*args: Any, **kwargs: Any) -> Any:
+    def act_and_score(*args: Any, **kwargs: Any) -> Any:
         act()
         return real(*args, **kwargs)
 
-    monkeypatch.setattr(edits_module, "parse_hand", parse_and_act)
+    monkeypatch.setattr(edits_module, "_next_hand", act_and_score)
 
 
 def test_a_ledger_removed_while_a_hand_is_recorded(
