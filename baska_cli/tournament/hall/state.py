@@ -29,7 +29,7 @@ from baska_cli.tournament.folder import (
     table_players,
 )
 from baska_cli.tournament.ledgers import LedgerCheck, check_ledger
-from baska_cli.tournament.results import TABLE, current
+from baska_cli.tournament.results import current
 from baska_cli.tournament.walkouts import counting
 
 NEW, PLAYING, WAITING = "new", "playing", "waiting"
@@ -53,8 +53,7 @@ class TableState:
     disputes: tuple[tuple[str, str], ...]  # (player, note) at the current totals
     version: str = ""  # the digest of the table's ledger and sheet that words are given for
     accepted: bool = False  # the organiser accepted the result
-    sheet: bool = False  # a paper sheet's result counts for the table (entered, not corrected)
-    by_organiser: bool = False  # … and the organiser entered it (a table's key changes it not)
+    sheet: bool = False  # the table has a paper sheet's result (its entry not corrected)
 
     @property
     def conflict(self) -> bool:
@@ -256,7 +255,7 @@ def _state(t: Tournament, round_number: int, table: int, members: tuple[str, ...
     return TableState(
         round_number, table, members, status, dealt, deals, totals, source,
         words.confirmed_by, words.disputes, version, words.accepted,
-        sheet is not None, sheet is not None and sheet.by != TABLE,
+        sheet is not None,
     )  # fmt: skip
 
 
