@@ -5,10 +5,8 @@
     DIR/roster.csv        full name, id, team, category, stand-in (details.py), if any
     DIR/results.csv       paper sheets' final totals (results.py); corrections kept
     DIR/lots.csv          drawings of lots: round, player, lot (1 places highest)
-    DIR/walkouts.csv      walk-outs: round, table, player, status (walkouts.py); made by the
-                          first walk-out, none when missing
-    DIR/confirmations.csv the players' confirmations of tables' results and the organiser's
-                          acceptances (confirmations.py); made by the first, none when missing
+    DIR/walkouts.csv      walk-outs: round, table, player, status (walkouts.py), if any
+    DIR/confirmations.csv the players' words on tables' results, the organiser's acceptances
     DIR/rN/seating.csv    round N's draw: table, seat, player (`out` for sitting out)
     DIR/rN/tK.csv         table K's ledger: an ordinary `baska` ledger
     DIR/rN/*.html         the printable seating plan and table sheets
@@ -209,10 +207,9 @@ def load(path: str) -> Tournament:
     details = os.path.join(path, DETAILS)
     if os.path.exists(details):
         players = with_details(players, _read(details), details)
-    sheets = parse_results(_read(os.path.join(path, RESULTS)), os.path.join(path, RESULTS))
+    sheets = read_results(path)
     lots = _parse_lots(_read(os.path.join(path, LOTS)), os.path.join(path, LOTS))
-    walkouts = os.path.join(path, WALKOUTS)
-    gone = parse_walkouts(_read(walkouts), walkouts) if os.path.exists(walkouts) else []
+    gone = read_walkouts(path)
     said = read_confirmations(path)
     draws = []
     round_number = 1
@@ -231,6 +228,18 @@ def read_confirmations(path: str) -> list[Confirmation]:
     missing)."""
     words = os.path.join(path, CONFIRMATIONS)
     return parse_confirmations(_read(words), words) if os.path.exists(words) else []
+
+
+def read_results(path: str) -> list[TableResult]:
+    """The paper sheets' results of a tournament's directory."""
+    results = os.path.join(path, RESULTS)
+    return parse_results(_read(results), results)
+
+
+def read_walkouts(path: str) -> list[Walkout]:
+    """The walk-outs of a tournament's directory (none while `walkouts.csv` is missing)."""
+    walkouts = os.path.join(path, WALKOUTS)
+    return parse_walkouts(_read(walkouts), walkouts) if os.path.exists(walkouts) else []
 
 
 def _parse_lots(text: str, origin: str) -> dict[int, dict[str, int]]:

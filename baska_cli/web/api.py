@@ -37,9 +37,13 @@ class AnyHall(Protocol):
 Handler = Callable[[Request, Served, dict[str, Any]], Awaitable[Response]]
 
 
-def endpoint(post: bool) -> Callable[[Handler], Route]:
+def endpoint(post: bool, hands: bool | None = None) -> Callable[[Handler], Route]:
     """A route of a table (`answered`, web/requests.py) with its checks before its handler:
-    the key, and for a change JSON from the page's own origin within the size limit."""
+    the key; for a change, JSON from the page's own origin within the size limit and a key
+    that may write now (else 403); for a change of the hands (`hands`, every change but a
+    tournament's words and paper totals), a table whose result is not fixed otherwise (a
+    paper sheet, a walk-out: else 409)."""
+    of_hands = post if hands is None else hands
 
     def wrap(handler: Handler) -> Route:
         async def checked(request: Request) -> Response:
@@ -55,6 +59,8 @@ def endpoint(post: bool) -> Callable[[Handler], Route]:
                 check_same_site(request)
                 if access.refusal is not None:
                     raise Refused(403, access.refusal)
+                if of_hands and access.hands_refusal is not None:
+                    raise Refused(409, access.hands_refusal)
                 body = await json_body(request)
             request.state.access = access
             return await handler(request, access.served, body)
