@@ -18,10 +18,11 @@ from pathlib import Path
 
 import pytest
 
+from baska_cli.ledger import edits
 from baska_cli.tournament.hall.keys import hall_keys
 from tests.clikit import invoke
 from tests.phonekit import Phone, missing
-from tests.tournamentkit import drawn, play, seats
+from tests.tournamentkit import SERIES, drawn, play, seats
 
 pytestmark = pytest.mark.slow
 
