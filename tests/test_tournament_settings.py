@@ -104,7 +104,7 @@ def test_after_a_draw_the_ledgers_settings_are_refused_and_the_rest_explained(li
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (("rouds", "4"), 'Error: unknown setting "rouds"; expected one of rounds, deals, rules, '
+        (("rouds", "4"), 'Error: unknown setting "rouds"; expected one of title, rounds, deals, rules, '
          'seed, tie-breaks, apart-clubs, apart, fixed; did you mean "rounds"?\n'),
         (("rounds", "zero"), 'Error: rounds "zero": expected a whole number from 1 to 99\n'),
         (("rounds", "100"), 'Error: rounds "100": expected a whole number from 1 to 99\n'),
@@ -221,7 +221,7 @@ def test_racing_new_processes_make_exactly_one_tournament(tmp_path: Path) -> Non
 
 def test_the_table_and_the_plan_name_the_same_settings() -> None:
     assert sorted(row.attribute for row in SETTINGS) == sorted(f.name for f in fields(Plan))
-    assert len({row.name for row in SETTINGS}) == len({row.key for row in SETTINGS}) == 8
+    assert len({row.name for row in SETTINGS}) == len({row.key for row in SETTINGS}) == 9
     help_text = invoke("tournament", "new", "--help").stdout
     for row in SETTINGS:
         assert f"--{row.name}" in help_text, row.name

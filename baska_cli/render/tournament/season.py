@@ -10,14 +10,15 @@ from typing import Any
 from tabulate import tabulate
 
 from baska_cli.i18n import _, ngettext
-from baska_cli.render.text import csv_line, signed
+from baska_cli.render.text import csv_line, number, plain_number, signed
 from baska_cli.tournament.season import PLACE_POINTS, EventResult, SeasonLine
 from baska_cli.tournament.service.season import Season
 
 
 def points(value: Fraction) -> str:
-    """Season points: 25, 12.5, 4.33 (rounded for people; the sums are exact)."""
-    return f"{round(float(value), 2):g}"
+    """Season points as people read them: 25, 12,5, 4,33 in Polish (rounded; the sums are
+    exact)."""
+    return number(value)
 
 
 def _cell(result: EventResult | None) -> str:
@@ -103,8 +104,8 @@ def season_csv(done: Season) -> str:
         results = _by_event(ln)
         out.append(
             csv_line(
-                [ln.place, ln.player, ln.id, ln.club, points(ln.points), ln.total]
-                + [points(results[e].points) if e in results else "" for e in done.events]
+                [ln.place, ln.player, ln.id, ln.club, plain_number(ln.points), ln.total]
+                + [plain_number(results[e].points) if e in results else "" for e in done.events]
             )
         )
     return "\n".join(out)
