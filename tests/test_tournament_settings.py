@@ -45,7 +45,7 @@ def test_set_without_a_key_shows_every_setting(liga: str) -> None:
     result = invoke("tournament", "set", liga)
     assert result.exit_code == 0
     assert result.stdout.splitlines() == [
-        "rounds = 3", "deals = 16", "rules = mester", "seed = 9",
+        'title = ""', "rounds = 3", "deals = 16", "rules = mester", "seed = 9",
         "tie-breaks = place_points,total,tables_won,lots", "apart-clubs = no", 'apart = ""',
         'fixed = ""',
     ]  # fmt: skip
