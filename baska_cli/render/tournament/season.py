@@ -32,8 +32,16 @@ def _by_event(line: SeasonLine) -> dict[str, EventResult]:
     return {r.event: r for r in line.events}
 
 
-def season_table(done: Season) -> str:
-    """The classification, one column per event: its points and place there."""
+def season_heading(done: Season) -> str:
+    """`season over 3 events · season points: …`: what the classification counts."""
+    title = ngettext(
+        "season over {count} event", "season over {count} events", len(done.events)
+    ).format(count=len(done.events))
+    return f"{title} · {_how(done)}"
+
+
+def _how(done: Season) -> str:
+    """How the season's points are counted, in words."""
     how = (
         _("season points: each event's place points")
         if done.counted_by == PLACE_POINTS
@@ -45,6 +53,12 @@ def season_table(done: Season) -> str:
             "the best {count} events count ([…]: not counted)",
             done.best,
         ).format(count=done.best)
+    return how
+
+
+def season_table(done: Season) -> str:
+    """The classification, one column per event: its points and place there."""
+    how = _how(done)
     title = ngettext(
         "season over {count} event", "season over {count} events", len(done.events)
     ).format(count=len(done.events))
