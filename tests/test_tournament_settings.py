@@ -104,8 +104,8 @@ def test_after_a_draw_the_ledgers_settings_are_refused_and_the_rest_explained(li
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (("rouds", "4"), 'Error: unknown setting "rouds"; expected one of title, rounds, deals, rules, '
-         'seed, tie-breaks, apart-clubs, apart, fixed; did you mean "rounds"?\n'),
+        (("rouds", "4"), 'Error: unknown setting "rouds"; expected one of title, rounds, deals, '
+         'rules, seed, tie-breaks, apart-clubs, apart, fixed; did you mean "rounds"?\n'),
         (("rounds", "zero"), 'Error: rounds "zero": expected a whole number from 1 to 99\n'),
         (("rounds", "100"), 'Error: rounds "100": expected a whole number from 1 to 99\n'),
         (("rounds", "9" * 20), 'Error: rounds "99999999999999999999": expected a whole number'),

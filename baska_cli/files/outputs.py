@@ -8,9 +8,9 @@ It refuses, before anything is written, and again just before the new file takes
 - a file the command is reading (`reading`: its ledgers, the tournament's files), by any
   name (a hard link, a symbolic link, another spelling of the path);
 - an existing file that baska did not write: a page baska writes carries `MARK` in its first
-  lines (a workbook, in its zip comment at its end), and only a file with it is written over (`own=True`: the tournament's printable
-  pages, which baska names inside its own directory, are replaced whatever they hold, but
-  never through a link).
+  lines (a workbook, in its zip comment at its end), and only a file with it is written over
+  (`own=True`: the tournament's printable pages, which baska names inside its own directory,
+  are replaced whatever they hold, but never through a link).
 
 The text goes to a temporary file beside the output, is synced and renamed into place
 (files/replace.py): the output is its old self or all of the new, never half. A new file

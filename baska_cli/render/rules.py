@@ -20,8 +20,8 @@ from baska_cli.game.sources import (
 )
 from baska_cli.game.sources import cites_text as named
 from baska_cli.i18n import N_, _, ngettext
-from baska_cli.rulesets.loader import builtin
 from baska_cli.render.text import number
+from baska_cli.rulesets.loader import builtin
 
 WIDTH = 80  # the notes under the tables are wrapped to this width
 MARGINS = {

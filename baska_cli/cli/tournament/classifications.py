@@ -24,7 +24,6 @@ from baska_cli.render.tournament.classifications import (
 )
 from baska_cli.render.tournament.classifications_printed import Section, sections_html
 from baska_cli.render.tournament.standings_page import ordered, standings_page
-from baska_cli.render.tournament.workbook import Sheet, standings_sheet, teams_sheet, workbook
 from baska_cli.render.tournament.terminal import (
     left_out,
     line_record,
@@ -33,6 +32,7 @@ from baska_cli.render.tournament.terminal import (
     standings_rows,
     standings_table,
 )
+from baska_cli.render.tournament.workbook import Sheet, standings_sheet, teams_sheet, workbook
 from baska_cli.tournament.categories import category_named
 from baska_cli.tournament.details import has_details
 from baska_cli.tournament.plan import tie_break_text

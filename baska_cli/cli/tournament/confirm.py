@@ -27,9 +27,7 @@ from baska_cli.tournament.service import confirm as service_confirm
     metavar="FILE",
     help="Also write the round's tables as a workbook (.xlsx) for a spreadsheet.",
 )
-def status(
-    path: str, round_number: int | None, output_format: str, xlsx_path: str | None
-) -> None:
+def status(path: str, round_number: int | None, output_format: str, xlsx_path: str | None) -> None:
     """Each table's state in a round: not started, playing n/N, waiting for confirmation,
     confirmed, disputed or walk-out, with its totals and who confirmed them.
 

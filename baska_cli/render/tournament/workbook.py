@@ -107,7 +107,7 @@ def _format_of(value: Fraction | float) -> str:
 def workbook(sheets: Sequence[Sheet]) -> bytes:
     """The sheets as an .xlsx file: a heading line, then the table with its header row
     bold and frozen; its zip comment carries files/outputs.py's MARK (baska wrote it)."""
-    import xlsxwriter  # (here only: `baska score` never loads it)
+    import xlsxwriter  # type: ignore[import-untyped]  # (here only: not on `baska score`)
 
     buffer = io.BytesIO()
     book = xlsxwriter.Workbook(buffer, {"in_memory": True, "strings_to_numbers": False})
