@@ -162,3 +162,38 @@ def test_serve_speaks_polish(gp: str, monkeypatch: pytest.MonkeyPatch) -> None:
     assert served.exit_code == 0, served.stderr
     labels = [line.split(": ")[0] for line in served.stdout.splitlines() if ": http" in line]
     assert labels == ["organizator", "klasyfikacja"]
+
+
+LONG = """\
+name,id
+Anna Maria Kwiatkowska-Żółtowska,1
+Grzegorz Brzęczyszczykiewicz,2
+Małgorzata Szczepankiewicz,3
+Krzysztof Chrząszczewski,4
+Jan Kowalski,5
+Jan Kowalski,6
+Stanisław Bąk,7
+Władysława Wierzbicka-Nowak,8
+"""
+
+
+@pytest.mark.slow
+def test_a_printed_sheet_breaks_no_name_mid_word(tmp_path: Path) -> None:
+    """The table sheets printed by Chromium and read back from the PDF: every word of every
+    full name stands whole four times on its table's page (its seat, two column headings, its
+    signature); a name may break only between words or after its hyphen."""
+    from tests.test_render_tournament_html import _pages, _text
+
+    players = tmp_path / "p.csv"
+    players.write_text(LONG, "utf-8")
+    path = tmp_path / "gp"
+    made = invoke("tournament", "new", str(path), "-p", str(players), "--rounds", "1",
+                  "--deals", "16", "-r", "plb", "--seed", "1")  # fmt: skip
+    assert made.exit_code == 0, made.stderr
+    assert invoke("tournament", "draw", str(path)).exit_code == 0
+    html = path / "r1" / "sheets.html"
+    assert _pages(html, tmp_path / "profile") == 2
+    text = _text(html.with_suffix(".pdf")).replace("-", "")  # (joined after a hyphen)
+    for name in LONG.splitlines()[1:]:
+        for word in re.split(r"[ -]", name.split(",")[0]):
+            assert text.count(word) >= 4, (word, text.count(word))

@@ -64,6 +64,20 @@ def seating_html(name: str, draw: Draw, names: Names | None = None) -> str:
     )
 
 
+# a column heading's font sizes (pt), largest first: the largest that fits the name's longest
+# word whole in a player's column (about 75 characters at 1 pt, DejaVu Sans bold)
+HEADING_SIZES = (6.5, 5.5, 4.5, 3.5, 3.0)
+HEADING_ROOM = 75
+
+
+def heading_size(name: str) -> str:
+    """The class of a column heading's size (`f55`: 5.5 pt) that prints `name` without
+    breaking a word (a word keeps its hyphen: `Kwiatkowska-` then `Żółtowska`)."""
+    longest = max((len(w) + 1 for w in name.replace("-", "- ").split()), default=1)
+    size = next((s for s in HEADING_SIZES if longest * s <= HEADING_ROOM), HEADING_SIZES[-1])
+    return "f" + str(size).replace(".", "")
+
+
 Link = Callable[[int, int], str]
 """A table's link in a round (round, table -> the link), as tournament/links.py makes it."""
 
@@ -106,7 +120,11 @@ def sheets_html(
                     tournament=name, round=draw.round, table=t
                 ),
                 "seats": [
-                    {"label": _("seat {n}").format(n=s), "player": shown.get(p, p)}
+                    {
+                        "label": _("seat {n}").format(n=s),
+                        "player": shown.get(p, p),
+                        "size": heading_size(shown.get(p, p)),
+                    }
                     for s, p in enumerate(members, 1)
                 ],
                 "deals": [  # the dealer by seat: a seat's label is short, a name may not be
