@@ -206,7 +206,8 @@ def test_a_file_that_appears_while_the_page_is_written_stays(tmp_path: Path) -> 
 # Every place in the package that writes a file, by module; a new one must either go
 # through write_output (a page or file for people) or be added here with its reason.
 WRITE_SITES = {
-    "baska_cli/files/outputs.py": 2,  # the helper itself: mkstemp, os.fdopen(…, "w")
+    "baska_cli/files/outputs.py": 3,  # the helper itself: mkstemp, os.fdopen(…, "w"), and
+    # os.fdopen(…, "wb") for a workbook
     "baska_cli/files/replace.py": 4,  # a file replaced whole: mkstemp, fdopen, os.replace,
     # replace_text itself
     "baska_cli/ledger/atomic.py": 2,  # a ledger replaced whole: os.open(O_WRONLY) (a read-only

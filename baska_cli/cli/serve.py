@@ -222,7 +222,7 @@ def _serve_hall(folder: str, host: str, port: int, lang: str) -> None:
     except BaskaError as error:
         fail(error)
     key = app.state.hall.organiser_key
-    links = [("organiser", f"{base}/o/{key}", ""), ("standings", f"{base}/standings", "")]
+    links = [(_("organiser"), f"{base}/o/{key}", ""), (_("standings"), f"{base}/standings", "")]
     tables = _("each table's link: baska tournament links {folder}")
     _show(host, links, True, tables.format(folder=shlex.quote(folder)))
     run(app, sock)

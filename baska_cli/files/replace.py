@@ -15,7 +15,7 @@ import re
 import tempfile
 import time
 from collections.abc import Iterator
-from typing import IO, TextIO
+from typing import IO, Any, TextIO
 
 from baska_cli.errors import LedgerError
 from baska_cli.i18n import N_, _, os_reason
@@ -100,7 +100,7 @@ def temporary(
             os.unlink(temp)
 
 
-def finish(stream: IO[str]) -> None:
+def finish(stream: IO[Any]) -> None:
     """Flush, sync and close a temporary file written whole."""
     stream.flush()
     os.fsync(stream.fileno())

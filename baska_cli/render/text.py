@@ -1,16 +1,17 @@
-"""Small text helpers shared by the renderers: signed numbers, CSV, a plain table, statuses,
-an evening's heading."""
+"""Small text helpers shared by the renderers: numbers as people read them, signed numbers,
+CSV, a plain table, statuses, an evening's heading."""
 
 from __future__ import annotations
 
 import csv
 import io
 from collections.abc import Sequence
+from fractions import Fraction
 
 from tabulate import tabulate
 
 from baska_cli.game.formula import harmless
-from baska_cli.i18n import N_, _
+from baska_cli.i18n import N_, _, language
 
 # a row's status as the sheet shows it (the ledger file keeps the English word)
 STATUS_SHOWN = {"void": N_("void"), "amended": N_("amended"), "undone": N_("undone")}
@@ -19,6 +20,24 @@ STATUS_SHOWN = {"void": N_("void"), "amended": N_("amended"), "undone": N_("undo
 def status_shown(status: str) -> str:
     """A row's status (void, amended, undone) in the interface language."""
     return _(STATUS_SHOWN[status]) if status in STATUS_SHOWN else status
+
+
+# the languages that write a decimal comma (2,33); the others write a point (2.33)
+DECIMAL_COMMA = frozenset({"pl"})
+
+
+def plain_number(value: float | Fraction, places: int = 2) -> str:
+    """A number for scripts (CSV): 5, 8.5, 1.33 (an exact 4/3 to `places` decimals), always
+    with a decimal point."""
+    text = f"{round(float(value), places):.{places}f}".rstrip("0").rstrip(".")
+    return "0" if text in ("-0", "") else text
+
+
+def number(value: float | Fraction, places: int = 2) -> str:
+    """A number as a person reads it in the language of the call: 8,5 and 1,33 in Polish,
+    8.5 and 1.33 in English (`plain_number` with the language's decimal separator)."""
+    text = plain_number(value, places)
+    return text.replace(".", ",") if language() in DECIMAL_COMMA else text
 
 
 def signed(value: float) -> str:

@@ -86,8 +86,9 @@ class Tournament:
 
     @property
     def name(self) -> str:
-        """The name printed on the pages: the directory's own name."""
-        return os.path.basename(os.path.normpath(self.path)) or self.path
+        """The name printed on the pages: the tournament's title, else the directory's own
+        name."""
+        return self.plan.title or os.path.basename(os.path.normpath(self.path)) or self.path
 
     @property
     def next_round(self) -> int:

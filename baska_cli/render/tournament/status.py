@@ -41,7 +41,7 @@ def status_table(round_number: int, states: Sequence[TableState], width: int = W
         lines += _under(" " * room, seats_line(s.players), room, width)
         confirmed = [*s.confirmed_by, *([_("the organiser")] if s.accepted else [])]
         if confirmed:
-            said = f"{_('confirmed by')}: {', '.join(confirmed)}"
+            said = _("confirmed by: {names}").format(names=", ".join(confirmed))
             lines += _under(" " * room, said, room, width)
     for s in states:
         for player, note in s.disputes:

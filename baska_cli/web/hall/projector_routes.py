@@ -77,17 +77,17 @@ async def standings_page(request: Request) -> Response:
     lines = found.data["standings"]
     pages = max(1, math.ceil(len(lines) / ROWS))
     number = _page_number(request, pages)
-    context = {
-        "lang": language,
-        "api": "/api/v1",
-        "static": "/static",
-        "board": found.data,
-        "version": found.version,
-        "page": number,
-        "pages": pages,
-        "rows": [_row(ln) for ln in lines[(number - 1) * ROWS : number * ROWS]],
-    }
     with speaking(language):
+        context = {
+            "lang": language,
+            "api": "/api/v1",
+            "static": "/static",
+            "board": found.data,
+            "version": found.version,
+            "page": number,
+            "pages": pages,
+            "rows": [_row(ln) for ln in lines[(number - 1) * ROWS : number * ROWS]],
+        }
         return page(PAGE, context)
 
 
