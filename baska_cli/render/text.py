@@ -1,10 +1,11 @@
 """Small text helpers shared by the renderers: signed numbers, CSV, a plain table, statuses,
-an evening's heading."""
+an evening's heading, text made safe for a terminal."""
 
 from __future__ import annotations
 
 import csv
 import io
+import json
 from collections.abc import Sequence
 
 from tabulate import tabulate
@@ -19,6 +20,20 @@ STATUS_SHOWN = {"void": N_("void"), "amended": N_("amended"), "undone": N_("undo
 def status_shown(status: str) -> str:
     """A row's status (void, amended, undone) in the interface language."""
     return _(STATUS_SHOWN[status]) if status in STATUS_SHOWN else status
+
+
+def terminal_safe(text: str, keep: str = "") -> str:
+    """`text` as a terminal shows it and does not obey: every character that is not
+    printable (C0 and C1 controls, ESC, DEL, bidi overrides such as U+202E, other format
+    characters) shown as its escape (`\\x1b`, `\\u202e`); those in `keep` (a line end) kept."""
+    return "".join(ch if ch.isprintable() or ch in keep else ascii(ch)[1:-1] for ch in text)
+
+
+def terminal_safe_json(text: str) -> str:
+    """JSON text (`json.dumps(..., ensure_ascii=False)`) safe for a terminal as
+    `terminal_safe` makes text: each character that is not printable (but the line ends of
+    its indentation) written as the JSON escape `\\uXXXX`, which reads back the same."""
+    return "".join(ch if ch.isprintable() or ch == "\n" else json.dumps(ch)[1:-1] for ch in text)
 
 
 def signed(value: float) -> str:
