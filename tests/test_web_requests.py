@@ -226,3 +226,17 @@ def test_a_hand_posted_on_a_full_disk_is_a_507_and_nothing_is_recorded(
         )
     assert answer.status_code == 507 and "dysk" in answer.json()["error"]
     assert Path(ledger).read_bytes() == before
+
+
+def test_starlette_s_own_refusals_are_json_in_the_request_s_language(tmp_path: Path) -> None:
+    ledger = str(tmp_path / "evening.csv")
+    assert invoke("new", ledger, "-p", "Ania,Bartek,Celina,Darek").exit_code == 0
+    with speaking("pl"):
+        nothing = _("nothing is served at this address")
+    with TestClient(make_app({ledger: "k" * 22}, "en")) as server:
+        for path in ("/nothing", "/static/nothing.js", "/standings"):
+            missing = server.get(path, headers={"Accept-Language": "pl"})
+            assert (missing.status_code, missing.json()) == (404, {"error": nothing})
+        wrong = server.delete("/api/v1/table")
+        assert wrong.status_code == 405 and "DELETE" in wrong.json()["error"]
+        assert "GET" in wrong.headers["allow"]

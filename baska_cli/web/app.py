@@ -9,6 +9,7 @@ import os
 from collections.abc import AsyncIterator, Mapping
 
 from starlette.applications import Starlette
+from starlette.exceptions import HTTPException
 from starlette.routing import BaseRoute, Mount, Route
 from starlette.staticfiles import StaticFiles
 
@@ -18,7 +19,7 @@ from baska_cli.web.hall import actions as hall_actions
 from baska_cli.web.hall import confirm, organiser
 from baska_cli.web.hall import projector_routes as board
 from baska_cli.web.hall.access import TournamentHall
-from baska_cli.web.requests import server_error
+from baska_cli.web.requests import http_error, server_error
 from baska_cli.web.served import Hall
 from baska_cli.web.streams import Admission
 
@@ -72,7 +73,11 @@ def _app(hall: Hall | TournamentHall) -> Starlette:
         yield
         await hall.stop()
 
-    app = Starlette(routes=ROUTES, lifespan=lifespan, exception_handlers={Exception: server_error})
+    app = Starlette(
+        routes=ROUTES,
+        lifespan=lifespan,
+        exception_handlers={HTTPException: http_error, Exception: server_error},
+    )
     app.state.hall = hall
     app.state.streams = Admission(current())  # (raised first by `serve`: capacity.raise_limit)
     return app

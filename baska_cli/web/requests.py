@@ -12,6 +12,7 @@ from typing import Any, TypeVar
 
 import anyio
 from anyio import to_thread
+from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
@@ -76,6 +77,20 @@ def error_answer(error: Refused | BaskaError | OSError) -> JSONResponse:
         reason = _("the server cannot write its file: {reason}").format(reason=os_reason(error))
         return JSONResponse({"error": reason}, 500)
     return JSONResponse({"error": str(error)}, status_of(error))
+
+
+async def http_error(request: Request, error: Exception) -> Response:
+    """Starlette's own refusals (no route at the address, a method it does not take) as
+    JSON in the request's language, their headers kept."""
+    assert isinstance(error, HTTPException)
+    with speaking(language_of(request)):
+        if error.status_code == 404:
+            message = _("nothing is served at this address")
+        elif error.status_code == 405:
+            message = _("this address does not take {method}").format(method=request.method)
+        else:
+            message = error.detail
+    return JSONResponse({"error": message}, error.status_code, headers=error.headers)
 
 
 async def server_error(request: Request, error: Exception) -> Response:
