@@ -4,14 +4,14 @@ streams from one address and in all, each refusal a 503 in the request's languag
 
 from __future__ import annotations
 
-import resource
-
 import pytest
 
 from baska_cli.i18n import _, speaking
 from baska_cli.web.capacity import RESERVE, current, of, raise_limit
 from baska_cli.web.requests import Refused
 from baska_cli.web.streams import Admission
+
+resource = pytest.importorskip("resource")  # (no open-file limit on Windows)
 
 
 @pytest.mark.parametrize("descriptors", [256, 1024, 20000, 1 << 20])

@@ -10,6 +10,7 @@ from __future__ import annotations
 import contextlib
 import json
 import socket
+import sys
 import threading
 import time
 from pathlib import Path
@@ -21,7 +22,10 @@ from baska_cli.web.capacity import of
 from baska_cli.web.connections import HEAD_TIME
 from tests.servekit import SEAT_HANDS, HallServer, new_tournament
 
-pytestmark = pytest.mark.slow
+pytestmark = [
+    pytest.mark.slow,
+    pytest.mark.skipif(not sys.platform.startswith("linux"), reason="/proc, ulimit, 127.0.0.N"),
+]
 
 DESCRIPTORS = 256  # the server's open-file limit, as `ulimit -n 256` sets it
 IDLE = 400  # connections that send nothing (more than the server may open)

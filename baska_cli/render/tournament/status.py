@@ -46,6 +46,7 @@ def status_table(round_number: int, states: Sequence[TableState], width: int = W
     for s in states:
         for player, note in s.disputes:
             said = _("table {table}: {name} disagrees").format(table=s.table, name=player)
+            note = terminal_safe(note)  # (typed on a phone: wrapped as it is shown)
             lines += wrap(f"{said}: {note}" if note else said, width, "  ").splitlines()
     return terminal_safe("\n".join(lines), keep="\n")  # (a note typed on a phone)
 
