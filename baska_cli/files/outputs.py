@@ -14,7 +14,8 @@ It refuses, before anything is written, and again just before the new file takes
 
 The text goes to a temporary file beside the output, is synced and renamed into place
 (files/replace.py): the output is its old self or all of the new, never half. A new file
-gets 0o666 less the umask (0o644 as a rule); a replaced one keeps its mode.
+gets 0o666 less the umask (0o644 as a rule); a replaced one keeps its mode; a file given a
+`mode` (0o600: a page that holds keys) gets it, new or replaced.
 """
 
 from __future__ import annotations
@@ -41,11 +42,12 @@ def write_output(
     reading: Iterable[str] = (),
     own: bool = False,
     failure: str = CANNOT_WRITE,
+    mode: int | None = None,
 ) -> str:
     """Write `pieces` (UTF-8 text, or bytes as they are) whole as the file `path`, refused as
-    the module says; the
-    name written (`path` itself: no link is followed). `failure` is the message (N_, with
-    `{path}` and `{reason}`) for a file that cannot be written."""
+    the module says; the name written (`path` itself: no link is followed). `failure` is the
+    message (N_, with `{path}` and `{reason}`) for a file that cannot be written; `mode`: the
+    file's mode (else as the module says)."""
     if not path:
         raise OutputError(_("the output's file name is empty; expected e.g. evening.html"))
     inputs = [name for name in reading if name]
@@ -64,7 +66,9 @@ def write_output(
             with os.fdopen(fd, "w", encoding="utf-8", newline="") as stream:
                 stream.writelines(pieces)
                 finish(stream)
-        os.chmod(temp, 0o666 & ~umask() if before is None else stat.S_IMODE(before.st_mode))
+        if mode is None:
+            mode = 0o666 & ~umask() if before is None else stat.S_IMODE(before.st_mode)
+        os.chmod(temp, mode)
         now = _refuse(path, inputs, own)
         if (None if now is None else identity(now)) != (
             None if before is None else identity(before)

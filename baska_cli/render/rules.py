@@ -20,7 +20,7 @@ from baska_cli.game.sources import (
 )
 from baska_cli.game.sources import cites_text as named
 from baska_cli.i18n import N_, _, ngettext
-from baska_cli.render.text import number
+from baska_cli.render.text import number, terminal_safe
 from baska_cli.rulesets.loader import builtin
 
 WIDTH = 80  # the notes under the tables are wrapped to this width
@@ -319,7 +319,7 @@ def rules_toml(rules: RuleSet) -> str:
 
 def _comment(text: str) -> str:
     """A text on one comment line: line breaks and control characters shown as escapes."""
-    return "".join(ch if ch.isprintable() else ascii(ch)[1:-1] for ch in text)
+    return terminal_safe(text)
 
 
 def _settings(rules: RuleSet) -> list[tuple[str, Any]]:

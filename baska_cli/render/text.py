@@ -1,10 +1,11 @@
 """Small text helpers shared by the renderers: numbers as people read them, signed numbers,
-CSV, a plain table, statuses, an evening's heading."""
+CSV, a plain table, statuses, an evening's heading, text made safe for a terminal."""
 
 from __future__ import annotations
 
 import csv
 import io
+import json
 from collections.abc import Sequence
 from fractions import Fraction
 
@@ -38,6 +39,20 @@ def number(value: float | Fraction, places: int = 2) -> str:
     8.5 and 1.33 in English (`plain_number` with the language's decimal separator)."""
     text = plain_number(value, places)
     return text.replace(".", ",") if language() in DECIMAL_COMMA else text
+
+
+def terminal_safe(text: str, keep: str = "") -> str:
+    """`text` as a terminal shows it and does not obey: every character that is not
+    printable (C0 and C1 controls, ESC, DEL, bidi overrides such as U+202E, other format
+    characters) shown as its escape (`\\x1b`, `\\u202e`); those in `keep` (a line end) kept."""
+    return "".join(ch if ch.isprintable() or ch in keep else ascii(ch)[1:-1] for ch in text)
+
+
+def terminal_safe_json(text: str) -> str:
+    """JSON text (`json.dumps(..., ensure_ascii=False)`) safe for a terminal as
+    `terminal_safe` makes text: each character that is not printable (but the line ends of
+    its indentation) written as the JSON escape `\\uXXXX`, which reads back the same."""
+    return "".join(ch if ch.isprintable() or ch == "\n" else json.dumps(ch)[1:-1] for ch in text)
 
 
 def signed(value: float) -> str:

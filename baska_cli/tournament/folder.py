@@ -330,7 +330,7 @@ def write_round(tournament: Tournament, draw: Draw, pages: dict[str, str]) -> No
             )
             create_ledger(os.path.join(temp, f"t{t}.csv"), meta, sync=False)
         for name, text in pages.items():
-            write_output(os.path.join(temp, name), [text], own=True)
+            write_output(os.path.join(temp, name), [text], own=True, mode=page_mode(name))
         replace_text(os.path.join(temp, SEATING), format_seating(draw))
         sync_folder(temp)  # every ledger's name, once, before the round appears
         os.rename(temp, final)
@@ -387,7 +387,17 @@ def save_lots(tournament: Tournament, lots: dict[int, dict[str, int]]) -> None:
 def save_page(tournament: Tournament, relative: str, text: str) -> None:
     """Write a printable page inside the directory (never through a link planted in its
     place, never over one of the tournament's files)."""
-    write_output(tournament.file(relative), [text], reading=inputs(tournament), own=True)
+    mode = page_mode(os.path.basename(relative))
+    write_output(tournament.file(relative), [text], reading=inputs(tournament), own=True, mode=mode)
+
+
+KEYED_PAGES = ("sheets.html",)  # a round's pages that hold every table's key
+
+
+def page_mode(name: str) -> int | None:
+    """The mode of a round's printable page: 0o600 for one that holds keys (only the
+    organiser reads it), else as write_output makes it."""
+    return 0o600 if name in KEYED_PAGES else None
 
 
 def inputs(tournament: Tournament) -> tuple[str, ...]:

@@ -8,7 +8,7 @@ from collections.abc import Awaitable, Callable, Mapping
 from typing import Any, Protocol, TypeVar
 
 from starlette.requests import Request
-from starlette.responses import JSONResponse, Response, StreamingResponse
+from starlette.responses import JSONResponse, Response
 
 from baska_cli.game.numbers import whole
 from baska_cli.i18n import _
@@ -18,6 +18,7 @@ from baska_cli.web.events import stream
 from baska_cli.web.requests import Refused, Route, answered, json_body, text_field
 from baska_cli.web.security import check_same_site, given_key
 from baska_cli.web.served import Access, Served
+from baska_cli.web.streams import capped
 from baska_cli.web.table import Answer
 
 T = TypeVar("T")
@@ -147,11 +148,9 @@ async def quote(request: Request, served: Served, body: dict[str, Any]) -> Respo
 
 @endpoint(post=False)
 async def events(request: Request, served: Served, body: dict[str, Any]) -> Response:
-    """GET /api/v1/events?key=KEY: an event `change` at every write of the ledger."""
-    headers = {"Cache-Control": "no-cache", "X-Accel-Buffering": "no"}
-    return StreamingResponse(
-        stream(served.watcher), media_type="text/event-stream", headers=headers
-    )
+    """GET /api/v1/events?key=KEY: an event `change` at every write of the ledger (503
+    past the streams the server holds)."""
+    return capped(request, stream(served.watcher))
 
 
 @endpoint(post=True)

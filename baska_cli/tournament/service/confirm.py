@@ -55,8 +55,9 @@ def _check_totals(totals: Sequence[object]) -> tuple[int, ...]:
 
 
 def _one_line(text: str, limit: int, what: str) -> str:
-    """A phone's id or a note on one line, not too long."""
-    text = " ".join(text.split())
+    """A phone's id or a note on one line, not too long, kept as plain text: a character
+    that is not printable (a control, ESC, a bidi override) is dropped before it is stored."""
+    text = "".join(ch for ch in " ".join(text.split()) if ch.isprintable())
     if len(text) > limit:
         raise TournamentInputError(
             ngettext(
