@@ -189,7 +189,7 @@ def test_a_round_drawn_meanwhile_is_not_drawn_twice(
     from baska_cli.tournament.service import rounds as service
 
     stale = folder.load(liga)
-    service.draw_next(liga, round_pages)
+    service.draw_next(liga, round_pages, anyway=True)
     reads = iter([stale])
     monkeypatch.setattr(service, "load", lambda path: next(reads, None) or folder.load(path))
     again = service.draw_next(liga, round_pages, 2)

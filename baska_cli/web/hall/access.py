@@ -16,6 +16,7 @@ from baska_cli.tournament.folder import (
     Tournament,
     ledger_name,
     load,
+    round_closed,
     round_dir,
     table_players,
 )
@@ -53,16 +54,28 @@ class TournamentHall:
         return len(self.tournament.draws)
 
     def _refresh(self) -> None:
-        """Read the tournament again if a round was drawn since it was last read (a look at
-        whether the next round's directory exists), and learn the new tables' keys."""
-        if os.path.isdir(os.path.join(self.folder, round_dir(self.rounds + 1))):
+        """Read the tournament again if a round was drawn or taken back since it was last
+        read (a look at whether the next round's directory, and the newest's, exist), and
+        learn the new tables' keys (forget those of a round taken back)."""
+        drawn = os.path.isdir(os.path.join(self.folder, round_dir(self.rounds + 1)))
+        gone = self.rounds and not os.path.isdir(os.path.join(self.folder, round_dir(self.rounds)))
+        if drawn or gone:
             self.tournament = load(self.folder)
+        if self._seen_rounds > self.rounds:
+            self._forget(self.rounds)
         for round_number in range(self._seen_rounds + 1, self.rounds + 1):
             tables = self.tournament.draws[round_number - 1].tables
             for table in range(1, len(tables) + 1):
                 key = self._keys.table(round_number, table)
                 self._by_key[key_digest(key)] = (round_number, table)
         self._seen_rounds = self.rounds
+
+    def _forget(self, kept: int) -> None:
+        """Forget the tables of the rounds after `kept` (their draw was taken back)."""
+        self._by_key = {k: v for k, v in self._by_key.items() if v[0] <= kept}
+        for where in [w for w in self._open if w[0] > kept]:
+            self._open.pop(where).watcher.close_soon()
+        self._seen_rounds = kept
 
     def find(
         self, given: str, query: Mapping[str, str] | None = None, writing: bool = False
@@ -99,9 +112,10 @@ class TournamentHall:
         )
 
     def _refusal(self, round_number: int, table: int) -> str | None:
-        """Why a table's key may not write now (None: it may)."""
-        if round_number < self.rounds:
-            return _("round {round} is over; the organiser corrects its tables").format(
+        """Why a table's key may not write now (None: it may): its round closed by the
+        organiser, or its result confirmed (a later round drawn closes nothing)."""
+        if round_closed(self.folder, round_number):
+            return _("round {round} is closed; the organiser corrects its tables").format(
                 round=round_number
             )
         return refusal_at(self.folder, round_number, table)  # (a confirmed result)
