@@ -150,9 +150,26 @@ def test_check_lists_problems_by_file_line_and_round_table(liga: str) -> None:
     result = invoke("tournament", "check", liga)
     assert result.exit_code == 1
     lines = result.stderr.splitlines()
-    assert lines[0] == "round 1/table 1: no result yet"
-    assert lines[1] == f'{ledger}:10: hand 1: the dealer is Grzegorz, not "X"'
-    assert lines[-2:] == ["round 2: not drawn yet", f"{liga}: {len(lines) - 1} problems"]
+    assert lines[:2] == ["round 1/table 1: no result yet", "round 2: not drawn yet"]  # progress
+    assert lines[2] == f'{ledger}:10: hand 1: the dealer is Grzegorz, not "X"'
+    assert lines[-1] == f"{liga}: {len(lines) - 3} problems"
+
+
+def test_check_tells_a_tournament_in_progress_from_one_with_problems(liga: str) -> None:
+    invoke("tournament", "draw", liga)
+    a, b, c, d = _table(liga, 1, 1)
+    invoke("score", "-l", str(Path(liga, "r1", "t1.csv")), "zw", f"{a}+{c}", "61")
+    result = invoke("tournament", "check", liga)
+    assert (result.exit_code, result.stderr.splitlines()) == (0, [
+        f"{Path(liga, 'r1', 't1.csv')}: 1 of 16 deals played",
+        "round 1/table 2: no result yet",
+        "round 2: not drawn yet",
+        f"{liga}: ok, 1 round, 2 tables; 2 tables still being played, 1 round to draw",
+    ])  # fmt: skip
+    assert invoke("tournament", "close", liga, "1").exit_code == 0
+    closed = invoke("tournament", "check", liga)  # (a closed round's tables are the organiser's)
+    assert closed.exit_code == 1
+    assert closed.stderr.splitlines()[-1] == f"{liga}: 2 problems"
 
 
 def test_standings_warn_of_missing_tables_and_give_csv(liga: str) -> None:
