@@ -45,7 +45,9 @@ def liga(tmp_path: Path) -> str:
 
 
 def _tables(liga: str, round_number: int = 1) -> list[list[str]]:
-    drawn = invoke("tournament", "draw", liga, "--anyway", "--round", str(round_number), "-f", "json")
+    drawn = invoke(
+        "tournament", "draw", liga, "--anyway", "--round", str(round_number), "-f", "json"
+    )
     return [t["players"] for t in json.loads(drawn.stdout)["tables"]]
 
 

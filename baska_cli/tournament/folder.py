@@ -100,6 +100,17 @@ class Tournament:
         return len(self.draws) + 1
 
 
+def tournament_of(ledger: str) -> str | None:
+    """The tournament's directory a table ledger (`DIR/rN/tK.csv`) belongs to, else None."""
+    real = os.path.dirname(os.path.realpath(ledger))
+    if not ROUND_DIR.fullmatch(os.path.basename(real)):
+        return None
+    if not os.path.exists(os.path.join(os.path.dirname(real), SETTINGS)):
+        return None
+    typed = os.path.dirname(os.path.dirname(os.path.normpath(ledger))) or "."
+    return typed if os.path.realpath(typed) == os.path.dirname(real) else os.path.dirname(real)
+
+
 def table_players(t: Tournament, round_number: int, table: int) -> tuple[str, ...]:
     """The players of a drawn table in seat order, or an error naming what exists."""
     if not 1 <= round_number <= len(t.draws):

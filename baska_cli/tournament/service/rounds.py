@@ -155,6 +155,12 @@ def drawn_round(t: Tournament, round_number: int | None) -> int:
         raise TournamentError(_("no round is drawn yet; start with `baska tournament draw`"))
     if round_number is None:
         return len(t.draws)
+    if round_number < 1:
+        raise TournamentInputError(
+            _("round {round}: expected a round from 1 to {count}").format(
+                round=round_number, count=len(t.draws)
+            )
+        )
     if round_number > len(t.draws):
         raise TournamentInputError(
             _("round {round} is not drawn yet ({count} drawn)").format(

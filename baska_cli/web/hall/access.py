@@ -20,7 +20,7 @@ from baska_cli.tournament.folder import (
     round_dir,
     table_players,
 )
-from baska_cli.tournament.hall.keys import hall_keys
+from baska_cli.tournament.hall.keys import hall_keys, restore_secret
 from baska_cli.tournament.hall.state import refusal_at
 from baska_cli.web.hall.projector import Projector
 from baska_cli.web.requests import Refused
@@ -34,9 +34,9 @@ class TournamentHall:
     def __init__(self, folder: str, language: str) -> None:
         self.folder = folder
         self.language = language
-        keys = hall_keys(folder)
+        keys = hall_keys(folder, serving=True)  # (read once: `keep_secret` writes it back)
         self.organiser_key = keys.organiser
-        self._keys = keys
+        self.keys = keys
         self._organiser = key_digest(keys.organiser)
         self._lock = threading.Lock()  # (tables are opened from the requests' threads)
         self._open: dict[tuple[int, int], Served] = {}
@@ -66,9 +66,14 @@ class TournamentHall:
         for round_number in range(self._seen_rounds + 1, self.rounds + 1):
             tables = self.tournament.draws[round_number - 1].tables
             for table in range(1, len(tables) + 1):
-                key = self._keys.table(round_number, table)
+                key = self.keys.table(round_number, table)
                 self._by_key[key_digest(key)] = (round_number, table)
         self._seen_rounds = self.rounds
+
+    def keep_secret(self) -> None:
+        """Write the hall's secret back if it was deleted while serving, so that every
+        command's links are the ones this server takes."""
+        restore_secret(self.folder, self.keys)
 
     def _forget(self, kept: int) -> None:
         """Forget the tables of the rounds after `kept` (their draw was taken back)."""
@@ -84,6 +89,7 @@ class TournamentHall:
         table named by `?round=R&table=T` (the newest round if no round is named), or no
         table; None for no key of this hall. With `writing`, why the key may not write now
         (a reading request does not ask)."""
+        self.keep_secret()
         with self._lock:
             self._refresh()
             digest = key_digest(given)
@@ -100,7 +106,7 @@ class TournamentHall:
         served = self._open.get((round_number, table))
         if served is None:
             path = self.tournament.file(ledger_name(round_number, table))
-            served = Served(path, self._keys.table(round_number, table), self._watched)
+            served = Served(path, self.keys.table(round_number, table), self._watched)
             self._open[(round_number, table)] = served
         return Access(
             served,
