@@ -157,7 +157,7 @@ def test_check_lists_problems_by_file_line_and_round_table(liga: str) -> None:
 
 def test_check_tells_a_tournament_in_progress_from_one_with_problems(liga: str) -> None:
     invoke("tournament", "draw", liga)
-    a, b, c, d = _table(liga, 1, 1)
+    a, _b, c, _d = _table(liga, 1, 1)
     invoke("score", "-l", str(Path(liga, "r1", "t1.csv")), "zw", f"{a}+{c}", "61")
     result = invoke("tournament", "check", liga)
     assert (result.exit_code, result.stderr.splitlines()) == (0, [

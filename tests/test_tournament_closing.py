@@ -91,7 +91,7 @@ def test_undo_refuses_a_round_with_a_walkout_or_a_result(tmp_path: Path) -> None
     assert invoke("tournament", "draw", liga, "--undo").exit_code == 1  # (history counts)
     (tmp_path / "other").mkdir()
     other = make_liga(tmp_path / "other")
-    entries = [f"{n}={t}" for n, t in zip(_seats(other, 1, 2), ("+1", "-1", "0", "0"))]
+    entries = [f"{n}={t}" for n, t in zip(_seats(other, 1, 2), ("+1", "-1", "0", "0"), strict=True)]
     assert invoke("tournament", "result", other, "1", "2", *entries).exit_code == 0
     assert "table 2 has" in invoke("tournament", "draw", other, "--undo").stderr
 
