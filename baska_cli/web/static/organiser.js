@@ -144,8 +144,8 @@ function showNext() {
   }
   drawButton.hidden = false;
   drawButton.textContent = say("draw", { round: hall.next_round });
-  drawButton.classList.toggle("primary", hall.all_in);
-  $("draw-note").textContent = !hall.round
+  drawButton.classList.toggle("primary", hall.all_in || hall.closed);
+  $("draw-note").textContent = !hall.round || (hall.closed && !hall.all_in)
     ? ""
     : hall.all_in
       ? say("all_in", { round: hall.round })
