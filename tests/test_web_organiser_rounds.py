@@ -110,3 +110,21 @@ def test_the_links_the_page_shows_are_the_servers_after_the_secret_is_deleted(
     assert hall_keys(liga) == served
     links = invoke("tournament", "links", liga, "--base-url", "http://10.0.0.2:8000")
     assert links.exit_code == 0 and served.table(1, 1) in links.stdout
+
+
+def test_a_round_taken_back_and_drawn_again_is_served_as_drawn_again(
+    organiser: Organiser, liga: str
+) -> None:
+    keys = hall_keys(liga)
+    headers = {"Authorization": f"Bearer {keys.table(1, 2)}"}
+    assert organiser.client.get("/api/v1/table", headers=headers).status_code == 200
+    assert invoke("tournament", "draw", liga, "--undo").exit_code == 0
+    assert organiser.client.get("/api/v1/table", headers=headers).status_code in (401, 403)
+    assert invoke("tournament", "withdraw", liga, "Ania").exit_code == 0  # (7 players: 1 table)
+    assert invoke("tournament", "draw", liga).exit_code == 0
+    assert organiser.client.get("/api/v1/table", headers=headers).status_code in (401, 403)
+    first = {"Authorization": f"Bearer {keys.table(1, 1)}"}
+    table = organiser.client.get("/api/v1/table", headers=first).json()["tournament"]
+    rows = Path(liga, "r1", "seating.csv").read_text("utf-8").splitlines()[1:]
+    assert table["seats"] == [r.split(",")[2] for r in rows if r.startswith("1,")]
+    assert "Ania" not in table["seats"]

@@ -46,6 +46,8 @@ class TournamentHall:
         self._watched = tuple(os.path.join(folder, f) for f in (RESULTS, CONFIRMATIONS, WALKOUTS))
         self.projector = Projector(folder)  # the standings' board, for every screen
         self._seen_rounds = 0
+        # the newest round directory's identity, as read
+        self._newest = _identity(folder, len(self.tournament.draws))
         self._refresh()
 
     @property
@@ -55,20 +57,22 @@ class TournamentHall:
 
     def _refresh(self) -> None:
         """Read the tournament again if a round was drawn or taken back since it was last
-        read (a look at whether the next round's directory, and the newest's, exist), and
-        learn the new tables' keys (forget those of a round taken back)."""
-        drawn = os.path.isdir(os.path.join(self.folder, round_dir(self.rounds + 1)))
-        gone = self.rounds and not os.path.isdir(os.path.join(self.folder, round_dir(self.rounds)))
-        if drawn or gone:
+        read (a look at whether the next round's directory exists, and whether the newest's
+        is still the one read), and learn the new tables' keys (forget those of a round taken
+        back, drawn again perhaps otherwise)."""
+        newest = self.rounds
+        replaced = newest > 0 and _identity(self.folder, newest) != self._newest
+        if replaced:
+            self._forget(newest - 1)
+        if replaced or os.path.isdir(os.path.join(self.folder, round_dir(newest + 1))):
             self.tournament = load(self.folder)
-        if self._seen_rounds > self.rounds:
-            self._forget(self.rounds)
         for round_number in range(self._seen_rounds + 1, self.rounds + 1):
             tables = self.tournament.draws[round_number - 1].tables
             for table in range(1, len(tables) + 1):
                 key = self.keys.table(round_number, table)
                 self._by_key[key_digest(key)] = (round_number, table)
         self._seen_rounds = self.rounds
+        self._newest = _identity(self.folder, self.rounds)
 
     def keep_secret(self) -> None:
         """Write the hall's secret back if it was deleted while serving, so that every
@@ -156,6 +160,15 @@ class TournamentHall:
         for served in self.served():
             await served.watcher.stop()
         await self.projector.stop()
+
+
+def _identity(folder: str, round_number: int) -> tuple[int, int] | None:
+    """A round directory's identity (device, inode), None if there is none."""
+    try:
+        st = os.stat(os.path.join(folder, round_dir(round_number)))
+    except OSError:
+        return None
+    return st.st_dev, st.st_ino
 
 
 def _named_table(query: Mapping[str, str], rounds: int) -> tuple[int, int] | None:
