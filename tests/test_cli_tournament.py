@@ -62,7 +62,7 @@ def test_new_refuses_what_it_cannot_run(
 
 
 def test_draw_writes_ledgers_and_prints_the_json_contract(liga: str) -> None:
-    result = invoke("tournament", "draw", liga, "-f", "json")
+    result = invoke("tournament", "draw", liga, "--anyway", "-f", "json")
     assert result.exit_code == 0
     data = json.loads(result.stdout)
     assert list(data) == ["round", "tables", "sitting_out", "repeats", "apart_broken"]
@@ -72,24 +72,24 @@ def test_draw_writes_ledgers_and_prints_the_json_contract(liga: str) -> None:
     ledger = Path(liga, "r1", "t1.csv").read_text("utf-8")
     assert ledger.splitlines()[1] == "players," + ",".join(f'"{n}"' for n in first) + ",,,,,,,"
     assert "deals,16" in ledger and "rules,mester" in ledger
-    again = invoke("tournament", "draw", liga, "--round", "1", "-f", "json")
+    again = invoke("tournament", "draw", liga, "--anyway", "--round", "1", "-f", "json")
     assert (again.exit_code, json.loads(again.stdout)) == (0, data)
     assert invoke("check", str(Path(liga, "r1", "t1.csv"))).exit_code == 0
 
 
 def test_no_more_rounds_than_planned(liga: str) -> None:
-    assert invoke("tournament", "draw", liga).exit_code == 0
-    assert invoke("tournament", "draw", liga).exit_code == 0
-    result = invoke("tournament", "draw", liga)
+    assert invoke("tournament", "draw", liga, "--anyway").exit_code == 0
+    assert invoke("tournament", "draw", liga, "--anyway").exit_code == 0
+    result = invoke("tournament", "draw", liga, "--anyway")
     assert (result.exit_code, result.stderr) == (1, "Error: all 2 rounds are drawn\n")
-    result = invoke("tournament", "draw", liga, "--round", "5")
+    result = invoke("tournament", "draw", liga, "--anyway", "--round", "5")
     assert (result.exit_code, result.stderr) == (
         2, "Error: --round 5: the next round to draw is 3\n"
     )  # fmt: skip
 
 
 def test_result_once_then_only_as_a_correction(liga: str) -> None:
-    invoke("tournament", "draw", liga)
+    invoke("tournament", "draw", liga, "--anyway")
     a, b, c, d = kit.seats(liga, 1, 1)
     entries = [f"{a}=+10", f"{b}=-10", f"{c}=0", f"{d}=0"]
     result = invoke("tournament", "result", liga, "1", "1", *entries)
@@ -115,14 +115,14 @@ def test_result_once_then_only_as_a_correction(liga: str) -> None:
 def test_bad_results_are_refused(
     liga: str, args: tuple[str, ...], status: int, message: str
 ) -> None:
-    invoke("tournament", "draw", liga)
+    invoke("tournament", "draw", liga, "--anyway")
     result = invoke("tournament", "result", liga, *args)
     assert result.exit_code == status
     assert result.stderr.startswith(message)
 
 
 def test_a_table_with_hands_in_its_ledger_takes_no_sheet(liga: str) -> None:
-    invoke("tournament", "draw", liga)
+    invoke("tournament", "draw", liga, "--anyway")
     ledger = str(Path(liga, "r1", "t1.csv"))
     assert invoke("score", "-l", ledger, "zw", "1+3", "61").exit_code == 0
     a, b, c, d = kit.seats(liga, 1, 1)
@@ -134,19 +134,36 @@ def test_a_table_with_hands_in_its_ledger_takes_no_sheet(liga: str) -> None:
 
 
 def test_check_lists_problems_by_file_line_and_round_table(liga: str) -> None:
-    invoke("tournament", "draw", liga)
+    invoke("tournament", "draw", liga, "--anyway")
     ledger = Path(liga, "r1", "t2.csv")
     ledger.write_text(ledger.read_text("utf-8") + "1,X,zw A+C 61,2,-2,2,-2,2,-2,2,-2\n", "utf-8")
     result = invoke("tournament", "check", liga)
     assert result.exit_code == 1
     lines = result.stderr.splitlines()
-    assert lines[0] == "round 1/table 1: no result yet"
-    assert lines[1] == f'{ledger}:10: hand 1: the dealer is Grzegorz, not "X"'
-    assert lines[-2:] == ["round 2: not drawn yet", f"{liga}: {len(lines) - 1} problems"]
+    assert lines[:2] == ["round 1/table 1: no result yet", "round 2: not drawn yet"]  # progress
+    assert lines[2] == f'{ledger}:10: hand 1: the dealer is Grzegorz, not "X"'
+    assert lines[-1] == f"{liga}: {len(lines) - 3} problems"
+
+
+def test_check_tells_a_tournament_in_progress_from_one_with_problems(liga: str) -> None:
+    invoke("tournament", "draw", liga)
+    a, _b, c, _d = kit.seats(liga, 1, 1)
+    invoke("score", "-l", str(Path(liga, "r1", "t1.csv")), "zw", f"{a}+{c}", "61")
+    result = invoke("tournament", "check", liga)
+    assert (result.exit_code, result.stderr.splitlines()) == (0, [
+        f"{Path(liga, 'r1', 't1.csv')}: 1 of 16 deals played",
+        "round 1/table 2: no result yet",
+        "round 2: not drawn yet",
+        f"{liga}: ok, 1 round, 2 tables; 2 tables still being played, 1 round to draw",
+    ])  # fmt: skip
+    assert invoke("tournament", "close", liga, "1").exit_code == 0
+    closed = invoke("tournament", "check", liga)  # (a closed round's tables are the organiser's)
+    assert closed.exit_code == 1
+    assert closed.stderr.splitlines()[-1] == f"{liga}: 2 problems"
 
 
 def test_standings_warn_of_missing_tables_and_give_csv(liga: str) -> None:
-    invoke("tournament", "draw", liga)
+    invoke("tournament", "draw", liga, "--anyway")
     a, b, c, d = kit.seats(liga, 1, 1)
     invoke("tournament", "result", liga, "1", "1", f"{a}=+10", f"{b}=-10", f"{c}=+5", f"{d}=-5")
     result = invoke("tournament", "standings", liga, "-f", "csv")
@@ -165,12 +182,12 @@ def test_standings_warn_of_missing_tables_and_give_csv(liga: str) -> None:
 
 
 def test_enter_and_withdraw_between_rounds(liga: str) -> None:
-    invoke("tournament", "draw", liga)
+    invoke("tournament", "draw", liga, "--anyway")
     result = invoke("tournament", "enter", liga, "Zenon", "--club", "Hel")
     assert (result.exit_code, result.stderr) == (0, "Zenon plays from round 2 on\n")
     result = invoke("tournament", "withdraw", liga, "bartek")
     assert result.stderr == "Bartek withdraws before round 2; the points earned stay\n"
-    data = json.loads(invoke("tournament", "draw", liga, "-f", "json").stdout)
+    data = json.loads(invoke("tournament", "draw", liga, "--anyway", "-f", "json").stdout)
     seated = sorted(n for t in data["tables"] for n in t["players"])
     assert "Zenon" in seated and "Bartek" not in seated and len(seated) == 8
     result = invoke("tournament", "withdraw", liga, "Bartek")
@@ -178,7 +195,7 @@ def test_enter_and_withdraw_between_rounds(liga: str) -> None:
 
 
 def test_standings_and_pages_in_polish(liga: str, tmp_path: Path) -> None:
-    invoke("tournament", "draw", liga)
+    invoke("tournament", "draw", liga, "--anyway")
     html = tmp_path / "standings.html"
     result = invoke("--lang", "pl", "tournament", "standings", liga, "--html", str(html))
     assert result.exit_code == 0
@@ -191,7 +208,7 @@ def test_standings_and_pages_in_polish(liga: str, tmp_path: Path) -> None:
 
 
 def test_lots_for_a_tie(liga: str) -> None:
-    invoke("tournament", "draw", liga)
+    invoke("tournament", "draw", liga, "--anyway")
     result = invoke("tournament", "lots", liga, "Ania")
     assert result.exit_code == 2
     assert result.stderr.startswith("Error: give all the players of one tie, in the order drawn")
@@ -203,8 +220,8 @@ def test_lots_for_a_tie(liga: str) -> None:
 
 
 def test_check_finds_a_table_entered_twice_by_hand(liga: str) -> None:
-    invoke("tournament", "draw", liga)
-    invoke("tournament", "draw", liga)
+    invoke("tournament", "draw", liga, "--anyway")
+    invoke("tournament", "draw", liga, "--anyway")
     for number in (1, 2):
         for table in (1, 2):
             a, b, c, d = kit.seats(liga, number, table)

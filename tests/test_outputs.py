@@ -217,9 +217,10 @@ WRITE_SITES = {
     "baska_cli/files/secret.py": 2,  # a serve key, the hall's secret (O_CREAT | O_EXCL, 0o600)
     "baska_cli/tournament/hall/address.py": 1,  # the hall's address for the links (replace_text)
     "baska_cli/cli/common.py": 2,  # /dev/null under a closed or failed standard stream
-    "baska_cli/tournament/folder.py": 14,  # a round's directory renamed into place; the
-    # tournament's own files (settings, players, roster details, results, walk-outs,
-    # confirmations, lots, seating: replace_text)
+    "baska_cli/tournament/folder.py": 16,  # a round's directory renamed into place (and
+    # aside, its draw taken back); the tournament's own files (settings, players, roster
+    # details, results, walk-outs, confirmations, lots, seating, a round's closed mark:
+    # replace_text)
     "baska_cli/ledger/repair.py": 2,  # the damaged ledger kept under another name (os.link),
     # the repaired ledger (replace_bytes)
     "baska_cli/ledger/lock.py": 2,  # the lock file: made (O_CREAT | O_EXCL) or opened (O_RDWR)

@@ -139,6 +139,13 @@ def test_the_season_refuses_an_event_given_twice_and_a_bad_points_file(tmp_path:
     result = invoke("tournament", "season", gp1, gp1 + "/.")
     assert result.exit_code == 2
     assert result.stderr == f"Error: {gp1}/.: the same event as {gp1}; give each event once\n"
+    for typed in ("nan", "inf", "-inf"):
+        points = tmp_path / f"{typed}.toml"
+        points.write_text(f"places = [25, {typed}]\nrest = 0\n", "utf-8")
+        result = invoke("tournament", "season", gp1, "--points", str(points))
+        assert (result.exit_code, result.stderr) == (2, (
+            f"Error: {points}: places = {typed}: expected a number of points, 0 or more\n"
+        )), typed  # fmt: skip
     result = invoke("tournament", "season", gp1, "--points", str(tmp_path / "none.toml"))
     assert result.exit_code == 2
     assert "none.toml: cannot read the points table" in result.stderr

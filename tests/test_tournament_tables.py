@@ -29,9 +29,11 @@ def test_missing_and_half_played_tables_are_problems(tmp_path: Path) -> None:
 
     path = _made(tmp_path)
     ledger = os.path.join(path, "r1", "t1.csv")
-    assert table_results(load(path)) == ([], [Problem("round 1/table 1", "no result yet")])
+    missing = Problem("round 1/table 1", "no result yet", 1, playing=True)
+    assert table_results(load(path)) == ([], [missing])
     assert invoke("score", "-l", ledger, "zw", "1+3", "61").exit_code == 0
-    assert table_results(load(path)) == ([], [Problem(ledger, "1 of 8 deals played")])
+    half = Problem(ledger, "1 of 8 deals played", 1, playing=True)
+    assert table_results(load(path)) == ([], [half])
 
 
 def _played(tmp_path: Path) -> tuple[str, str]:

@@ -65,20 +65,22 @@ def test_no_key_of_this_hall_gets_in(hall: str) -> None:
         assert client.get("/t/" + "x" * 22).status_code == 403
 
 
-def test_a_finished_rounds_key_reads_but_writes_nothing(hall: str) -> None:
+def test_a_later_round_locks_nothing_and_a_closed_round_writes_nothing(hall: str) -> None:
     keys = hall_keys(hall)
     with TestClient(make_hall_app(hall, "en")) as client:
-        for table in (1, 2):
-            entered = invoke("tournament", "result", hall, "1", str(table),
-                             "1=+40", "2=-12", "3=-8", "4=-20")  # fmt: skip
-            assert entered.exit_code == 0, entered.stderr
-        drawn = invoke("tournament", "draw", hall)
+        refused = invoke("tournament", "draw", hall)
+        assert refused.exit_code == 1
+        drawn = invoke("tournament", "draw", hall, "--anyway")
         assert drawn.exit_code == 0, drawn.stderr
-        assert client.get("/api/v1/table", headers=headers(keys.table(1, 1))).status_code == 200
         a, b, _c, _d = seats(hall, 1, 1)
+        still = post(client, keys.table(1, 1), "hands", {"hand": f"zw {a}+{b} 61"})
+        assert still.status_code == 201, still.text  # (round 2 drawn: round 1 still plays)
+        closed = invoke("tournament", "close", hall, "1")
+        assert closed.exit_code == 0, closed.stderr
+        assert client.get("/api/v1/table", headers=headers(keys.table(1, 1))).status_code == 200
         refused = post(client, keys.table(1, 1), "hands", {"hand": f"zw {a}+{b} 61"})
         assert refused.status_code == 403
-        assert refused.json()["error"] == "round 1 is over; the organiser corrects its tables"
+        assert refused.json()["error"] == "round 1 is closed; the organiser corrects its tables"
         now = post(client, keys.table(2, 1), "hands", {"hand": _first_hand(hall, 2, 1)})
         assert now.status_code == 201, now.text
 

@@ -188,7 +188,7 @@ def test_a_round_drawn_meanwhile_is_not_drawn_twice(
     from baska_cli.tournament.service import rounds as service
 
     stale = folder.load(liga)
-    service.draw_next(liga, round_pages)
+    service.draw_next(liga, round_pages, anyway=True)
     reads = iter([stale])
     monkeypatch.setattr(service, "load", lambda path: next(reads, None) or folder.load(path))
     again = service.draw_next(liga, round_pages, 2)
@@ -212,6 +212,10 @@ def test_the_printable_pages_are_the_clis(organiser: Organiser, liga: str, tmp_p
     assert page.status_code == 200 and page.text == out.read_text("utf-8")
     assert organiser.client.get(f"{base}/other.html").status_code == 404
     assert organiser.client.get(f"/o/{organiser.key}/print/7/seating.html").status_code == 404
+    for name in ("seating", "sheets", "standings"):
+        zero = organiser.client.get(f"/o/{organiser.key}/print/0/{name}.html")
+        assert zero.status_code == 404 and "round 0: expected a round from 1 to 1" in zero.text
+    assert not Path(liga, "r0").exists()
 
 
 def test_the_first_round_is_drawn_from_the_page(tmp_path: Path) -> None:

@@ -3,7 +3,8 @@
 tables' states shown in words, a name that is markup shown as text, the page following a
 change made by the CLI, a walk-out recorded and a disputed table accepted through the page,
 the draw refused while tables are not in, drawn once all are, and the next drawn anyway
-(those tables kept in sight). Screenshots are saved (their paths printed) to be looked at."""
+(those tables kept in sight), then taken back, and a round closed. Screenshots are saved
+(their paths printed) to be looked at."""
 
 from __future__ import annotations
 
@@ -193,6 +194,22 @@ def test_the_organiser_follows_the_round_and_records_a_walk_out(served: tuple[st
         phone.wait(lambda: "Round 3 of 3" in phone.text("#round-line"), "round 3 on the phone")
         phone.js("window.scrollTo(0, 0)")
         phone.shot("06-drawn-anyway")
+
+        # round 3 taken back from the page (nothing recorded in it), round 2 closed
+        laptop.wait(lambda: laptop.text("#undo-draw") == "Take back the draw of round 3", "undo")
+        laptop.tap("#undo-draw")
+        assert laptop.words("#ask-text").startswith("Take back the draw of round 3?")
+        laptop.tap("#ask-yes")
+        laptop.wait(lambda: "Round 2 of 3" in laptop.text("#round-line"), "round 3 taken back")
+        assert laptop.words("#status") == "the draw of round 3 was taken back"
+        assert not Path(liga, "r3").exists()
+        laptop.tap("#close-round")
+        laptop.tap("#ask-yes")
+        laptop.wait(lambda: laptop.text("#closed-note"), "round 2 closed")
+        assert laptop.words("#closed-note").startswith("Round 2 is closed")
+        assert Path(liga, "r2", "closed").exists()
+        assert not laptop.js("return document.getElementById('close-round').offsetParent")
+        laptop.shot("07-undone-and-closed")
     finally:
         laptop.close()
         phone.close()

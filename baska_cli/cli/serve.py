@@ -19,6 +19,8 @@ import click
 from baska_cli.cli.common import FileProblem, UserInputError, command, fail, option
 from baska_cli.errors import BaskaError
 from baska_cli.i18n import LANGUAGES, _, language, ngettext
+from baska_cli.tournament.folder import tournament_of
+from baska_cli.tournament.hall.keys import HALL_LOCK
 
 if TYPE_CHECKING:
     from baska_cli.web.capacity import Capacity
@@ -144,15 +146,20 @@ def serve(paths: tuple[str, ...], host: str, port: int, serve_lang: str | None) 
             _serve(paths, host, port, lang, capacity)
 
 
-HALL_LOCK = ".serve-lock"  # inside a tournament's directory: the one `serve` of it
-
-
 def _readable_ledgers(paths: tuple[str, ...]) -> None:
     """Refuse a ledger named twice, missing or broken (nothing is made beside any)."""
     from baska_cli.ledger.view import read
 
     _refuse_twice(paths)
     for path in paths:
+        folder = tournament_of(path)
+        if folder is not None:
+            raise FileProblem(
+                _(
+                    "{path} is a table of the tournament {folder}: `baska serve {folder}` "
+                    "serves every table of it, each with its own key"
+                ).format(path=path, folder=folder)
+            )
         try:
             read(path)
         except BaskaError as error:

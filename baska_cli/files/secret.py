@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import secrets
 
@@ -38,10 +39,18 @@ def _unreadable(path: str, reason: str) -> str:
     return _("cannot read the table's key {file}: {reason}").format(file=path, reason=reason)
 
 
-def _new_key(path: str, owner: str, size: int) -> str:
-    """A new key, written to `path` by this call only; if another process made the file
-    first, its key."""
-    key = secrets.token_urlsafe(size)
+def keep_key(path: str, key: str) -> None:
+    """Write `key` to `path` if the file is missing (a key deleted, written back by the
+    process that holds it); a file there is left as it is."""
+    if not os.path.lexists(path):
+        with contextlib.suppress(OSError):
+            _new_key(path, path, 0, key)
+
+
+def _new_key(path: str, owner: str, size: int, key: str | None = None) -> str:
+    """A new key (`key`, or a random one of `size` bytes), written to `path` by this call
+    only; if another process made the file first, its key."""
+    key = key or secrets.token_urlsafe(size)
     try:
         fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
     except FileExistsError:

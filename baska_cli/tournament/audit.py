@@ -1,4 +1,5 @@
-"""What `baska tournament check` reports: seatings, table ledgers, results and rounds."""
+"""What `baska tournament check` reports: seatings, table ledgers, results and rounds — its
+problems, and apart from them the progress (tables still played, rounds not drawn yet)."""
 
 from __future__ import annotations
 
@@ -9,8 +10,17 @@ from baska_cli.tournament.tables import Problem, table_results
 from baska_cli.tournament.walkouts import counting
 
 
+def progress_of(found: list[Problem], t: Tournament) -> tuple[list[Problem], list[Problem]]:
+    """`found` parted into problems and progress: a table still played in a round the
+    organiser has not closed, a round not drawn yet (a table of a closed round with no result
+    is a problem: it is the organiser's to enter)."""
+    progress = [p for p in found if p.playing and p.round not in t.closed]
+    return [p for p in found if p not in progress], progress
+
+
 def problems_of(t: Tournament) -> list[Problem]:
-    """Everything `tournament check` reports, in order: seatings, tables, results, rounds."""
+    """Everything `tournament check` reports, in order: seatings, tables, results, rounds
+    (progress among them: `progress_of`)."""
     found: list[Problem] = []
     known = {fold(p.name): p for p in t.players}
     for d in t.draws:
@@ -83,7 +93,8 @@ def problems_of(t: Tournament) -> list[Problem]:
                     )
                 )
     for number in range(len(t.draws) + 1, t.plan.rounds + 1):
-        found.append(Problem(_("round {round}").format(round=number), _("not drawn yet")))
+        where = _("round {round}").format(round=number)
+        found.append(Problem(where, _("not drawn yet"), number, playing=True))
     return found
 
 

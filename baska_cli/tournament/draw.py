@@ -1,9 +1,10 @@
 """The seating draw of one round: seeded, reproducible, avoiding repeated table-mates (pure).
 
 Who sits out: when the players are not a multiple of four, the remainder sits out, taken
-from those who have sat out least often (each player sits out once before anyone sits out
-twice), among equals by the seeded lot; a player with a fixed table sits out only when no
-one else can.
+from those who have had the fewest free results — a round sat out, or a table someone
+walked out of, both paid alike (PSB §9: 3 place points and 35 small points) — so each player
+gets one free result before anyone gets a second; among equals by the seeded lot; a player
+with a fixed table sits out only when no one else can.
 
 Who sits with whom: a pair costs a lot if the two have met at a table before (more for each
 meeting) and more still if they asked not to sit together (a family, a club); the draw starts
@@ -209,3 +210,17 @@ def history(rounds: Sequence[Draw]) -> tuple[dict[Pair, int], dict[str, int]]:
         for name in done.sitting_out:
             sat_out[name] = sat_out.get(name, 0) + 1
     return met, sat_out
+
+
+def free_results(
+    rounds: Sequence[Draw], walked_out: Mapping[tuple[int, int], Sequence[str]]
+) -> dict[str, int]:
+    """How many free results each player has had: rounds sat out, and tables of `rounds`
+    someone walked out of (`walked_out`: (round, table) -> who left), for the others there."""
+    _met, free = history(rounds)
+    for (number, table), gone in walked_out.items():
+        if number <= len(rounds) and table <= len(rounds[number - 1].tables):
+            for name in rounds[number - 1].tables[table - 1]:
+                if name not in gone:
+                    free[name] = free.get(name, 0) + 1
+    return free

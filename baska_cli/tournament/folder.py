@@ -10,6 +10,7 @@
     DIR/rN/seating.csv    round N's draw: table, seat, player (`out` for sitting out)
     DIR/rN/tK.csv         table K's ledger: an ordinary `baska` ledger
     DIR/rN/*.html         the printable seating plan and table sheets
+    DIR/rN/closed         there once the organiser closed round N: its tables' keys write no more
     DIR/.checked.csv      table ledgers checked before (tables.py)
 
 Every change holds the lock of `tournament.toml` (ledger/store.py's lock) and replaces each
@@ -41,6 +42,7 @@ from baska_cli.tournament.confirmations import (
     format_confirmations,
     parse_confirmations,
 )
+from baska_cli.tournament.csvrows import format_seating, parse_seating
 from baska_cli.tournament.details import DETAILS, format_details, has_details, with_details
 from baska_cli.tournament.draw import Draw
 from baska_cli.tournament.players import Entrant, format_players, parse_players
@@ -50,7 +52,7 @@ from baska_cli.tournament.walkouts import Walkout, format_walkouts, parse_walkou
 
 SETTINGS, PLAYERS, RESULTS, LOTS = "tournament.toml", "players.csv", "results.csv", "lots.csv"
 SEATING, WALKOUTS, CONFIRMATIONS = "seating.csv", "walkouts.csv", "confirmations.csv"
-OUT = "out"
+CLOSED = "closed"  # rN/closed: the organiser closed round N
 LOTS_HEADER = ("round", "player", "lot")
 ROUND_DIR = re.compile(r"r([1-9][0-9]*)")  # a round's directory: r1, r2 …
 LOCK = f".{SETTINGS}.lock"  # ledger/store.py's lock of the settings: the tournament's lock
@@ -79,6 +81,7 @@ class Tournament:
     lots: dict[int, dict[str, int]]
     walkouts: tuple[Walkout, ...] = ()
     confirmations: tuple[Confirmation, ...] = ()
+    closed: frozenset[int] = frozenset()  # the rounds the organiser closed
 
     def file(self, relative: str) -> str:
         """A path inside the directory, as the user named the directory."""
@@ -94,6 +97,17 @@ class Tournament:
     def next_round(self) -> int:
         """The round the next draw seats."""
         return len(self.draws) + 1
+
+
+def tournament_of(ledger: str) -> str | None:
+    """The tournament's directory a table ledger (`DIR/rN/tK.csv`) belongs to, else None."""
+    real = os.path.dirname(os.path.realpath(ledger))
+    if not ROUND_DIR.fullmatch(os.path.basename(real)):
+        return None
+    if not os.path.exists(os.path.join(os.path.dirname(real), SETTINGS)):
+        return None
+    typed = os.path.dirname(os.path.dirname(os.path.normpath(ledger))) or "."
+    return typed if os.path.realpath(typed) == os.path.dirname(real) else os.path.dirname(real)
 
 
 def table_players(t: Tournament, round_number: int, table: int) -> tuple[str, ...]:
@@ -218,10 +232,16 @@ def load(path: str) -> Tournament:
         seating = os.path.join(path, round_dir(round_number), SEATING)
         draws.append(parse_seating(_read(seating), seating, round_number))
         round_number += 1
+    closed = frozenset(n for n in range(1, round_number) if round_closed(path, n))
     return Tournament(
         path, plan, rules, tuple(players), tuple(draws), tuple(sheets), lots, tuple(gone),
-        confirmations=tuple(said),
+        confirmations=tuple(said), closed=closed,
     )  # fmt: skip
+
+
+def round_closed(path: str, round_number: int) -> bool:
+    """Whether the organiser closed a round (one look at the directory: asked per write)."""
+    return os.path.exists(os.path.join(path, round_dir(round_number), CLOSED))
 
 
 def read_confirmations(path: str) -> list[Confirmation]:
@@ -258,54 +278,6 @@ def _parse_lots(text: str, origin: str) -> dict[int, dict[str, int]]:
         except (ValueError, IndexError):
             raise TournamentError(_("expected round,player,lot"), origin, line) from None
     return lots
-
-
-def format_seating(draw: Draw) -> str:
-    """The text of a round's `seating.csv`."""
-    out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(["table", "seat", "player"])
-    for t, members in enumerate(draw.tables, 1):
-        for s, name in enumerate(members, 1):
-            writer.writerow([t, s, name])
-    for name in draw.sitting_out:
-        writer.writerow([OUT, "", name])
-    return out.getvalue()
-
-
-def parse_seating(text: str, origin: str, round_number: int) -> Draw:
-    """Read a round's `seating.csv` back (repeats are left to the caller: see draw.history)."""
-    rows = list(csv.reader(io.StringIO(text)))
-    if not rows or [c.strip() for c in rows[0]] != ["table", "seat", "player"]:
-        raise TournamentError(_("expected the header table,seat,player"), origin, 1)
-    tables: dict[int, dict[int, str]] = {}
-    out: list[str] = []
-    for line, row in enumerate(rows[1:], 2):
-        if not any(c.strip() for c in row):
-            continue
-        cells = [c.strip() for c in [*row, "", "", ""][:3]]
-        if cells[0] == OUT and cells[2]:
-            out.append(cells[2])
-            continue
-        try:
-            table, seat = int(cells[0]), int(cells[1])
-            if not cells[2] or seat not in (1, 2, 3, 4) or seat in tables.get(table, {}):
-                raise ValueError
-        except ValueError:
-            raise TournamentError(
-                _("expected a table number, a seat 1–4 not taken yet and a name (or out,,NAME)"),
-                origin,
-                line,
-            ) from None
-        tables.setdefault(table, {})[seat] = cells[2]
-    if sorted(tables) != list(range(1, len(tables) + 1)) or any(
-        len(s) != 4 for s in tables.values()
-    ):
-        raise TournamentError(
-            _("the tables must be numbered 1, 2, 3 … with four seats each"), origin
-        )
-    seated = tuple(tuple(tables[t][s] for s in (1, 2, 3, 4)) for t in sorted(tables))
-    return Draw(round_number, seated, tuple(out), ())
 
 
 def write_round(tournament: Tournament, draw: Draw, pages: dict[str, str]) -> None:
@@ -346,6 +318,32 @@ def write_round(tournament: Tournament, draw: Draw, pages: dict[str, str]) -> No
     except BaskaError:
         shutil.rmtree(temp, ignore_errors=True)
         raise
+
+
+def close_round(tournament: Tournament, round_number: int) -> None:
+    """Mark a round closed by the organiser. Call under `lock`."""
+    replace_text(tournament.file(f"{round_dir(round_number)}/{CLOSED}"), "")
+
+
+def remove_round(tournament: Tournament, round_number: int) -> None:
+    """Take a drawn round's directory away (its draw taken back), renamed aside before it is
+    removed, so that no half of it stays a round. Call under `lock`."""
+    final, aside = (
+        tournament.file(round_dir(round_number)),
+        tournament.file(f".{round_dir(round_number)}.undone"),
+    )
+    try:
+        shutil.rmtree(aside, ignore_errors=True)  # left by an undo that was stopped
+        os.rename(final, aside)
+        sync_folder(tournament.path)
+    except OSError as error:
+        raise TournamentError(
+            _("cannot take back round {round}: {reason}").format(
+                round=round_number, reason=os_reason(error)
+            ),
+            final,
+        ) from None
+    shutil.rmtree(aside, ignore_errors=True)
 
 
 def save_plan(tournament: Tournament, plan: Plan) -> None:

@@ -14,6 +14,7 @@ exact fraction; the pages and JSON may show it rounded.
 
 from __future__ import annotations
 
+import math
 import tomllib
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -82,7 +83,8 @@ def exact(value: float | Fraction | int) -> Fraction:
 
 
 def _number(value: Any, key: str, origin: str) -> Fraction:
-    if isinstance(value, bool) or not isinstance(value, int | float) or value < 0:
+    finite = isinstance(value, int) or (isinstance(value, float) and math.isfinite(value))
+    if isinstance(value, bool) or not finite or value < 0:
         raise TournamentInputError(
             _("{file}: {key} = {value}: expected a number of points, 0 or more").format(
                 file=origin, key=key, value=value

@@ -26,10 +26,14 @@ from baska_cli.tournament.walkouts import counting
 
 @dataclass(frozen=True, slots=True)
 class Problem:
-    """Something wrong in a tournament: where (`file:line` or `round R/table T`) and what."""
+    """Something wrong in a tournament: where (`file:line` or `round R/table T`) and what;
+    `playing`: only that the table of round `round` is still being played (progress, not a
+    problem, while its round is open)."""
 
     where: str
     message: str
+    round: int = 0
+    playing: bool = False
 
     def __str__(self) -> str:
         return f"{self.where}: {self.message}"
@@ -244,10 +248,12 @@ def table_results(
                             "{count} of {deals} deals played",
                             deals,
                         ).format(count=slots, deals=deals),
+                        draw.round,
+                        playing=True,
                     )
                 )
             else:
-                problems.append(Problem(where, _("no result yet")))
+                problems.append(Problem(where, _("no result yet"), draw.round, playing=True))
     if remember and checked != before:
         _write_checked(record, checked)
     return found, problems

@@ -10,6 +10,7 @@ import click
 
 from baska_cli.cli.common import (
     CONTEXT,
+    COUNT,
     command,
     format_choice,
     load_rules_or_fail,
@@ -24,9 +25,19 @@ from baska_cli.cli.tournament.links import base_url_option, links, say_no_qr, sh
 from baska_cli.cli.tournament.publish import publish_command
 from baska_cli.cli.tournament.scores import check_command, lots, result, standings
 from baska_cli.cli.tournament.walkout import walkout
+from baska_cli.errors import TournamentError
 from baska_cli.i18n import _, ngettext
-from baska_cli.render.tournament.done import round_drawn, withdrawn
+from baska_cli.render.tournament.done import (
+    drawn_anyway,
+    not_in_yet,
+    round_closed,
+    round_drawn,
+    round_taken_back,
+    withdrawn,
+)
 from baska_cli.render.tournament.terminal import draw_json, draw_table
+from baska_cli.tournament.hall.progress import RoundNotIn
+from baska_cli.tournament.service import closing as service_closing
 from baska_cli.tournament.service import links as service_links
 from baska_cli.tournament.service import rounds as service
 
@@ -99,32 +110,89 @@ def new(path: str, players_file: str, rules_spec: str | None, **settings: Any) -
 @command()
 @click.argument("path", metavar="DIR")
 @round_option("The round (default: the next one); a round drawn already is shown again.")
+@option(
+    "--anyway",
+    is_flag=True,
+    help="Draw even while tables of the round before are not in (they go on recording).",
+)
+@option("--undo", is_flag=True, help="Take back the newest round's draw (nothing recorded yet).")
 @base_url_option(
     "The server's address for the QR codes on the table sheets (default: the one `baska "
     "serve DIR` keeps)."
 )
 @format_choice("table", "json")
-def draw(path: str, round_number: int | None, base_url: str | None, output_format: str) -> None:
+def draw(
+    path: str,
+    round_number: int | None,
+    anyway: bool,
+    undo: bool,
+    base_url: str | None,
+    output_format: str,
+) -> None:
     """Seat the next round: write each table's ledger, the seating and printable pages.
+    Refused while tables of the newest round are in play or unconfirmed (unless it is
+    closed, or with --anyway).
 
     \b
     Example:  baska tournament draw liga
               baska tournament draw liga --round 1 --format json
+              baska tournament draw liga --undo
     """
+    if undo:
+        _undo_draw(path, round_number, anyway)
+        return
     linker = service_links.sheet_linker(path, base_url)
-    drawn = service.draw_next(path, sheet_pages(path, linker), round_number)
+    try:
+        drawn = service.draw_next(path, sheet_pages(path, linker), round_number, anyway)
+    except RoundNotIn as late:
+        hint = _("draw it all the same with --anyway, or close round {round} first").format(
+            round=late.round
+        )
+        raise TournamentError(f"{not_in_yet(late.round, late.states)}; {hint}") from None
     if drawn.new:
         note_written(round_drawn(drawn.draw.round))
     click.echo(draw_json(drawn.draw) if output_format == "json" else draw_table(drawn.draw))
     if drawn.new:
-        click.echo(
-            _("{path}: round {round} drawn; printable: {seating}, {sheets}").format(
-                round=drawn.draw.round, **_printable(path, drawn.folder)
-            ),
-            err=True,
-        )
-        if linker is None:
-            say_no_qr(path)
+        _say_drawn(path, drawn, linker is None)
+
+
+def _undo_draw(path: str, round_number: int | None, anyway: bool) -> None:
+    """`draw --undo`: the newest round taken back (alone: no --round, no --anyway)."""
+    if round_number is not None or anyway:
+        raise click.UsageError(_("--undo takes back the newest round; give it alone"))
+    number = service_closing.undo_draw(path)
+    note_written(round_taken_back(number))
+    click.echo(round_taken_back(number), err=True)
+
+
+def _say_drawn(path: str, drawn: service.Drawn, no_qr: bool) -> None:
+    """What a new draw wrote, the tables of the round before not in, the QR codes missing."""
+    click.echo(
+        _("{path}: round {round} drawn; printable: {seating}, {sheets}").format(
+            round=drawn.draw.round, **_printable(path, drawn.folder)
+        ),
+        err=True,
+    )
+    if drawn.late:
+        click.echo(drawn_anyway(drawn.draw.round - 1, drawn.late), err=True)
+    if no_qr:
+        say_no_qr(path)
+
+
+@command()
+@click.argument("path", metavar="DIR")
+@click.argument("round_number", metavar="ROUND", type=COUNT)
+def close(path: str, round_number: int) -> None:
+    """Close a round: its tables' keys record nothing more (the organiser's still does), and
+    its tables not in no longer keep the next round from being drawn.
+
+    \b
+    Example:  baska tournament close liga 2
+    """
+    closed = service_closing.close_round(path, round_number)
+    if not closed.already:
+        note_written(_("round {round} was closed").format(round=closed.round))
+    click.echo(round_closed(closed), err=True)
 
 
 @command()
@@ -210,6 +278,7 @@ def print_command(path: str, round_number: int | None, base_url: str | None) -> 
 for _command in (
     new,
     draw,
+    close,
     result,
     standings,
     check_command,

@@ -115,16 +115,15 @@ def standings(
 @command("check")
 @click.argument("path", metavar="DIR")
 def check_command(path: str) -> None:
-    """Check every round, seating, table ledger and result; list the problems, exit 1 if any.
+    """Check every round, seating, table ledger and result; list the problems, exit 1 if any
+    (tables still being played and rounds not drawn yet are progress: listed, exit 0).
 
     \b
     Example:  baska tournament check liga
     """
     audit = service.check(path)
-    for note in audit.notes:
-        click.echo(str(note), err=True)
-    for problem in audit.problems:
-        click.echo(str(problem), err=True)
+    for line in (*audit.notes, *audit.progress, *audit.problems):
+        click.echo(str(line), err=True)
     if audit.problems:
         count = len(audit.problems)
         click.echo(
@@ -134,18 +133,32 @@ def check_command(path: str) -> None:
             err=True,
         )
         sys.exit(1)
-    click.echo(
-        _("{path}: ok, {rounds}, {tables}").format(
-            path=path,
-            rounds=ngettext("{count} round", "{count} rounds", audit.rounds).format(
-                count=audit.rounds
-            ),
-            tables=ngettext("{count} table", "{count} tables", audit.tables).format(
-                count=audit.tables
-            ),
-        ),
-        err=True,
+    click.echo(_checked(path, audit), err=True)
+
+
+def _checked(path: str, audit: service.Audit) -> str:
+    """The last line of a check without problems: what was looked at, and how far it is."""
+    said = _("{path}: ok, {rounds}, {tables}").format(
+        path=path,
+        rounds=ngettext("{count} round", "{count} rounds", audit.rounds).format(count=audit.rounds),
+        tables=ngettext("{count} table", "{count} tables", audit.tables).format(count=audit.tables),
     )
+    playing = sum(p.round <= audit.rounds for p in audit.progress)
+    left = len(audit.progress) - playing
+    parts = []
+    if playing:
+        parts.append(
+            ngettext(
+                "{count} table still being played",
+                "{count} tables still being played",
+                playing,
+            ).format(count=playing)
+        )
+    if left:
+        parts.append(
+            ngettext("{count} round to draw", "{count} rounds to draw", left).format(count=left)
+        )
+    return f"{said}; {', '.join(parts)}" if parts else said
 
 
 @command()

@@ -3,6 +3,7 @@ organiser's page shows after a walk-out, a withdrawal, a result accepted or ente
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from baska_cli.i18n import _, ngettext
@@ -13,6 +14,7 @@ from baska_cli.tournament.results import describe
 if TYPE_CHECKING:
     from baska_cli.tournament.hall.state import TableState
     from baska_cli.tournament.results import TableResult
+    from baska_cli.tournament.service.closing import Closed
     from baska_cli.tournament.service.rounds import Withdrawn
     from baska_cli.tournament.service.walkouts import WalkedOut
 
@@ -70,3 +72,58 @@ def result_entered(entered: TableResult, correct: bool) -> str:
 def round_drawn(round_number: int) -> str:
     """A round drawn now."""
     return _("round {round} was drawn").format(round=round_number)
+
+
+def state_word(state: TableState) -> str:
+    """A table's state as the hall says it (with the hands played while it plays, and paper
+    totals beside hands as the contradiction it is)."""
+    if state.conflict:
+        return ngettext(
+            "paper totals and {count} hand: keep one of them",
+            "paper totals and {count} hands: keep one of them",
+            state.dealt,
+        ).format(count=state.dealt)
+    if state.status == "playing":
+        return _("playing {dealt}/{deals}").format(dealt=state.dealt, deals=state.deals)
+    return status_word(state.status)
+
+
+def named_tables(states: Sequence[TableState]) -> str:
+    """The tables not in, as a refusal names them: `table 3 (playing 10/16), table 5 (…)`."""
+    return ", ".join(
+        _("table {table} ({state})").format(table=s.table, state=state_word(s)) for s in states
+    )
+
+
+def not_in_yet(round_number: int, states: Sequence[TableState]) -> str:
+    """Why the next round is not drawn: the tables of the newest round not in."""
+    return _("round {round} is not in yet: {tables}").format(
+        round=round_number, tables=named_tables(states)
+    )
+
+
+def drawn_anyway(round_number: int, states: Sequence[TableState]) -> str:
+    """A round drawn all the same: the tables of the round before that are not in."""
+    return _("not in yet: round {round}, {tables}").format(
+        round=round_number, tables=named_tables(states)
+    )
+
+
+def round_taken_back(round_number: int) -> str:
+    """The newest round's draw taken back."""
+    return _("the draw of round {round} was taken back").format(round=round_number)
+
+
+def round_closed(closed: Closed) -> str:
+    """A round closed by the organiser, with its tables not in."""
+    if closed.already:
+        said = _("round {round} was closed already").format(round=closed.round)
+    else:
+        said = _("round {round} is closed: its tables' keys record nothing more").format(
+            round=closed.round
+        )
+    if closed.late:
+        said += "; " + _("not in, for the organiser to enter: {tables}").format(
+            tables=named_tables(closed.late)
+        )
+    return said

@@ -1,5 +1,10 @@
 """The hall's keys: one secret kept in the tournament's directory, and from it the
-organiser's key and a key for each table of each round (HMAC: no key tells another)."""
+organiser's key and a key for each table of each round (HMAC: no key tells another).
+
+A running `baska serve DIR` reads the secret once, at its start, and holds `DIR/.serve-lock`.
+Deleted while it runs, the file is written back by the server with the secret it holds (at
+its next request), and no other command makes a new one meanwhile (it would give links the
+server refuses): new keys are made only while no server runs."""
 
 from __future__ import annotations
 
@@ -9,9 +14,14 @@ import hmac
 import os
 from dataclasses import dataclass
 
-from baska_cli.files.secret import kept_key
+from filelock import FileLock, Timeout
+
+from baska_cli.errors import TournamentError
+from baska_cli.files.secret import keep_key, kept_key
+from baska_cli.i18n import _
 
 SECRET = ".serve-secret"  # the tournament's secret, beside tournament.toml (mode 0600)
+HALL_LOCK = ".serve-lock"  # held by the one `baska serve DIR` of the directory
 KEY_LENGTH = 22  # characters of a key in a link (132 bits)
 
 
@@ -41,6 +51,36 @@ class HallKeys:
         return _derived(self.secret, f"table {round_number} {table}")
 
 
-def hall_keys(folder: str) -> HallKeys:
-    """The tournament's keys (its secret made on first use)."""
-    return HallKeys(kept_key(secret_path(folder), folder, 32))
+def hall_keys(folder: str, serving: bool = False) -> HallKeys:
+    """The tournament's keys (its secret made on first use); refused while the secret is
+    missing and a server of the directory runs with the old one (`serving`: this is that
+    server, starting)."""
+    path = secret_path(folder)
+    if not serving and not os.path.lexists(path) and is_served(folder):
+        raise TournamentError(
+            _(
+                "the hall's secret {file} is missing, but `baska serve {folder}` is running "
+                "with it: its links still hold, and it writes the file back at its next "
+                "request; for new keys stop the server first"
+            ).format(file=SECRET, folder=folder),
+            folder,
+        )
+    return HallKeys(kept_key(path, folder, 32))
+
+
+def is_served(folder: str) -> bool:
+    """Whether a `baska serve` of the directory runs (it holds the hall's lock)."""
+    lock = FileLock(os.path.join(folder, HALL_LOCK), mode=0o600)
+    try:
+        lock.acquire(blocking=False)
+    except Timeout:
+        return True
+    except OSError:
+        return False
+    lock.release()
+    return False
+
+
+def restore_secret(folder: str, keys: HallKeys) -> None:
+    """Write the secret a server holds back into the directory if it was deleted."""
+    keep_key(secret_path(folder), keys.secret)

@@ -15,11 +15,14 @@ from baska_cli.game.rules import RuleSet
 from baska_cli.i18n import _
 from baska_cli.ledger.format import rules_lines
 from baska_cli.tournament import folder, players
-from baska_cli.tournament.draw import Draw, annotated, draw_round, history
+from baska_cli.tournament.draw import Draw, annotated, draw_round, free_results, history
 from baska_cli.tournament.folder import Tournament, load, lock, round_dir
+from baska_cli.tournament.hall.progress import RoundNotIn, newest_not_in
+from baska_cli.tournament.hall.state import TableState
 from baska_cli.tournament.players import Entrant, apart_pairs, find, named
 from baska_cli.tournament.roster import late_entry, read_entry_list, standin
 from baska_cli.tournament.settings import Plan, Reach, Setting, check_plan, plan_of, setting, shown
+from baska_cli.tournament.walkouts import counting
 
 Pages = Callable[[Tournament, Draw], Mapping[str, str]]
 """The printable pages of a drawn round: file name (in the round's directory) -> text."""
@@ -42,6 +45,7 @@ class Drawn:
 
     draw: Draw
     new: bool
+    late: tuple[TableState, ...] = ()  # the tables of the round before not in (drawn anyway)
 
     @property
     def folder(self) -> str:
@@ -109,9 +113,13 @@ def kept_apart(t: Tournament) -> list[NamePair]:
     return apart_pairs(t.plan.apart, t.plan.apart_clubs, t.players)
 
 
-def draw_next(path: str, pages: Pages, round_number: int | None = None) -> Drawn:
+def draw_next(
+    path: str, pages: Pages, round_number: int | None = None, anyway: bool = False
+) -> Drawn:
     """Seat the next round — each table's ledger, the seating and the printable `pages` — or,
-    for a round drawn already, its draw with its repeats worked out again."""
+    for a round drawn already, its draw with its repeats worked out again. Refused
+    (RoundNotIn) while tables of the newest round are not in, unless `anyway`; those tables
+    go on recording until each is in or the organiser closes their round."""
     t = load(path)
     if round_number is not None and round_number < t.next_round:
         done = t.draws[round_number - 1]
@@ -128,13 +136,17 @@ def draw_next(path: str, pages: Pages, round_number: int | None = None) -> Drawn
         if round_number is not None and round_number < t.next_round:
             return draw_next(path, pages, round_number)  # (drawn meanwhile: not twice)
         number = next_round(t)
-        met, sat_out = history(t.draws)
+        late = newest_not_in(t)
+        if late and not anyway:
+            raise RoundNotIn(len(t.draws), late)
+        met, _sat_out = history(t.draws)
+        sat_out = free_results(t.draws, counting(t.walkouts))
         names = [p.name for p in t.players if p.plays(number)]
         done = draw_round(
             number, t.plan.seed, names, met, sat_out, kept_apart(t), dict(t.plan.fixed)
         )
         folder.write_round(t, done, dict(pages(t, done)))
-    return Drawn(done, new=True)
+    return Drawn(done, new=True, late=tuple(late))
 
 
 def drawn_round(t: Tournament, round_number: int | None) -> int:
@@ -143,6 +155,12 @@ def drawn_round(t: Tournament, round_number: int | None) -> int:
         raise TournamentError(_("no round is drawn yet; start with `baska tournament draw`"))
     if round_number is None:
         return len(t.draws)
+    if round_number < 1:
+        raise TournamentInputError(
+            _("round {round}: expected a round from 1 to {count}").format(
+                round=round_number, count=len(t.draws)
+            )
+        )
     if round_number > len(t.draws):
         raise TournamentInputError(
             _("round {round} is not drawn yet ({count} drawn)").format(
@@ -185,6 +203,14 @@ def withdraw_player(path: str, name: str) -> Withdrawn:
         t = load(path)
         number = t.next_round
         roster = players.withdraw(t.players, name, number)
+        if number > t.plan.rounds:
+            raise TournamentError(
+                _(
+                    "all {rounds} rounds are drawn, so there is no round left to withdraw "
+                    "from; record a walk-out at the player's table (`baska tournament walkout`), "
+                    "or take round {rounds} back first (`baska tournament draw {path} --undo`)"
+                ).format(rounds=t.plan.rounds, path=path)
+            )
         folder.save_players(t, roster)
     player = find(roster, name)
     assert player is not None  # (withdraw refuses a name that is not a player's)

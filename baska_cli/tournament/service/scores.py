@@ -11,7 +11,7 @@ from baska_cli.errors import TournamentError
 from baska_cli.i18n import _
 from baska_cli.ledger.checker import check as check_ledger
 from baska_cli.tournament import folder
-from baska_cli.tournament.audit import problems_of, walkout_notes
+from baska_cli.tournament.audit import problems_of, progress_of, walkout_notes
 from baska_cli.tournament.folder import Tournament, ledger_name, load, lock, table_players
 from baska_cli.tournament.lots import seeded_orders, typed_order, with_lots
 from baska_cli.tournament.plan import LOTS
@@ -69,6 +69,7 @@ class Audit:
     rounds: int
     tables: int
     notes: tuple[Problem, ...] = ()  # what is not a problem but changes results: walk-outs
+    progress: tuple[Problem, ...] = ()  # tables still played, rounds not drawn yet
 
 
 def enter_result(
@@ -161,11 +162,13 @@ def check(path: str) -> Audit:
     """Every round, seating, table ledger and result checked (no ledger taken as checked
     before)."""
     t = load(path)
+    problems, progress = progress_of(problems_of(t), t)
     return Audit(
-        tuple(problems_of(t)),
+        tuple(problems),
         len(t.draws),
         sum(len(d.tables) for d in t.draws),
         tuple(walkout_notes(t)),
+        tuple(progress),
     )
 
 

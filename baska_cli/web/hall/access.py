@@ -16,10 +16,11 @@ from baska_cli.tournament.folder import (
     Tournament,
     ledger_name,
     load,
+    round_closed,
     round_dir,
     table_players,
 )
-from baska_cli.tournament.hall.keys import hall_keys
+from baska_cli.tournament.hall.keys import hall_keys, restore_secret
 from baska_cli.tournament.hall.state import refusal_at
 from baska_cli.web.hall.projector import Projector
 from baska_cli.web.requests import Refused
@@ -33,9 +34,9 @@ class TournamentHall:
     def __init__(self, folder: str, language: str) -> None:
         self.folder = folder
         self.language = language
-        keys = hall_keys(folder)
+        keys = hall_keys(folder, serving=True)  # (read once: `keep_secret` writes it back)
         self.organiser_key = keys.organiser
-        self._keys = keys
+        self.keys = keys
         self._organiser = key_digest(keys.organiser)
         self._lock = threading.Lock()  # (tables are opened from the requests' threads)
         self._open: dict[tuple[int, int], Served] = {}
@@ -45,6 +46,8 @@ class TournamentHall:
         self._watched = tuple(os.path.join(folder, f) for f in (RESULTS, CONFIRMATIONS, WALKOUTS))
         self.projector = Projector(folder)  # the standings' board, for every screen
         self._seen_rounds = 0
+        # the newest round directory's identity, as read
+        self._newest = _identity(folder, len(self.tournament.draws))
         self._refresh()
 
     @property
@@ -53,16 +56,35 @@ class TournamentHall:
         return len(self.tournament.draws)
 
     def _refresh(self) -> None:
-        """Read the tournament again if a round was drawn since it was last read (a look at
-        whether the next round's directory exists), and learn the new tables' keys."""
-        if os.path.isdir(os.path.join(self.folder, round_dir(self.rounds + 1))):
+        """Read the tournament again if a round was drawn or taken back since it was last
+        read (a look at whether the next round's directory exists, and whether the newest's
+        is still the one read), and learn the new tables' keys (forget those of a round taken
+        back, drawn again perhaps otherwise)."""
+        newest = self.rounds
+        replaced = newest > 0 and _identity(self.folder, newest) != self._newest
+        if replaced:
+            self._forget(newest - 1)
+        if replaced or os.path.isdir(os.path.join(self.folder, round_dir(newest + 1))):
             self.tournament = load(self.folder)
         for round_number in range(self._seen_rounds + 1, self.rounds + 1):
             tables = self.tournament.draws[round_number - 1].tables
             for table in range(1, len(tables) + 1):
-                key = self._keys.table(round_number, table)
+                key = self.keys.table(round_number, table)
                 self._by_key[key_digest(key)] = (round_number, table)
         self._seen_rounds = self.rounds
+        self._newest = _identity(self.folder, self.rounds)
+
+    def keep_secret(self) -> None:
+        """Write the hall's secret back if it was deleted while serving, so that every
+        command's links are the ones this server takes."""
+        restore_secret(self.folder, self.keys)
+
+    def _forget(self, kept: int) -> None:
+        """Forget the tables of the rounds after `kept` (their draw was taken back)."""
+        self._by_key = {k: v for k, v in self._by_key.items() if v[0] <= kept}
+        for where in [w for w in self._open if w[0] > kept]:
+            self._open.pop(where).watcher.close_soon()
+        self._seen_rounds = kept
 
     def find(
         self, given: str, query: Mapping[str, str] | None = None, writing: bool = False
@@ -71,6 +93,7 @@ class TournamentHall:
         table named by `?round=R&table=T` (the newest round if no round is named), or no
         table; None for no key of this hall. With `writing`, why the key may not write now
         (a reading request does not ask)."""
+        self.keep_secret()
         with self._lock:
             self._refresh()
             digest = key_digest(given)
@@ -87,7 +110,7 @@ class TournamentHall:
         served = self._open.get((round_number, table))
         if served is None:
             path = self.tournament.file(ledger_name(round_number, table))
-            served = Served(path, self._keys.table(round_number, table), self._watched)
+            served = Served(path, self.keys.table(round_number, table), self._watched)
             self._open[(round_number, table)] = served
         refusal = self._refusal(round_number, table) if writing and not organiser else None
         checks_hands = writing and not organiser and refusal is None
@@ -104,9 +127,10 @@ class TournamentHall:
         )
 
     def _refusal(self, round_number: int, table: int) -> str | None:
-        """Why a table's key may not write now (None: it may)."""
-        if round_number < self.rounds:
-            return _("round {round} is over; the organiser corrects its tables").format(
+        """Why a table's key may not write now (None: it may): its round closed by the
+        organiser, or its result confirmed (a later round drawn closes nothing)."""
+        if round_closed(self.folder, round_number):
+            return _("round {round} is closed; the organiser corrects its tables").format(
                 round=round_number
             )
         return refusal_at(self.folder, round_number, table)  # (a confirmed result)
@@ -141,6 +165,15 @@ class TournamentHall:
         for served in self.served():
             await served.watcher.stop()
         await self.projector.stop()
+
+
+def _identity(folder: str, round_number: int) -> tuple[int, int] | None:
+    """A round directory's identity (device, inode), None if there is none."""
+    try:
+        st = os.stat(os.path.join(folder, round_dir(round_number)))
+    except OSError:
+        return None
+    return st.st_dev, st.st_ino
 
 
 def _named_table(query: Mapping[str, str], rounds: int) -> tuple[int, int] | None:

@@ -1,7 +1,7 @@
 """What the organiser's page changes, each through the service the CLI uses (which holds
 the tournament's lock): a walk-out or its undo, a withdrawal, a table's result accepted, a
-paper result entered or corrected, the next round drawn. Each answer is JSON with the
-sentence the CLI says, in the request's language."""
+paper result entered or corrected, the next round drawn or taken back, a round closed. Each
+answer is JSON with the sentence the CLI says, in the request's language."""
 
 from __future__ import annotations
 
@@ -10,22 +10,26 @@ from typing import Any
 from baska_cli.i18n import _
 from baska_cli.render.tournament.done import (
     accepted,
+    drawn_anyway,
+    not_in_yet,
     result_entered,
+    round_closed,
     round_drawn,
+    round_taken_back,
     walked_out,
     withdrawn,
 )
 from baska_cli.render.tournament.printed import linked_pages
 from baska_cli.render.tournament.terminal import draw_record
 from baska_cli.tournament.folder import load
-from baska_cli.tournament.hall.state import round_states
+from baska_cli.tournament.hall.progress import RoundNotIn
+from baska_cli.tournament.service import closing as service_closing
 from baska_cli.tournament.service import confirm as service_confirm
 from baska_cli.tournament.service import links as service_links
 from baska_cli.tournament.service import rounds as service
 from baska_cli.tournament.service import scores as service_scores
 from baska_cli.tournament.service import walkouts as service_walkouts
 from baska_cli.tournament.service.rounds import Drawn
-from baska_cli.web.hall.view import named_tables, not_in
 from baska_cli.web.requests import Refused, flag_field, text_field, whole_field
 
 Answer = tuple[int, dict[str, Any]]
@@ -89,29 +93,47 @@ def _drawn_already(drawn: Drawn) -> Answer:
 
 def draw(path: str, body: dict[str, Any]) -> Answer:
     """POST /api/v1/hall/draw {"round", "anyway"}: the next round, refused (409) while a
-    table of the newest round is not in, unless `anyway` (the tables not in stay on the
-    page). With `round`, the round meant: one drawn already is shown again (200), never
-    drawn twice."""
+    table of the newest round is not in (and the round is not closed), unless `anyway` (the
+    tables not in stay on the page, and go on recording). With `round`, the round meant: one
+    drawn already is shown again (200), never drawn twice."""
     anyway = flag_field(body, "anyway")
     meant = None if body.get("round") is None else whole_field(body, "round")
-    t = load(path)
     linker = service_links.sheet_linker(path)  # the sheets' QR codes: the hall's address
     pages = linked_pages(None if linker is None else linker.url)
-    if meant is not None and meant < t.next_round:
-        return _drawn_already(service.draw_next(path, pages, meant))
-    late = not_in(round_states(path)[1]) if t.draws else []
-    if late and not anyway:
-        message = _("round {round} is not in yet: {tables}").format(
-            round=len(t.draws), tables=named_tables(late)
-        )
-        return 409, {"error": message, "not_in": [s.table for s in late]}
-    drawn = service.draw_next(path, pages, meant)
+    try:
+        drawn = service.draw_next(path, pages, meant, anyway)
+    except RoundNotIn as late:
+        message = not_in_yet(late.round, late.states)
+        return 409, {"error": message, "not_in": [s.table for s in late.states]}
     if not drawn.new:
         return _drawn_already(drawn)
     message = round_drawn(drawn.draw.round)
-    if late:
-        message += "; " + _("not in yet: round {round}, {tables}").format(
-            round=len(t.draws), tables=named_tables(late)
+    if drawn.late:
+        message += "; " + drawn_anyway(drawn.draw.round - 1, drawn.late)
+    record = {**draw_record(drawn.draw), "not_in": [s.table for s in drawn.late], "new": True}
+    return 201, {**record, "anyway": bool(drawn.late), "message": message}
+
+
+def undo_draw(path: str, body: dict[str, Any]) -> Answer:
+    """POST /api/v1/hall/undo {"round"}: the newest round's draw taken back, refused (409)
+    once anything is recorded in it; `round`, if given, must be the newest (a click on a
+    page that is behind takes back nothing else)."""
+    meant = None if body.get("round") is None else whole_field(body, "round")
+    drawn = len(load(path).draws)
+    if meant is not None and meant != drawn:
+        raise Refused(
+            409,
+            _("round {round} is not the newest round ({count} drawn)").format(
+                round=meant, count=drawn
+            ),
         )
-    record = {**draw_record(drawn.draw), "not_in": [s.table for s in late], "new": True}
-    return 201, {**record, "anyway": bool(late), "message": message}
+    number = service_closing.undo_draw(path)
+    return 200, {"round": number, "message": round_taken_back(number)}
+
+
+def close(path: str, body: dict[str, Any]) -> Answer:
+    """POST /api/v1/hall/close {"round"}: the round closed; its tables' keys record no more."""
+    closed = service_closing.close_round(path, whole_field(body, "round"))
+    late = [s.table for s in closed.late]
+    record = {"round": closed.round, "not_in": late, "already": closed.already}
+    return 200, {**record, "message": round_closed(closed)}

@@ -13,7 +13,6 @@ from starlette.responses import HTMLResponse, JSONResponse, Response
 
 from baska_cli.errors import BaskaError
 from baska_cli.i18n import _, speaking
-from baska_cli.tournament.hall.keys import hall_keys
 from baska_cli.tournament.hall.stamp import stamp
 from baska_cli.web.hall.prints import printed
 from baska_cli.web.hall.view import hall_view
@@ -88,6 +87,7 @@ async def print_page(request: Request) -> Response:
     language = language_of(request)
     if not is_organiser(hall, request.path_params["key"]):
         return _refused_page(language)
+    hall.keep_secret()
     name, number = request.path_params["name"], request.path_params["round"]
     try:
         text = await in_worker(language, lambda: printed(hall.folder, number, name))
@@ -110,6 +110,7 @@ async def _let_in(request: Request, hall: TournamentHall, post: bool) -> dict[st
         ) from None
     if not is_organiser(hall, given):
         raise Refused(403, _("this is not the organiser's key"))
+    hall.keep_secret()  # (deleted while serving: written back before any link is made)
     if not post:
         return dict(request.query_params)
     check_same_site(request)
@@ -146,6 +147,6 @@ async def hall_state(request: Request) -> Response:
     headers = {"ETag": tag, "Cache-Control": "no-cache"}
     if request.headers.get("if-none-match") == tag:
         return Response(status_code=304, headers=headers)
-    keys = hall_keys(hall.folder)
+    keys = hall.keys  # (the keys this server takes, whatever the file says)
     view = await in_worker(language, lambda: hall_view(hall.folder, keys, number))
     return JSONResponse(view, headers=headers)

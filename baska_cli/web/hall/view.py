@@ -6,42 +6,18 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from baska_cli.i18n import _, ngettext
+from baska_cli.render.tournament.done import named_tables
+from baska_cli.render.tournament.done import state_word as status_word
 from baska_cli.render.tournament.status import STATUS_WORDS
 from baska_cli.render.tournament.status import status_word as status_name
 from baska_cli.tournament.folder import Tournament, load
 from baska_cli.tournament.hall.keys import HallKeys
+from baska_cli.tournament.hall.progress import IN, not_in, recorded_tables
 from baska_cli.tournament.hall.state import TableState, state_record, states_of
 from baska_cli.tournament.walkouts import counting
 
-IN = ("confirmed", "walkout")  # a table whose result is final
 ATTENTION = ("disputed", "waiting")  # a table the organiser may have to act on
 PRINTS = ("seating", "sheets", "standings")  # the printable pages, by name
-
-
-def status_word(state: TableState) -> str:
-    """The table's state as the page says it (with the hands played while it plays)."""
-    if state.conflict:
-        return ngettext(
-            "paper totals and {count} hand: keep one of them",
-            "paper totals and {count} hands: keep one of them",
-            state.dealt,
-        ).format(count=state.dealt)
-    if state.status == "playing":
-        return _("playing {dealt}/{deals}").format(dealt=state.dealt, deals=state.deals)
-    return status_name(state.status)
-
-
-def not_in(states: Sequence[TableState]) -> list[TableState]:
-    """The tables whose result is not final yet."""
-    return [s for s in states if s.status not in IN]
-
-
-def named_tables(states: Sequence[TableState]) -> str:
-    """The tables not in, as a refusal names them: `table 3 (playing 10/16), table 5 (…)`."""
-    return ", ".join(
-        _("table {table} ({state})").format(table=s.table, state=status_word(s)) for s in states
-    )
 
 
 def organiser_base(key: str) -> str:
@@ -102,6 +78,8 @@ def hall_view(path: str, keys: HallKeys, round_number: int | None = None) -> dic
         "not_in": [s.table for s in late],
         "waiting_for": named_tables(late),
         "next_round": next_round if newest else None,
+        "closed": shown in t.closed,
+        "undo": bool(shown) and newest and not recorded_tables(t, shown),
         "behind": behind(t, shown, base) if newest else [],
         "players": [
             {"name": p.name, "display": p.display} for p in t.players if p.withdrawn is None

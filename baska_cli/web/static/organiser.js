@@ -64,6 +64,7 @@ function show() {
   showTables();
   showBehind();
   showNext();
+  showRound();
   showPrints();
   showPlayers();
 }
@@ -143,12 +144,23 @@ function showNext() {
   }
   drawButton.hidden = false;
   drawButton.textContent = say("draw", { round: hall.next_round });
-  drawButton.classList.toggle("primary", hall.all_in);
-  $("draw-note").textContent = !hall.round
+  drawButton.classList.toggle("primary", hall.all_in || hall.closed);
+  $("draw-note").textContent = !hall.round || (hall.closed && !hall.all_in)
     ? ""
     : hall.all_in
       ? say("all_in", { round: hall.round })
       : say("waiting_for", { tables: hall.waiting_for });
+}
+
+function showRound() {
+  const shown = Boolean(hall.round);
+  $("round-actions").hidden = !shown;
+  $("closed-note").hidden = !hall.closed;
+  $("closed-note").textContent = hall.closed ? say("closed", { round: hall.round }) : "";
+  $("close-round").hidden = !shown || hall.closed;
+  $("close-round").textContent = say("close", { round: hall.round });
+  $("undo-draw").hidden = !hall.undo;
+  $("undo-draw").textContent = say("undo", { round: hall.round });
 }
 
 function showPrints() {
@@ -310,6 +322,16 @@ function askDraw() {
   });
 }
 
+function askClose() {
+  const round = hall.round;
+  ask(say("ask_close", { round }), say("yes_close"), [], () => send("/hall/close", { round }));
+}
+
+function askUndo() {
+  const round = hall.drawn;
+  ask(say("ask_undo", { round }), say("yes_undo"), [], () => send("/hall/undo", { round }));
+}
+
 const asks = { accept: askAccept, result: askResult, walkout: askWalkout, undoWalkout: askUndoWalkout };
 
 $("ask-form").addEventListener("submit", async (event) => {
@@ -329,6 +351,8 @@ $("status").addEventListener("click", () => status("", ""));
 $("ask").addEventListener("close", () => (pending = null));
 
 $("draw").addEventListener("click", askDraw);
+$("close-round").addEventListener("click", askClose);
+$("undo-draw").addEventListener("click", askUndo);
 $("withdraw-form").addEventListener("submit", (event) => {
   event.preventDefault();
   if ($("withdraw-player").value) askWithdraw($("withdraw-player").value);
