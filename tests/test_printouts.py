@@ -156,7 +156,7 @@ def test_status_says_who_confirmed_in_polish() -> None:
 def test_serve_speaks_polish(gp: str, monkeypatch: pytest.MonkeyPatch) -> None:
     import baska_cli.web.server
 
-    monkeypatch.setattr(baska_cli.web.server, "run", lambda app, sock: sock.close())
+    monkeypatch.setattr(baska_cli.web.server, "run", lambda app, sock, capacity: sock.close())
     assert "PLIK..." in invoke("--lang", "pl", "serve", "--help").stdout
     served = invoke("--lang", "pl", "serve", gp, "--port", "0")
     assert served.exit_code == 0, served.stderr

@@ -12,7 +12,8 @@ from filelock import FileLock
 
 from baska_cli.tournament.hall.keys import HALL_LOCK, hall_keys, secret_path
 from tests.clikit import invoke
-from tests.organiserkit import make_liga, play
+from tests.organiserkit import make_liga
+from tests.tournamentkit import play
 
 
 def _seats(path: str, round_number: int, table: int) -> list[str]:

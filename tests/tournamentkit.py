@@ -105,9 +105,9 @@ def copied(folder: Path, key: object, make: Callable[[Path], str]) -> str:
     folder.mkdir(parents=True, exist_ok=True)
     for entry in home.iterdir():
         if entry.is_dir():
-            shutil.copytree(entry, folder / entry.name, copy_function=shutil.copyfile)
+            shutil.copytree(entry, folder / entry.name, copy_function=shutil.copy)
         else:
-            shutil.copyfile(entry, folder / entry.name)
+            shutil.copy(entry, folder / entry.name)
     return str(folder / made)
 
 
@@ -133,9 +133,9 @@ def pages(t: Tournament, draw: Draw) -> Mapping[str, str]:
     return {"seating.html": f"<p>{t.name} {draw.round}</p>"}
 
 
-def draw(path: str) -> None:
-    """`baska tournament draw PATH`: the next round."""
-    done = invoke("tournament", "draw", path)
+def draw(path: str, *options: str) -> None:
+    """`baska tournament draw PATH`: the next round (`--anyway` where tables are not in)."""
+    done = invoke("tournament", "draw", path, *options)
     assert done.exit_code == 0, done.output
 
 

@@ -8,7 +8,15 @@ from collections.abc import Sequence
 from baska_cli.errors import TournamentError
 from baska_cli.i18n import ngettext
 from baska_cli.tournament.folder import Tournament
-from baska_cli.tournament.hall.state import CONFIRMED, NEW, WALKOUT, TableState, states_of
+from baska_cli.tournament.hall.state import (
+    CONFIRMED,
+    NEW,
+    WAITING,
+    WALKOUT,
+    TableState,
+    states_of,
+)
+from baska_cli.tournament.results import CORRECTED, ORGANISER
 
 IN = (CONFIRMED, WALKOUT)  # a table whose result is final
 
@@ -29,9 +37,16 @@ class RoundNotIn(TournamentError):
         self.states = tuple(states)
 
 
-def not_in(states: Sequence[TableState]) -> list[TableState]:
-    """The tables whose result is not final yet."""
-    return [s for s in states if s.status not in IN]
+def not_in(t: Tournament, states: Sequence[TableState]) -> list[TableState]:
+    """The tables whose result is not final yet: not confirmed, no walk-out, and no paper
+    result the organiser entered himself (his own entry waits for nobody's word: a tournament
+    scored on paper draws its rounds as it always did)."""
+    entered = {(r.round, r.table) for r in t.sheets if r.by == ORGANISER and r.status != CORRECTED}
+    return [
+        s
+        for s in states
+        if s.status not in IN and not (s.status == WAITING and (s.round, s.table) in entered)
+    ]
 
 
 def newest_not_in(t: Tournament) -> list[TableState]:
@@ -40,7 +55,7 @@ def newest_not_in(t: Tournament) -> list[TableState]:
     newest = len(t.draws)
     if not newest or newest in t.closed:
         return []
-    return not_in(states_of(t, newest))
+    return not_in(t, states_of(t, newest))
 
 
 def recorded_tables(t: Tournament, round_number: int) -> list[int]:

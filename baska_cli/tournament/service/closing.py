@@ -39,7 +39,7 @@ def close_round(path: str, round_number: int) -> Closed:
         already = round_number in t.closed
         if not already:
             folder.close_round(t, round_number)
-        late = not_in(states_of(t, round_number))
+        late = not_in(t, states_of(t, round_number))
     return Closed(round_number, tuple(late), already)
 
 

@@ -51,7 +51,7 @@ def behind(t: Tournament, shown: int, base: str) -> list[dict[str, Any]]:
                 "word": status_word(s),
                 "page": f"{base}/t/{s.round}/{s.table}",
             }
-            for s in not_in(states_of(t, number))
+            for s in not_in(t, states_of(t, number))
         ]
     return late
 
@@ -63,7 +63,7 @@ def hall_view(path: str, keys: HallKeys, round_number: int | None = None) -> dic
     base = organiser_base(keys.organiser)
     shown = len(t.draws) if round_number is None else round_number
     states = states_of(t, shown) if shown else ()  # (refused: a round not drawn)
-    late = not_in(states)
+    late = not_in(t, states)
     newest = shown == len(t.draws)
     next_round = t.next_round if t.next_round <= t.plan.rounds else None
     return {
