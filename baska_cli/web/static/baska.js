@@ -5,10 +5,12 @@
    answered it. Plain browser modules. */
 
 import { makeApi, newId } from "./api.js";
+import { askCorrection } from "./correcting.js";
 import { changesRow, renderFinal, renderHands, renderPlaces } from "./lists.js";
 import { makeLive } from "./live.js";
 import { makeMine, makeOutbox, makeSender, renderOutbox } from "./outbox.js";
 import { makePad } from "./pad.js";
+import { readLine } from "./typed.js";
 import { $, el, say, signed } from "./words.js";
 
 const KEY = document.body.dataset.key;
@@ -164,22 +166,6 @@ function ask(message, yesWord, onYes, onNo) {
   no.focus(); // the safe answer is the default: a guard's question never writes by itself
 }
 
-// What a typed line asks for, as `play` reads it: a hand, `+words`, or a command.
-function readLine(text) {
-  if (text.startsWith("+")) return { kind: "correct", words: text.slice(1).trim() };
-  const [head, ...rest] = text.split(/\s+/);
-  const word = head.toLowerCase();
-  const number = /^[0-9]+$/.test(rest[0] || "") ? Number(rest[0]) : null;
-  if (["undo", "u"].includes(word) && !rest.length) return { kind: "undo" };
-  if (["void", "v"].includes(word) && number) return { kind: "void", number };
-  if (["amend", "a"].includes(word) && number && rest.length > 1) {
-    return { kind: "amend", number, text: rest.slice(1).join(" ") };
-  }
-  if (["sheet", "s"].includes(word)) return { kind: "panel", panel: "sheet" };
-  if (["standings", "st"].includes(word)) return { kind: "panel", panel: "standings" };
-  return { kind: "hand", text };
-}
-
 function clearField() {
   field.value = state.mode.kind === "last" ? "+" : "";
   $("preview").replaceChildren();
@@ -206,7 +192,20 @@ async function submit(event) {
   if (line.kind === "hand") {
     enter();
     send({ path: "/hands", data: { hand: line.text }, label: line.text }, typed);
-  } else await askCorrection(line, typed);
+  } else {
+    await askCorrection(line, {
+      api,
+      known: knownHand,
+      lastHand,
+      was: state.mode.text || "",
+      status: showStatus,
+      ask,
+      send: (change) => {
+        enter();
+        send(change, typed);
+      },
+    });
+  }
 }
 
 // The page back to plain entry (the next hand can be typed while this one is sent): a
@@ -245,50 +244,6 @@ const flush = sender.flush;
 function knownHand(number) {
   const known = [...((state.table && state.table.last) || []), ...state.sheet];
   return known.find((hand) => hand.number === number) || null;
-}
-
-// The stake as the server's question counts it: a hand's largest change.
-function stakeOf(changes) {
-  return Math.max(...changes.map(Math.abs));
-}
-
-// A correction is asked before it is written: what changes (before → after, and the stake
-// when it changes, as the preview of the line finds it). "Cancel" leaves the field and its
-// mode as they were; "Yes" sends it (its stake question answered) and returns to entry.
-async function askCorrection(line, typed) {
-  const previewed = line.kind === "amend" ? line.text : "+" + line.words;
-  let seen = null;
-  try {
-    seen = (await api.post("/preview", { hand: previewed }, true, 4000)).json;
-  } catch (error) {
-    seen = null; // (no connection: asked with the text typed)
-  }
-  if (seen && seen.kind === "error" && line.kind === "correct") {
-    showStatus(seen.error, "error");
-    return;
-  }
-  const number = line.kind === "amend" ? line.number : (seen && seen.number) || lastHand().number;
-  const old = knownHand(number);
-  const after = seen && seen.text && seen.kind !== "error" ? seen.text : previewed;
-  const before = old ? old.hand : state.mode.text || "";
-  let message = say("correct_q", { number, old: before, new: after });
-  const confirm = [];
-  if (old && old.changes && seen && seen.changes && !seen.asks) {
-    const [was, now] = [stakeOf(old.changes), stakeOf(seen.changes)];
-    if (was !== now) {
-      message += "; " + say("stake_changes", { was, now });
-      confirm.push("stake");
-    }
-  }
-  const change =
-    line.kind === "amend"
-      ? { path: "/hands/" + number + "/amend", data: { hand: line.text } }
-      : { path: "/last/correct", data: { words: line.words } };
-  const label = say("amend_item", { number, text: after });
-  ask(message, say("yes_amend"), () => {
-    enter();
-    send({ ...change, confirm, label }, typed);
-  });
 }
 
 // What was sent, back in the field with its mode, unless another line was typed meanwhile.
