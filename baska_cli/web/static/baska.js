@@ -154,6 +154,7 @@ function ask(message, yesWord, onYes, onNo) {
   const yes = $("question-yes");
   yes.textContent = yesWord;
   $("question").hidden = false;
+  $("question").scrollIntoView({ block: "nearest" });
   yes.onclick = async () => {
     $("question").hidden = true;
     await onYes();
