@@ -27,6 +27,7 @@ from baska_cli.web.hall import projector_routes as board
 from baska_cli.web.hall.projector import Projector, stream
 from baska_cli.web.streams import PING_EVENT
 from tests.clikit import invoke
+from tests.servekit import unpinged
 
 ROSTER = (
     "name,club,team,category\n"
@@ -179,11 +180,7 @@ def test_the_events_route_tells_of_a_result_written_by_the_cli(
     def listen() -> None:
         with client.stream("GET", "/api/v1/board/events") as answer:
             lines.put(answer.headers["content-type"])
-            ping = False  # (the heartbeat's lines, every second of quiet, are skipped)
-            for line in answer.iter_lines():
-                if line == "event: ping" or ping:
-                    ping = line != ""
-                    continue
+            for line in unpinged(answer.iter_lines()):
                 lines.put(line)
                 if line.startswith("data: ") and lines.qsize() > 6:
                     return  # (the second event: the stream is closed)
