@@ -10,25 +10,15 @@ from typing import Any
 
 from starlette.testclient import TestClient
 
-from baska_cli.ledger import edits
+from tests import tournamentkit as kit
 from tests.clikit import invoke
 
-EIGHT = "Ania\nBartek\nCelina\nDarek\nEwa\nFeliks\nGrzegorz\n<svg onload=alert(1)>\n"
-SERIES = ("zw 1+3 61", "zw 2+4 71") * 7 + ("zw 1+3 80", "zw 2+4 61")  # 16 deals
+EIGHT = kit.eight(last=kit.SVG)
 FILES = ("players.csv", "results.csv", "walkouts.csv", "confirmations.csv", "lots.csv")
 
 
 def make_liga(folder: Path) -> str:
-    players = folder / "players.txt"
-    players.write_text(EIGHT, "utf-8")
-    path = str(folder / "liga")
-    made = invoke(
-        "tournament", "new", path, "-p", str(players), "--rounds", "3", "--deals", "16",
-        "-r", "mester", "--seed", "9",
-    )  # fmt: skip
-    assert made.exit_code == 0, made.stderr
-    assert invoke("tournament", "draw", path).exit_code == 0
-    return path
+    return kit.drawn(folder, EIGHT, rounds=3)
 
 
 def app_of(path: str) -> Any:
@@ -69,11 +59,6 @@ def same_files(liga: str, other: str, *names: str) -> None:
         assert mine.exists() == theirs.exists(), name
         if mine.exists():
             assert mine.read_bytes() == theirs.read_bytes(), name
-
-
-def play(liga: str, table: int, hands: tuple[str, ...] = SERIES, round_number: int = 1) -> None:
-    for hand in hands:
-        edits.record(str(Path(liga, f"r{round_number}", f"t{table}.csv")), hand)
 
 
 def standings(path: str) -> Any:

@@ -4,6 +4,7 @@ folder holds more than 20 modules, every module says its job in its docstring.""
 from __future__ import annotations
 
 import ast
+import functools
 import re
 from collections.abc import Iterator
 from pathlib import Path
@@ -29,8 +30,14 @@ def rank() -> dict[str, int]:
     return {name: len(lines) - i for i, line in enumerate(lines) for name in line}
 
 
-def modules() -> Iterator[Path]:
-    yield from sorted(p for p in PACKAGE.rglob("*.py") if "__pycache__" not in p.parts)
+@functools.cache
+def modules() -> tuple[Path, ...]:
+    return tuple(sorted(p for p in PACKAGE.rglob("*.py") if "__pycache__" not in p.parts))
+
+
+@functools.cache
+def parsed(path: Path) -> ast.Module:
+    return ast.parse(path.read_text("utf-8"))
 
 
 def dotted(path: Path) -> str:
@@ -38,12 +45,17 @@ def dotted(path: Path) -> str:
     return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
 
 
-def imports(path: Path) -> Iterator[tuple[int, str]]:
+@functools.cache
+def imports(path: Path) -> tuple[tuple[int, str], ...]:
+    return tuple(_imports(path))
+
+
+def _imports(path: Path) -> Iterator[tuple[int, str]]:
     """Every module of baska_cli that `path` imports (at its top or inside a function), by
     its dotted name (`from baska_cli.x import y` gives baska_cli.x.y when y is a module)."""
     here = dotted(path)
     package = here if path.name == "__init__.py" else here.rsplit(".", 1)[0]
-    for node in ast.walk(ast.parse(path.read_text("utf-8"))):
+    for node in ast.walk(parsed(path)):
         if isinstance(node, ast.Import):
             for alias in node.names:
                 if alias.name.split(".")[0] == "baska_cli":
@@ -125,7 +137,7 @@ def test_every_module_says_its_job_in_a_docstring() -> None:
     silent = [
         str(path.relative_to(ROOT))
         for path in modules()
-        if not (ast.get_docstring(ast.parse(path.read_text("utf-8"))) or "").strip()
+        if not (ast.get_docstring(parsed(path)) or "").strip()
     ]
     assert not silent, f"modules without a docstring: {silent}"
 
@@ -135,7 +147,8 @@ def folders_on_the_map() -> set[str]:
     (`  tournament/` then, deeper, `    service/` is tournament/service)."""
     text = MAP.read_text("utf-8")
     tree = text[text.index("baska_cli/\n") :].split("```")[0]
-    shown, stack = set(), []  # stack: (indent, path) of the folders above a line
+    shown: set[str] = set()
+    stack: list[tuple[int, str]] = []  # (indent, path) of the folders above a line
     for line in tree.splitlines()[1:]:
         found = re.match(r"^( +)([a-z_]+)/(\s|$)", line)
         if not found:

@@ -18,7 +18,8 @@ from baska_cli.game.notation import parse_hand
 from baska_cli.ledger import edits
 from baska_cli.ledger.view import read
 from baska_cli.play.evening import Scorekeeper
-from baska_cli.play.results import HandChanged, Question
+from baska_cli.play.guards import Question
+from baska_cli.play.results import HandChanged
 from baska_cli.render.compact import question_text
 from baska_cli.rulesets.loader import load_rules
 from baska_cli.web.app import make_app

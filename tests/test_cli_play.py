@@ -12,10 +12,12 @@ from importlib import import_module
 from pathlib import Path
 
 import pytest
+from starlette.testclient import TestClient
 
 from baska_cli.cli.play_screen import news_lines, toolbar
 from baska_cli.ledger.view import read
 from baska_cli.play.evening import Scorekeeper
+from baska_cli.web.app import make_app
 from tests.clikit import invoke
 from tests.playkit import new_ledger, run_typed
 from tests.tmuxkit import play_command, screen_after, tmux
@@ -135,14 +137,16 @@ def test_typed_hands_corrections_and_ctrl_c(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     path = new_ledger(tmp_path)
-    # Ctrl-C drops the half-typed "gr b"; "+k" (2 keys) adds the forgotten contra
-    shown = run_typed(path, "zw ac 61\rgr b\x03+k\r", monkeypatch)
+    # Ctrl-C drops the half-typed "gr b"; "+k" (2 keys) adds the forgotten contra, which
+    # doubles the stake: asked first, as on the phone
+    shown = run_typed(path, "zw ac 61\rgr b\x03+k\ry\r", monkeypatch)
     assert shown == [
         "1> zw ac 61",
         "hand 1: zw Ania+Celina 61  · Bartek deals, Celina leads · 15 of 16 deals left",
         "  hand   Ania   +1   Bartek   -1   Celina   +1   Darek   -1",
         "  total  Ania   +1   Bartek   -1   Celina   +1   Darek   -1",
         "2> +k",
+        'hand 1 "zw Ania+Celina 61" becomes "zw Ania+Celina 61 k": its stake',  # (the rest asks)
         'hand 1 "zw Ania+Celina 61" is now "zw Ania+Celina 61 k"',
         "  hand   Ania   +2   Bartek   -2   Celina   +2   Darek   -2",
         "  total  Ania   +2   Bartek   -2   Celina   +2   Darek   -2",
@@ -164,6 +168,25 @@ def test_the_same_hand_twice_asks_first(tmp_path: Path, monkeypatch: pytest.Monk
         "2> zo d 70",
         "hand 2: zo Darek 70  · Celina deals, Darek leads · 14 of 16 deals left",
         "Goodbye; every hand is saved.",
+    ]
+
+
+def test_a_correction_asks_the_phones_question_in_its_words(tmp_path: Path) -> None:
+    path = new_ledger(tmp_path)
+    keeper = Scorekeeper(path)
+    keeper.enter("zw ac 61")
+    asked: list[str] = []
+    shown, _stop = play.handle(keeper, "+k", 80, lambda question: asked.append(question) or False)
+    assert shown == ["not recorded"] and read(path).tally.totals == (1, -1, 1, -1)
+    key, words = "q" * 22, {"words": "+k", "id": "c1"}
+    with TestClient(make_app({path: key}, "en")) as client:
+        headers = {"Authorization": f"Bearer {key}", "Origin": "http://testserver"}
+        answer = client.post("/api/v1/last/correct", headers=headers, json=words)
+    assert answer.status_code == 409
+    assert answer.json() == {"question": "stake", "message": asked[0]}
+    assert asked == [
+        'hand 1 "zw Ania+Celina 61" becomes "zw Ania+Celina 61 k": its stake changes from 1 '
+        "to 2; correct it?"
     ]
 
 
@@ -291,7 +314,8 @@ LONG = "Aleksandra-Maria,Bartłomiej-Jerzy,Celina-Katarzyna,Dariusz-Wojciech"
 
 
 def test_every_message_fits_80_columns(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    path = new_ledger(tmp_path, deals=2, players=LONG)
+    monkeypatch.chdir(tmp_path)  # the file's name, not a long temporary path, in the messages
+    path = new_ledger(Path(), deals=2, players=LONG)
     keys = "\r".join(
         [
             "zw ale+cel 61 k:bar,ale,cel",
@@ -302,7 +326,7 @@ def test_every_message_fits_80_columns(tmp_path: Path, monkeypatch: pytest.Monke
             "gr bar 65",
             "adj ale+400000 bar-400000",
             "void 1",
-            "amend 1 ci cel 80",
+            "amend 1 ci cel 80\ry",  # the stake changes: asked (y and Enter)
             "explain 1",
             "e",
             "sheet",
@@ -340,7 +364,8 @@ def test_play_in_tmux_at_80_by_24(tmp_path: Path) -> None:
         screen = screen_after(session, ["zw ac 61"], "→ zw Ania+Celina 61: Ania +1")
         screen = screen_after(session, ["Enter"], "2>")
         assert "  total  Ania   +1   Bartek   -1   Celina   +1   Darek   -1" in screen
-        screen = screen_after(session, ["+k", "Enter"], 'is now "zw Ania+Celina 61 k"')
+        screen = screen_after(session, ["+k", "Enter"], "correct it? (y/n)")
+        screen = screen_after(session, ["y", "Enter"], 'is now "zw Ania+Celina 61 k"')
         screen = screen_after(session, ["zw a", "Tab"], "2> zw Ania")
         screen_after(session, ["C-c"], "2>")
         tmux("send-keys", "-t", session, "C-d")

@@ -7,20 +7,15 @@ from pathlib import Path
 
 import pytest
 
+from tests import tournamentkit as kit
 from tests.clikit import invoke
 
-EIGHT = "Ania,Puck\nBartek\nCelina\nDarek\nEwa\nFeliks\nGrzegorz\nHalina\n"
+EIGHT = kit.CLUB
 
 
 @pytest.fixture
 def liga(tmp_path: Path) -> str:
-    players = tmp_path / "players.txt"
-    players.write_text(EIGHT, "utf-8")
-    path = str(tmp_path / "liga")
-    result = invoke(
-        "tournament", "new", path, "-p", str(players), "--rounds", "2", "--deals", "16",
-        "-r", "mester", "--seed", "9",
-    )  # fmt: skip
+    path, result = kit.create(tmp_path, EIGHT)
     assert (result.exit_code, result.stdout) == (0, "")
     assert result.stderr == (
         f"{path}: 8 players, 2 rounds of 16 deals (mester), seed 9; "
@@ -93,14 +88,9 @@ def test_no_more_rounds_than_planned(liga: str) -> None:
     )  # fmt: skip
 
 
-def _table(liga: str, round_number: int, table: int) -> list[str]:
-    seating = Path(liga, f"r{round_number}", "seating.csv").read_text("utf-8").splitlines()[1:]
-    return [row.split(",")[2] for row in seating if row.startswith(f"{table},")]
-
-
 def test_result_once_then_only_as_a_correction(liga: str) -> None:
     invoke("tournament", "draw", liga)
-    a, b, c, d = _table(liga, 1, 1)
+    a, b, c, d = kit.seats(liga, 1, 1)
     entries = [f"{a}=+10", f"{b}=-10", f"{c}=0", f"{d}=0"]
     result = invoke("tournament", "result", liga, "1", "1", *entries)
     assert (result.exit_code, result.stdout) == (0, "")
@@ -135,7 +125,7 @@ def test_a_table_with_hands_in_its_ledger_takes_no_sheet(liga: str) -> None:
     invoke("tournament", "draw", liga)
     ledger = str(Path(liga, "r1", "t1.csv"))
     assert invoke("score", "-l", ledger, "zw", "1+3", "61").exit_code == 0
-    a, b, c, d = _table(liga, 1, 1)
+    a, b, c, d = kit.seats(liga, 1, 1)
     result = invoke("tournament", "result", liga, "1", "1", f"{a}=0", f"{b}=0", f"{c}=0", f"{d}=0")
     assert result.exit_code == 1
     assert result.stderr == (
@@ -157,7 +147,7 @@ def test_check_lists_problems_by_file_line_and_round_table(liga: str) -> None:
 
 def test_standings_warn_of_missing_tables_and_give_csv(liga: str) -> None:
     invoke("tournament", "draw", liga)
-    a, b, c, d = _table(liga, 1, 1)
+    a, b, c, d = kit.seats(liga, 1, 1)
     invoke("tournament", "result", liga, "1", "1", f"{a}=+10", f"{b}=-10", f"{c}=+5", f"{d}=-5")
     result = invoke("tournament", "standings", liga, "-f", "csv")
     assert result.exit_code == 0
@@ -217,7 +207,7 @@ def test_check_finds_a_table_entered_twice_by_hand(liga: str) -> None:
     invoke("tournament", "draw", liga)
     for number in (1, 2):
         for table in (1, 2):
-            a, b, c, d = _table(liga, number, table)
+            a, b, c, d = kit.seats(liga, number, table)
             result = invoke(
                 "tournament", "result", liga, str(number), str(table), f"{a}=+1", f"{b}=-1",
                 f"{c}=0", f"{d}=0",
@@ -237,12 +227,8 @@ def test_check_finds_a_table_entered_twice_by_hand(liga: str) -> None:
 
 
 def test_no_lots_when_the_tie_breaks_have_none(tmp_path: Path) -> None:
-    players = tmp_path / "players.txt"
-    players.write_text(EIGHT, "utf-8")
-    path = str(tmp_path / "bez")
-    assert invoke("tournament", "new", path, "-p", str(players), "--rounds", "1", "--deals",
-                  "16", "--tie-breaks", "place_points,total").exit_code == 0  # fmt: skip
-    invoke("tournament", "draw", path)
+    tie_breaks = ("--tie-breaks", "place_points,total")
+    path = kit.drawn(tmp_path, EIGHT, *tie_breaks, rounds=1, rules=None, seed=None, name="bez")
     result = invoke("tournament", "standings", path)
     assert result.exit_code == 0
     assert "drawing of lots" not in result.stderr and "drawing of lots" not in result.stdout

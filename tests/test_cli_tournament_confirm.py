@@ -9,24 +9,14 @@ from pathlib import Path
 import pytest
 
 from baska_cli.tournament.service import confirm as service_confirm
+from tests import tournamentkit as kit
 from tests.clikit import invoke
-
-EIGHT = "Ania\nBartek\nCelina\nDarek\nEwa\nFeliks\nGrzegorz\nHalina\n"
 
 
 @pytest.fixture
 def liga(tmp_path: Path) -> str:
-    players = tmp_path / "players.txt"
-    players.write_text(EIGHT, "utf-8")
-    path = str(tmp_path / "liga")
-    result = invoke(
-        "tournament", "new", path, "-p", str(players), "--rounds", "2", "--deals", "16",
-        "-r", "mester", "--seed", "9",
-    )  # fmt: skip
-    assert result.exit_code == 0, result.stderr
-    assert invoke("tournament", "draw", path).exit_code == 0
-    result = invoke("tournament", "result", path, "1", "2", "1=+10", "2=-10", "3=+5", "4=-5")
-    assert result.exit_code == 0, result.stderr
+    path = kit.drawn(tmp_path)
+    kit.result(path, 1, 2, "1=+10", "2=-10", "3=+5", "4=-5")
     return path
 
 
@@ -104,10 +94,6 @@ def test_accept_refuses_a_table_without_a_result(liga: str) -> None:
 
 
 def test_status_before_the_first_draw(tmp_path: Path) -> None:
-    players = tmp_path / "players.txt"
-    players.write_text(EIGHT, "utf-8")
-    path = str(tmp_path / "t")
-    invoke("tournament", "new", path, "-p", str(players), "--rounds", "2", "--deals", "16",
-           "-r", "mester")  # fmt: skip
-    result = invoke("tournament", "status", path)
-    assert result.exit_code == 2 and "no round is drawn yet" in result.stderr
+    path = kit.new(tmp_path, name="t", seed=None)
+    status = invoke("tournament", "status", path)
+    assert status.exit_code == 2 and "no round is drawn yet" in status.stderr

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from tests import tournamentkit as kit
 from tests.clikit import invoke
 
 PLAYERS = """\
@@ -30,19 +31,11 @@ SEAT_TOTALS = (30, 10, -10, -30)
 
 @pytest.fixture
 def liga(tmp_path: Path) -> str:
-    players = tmp_path / "gracze.csv"
-    players.write_text(PLAYERS, "utf-8")
-    path = str(tmp_path / "liga")
-    result = invoke(
-        "tournament", "new", path, "-p", str(players), "--rounds", "2", "--deals", "16",
-        "-r", "mester", "--seed", "3",
-    )  # fmt: skip
+    path, result = kit.create(tmp_path, PLAYERS, seed="3", file="gracze.csv")
     assert (result.exit_code, result.stderr.count("warning")) == (0, 0), result.stderr
-    assert invoke("tournament", "draw", path).exit_code == 0
+    kit.draw(path)
     for table in (1, 2):
-        entries = [f"{s}={t:+d}" for s, t in enumerate(SEAT_TOTALS, 1)]
-        result = invoke("tournament", "result", path, "1", str(table), *entries)
-        assert result.exit_code == 0, result.stderr
+        kit.result(path, 1, table, *(f"{s}={t:+d}" for s, t in enumerate(SEAT_TOTALS, 1)))
     return path
 
 
@@ -176,14 +169,9 @@ def test_bad_views_are_refused(liga: str, args: tuple[str, ...], message: str) -
 
 
 def test_results_by_seat_number_and_an_ambiguous_prefix(tmp_path: Path) -> None:
-    players = tmp_path / "p.csv"
-    players.write_text("name,id\nJan Kowalski,1\nJan Kowalski,2\nAnna Nowak,3\nEwa Nowak,4\n")
-    path = str(tmp_path / "t")
-    args = ("--rounds", "1", "--deals", "16", "--seed", "1")
-    assert invoke("tournament", "new", path, "-p", str(players), *args).exit_code == 0
-    assert invoke("tournament", "draw", path).exit_code == 0
-    seats = Path(path, "r1", "seating.csv").read_text("utf-8").splitlines()[1:]
-    names = [row.split(",")[2] for row in seats]
+    players = "name,id\nJan Kowalski,1\nJan Kowalski,2\nAnna Nowak,3\nEwa Nowak,4\n"
+    path = kit.drawn(tmp_path, players, rounds=1, rules=None, seed="1", name="t", file="p.csv")
+    names = kit.seats(path, 1, 1)
     jans = " or ".join(n for n in names if n.startswith("Jan.K."))
     result = invoke("tournament", "result", path, "1", "1", "jan=+1")
     assert (result.exit_code, result.stderr) == (
@@ -213,10 +201,8 @@ def test_a_late_entry_and_a_stand_in_by_command(liga: str) -> None:
 
 
 def test_misspelt_names_are_warned_of_as_written_not_by_their_short_forms(tmp_path: Path) -> None:
-    players = tmp_path / "p.csv"
-    players.write_text("name\nAnna Nowak\nAnna Kowal\nJan Kowalski\nJan Kowalsky\n", "utf-8")
-    path = str(tmp_path / "t")
-    result = invoke("tournament", "new", path, "-p", str(players), "--rounds", "1", "--deals", "16")
+    players = "name\nAnna Nowak\nAnna Kowal\nJan Kowalski\nJan Kowalsky\n"
+    _path, result = kit.create(tmp_path, players, rounds=1, rules=None, seed=None, file="p.csv")
     assert result.exit_code == 0
     warnings = [line for line in result.stderr.splitlines() if line.startswith("warning")]
     assert warnings == [

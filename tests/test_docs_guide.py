@@ -3,8 +3,8 @@ line of their console blocks in turn, in one folder, each showing exactly what t
 shows — an evening from `baska new` to `baska report`, at an 80-column terminal.
 
 `baska play FILE` is typed at a "terminal" (prompt_toolkit's pipe input): the lines of its
-block that start `N> ` are what is typed, the others what play shows. The folder the guide
-runs in is shown as `~`."""
+block that start `N> ` are what is typed, and so is the answer after a question's `(y/n) `;
+the others are what play shows. The folder the guide runs in is shown as `~`."""
 
 from __future__ import annotations
 
@@ -25,6 +25,7 @@ from .conftest import ROOT
 GUIDES = {"docs/guide.pl.md": "pl", "docs/guide.en.md": "en"}
 CONSOLE_BLOCK = re.compile(r"^```console[ \t]*\n(.*?)^```[ \t]*$", re.MULTILINE | re.DOTALL)
 TYPED = re.compile(r"^\d+> ")
+ANSWER = re.compile(r"\((?:y/n|t/n)\) (\S+)$")  # a question's last line, and its answer
 
 
 def examples(document: str) -> list[tuple[str, list[str]]]:
@@ -57,9 +58,18 @@ def run(command: str, language: str, folder: Path, monkeypatch: pytest.MonkeyPat
 def run_play(
     path: str, typed: list[str], language: str, folder: Path, monkeypatch: pytest.MonkeyPatch
 ) -> list[str]:
-    """What `baska play FILE` shows when these lines are typed, each typed line as `N> text`."""
+    """What `baska play FILE` shows when these lines are typed, each typed line as `N> text`
+    and each question answered as the question's last line and the answer."""
+    import prompt_toolkit.shortcuts
+
     shown: list[str] = []
     handle = play.handle
+    ask = prompt_toolkit.shortcuts.prompt
+
+    def answered(message: str, **kw: object) -> str:
+        said = ask(message, **kw)  # type: ignore[arg-type]
+        shown.append(message + said)
+        return said
 
     def logged(keeper: Scorekeeper, raw: str, width: int, confirm: object) -> object:
         shown.append(f"{keeper.next_number}> {raw}")
@@ -67,6 +77,7 @@ def run_play(
 
     with monkeypatch.context() as patch:  # (click.echo itself: put back for what follows)
         patch.setattr(play, "handle", logged)
+        patch.setattr(prompt_toolkit.shortcuts, "prompt", answered)
         patch.setattr(play.click, "echo", lambda text="", **kw: shown.extend(str(text).split("\n")))
         with i18n.speaking(language), typing("".join(f"{line}\r" for line in typed)):
             keeper = Scorekeeper(path, False)
@@ -95,7 +106,11 @@ def evening(
     done = []
     for command, shown in examples(document):
         if command.startswith("baska play "):
-            typed = [TYPED.sub("", line) for line in shown if TYPED.match(line)]
+            typed = [
+                TYPED.sub("", line) if TYPED.match(line) else answer.group(1)
+                for line in shown
+                if TYPED.match(line) or (answer := ANSWER.search(line))
+            ]
             got = run_play(shlex.split(command)[2], typed, language, folder, monkeypatch)
         else:
             got = run(command, language, folder, monkeypatch)

@@ -22,6 +22,7 @@ import pytest
 from click.testing import CliRunner
 
 from baska_cli.cli import cli, subcommands
+from tests import tournamentkit as kit
 
 from .conftest import ROOT
 
@@ -173,20 +174,16 @@ def _broken(tmp: Path) -> str:
 
 def _tournament(tmp: Path, draw: bool = True) -> str:
     """A tournament of nine players (one sits out), round 1 drawn, table 1's sheet entered."""
-    players = tmp / "gracze.txt"
-    players.write_text("\n".join([*PLAYERS, "Ewa", "Feliks", "Felix", "Halina", "Irena"]), "utf-8")
-    path = str(tmp / "liga")
-    run = CliRunner().invoke
-    args = ["tournament", "new", path, "-p", str(players), "--rounds", "2", "--deals", "16"]
-    assert run(cli, [*args, "--seed", "1"]).exit_code == 0
-    if draw:
-        assert run(cli, ["tournament", "draw", path]).exit_code == 0
-        seating = (tmp / "liga" / "r1" / "seating.csv").read_text("utf-8").splitlines()
-        names = [row.split(",")[2] for row in seating if row.startswith("1,")]
-        totals = ["+10", "-10", "+4", "-4"]
-        entries = [f"{n}={t}" for n, t in zip(names, totals, strict=True)]
-        assert run(cli, ["tournament", "result", path, "1", "1", *entries]).exit_code == 0
-    return path
+
+    def make(home: Path) -> str:
+        players = "\n".join([*PLAYERS, "Ewa", "Feliks", "Felix", "Halina", "Irena"])
+        path = kit.new(home, players, rules=None, seed="1", file="gracze.txt")
+        if draw:
+            kit.draw(path)
+            kit.result(path, 1, 1, *kit.entries(path, 1, 1, (10, -10, 4, -4)))
+        return path
+
+    return kit.copied(tmp, ("i18n walk", draw), make)
 
 
 def _players_file(tmp: Path) -> str:

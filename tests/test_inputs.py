@@ -14,6 +14,7 @@ from click.testing import Result
 
 from tests.clikit import invoke, start_evening
 from tests.pathkit import promptly
+from tests.tournamentkit import drawn
 
 KINDS = {"fifo": "named pipe", "device": "device", "folder": "directory"}
 
@@ -75,13 +76,7 @@ def test_every_path_refuses_pipes_devices_and_folders(
     "name", ["tournament.toml", "players.csv", "results.csv", "lots.csv", "r1/seating.csv"]
 )
 def test_a_tournaments_files_refuse_them_too(name: str, kind: str, tmp_path: Path) -> None:
-    players = tmp_path / "players.txt"
-    players.write_text("A\nB\nC\nD\n", "utf-8")
-    liga = tmp_path / "liga"
-    made = invoke("tournament", "new", str(liga), "-p", str(players), "--rounds", "2",
-                  "--deals", "16")  # fmt: skip
-    assert made.exit_code == 0, made.output
-    assert invoke("tournament", "draw", str(liga)).exit_code == 0
+    liga = Path(drawn(tmp_path, "A\nB\nC\nD\n", rules=None, seed=None))
     target = liga / name
     target.unlink()
     if kind == "device":
@@ -97,12 +92,7 @@ def test_a_tournaments_files_refuse_them_too(name: str, kind: str, tmp_path: Pat
 
 
 def test_a_pipe_in_place_of_the_checked_cache_is_passed_over(tmp_path: Path) -> None:
-    players = tmp_path / "players.txt"
-    players.write_text("A\nB\nC\nD\n", "utf-8")
-    liga = tmp_path / "liga"
-    assert invoke("tournament", "new", str(liga), "-p", str(players), "--rounds", "1",
-                  "--deals", "16").exit_code == 0  # fmt: skip
-    assert invoke("tournament", "draw", str(liga)).exit_code == 0
+    liga = Path(drawn(tmp_path, "A\nB\nC\nD\n", rounds=1, rules=None, seed=None))
     os.mkfifo(liga / ".checked.csv")
     results: list[Result] = []
     error = promptly(lambda: results.append(invoke("tournament", "standings", str(liga))))

@@ -18,23 +18,14 @@ from baska_cli.errors import OutputError
 from baska_cli.files.outputs import MARK, write_output
 from tests.clikit import invoke, start_evening
 from tests.pathkit import promptly
+from tests.tournamentkit import CLUB, drawn
 
 ROOT = Path(__file__).parent.parent
-EIGHT = "Ania,Puck\nBartek\nCelina\nDarek\nEwa\nFeliks\nGrzegorz\nHalina\n"
 
 
 @pytest.fixture
 def liga(tmp_path: Path) -> str:
-    players = tmp_path / "players.txt"
-    players.write_text(EIGHT, "utf-8")
-    path = str(tmp_path / "liga")
-    made = invoke(
-        "tournament", "new", path, "-p", str(players), "--rounds", "2", "--deals", "16",
-        "--seed", "9",
-    )  # fmt: skip
-    assert made.exit_code == 0, made.output
-    assert invoke("tournament", "draw", path).exit_code == 0
-    return path
+    return drawn(tmp_path, CLUB, rules=None)
 
 
 @pytest.fixture(autouse=True)

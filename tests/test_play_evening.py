@@ -10,6 +10,7 @@ import pytest
 from baska_cli.errors import NotationError, PastPlanError, RequestError
 from baska_cli.ledger.view import read
 from baska_cli.play.evening import Scorekeeper
+from baska_cli.play.guards import Question
 from baska_cli.play.results import (
     ChangedElsewhere,
     HandChanged,
@@ -19,7 +20,6 @@ from baska_cli.play.results import (
     LastHand,
     NextDeal,
     Preview,
-    Question,
     SheetRead,
     StandingsRead,
 )
@@ -76,10 +76,16 @@ def test_undo_amend_void_and_a_correction(tmp_path: Path) -> None:
     assert isinstance(undone, HandChanged)
     assert (undone.action, undone.n, undone.old_text) == ("undo", 2, "zo Darek 70")
     assert undone.totals == (1, -1, 1, -1)
-    corrected = keeper.enter("+k")
+    asked = keeper.enter("+k")  # a contra doubles the stake: asked first
+    assert asked == Question(
+        "stake", 1, "zw Ania+Celina 61", new="zw Ania+Celina 61 k", was=1, now=2
+    )
+    assert keeper.last == LastHand(1, "zw Ania+Celina 61")  # nothing written
+    corrected = keeper.enter("+k", [asked.guard])
     assert isinstance(corrected, HandChanged)
     assert (corrected.action, corrected.new_text) == ("amend", "zw Ania+Celina 61 k")
     assert (corrected.new_deltas, corrected.totals) == ((2, -2, 2, -2), (2, -2, 2, -2))
+    assert corrected.new_outcome is not None and corrected.new_outcome.deltas == (2, -2, 2, -2)
     voided = keeper.enter("void 1")
     assert isinstance(voided, HandChanged)
     assert (voided.action, voided.totals, voided.was_void) == ("void", (0, 0, 0, 0), False)

@@ -4,16 +4,13 @@ places, and how many tables of the round are in."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from fractions import Fraction
 from pathlib import Path
 
 import pytest
 
 from baska_cli.errors import TournamentInputError
-from baska_cli.rulesets.loader import builtin
-from baska_cli.tournament.draw import Draw
-from baska_cli.tournament.folder import Tournament, load
+from baska_cli.tournament.folder import load
 from baska_cli.tournament.hall.board import board, tables_in
 from baska_cli.tournament.players import Entrant
 from baska_cli.tournament.service import confirm as service_confirm
@@ -21,6 +18,7 @@ from baska_cli.tournament.service import rounds as service
 from baska_cli.tournament.service import scores as service_scores
 from baska_cli.tournament.service.board import board_now
 from baska_cli.tournament.standings import StandingLine, TablePlace
+from tests import tournamentkit as kit
 
 ROSTER = (
     "name,club,team,category\n"
@@ -30,21 +28,15 @@ ROSTER = (
 )
 
 
-def _pages(t: Tournament, draw: Draw) -> Mapping[str, str]:
-    return {"seating.html": f"<p>{t.name} {draw.round}</p>"}
-
-
 def _result(path: str, round_number: int, table: int, totals: tuple[int, ...]) -> None:
-    members = load(path).draws[round_number - 1].tables[table - 1]
-    entries = [f"{name}={total:+d}" for name, total in zip(members, totals, strict=True)]
-    service_scores.enter_result(path, round_number, table, entries)
+    service_scores.enter_result(
+        path, round_number, table, kit.entries(path, round_number, table, totals)
+    )
 
 
 @pytest.fixture
 def liga(tmp_path: Path) -> str:
-    path = str(tmp_path / "liga")
-    service.new(path, ROSTER, "players.csv", builtin("mester"), rounds=3, deals=16, seed="9")
-    return path
+    return kit.new_by_service(tmp_path, ROSTER, file="players.csv", rounds=3)
 
 
 def test_before_the_first_draw_the_board_has_no_round(liga: str) -> None:
@@ -55,7 +47,7 @@ def test_before_the_first_draw_the_board_has_no_round(liga: str) -> None:
 
 
 def test_round_one_has_full_names_teams_categories_and_no_movement(liga: str) -> None:
-    service.draw_next(liga, _pages)
+    service.draw_next(liga, kit.pages)
     _result(liga, 1, 1, (30, 10, -10, -30))
     data = board_now(liga).data
     assert (data["round"], data["tables"], data["tables_in"]) == (1, 2, 1)
@@ -76,11 +68,11 @@ def test_round_one_has_full_names_teams_categories_and_no_movement(liga: str) ->
 
 
 def test_the_movement_is_the_places_gained_since_the_round_before(liga: str) -> None:
-    service.draw_next(liga, _pages)
+    service.draw_next(liga, kit.pages)
     _result(liga, 1, 1, (30, 10, -10, -30))
     _result(liga, 1, 2, (20, 5, -5, -20))
     service.enter_player(liga, "Zenon", "Hel")  # a late entrant: new in round 2
-    service.draw_next(liga, _pages)
+    service.draw_next(liga, kit.pages)
     _result(liga, 2, 1, (-40, -10, 10, 40))
     data = board_now(liga).data
     assert (data["round"], data["tables"], data["tables_in"]) == (2, 2, 1)
@@ -126,7 +118,7 @@ def test_shared_places_and_exact_points_as_the_standings_have_them() -> None:
 
 
 def test_a_disputed_table_is_left_out_until_the_organiser_accepts_it(liga: str) -> None:
-    service.draw_next(liga, _pages)
+    service.draw_next(liga, kit.pages)
     _result(liga, 1, 1, (30, 10, -10, -30))
     members = load(liga).draws[0].tables[0]
     assert board_now(liga).data["tables_in"] == 1

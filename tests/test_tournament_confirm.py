@@ -14,34 +14,17 @@ from baska_cli.tournament.hall.state import refusal_at, round_states, table_stat
 from baska_cli.tournament.service import confirm as service
 from baska_cli.tournament.service import scores as service_scores
 from baska_cli.tournament.service import walkouts as service_walkouts
-from tests.clikit import invoke
-
-EIGHT = "Ania\nBartek\nCelina\nDarek\nEwa\nFeliks\nGrzegorz\nHalina\n"
-SERIES = ("zw 1+3 61", "zw 2+4 71") * 7 + ("zw 1+3 80", "zw 2+4 61")  # 16 deals
+from tests.tournamentkit import SERIES, drawn, play
 
 
 @pytest.fixture
 def liga(tmp_path: Path) -> str:
-    players = tmp_path / "players.txt"
-    players.write_text(EIGHT, "utf-8")
-    path = str(tmp_path / "liga")
-    result = invoke(
-        "tournament", "new", path, "-p", str(players), "--rounds", "2", "--deals", "16",
-        "-r", "mester", "--seed", "9",
-    )  # fmt: skip
-    assert result.exit_code == 0, result.stderr
-    assert invoke("tournament", "draw", path).exit_code == 0
-    return path
-
-
-def play(liga: str, table: int, *hands: str) -> None:
-    for hand in hands:
-        edits.record(str(Path(liga, "r1", f"t{table}.csv")), hand)
+    return drawn(tmp_path)
 
 
 def played(liga: str, table: int = 1) -> tuple[tuple[str, ...], tuple[int, ...]]:
     """Table `table` of round 1 with its 16 deals played: its players and totals."""
-    play(liga, table, *SERIES)
+    play(liga, table)
     state = table_state(liga, 1, table)
     assert state.status == "waiting" and state.totals is not None
     return state.players, state.totals
@@ -51,11 +34,11 @@ def test_states_follow_the_table_from_new_to_waiting(liga: str) -> None:
     number, states = round_states(liga)
     assert number == 1 and [s.status for s in states] == ["new", "new"]
     assert states[0].source == "none" and states[0].totals is None and states[0].deals == 16
-    play(liga, 1, *SERIES[:2])
+    play(liga, 1, SERIES[:2])
     state = table_state(liga, 1, 1)
     assert (state.status, state.dealt, state.source) == ("playing", 2, "ledger")
     assert state.totals is not None and sum(state.totals) == 0
-    play(liga, 1, *SERIES[2:])
+    play(liga, 1, SERIES[2:])
     assert table_state(liga, 1, 1).status == "waiting"
     assert write_refusal(table_state(liga, 1, 1)) is None
 
@@ -126,7 +109,7 @@ def test_a_change_of_the_table_voids_the_words_given_before(liga: str) -> None:
     edits.undo(ledger)
     state = table_state(liga, 1, 1)
     assert (state.status, state.confirmed_by, state.disputes) == ("playing", (), ())
-    play(liga, 1, "zw 2+4 61")  # the same hand again: the same totals, but a change
+    play(liga, 1, ["zw 2+4 61"])  # the same hand again: the same totals, but a change
     state = table_state(liga, 1, 1)
     assert (state.status, state.totals) == ("waiting", totals)
     assert (state.confirmed_by, state.disputes) == ((), ())
@@ -164,7 +147,7 @@ def test_only_the_tables_players_confirm(liga: str) -> None:
 
 
 def test_nothing_to_confirm_before_the_series_ends(liga: str) -> None:
-    play(liga, 1, "zw 1+3 61")
+    play(liga, 1, ["zw 1+3 61"])
     state = table_state(liga, 1, 1)
     assert state.totals is not None
     with pytest.raises(TournamentError, match="1 of 16 deals played"):
@@ -189,7 +172,7 @@ def test_final_totals_alone_are_entered_and_confirmed_the_same_way(liga: str) ->
     )
     with pytest.raises(TournamentInputError, match="sum to"):
         service.enter_final(liga, 1, 2, ["1=+30", "2=-10", "3=-5", "4=-14"])
-    play(liga, 2, "zw 1+3 61")
+    play(liga, 2, ["zw 1+3 61"])
     with pytest.raises(TournamentError, match="has hands recorded"):
         service.enter_final(liga, 1, 2, ["1=+30", "2=-10", "3=-5", "4=-15"])
 

@@ -6,26 +6,19 @@ from __future__ import annotations
 from pathlib import Path
 
 from baska_cli.tournament.folder import load
+from tests import tournamentkit as kit
 from tests.clikit import invoke
-
-EIGHT = "Ania\nBartek\nCelina\nDarek\nEwa\nFeliks\nGrzegorz\nHalina\n"
 
 
 def _liga(tmp_path: Path) -> tuple[Path, tuple[tuple[str, ...], ...]]:
-    players = tmp_path / "players.txt"
-    players.write_text(EIGHT, "utf-8")
-    folder = tmp_path / "liga"
-    made = invoke("tournament", "new", str(folder), "-p", str(players), "--rounds", "1",
-                  "--deals", "8", "--seed", "honest", "-r", "plb")  # fmt: skip
-    assert made.exit_code == 0, made.output
-    assert invoke("tournament", "draw", str(folder)).exit_code == 0
-    return folder, load(str(folder)).draws[0].tables
+    path = kit.drawn(tmp_path, kit.PLAIN, rounds=1, deals=8, rules="plb", seed="honest")
+    return Path(path), load(path).draws[0].tables
 
 
 def _result(folder: Path, table: int, members: tuple[str, ...], totals: tuple[int, ...]) -> None:
-    entries = [f"{n}={t:+d}" for n, t in zip(members, totals, strict=True)]
-    done = invoke("tournament", "result", str(folder), "1", str(table), *entries)
-    assert done.exit_code == 0, done.output
+    kit.result(
+        str(folder), 1, table, *(f"{n}={t:+d}" for n, t in zip(members, totals, strict=True))
+    )
 
 
 def test_a_table_without_a_result_is_named_on_the_text_and_the_page(tmp_path: Path) -> None:

@@ -15,6 +15,7 @@ import pytest
 from baska_cli.tournament.hall.address import SERVE_URL
 from baska_cli.tournament.hall.keys import hall_keys
 from baska_cli.tournament.hall.links import is_address
+from tests import tournamentkit as kit
 from tests.clikit import invoke
 from tests.qrkit import decode_modules, modules, svgs
 
@@ -31,17 +32,7 @@ BASE = "http://192.168.1.10:8000"
 @pytest.fixture
 def liga(tmp_path: Path) -> str:
     """A tournament of 12 players (three tables, four long names), round 1 drawn."""
-    players = tmp_path / "players.txt"
-    players.write_text(PLAYERS + "\n", "utf-8")
-    path = str(tmp_path / "liga")
-    made = invoke(
-        "tournament", "new", path, "-p", str(players), "--rounds", "3", "--deals", "16",
-        "-r", "mester", "--seed", "7",
-    )  # fmt: skip
-    assert made.exit_code == 0, made.output
-    drawn = invoke("tournament", "draw", path)
-    assert drawn.exit_code == 0, drawn.output
-    return path
+    return kit.drawn(tmp_path, PLAYERS + "\n", rounds=3, seed="7")
 
 
 def _tables(liga: str, round_number: int = 1) -> list[list[str]]:
@@ -140,10 +131,8 @@ def test_addresses_that_are_fine() -> None:
 def test_a_round_not_drawn_is_refused(liga: str, tmp_path: Path) -> None:
     result = invoke("tournament", "links", liga, "--round", "3", "--base-url", BASE)
     assert (result.exit_code, result.stderr) == (2, "Error: round 3 is not drawn yet (1 drawn)\n")
-    players = tmp_path / "p.txt"
-    players.write_text("Ania\nBartek\nCelina\nDarek\n", "utf-8")
-    fresh = str(tmp_path / "fresh")
-    invoke("tournament", "new", fresh, "-p", str(players), "--rounds", "1", "--deals", "16")
+    four = kit.listed(kit.NAMES[:4])
+    fresh = kit.new(tmp_path, four, rounds=1, rules=None, seed=None, name="fresh", file="p.txt")
     result = invoke("tournament", "links", fresh, "--base-url", BASE)
     assert result.exit_code == 1
     assert result.stderr.startswith("Error: no round is drawn yet")

@@ -15,28 +15,16 @@ import pytest
 from baska_cli.files.secret import kept_key
 from baska_cli.ledger.view import read_rows
 from baska_cli.tournament.hall.keys import hall_keys
+from tests import tournamentkit as kit
 from tests.clikit import invoke
 
-EIGHT = "Ania,Puck\nBartek\nCelina\nDarek\nEwa\nFeliks\nGrzegorz\n<script>\n"
+EIGHT = kit.eight(puck=1, last=kit.SCRIPT)
 ROUND_ONE = ("index.html", "style.css", "standings.json", "r1.html", "r1.json")
 
 
-def _new(tmp_path: Path, players: str = EIGHT, rounds: int = 2) -> str:
-    file = tmp_path / "players.txt"
-    file.write_text(players, "utf-8")
-    path = str(tmp_path / "liga")
-    result = invoke(
-        "tournament", "new", path, "-p", str(file), "--rounds", str(rounds), "--deals", "8",
-        "-r", "plb", "--seed", "9",
-    )  # fmt: skip
-    assert result.exit_code == 0, result.stderr
-    assert invoke("tournament", "draw", path).exit_code == 0
-    return path
-
-
-def _seats(path: str, round_number: int, table: int) -> list[str]:
-    rows = Path(path, f"r{round_number}", "seating.csv").read_text("utf-8").splitlines()[1:]
-    return [r.split(",", 2)[2] for r in rows if r.split(",")[0] == str(table)]
+def _new(tmp_path: Path, players: str = EIGHT) -> str:
+    """Two rounds of 8 deals under plb, round 1 drawn."""
+    return kit.drawn(tmp_path, players, deals=8, rules="plb")
 
 
 def _play(path: str, round_number: int, table: int) -> str:
@@ -58,17 +46,17 @@ def _play(path: str, round_number: int, table: int) -> str:
 def liga(tmp_path: Path) -> str:
     """Round 1 complete (table 1 from its ledger, table 2 from a corrected paper sheet),
     round 2 drawn and half entered."""
-    path = _new(tmp_path)
-    _play(path, 1, 1)
-    result = invoke("tournament", "result", path, "1", "2", "1=+10", "2=-10", "3=+5", "4=-5")
-    assert result.exit_code == 0
-    again = ("1=+12", "2=-10", "3=+3", "4=-5", "--correct")
-    assert invoke("tournament", "result", path, "1", "2", *again).exit_code == 0
-    assert invoke("tournament", "draw", path).exit_code == 0
-    assert (
-        invoke("tournament", "result", path, "2", "2", "1=+1", "2=-1", "3=0", "4=0").exit_code == 0
-    )
-    return path
+
+    def make(home: Path) -> str:
+        path = _new(home)
+        _play(path, 1, 1)
+        kit.result(path, 1, 2, "1=+10", "2=-10", "3=+5", "4=-5")
+        kit.result(path, 1, 2, "1=+12", "2=-10", "3=+3", "4=-5", "--correct")
+        kit.draw(path)
+        kit.result(path, 2, 2, "1=+1", "2=-1", "3=0", "4=0")
+        return path
+
+    return kit.copied(tmp_path, "publish: round 1 complete, round 2 half entered", make)
 
 
 def _files(folder: Path) -> dict[str, str]:
@@ -107,10 +95,10 @@ def test_the_newest_complete_round_is_published_with_every_table(liga: str, tmp_
     assert (one["source"], two["source"]) == ("ledger", "sheet")
     assert [s["total"] for s in two["seats"]] == [12, -10, 3, -5]
     assert [s["place"] for s in two["seats"]] == [1, 4, 2, 3]
-    assert one["page"] == "r1/t1.html" and one["players"] == _seats(liga, 1, 1)
+    assert one["page"] == "r1/t1.html" and one["players"] == kit.seats(liga, 1, 1)
     table = json.loads(files["r1/t1.json"])
     ledger = table["ledger"]
-    assert ledger["file"] == "r1/t1.csv" and ledger["players"] == _seats(liga, 1, 1)
+    assert ledger["file"] == "r1/t1.csv" and ledger["players"] == kit.seats(liga, 1, 1)
     assert [h["n"] for h in ledger["hands"]] == [1, 2, 3, 4, 5, 6, 7, 8]
     assert [h["status"] for h in ledger["history"]] == ["amended", "undone"]
     assert ledger["hands"][2].get("void") is True
@@ -220,8 +208,7 @@ def test_teams_and_categories_are_published(tmp_path: Path) -> None:
     )
     path = _new(tmp_path, players)
     for table in (1, 2):
-        entries = ("1=+30", "2=+10", "3=-10", "4=-30")
-        assert invoke("tournament", "result", path, "1", str(table), *entries).exit_code == 0
+        kit.result(path, 1, table, "1=+30", "2=+10", "3=-10", "4=-30")
     out = tmp_path / "web"
     assert _publish(path, str(out))[0] == 0
     files = _files(out)
@@ -234,7 +221,7 @@ def test_teams_and_categories_are_published(tmp_path: Path) -> None:
 
 
 def test_a_walkout_table_says_so(liga: str, tmp_path: Path) -> None:
-    darek = _seats(liga, 2, 1)[3]
+    darek = kit.seats(liga, 2, 1)[3]
     assert invoke("tournament", "walkout", liga, "2", "1", darek).exit_code == 0
     out = tmp_path / "web"
     assert _publish(liga, str(out))[0] == 0  # (round 2 complete now)
@@ -342,7 +329,7 @@ def test_a_round_not_drawn_is_refused(tmp_path: Path) -> None:
 def test_a_disputed_table_is_named_and_not_counted(liga: str, tmp_path: Path) -> None:
     from baska_cli.tournament.service.confirm import confirm
 
-    player = _seats(liga, 1, 2)[1]
+    player = kit.seats(liga, 1, 2)[1]
     confirm(liga, 1, 2, player, False, (12, -10, 3, -5), "phone-1", "<b>not so</b>")
     out = tmp_path / "web"
     code, said = _publish(liga, str(out))

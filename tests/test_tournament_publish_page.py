@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from tests import tournamentkit as kit
 from tests.clikit import invoke
 from tests.phonekit import CHROMIUM, DRIVER, WIDTH, missing
 
@@ -32,21 +33,14 @@ Halina Kwiatkowska,Lębork,Sokoły,K
 def _tournament(tmp_path: Path) -> Path:
     """A round of two tables: one played in its ledger (a hand amended, one voided), one
     from a paper sheet; published into `web`."""
-    players = tmp_path / "gracze.csv"
-    players.write_text(PLAYERS, "utf-8")
-    path = str(tmp_path / "liga")
-    made = invoke("tournament", "new", path, "-p", str(players), "--rounds", "3",
-                  "--deals", "8", "-r", "plb", "--seed", "5")  # fmt: skip
-    assert made.exit_code == 0, made.stderr
-    assert invoke("tournament", "draw", path).exit_code == 0
+    path = kit.drawn(tmp_path, PLAYERS, rounds=3, deals=8, rules="plb", seed="5", file="gracze.csv")
     ledger = str(tmp_path / "liga" / "r1" / "t1.csv")
     hands = ["zw 1+3 61", "zw 2+4 70", "zw 1+2 64", "zw 3+4 80", "zw 1+4 61", "zw 2+3 75"]
     for hand in [*hands, "zw 1+3 66", "zw 2+4 61"]:
         assert invoke("score", "-l", ledger, *hand.split()).exit_code == 0, hand
     assert invoke("amend", ledger, "2", "zw", "2+4", "75").exit_code == 0
     assert invoke("void", ledger, "4").exit_code == 0
-    sheet = ("1=+40", "2=-12", "3=-8", "4=-20")
-    assert invoke("tournament", "result", path, "1", "2", *sheet).exit_code == 0
+    kit.result(path, 1, 2, "1=+40", "2=-12", "3=-8", "4=-20")
     out = tmp_path / "web"
     done = invoke("--lang", "pl", "tournament", "publish", path, str(out))
     assert done.exit_code == 0, done.stderr

@@ -13,6 +13,7 @@ import pytest
 from baska_cli.errors import TournamentInputError
 from baska_cli.tournament.season import PointsTable, read_points, season
 from baska_cli.tournament.standings import StandingLine
+from tests import tournamentkit as kit
 from tests.clikit import invoke
 
 
@@ -98,15 +99,11 @@ def test_a_points_file_is_read_and_checked() -> None:
         assert str(caught.value).startswith(message), text
 
 
+FOUR = kit.listed(kit.NAMES[:4])
+
+
 def _event(tmp_path: Path, name: str, seed: str) -> str:
-    players = tmp_path / "players.txt"
-    players.write_text("Ania\nBartek\nCelina\nDarek\n", "utf-8")
-    path = str(tmp_path / name)
-    made = invoke("tournament", "new", path, "-p", str(players), "--rounds", "1", "--deals",
-                  "16", "-r", "mester", "--seed", seed)  # fmt: skip
-    assert made.exit_code == 0, made.stderr
-    assert invoke("tournament", "draw", path).exit_code == 0
-    return path
+    return kit.drawn(tmp_path, FOUR, rounds=1, seed=seed, name=name)
 
 
 def test_the_season_command_in_every_format(tmp_path: Path) -> None:
@@ -145,9 +142,7 @@ def test_the_season_refuses_an_event_given_twice_and_a_bad_points_file(tmp_path:
     result = invoke("tournament", "season", gp1, "--points", str(tmp_path / "none.toml"))
     assert result.exit_code == 2
     assert "none.toml: cannot read the points table" in result.stderr
-    players = tmp_path / "players.txt"
-    undrawn = str(tmp_path / "gp2")
-    invoke("tournament", "new", undrawn, "-p", str(players), "--rounds", "1", "--deals", "16")
+    undrawn = kit.new(tmp_path, FOUR, rounds=1, rules=None, seed=None, name="gp2")
     result = invoke("tournament", "season", gp1, undrawn)
     assert (result.exit_code, result.stderr) == (
         1, f"Error: {undrawn}: no round is drawn yet; start with `baska tournament draw`\n"

@@ -2,41 +2,28 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from pathlib import Path
 
 import pytest
 
 from baska_cli.errors import TournamentError, TournamentInputError
 from baska_cli.rulesets.loader import builtin
-from baska_cli.tournament.draw import Draw
-from baska_cli.tournament.folder import Tournament, load
+from baska_cli.tournament.folder import load
 from baska_cli.tournament.results import TableResult
 from baska_cli.tournament.service import rounds as service
 from baska_cli.tournament.service import scores as service_scores
+from tests import tournamentkit as kit
 
-EIGHT = "Ania,Puck\nBartek\nCelina\nDarek\nEwa\nFeliks\nGrzegorz\nHalina\n"
-
-
-def _pages(t: Tournament, draw: Draw) -> Mapping[str, str]:
-    return {"seating.html": f"<p>{t.name} {draw.round}</p>"}
+EIGHT = kit.CLUB
 
 
 def _new(tmp_path: Path, entries: str = EIGHT, **plan: object) -> str:
-    path = str(tmp_path / "liga")
-    settings: dict[str, object] = {"rounds": 2, "deals": 16, "seed": "9", **plan}
-    service.new(path, entries, "players.txt", builtin("mester"), **settings)
-    return path
+    return kit.new_by_service(tmp_path, entries, **plan)
 
 
 @pytest.fixture
 def liga(tmp_path: Path) -> str:
     return _new(tmp_path)
-
-
-def _entries(path: str, table: int, totals: tuple[int, ...]) -> list[str]:
-    members = load(path).draws[0].tables[table - 1]
-    return [f"{name}={total:+d}" for name, total in zip(members, totals, strict=True)]
 
 
 def test_new_gives_the_plan_the_players_and_look_alike_names(tmp_path: Path) -> None:
@@ -76,50 +63,50 @@ def test_a_players_file_that_cannot_be_read(tmp_path: Path) -> None:
 
 
 def test_draw_next_round_writes_it_and_shows_it_again(liga: str) -> None:
-    drawn = service.draw_next(liga, _pages)
+    drawn = service.draw_next(liga, kit.pages)
     assert drawn.new and drawn.draw.round == 1 and drawn.folder == "r1"
     assert len(drawn.draw.tables) == 2 and drawn.draw.sitting_out == ()
     assert Path(liga, "r1", "seating.html").read_text("utf-8") == "<p>liga 1</p>"
     assert Path(liga, "r1", "t2.csv").exists()
-    again = service.draw_next(liga, _pages, round_number=1)
+    again = service.draw_next(liga, kit.pages, round_number=1)
     assert not again.new and again.draw == drawn.draw
     with pytest.raises(TournamentInputError, match="--round 5: the next round to draw is 2"):
-        service.draw_next(liga, _pages, round_number=5)
-    assert service.draw_next(liga, _pages).draw.round == 2
+        service.draw_next(liga, kit.pages, round_number=5)
+    assert service.draw_next(liga, kit.pages).draw.round == 2
     with pytest.raises(TournamentError, match="all 2 rounds are drawn"):
-        service.draw_next(liga, _pages)
+        service.draw_next(liga, kit.pages)
 
 
 def test_not_a_tournament_directory(tmp_path: Path) -> None:
     with pytest.raises(TournamentError, match="not a tournament directory"):
-        service.draw_next(str(tmp_path), _pages)
+        service.draw_next(str(tmp_path), kit.pages)
 
 
 def test_print_round_writes_the_pages_of_a_drawn_round(liga: str) -> None:
     with pytest.raises(TournamentError, match="no round is drawn yet"):
-        service.print_round(liga, _pages)
-    service.draw_next(liga, _pages)
+        service.print_round(liga, kit.pages)
+    service.draw_next(liga, kit.pages)
     Path(liga, "r1", "seating.html").unlink()
-    assert service.print_round(liga, _pages) == "r1"
+    assert service.print_round(liga, kit.pages) == "r1"
     assert Path(liga, "r1", "seating.html").exists()
     with pytest.raises(TournamentInputError, match="round 2 is not drawn yet"):
-        service.print_round(liga, _pages, round_number=2)
+        service.print_round(liga, kit.pages, round_number=2)
 
 
 def test_enter_a_result_then_only_correct_it(liga: str) -> None:
-    service.draw_next(liga, _pages)
-    entries = _entries(liga, 1, (10, -10, 0, 0))
+    service.draw_next(liga, kit.pages)
+    entries = kit.entries(liga, 1, 1, (10, -10, 0, 0))
     entered = service_scores.enter_result(liga, 1, 1, entries)
     assert isinstance(entered, TableResult) and entered.totals == (10, -10, 0, 0)
     with pytest.raises(TournamentError, match="round 1, table 1 has its result already"):
         service_scores.enter_result(liga, 1, 1, entries)
     with pytest.raises(TournamentError, match="round 1, table 1 has this result already"):
         service_scores.correct_result(liga, 1, 1, entries)
-    fixed = service_scores.correct_result(liga, 1, 1, _entries(liga, 1, (-10, 10, 0, 0)))
+    fixed = service_scores.correct_result(liga, 1, 1, kit.entries(liga, 1, 1, (-10, 10, 0, 0)))
     assert fixed.totals == (-10, 10, 0, 0)
     assert [r.status for r in load(liga).sheets] == ["corrected", ""]
     with pytest.raises(TournamentError, match="--correct: round 1, table 2 has no result yet"):
-        service_scores.correct_result(liga, 1, 2, _entries(liga, 2, (0, 0, 0, 0)))
+        service_scores.correct_result(liga, 1, 2, kit.entries(liga, 1, 2, (0, 0, 0, 0)))
 
 
 @pytest.mark.parametrize(
@@ -134,7 +121,7 @@ def test_enter_a_result_then_only_correct_it(liga: str) -> None:
 def test_a_result_typed_wrong(
     liga: str, round_number: int, table: int, entries: list[str], message: str
 ) -> None:
-    service.draw_next(liga, _pages)
+    service.draw_next(liga, kit.pages)
     with pytest.raises(TournamentInputError, match=message):
         service_scores.enter_result(liga, round_number, table, entries)
 
@@ -142,15 +129,15 @@ def test_a_result_typed_wrong(
 def test_a_table_with_hands_takes_no_sheet(liga: str) -> None:
     from tests.clikit import invoke
 
-    service.draw_next(liga, _pages)
+    service.draw_next(liga, kit.pages)
     ledger = str(Path(liga, "r1", "t1.csv"))
     assert invoke("score", "-l", ledger, "zw", "1+3", "61").exit_code == 0
     with pytest.raises(TournamentError, match="has hands recorded"):
-        service_scores.enter_result(liga, 1, 1, _entries(liga, 1, (0, 0, 0, 0)))
+        service_scores.enter_result(liga, 1, 1, kit.entries(liga, 1, 1, (0, 0, 0, 0)))
 
 
 def test_enter_and_withdraw_players(liga: str) -> None:
-    service.draw_next(liga, _pages)
+    service.draw_next(liga, kit.pages)
     assert service.enter_player(liga, "Zenon", "Hel") == service.Entered("Zenon", 2, ())
     assert service.enter_player(liga, "Halinka").look_alike == (("Halina", "Halinka"),)
     with pytest.raises(TournamentInputError, match='"ZENON" appears twice'):
@@ -162,7 +149,7 @@ def test_enter_and_withdraw_players(liga: str) -> None:
         service.withdraw_player(liga, "Nobody")
     roster = {p.name: (p.entered, p.withdrawn) for p in load(liga).players}
     assert roster["Zenon"] == (2, None) and roster["Bartek"] == (1, 2)
-    service.draw_next(liga, _pages)
+    service.draw_next(liga, kit.pages)
     with pytest.raises(TournamentError, match="all 2 rounds are drawn"):
         service.enter_player(liga, "Olga")
 
@@ -170,8 +157,8 @@ def test_enter_and_withdraw_players(liga: str) -> None:
 def test_standings_with_a_table_missing(liga: str) -> None:
     with pytest.raises(TournamentError, match="no round is drawn yet"):
         service_scores.standings_after(liga)
-    service.draw_next(liga, _pages)
-    service_scores.enter_result(liga, 1, 1, _entries(liga, 1, (10, -10, 5, -5)))
+    service.draw_next(liga, kit.pages)
+    service_scores.enter_result(liga, 1, 1, kit.entries(liga, 1, 1, (10, -10, 5, -5)))
     found = service_scores.standings_after(liga)
     assert (found.up_to, found.name, found.plan.rounds) == (1, "liga", 2)
     assert [str(p) for p in found.problems] == ["round 1/table 2: no result yet"]
@@ -184,7 +171,7 @@ def test_standings_with_a_table_missing(liga: str) -> None:
 def test_lots_typed_and_seeded(liga: str) -> None:
     with pytest.raises(TournamentError, match="no round is drawn yet"):
         service_scores.draw_lots(liga)
-    service.draw_next(liga, _pages)
+    service.draw_next(liga, kit.pages)
     with pytest.raises(TournamentInputError, match="give all the players of one tie"):
         service_scores.draw_lots(liga, ["Ania"])
     with pytest.raises(TournamentInputError, match='"Nobody" is not a player'):
@@ -202,7 +189,7 @@ def test_seeded_lots_are_the_same_for_the_same_seed(tmp_path: Path) -> None:
     orders = []
     for name in ("a", "b"):
         path = _new(tmp_path / name)
-        service.draw_next(path, _pages)
+        service.draw_next(path, kit.pages)
         orders.append(service_scores.draw_lots(path))
     assert orders[0] == orders[1] and orders[0].round == 1
     assert sorted(orders[0].orders[0]) == sorted(EIGHT.replace(",Puck", "").split())
@@ -210,14 +197,14 @@ def test_seeded_lots_are_the_same_for_the_same_seed(tmp_path: Path) -> None:
 
 def test_no_lots_without_the_tie_break(tmp_path: Path) -> None:
     path = _new(tmp_path, tie_breaks=["place_points", "total"])
-    service.draw_next(path, _pages)
+    service.draw_next(path, kit.pages)
     assert not service_scores.standings_after(path).need_lots
     with pytest.raises(TournamentError, match=r"tie-breaks \(place_points,total\) have no"):
         service_scores.draw_lots(path)
 
 
 def test_check_lists_the_problems_and_counts(liga: str) -> None:
-    service.draw_next(liga, _pages)
+    service.draw_next(liga, kit.pages)
     audit = service_scores.check(liga)
     assert (audit.rounds, audit.tables) == (1, 2)
     assert [str(p) for p in audit.problems] == [

@@ -18,22 +18,15 @@ import pytest
 from baska_cli.errors import TournamentError
 from baska_cli.tournament.folder import load
 from baska_cli.tournament.settings import SETTINGS, Plan, Setting
+from tests import tournamentkit as kit
 from tests.clikit import invoke
 
-EIGHT = "Ania,Puck\nBartek,Puck\nCelina\nDarek\nEwa\nFeliks\nGrzegorz\nHalina\n"
+EIGHT = kit.eight(puck=2)  # Ania and Bartek of the club Puck
 
 
 @pytest.fixture
 def liga(tmp_path: Path) -> str:
-    players = tmp_path / "players.txt"
-    players.write_text(EIGHT, "utf-8")
-    path = str(tmp_path / "liga")
-    result = invoke(
-        "tournament", "new", path, "-p", str(players), "--rounds", "3", "--deals", "16",
-        "-r", "mester", "--seed", "9",
-    )  # fmt: skip
-    assert result.exit_code == 0, result.stderr
-    return path
+    return kit.new(tmp_path, EIGHT, rounds=3)
 
 
 def _settings(path: str) -> dict[str, object]:

@@ -11,20 +11,14 @@ import pytest
 from baska_cli.errors import TournamentError
 from baska_cli.tournament.folder import load
 from baska_cli.tournament.walkouts import Walkout, counting, format_walkouts, parse_walkouts
+from tests import tournamentkit as kit
 from tests.clikit import invoke
 
-NINE = "Ania\nBartek\nCelina\nDarek\nEwa\nFeliks\nGrzegorz\nHalina\nIrena\n"
+NINE = kit.PLAIN + "Irena\n"
 
 
-def _liga(tmp_path: Path, *rules: str) -> Path:
-    players = tmp_path / "players.txt"
-    players.write_text(NINE, "utf-8")
-    folder = tmp_path / "liga"
-    made = invoke("tournament", "new", str(folder), "-p", str(players), "--rounds", "1",
-                  "--deals", "8", "--seed", "walk", *(rules or ("-r", "plb")))  # fmt: skip
-    assert made.exit_code == 0, made.output
-    assert invoke("tournament", "draw", str(folder)).exit_code == 0
-    return folder
+def _liga(tmp_path: Path, rules: str = "plb") -> Path:
+    return Path(kit.drawn(tmp_path, NINE, rounds=1, deals=8, rules=rules, seed="walk"))
 
 
 def _seated(folder: Path) -> tuple[tuple[tuple[str, ...], ...], tuple[str, ...]]:
@@ -158,7 +152,7 @@ def test_house_rules_set_the_walk_out_and_sit_out_results(tmp_path: Path) -> Non
     )
     shown = invoke("rules", str(house))
     assert "a walk-out: the other three  2.5, small points 20" in shown.stdout
-    folder = _liga(tmp_path, "-r", str(house))
+    folder = _liga(tmp_path, str(house))
     (first, _second), (sitting,) = _seated(folder)
     assert invoke("tournament", "walkout", str(folder), "1", "1", first[0]).exit_code == 0
     lines = _standings(folder)

@@ -9,16 +9,13 @@ import json
 import queue
 import re
 import threading
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from starlette.applications import Starlette
 from starlette.testclient import TestClient
 
-from baska_cli.rulesets.loader import builtin
-from baska_cli.tournament.draw import Draw
-from baska_cli.tournament.folder import Tournament, load
 from baska_cli.tournament.hall.keys import hall_keys
 from baska_cli.tournament.service import rounds as service
 from baska_cli.tournament.service import scores as service_scores
@@ -26,6 +23,7 @@ from baska_cli.web.app import make_app, make_hall_app
 from baska_cli.web.hall import projector_routes as board
 from baska_cli.web.hall.projector import Projector, stream
 from baska_cli.web.streams import PING_EVENT
+from tests import tournamentkit as kit
 from tests.clikit import invoke
 from tests.servekit import unpinged
 
@@ -37,22 +35,11 @@ ROSTER = (
 )
 
 
-def _pages(t: Tournament, draw: Draw) -> Mapping[str, str]:
-    return {"seating.html": f"<p>{t.name} {draw.round}</p>"}
-
-
-def result_entries(path: str, round_number: int, table: int, totals: tuple[int, ...]) -> list[str]:
-    """`NAME=+N` for each player of a table, as `tournament result` takes them."""
-    members = load(path).draws[round_number - 1].tables[table - 1]
-    return [f"{name}={total:+d}" for name, total in zip(members, totals, strict=True)]
-
-
 @pytest.fixture
 def liga(tmp_path: Path) -> str:
-    path = str(tmp_path / "liga")
-    service.new(path, ROSTER, "players.csv", builtin("mester"), rounds=3, deals=16, seed="9")
-    service.draw_next(path, _pages)
-    service_scores.enter_result(path, 1, 1, result_entries(path, 1, 1, (30, 10, -10, -30)))
+    path = kit.new_by_service(tmp_path, ROSTER, file="players.csv", rounds=3)
+    service.draw_next(path, kit.pages)
+    service_scores.enter_result(path, 1, 1, kit.entries(path, 1, 1, (30, 10, -10, -30)))
     return path
 
 
@@ -102,17 +89,16 @@ def test_the_json_is_the_board_with_an_etag(client: TestClient, liga: str) -> No
     tag = answer.headers["etag"]
     assert client.get("/api/v1/board", headers={"If-None-Match": tag}).status_code == 304
     assert client.post("/api/v1/board").status_code == 405  # read-only
-    entries = result_entries(liga, 1, 2, (5, -5, 0, 0))
+    entries = kit.entries(liga, 1, 2, (5, -5, 0, 0))
     assert invoke("tournament", "result", liga, "1", "2", *entries).exit_code == 0
     again = client.get("/api/v1/board", headers={"If-None-Match": tag})
     assert again.status_code == 200 and again.json()["tables_in"] == 2
 
 
 def test_pages_past_the_first_without_a_script(tmp_path: Path) -> None:
-    path = str(tmp_path / "duża")
     names = "".join(f"Gracz{n:02d}\n" for n in range(40))
-    service.new(path, names, "p.txt", builtin("mester"), rounds=2, deals=16, seed="1")
-    service.draw_next(path, _pages)
+    path = kit.new_by_service(tmp_path, names, file="p.txt", name="duża", seed="1")
+    service.draw_next(path, kit.pages)
     with TestClient(app_of(path)) as client:
         first = client.get("/standings").text
         assert "page 1 of 3" in first and '?page=2&amp;lang=en"' in first
@@ -132,11 +118,11 @@ def test_the_board_is_made_again_only_when_a_file_changed(liga: str) -> None:
     projector = Projector(liga)
     first = projector.now()
     assert projector.now() is first  # nothing written: the same board
-    service_scores.enter_result(liga, 1, 2, result_entries(liga, 1, 2, (5, -5, 0, 0)))
+    service_scores.enter_result(liga, 1, 2, kit.entries(liga, 1, 2, (5, -5, 0, 0)))
     second = projector.now()
     assert second is not first and second.version != first.version
     assert projector.now() is second
-    service.draw_next(liga, _pages)  # a new round: new files to watch
+    service.draw_next(liga, kit.pages)  # a new round: new files to watch
     third = projector.now()
     assert third.data["round"] == 2 and projector.now() is third
 
@@ -146,7 +132,7 @@ def test_an_event_after_a_result_written_by_the_cli(liga: str) -> None:
         projector = Projector(liga)
         events = stream(projector)
         first = await anext(events)
-        entries = result_entries(liga, 1, 2, (5, -5, 0, 0))
+        entries = kit.entries(liga, 1, 2, (5, -5, 0, 0))
         done = await asyncio.to_thread(invoke, "tournament", "result", liga, "1", "2", *entries)
         assert done.exit_code == 0
         changed = await asyncio.wait_for(anext(events), 10.0)  # (a generous bound)
@@ -190,7 +176,7 @@ def test_the_events_route_tells_of_a_result_written_by_the_cli(
     first = [lines.get(timeout=30) for _ in range(4)]
     assert first[:2] == ["retry: 2000", "event: change"] and first[3] == ""
     before = json.loads(first[2].removeprefix("data: "))["version"]
-    entries = result_entries(liga, 1, 2, (5, -5, 0, 0))
+    entries = kit.entries(liga, 1, 2, (5, -5, 0, 0))
     assert invoke("tournament", "result", liga, "1", "2", *entries).exit_code == 0
     assert lines.get(timeout=30) == "event: change"  # (a generous bound, not a timing)
     after = json.loads(lines.get(timeout=30).removeprefix("data: "))["version"]

@@ -15,18 +15,17 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from baska_cli.rulesets.loader import builtin
 from baska_cli.tournament import folder
-from baska_cli.tournament.draw import Draw
 from baska_cli.tournament.folder import Tournament
 from baska_cli.tournament.results import TableResult
 from baska_cli.tournament.service import rounds as service
+from tests import tournamentkit as kit
 from tests.clikit import invoke
 from tests.phonekit import CHROMIUM, DRIVER, missing
 
@@ -36,10 +35,6 @@ WIDTH, HEIGHT = 1920, 1080
 FIRST = ["Jan", "Anna", "Piotr", "Żaneta", "Łukasz", "Ewa", "Grzegorz", "Małgorzata"]
 LAST = ["Kowalski", "Nowak", "Wiśniewska", "Wójcik", "Kamiński", "Lewandowska", "Zieliński"]
 LONG = "Małgorzata Konstancja Wiśniewska-Grzybowska"  # the longest name of the roster
-
-
-def _pages(t: Tournament, draw: Draw) -> Mapping[str, str]:
-    return {"seating.html": f"<p>{t.name} {draw.round}</p>"}
 
 
 def roster(count: int) -> str:
@@ -63,12 +58,10 @@ def sheet(t: Tournament, number: int, table: int, rng: random.Random) -> TableRe
 @pytest.fixture
 def tournament(tmp_path: Path) -> str:
     """400 players: round 1 all in, round 2 drawn with 60 of its 100 tables in."""
-    path = str(tmp_path / "liga")
-    service.new(path, roster(400), "players.csv", builtin("mester"), rounds=5, deals=16,
-                seed="26")  # fmt: skip
+    path = kit.new_by_service(tmp_path, roster(400), file="players.csv", rounds=5, seed="26")
     rng = random.Random(5)
-    service.draw_next(path, _pages)
-    service.draw_next(path, _pages)
+    service.draw_next(path, kit.pages)
+    service.draw_next(path, kit.pages)
     t = folder.load(path)
     sheets = [sheet(t, 1, n, rng) for n in range(1, 101)]
     sheets += [sheet(t, 2, n, rng) for n in range(1, 61)]

@@ -10,26 +10,17 @@ from typing import Any
 import pytest
 from starlette.testclient import TestClient
 
-from baska_cli.ledger import edits
 from baska_cli.tournament.hall.keys import hall_keys
 from baska_cli.web.app import make_app, make_hall_app
 from tests.clikit import invoke
+from tests.tournamentkit import drawn, play
 
-EIGHT = "Ania\nBartek\nCelina\nDarek\nEwa\nFeliks\nGrzegorz\nHalina\n"
 ORIGIN = "http://testserver"
-SERIES = ("zw 1+3 61", "zw 2+4 71") * 7 + ("zw 1+3 80", "zw 2+4 61")  # 16 deals
 
 
 @pytest.fixture
 def hall(tmp_path: Path) -> str:
-    players = tmp_path / "players.txt"
-    players.write_text(EIGHT, "utf-8")
-    path = str(tmp_path / "liga")
-    made = invoke("tournament", "new", path, "-p", str(players), "--rounds", "2",
-                  "--deals", "16", "-r", "mester", "--seed", "9")  # fmt: skip
-    assert made.exit_code == 0, made.stderr
-    assert invoke("tournament", "draw", path).exit_code == 0
-    return path
+    return drawn(tmp_path)
 
 
 def headers(key: str, lang: str = "en") -> dict[str, str]:
@@ -38,11 +29,6 @@ def headers(key: str, lang: str = "en") -> dict[str, str]:
 
 def post(client: TestClient, key: str, path: str, body: dict[str, Any], **query: Any) -> Any:
     return client.post(f"/api/v1/{path}", headers=headers(key), json=body, params=query)
-
-
-def play_all(path: str, table: int) -> None:
-    for hand in SERIES:
-        edits.record(str(Path(path, "r1", f"t{table}.csv")), hand)
 
 
 def word(state: dict[str, Any], seat: int, device: str, agree: bool = True) -> dict[str, Any]:
@@ -58,7 +44,7 @@ def word(state: dict[str, Any], seat: int, device: str, agree: bool = True) -> d
 def test_two_phones_confirm_then_the_tables_key_writes_nothing(hall: str) -> None:
     keys = hall_keys(hall)
     key = keys.table(1, 1)
-    play_all(hall, 1)
+    play(hall, 1)
     with TestClient(make_hall_app(hall, "en")) as client:
         state = client.get("/api/v1/confirmations", headers=headers(key)).json()
         assert (state["status"], state["dealt"], state["deals"]) == ("waiting", 16, 16)
@@ -86,8 +72,8 @@ def test_two_phones_confirm_then_the_tables_key_writes_nothing(hall: str) -> Non
 
 def test_a_tables_key_cannot_confirm_another_table(hall: str) -> None:
     keys = hall_keys(hall)
-    play_all(hall, 1)
-    play_all(hall, 2)
+    play(hall, 1)
+    play(hall, 2)
     with TestClient(make_hall_app(hall, "en")) as client:
         other = client.get("/api/v1/confirmations", headers=headers(keys.table(1, 2))).json()
         # table 1's key naming table 2 still reaches only table 1
@@ -103,7 +89,7 @@ def test_a_tables_key_cannot_confirm_another_table(hall: str) -> None:
 
 def test_a_disagreement_shows_as_disputed_and_the_organiser_sees_it(hall: str) -> None:
     keys = hall_keys(hall)
-    play_all(hall, 1)
+    play(hall, 1)
     with TestClient(make_hall_app(hall, "en")) as client:
         state = client.get("/api/v1/confirmations", headers=headers(keys.table(1, 1))).json()
         answer = post(client, keys.table(1, 1), "confirm", word(state, 2, "c", agree=False))
@@ -171,7 +157,7 @@ def test_bad_requests_are_refused_quoting_them(
 
 def test_errors_speak_the_phones_language(hall: str) -> None:
     key = hall_keys(hall).table(1, 1)
-    play_all(hall, 1)
+    play(hall, 1)
     with TestClient(make_hall_app(hall, "en")) as client:
         state = client.get("/api/v1/confirmations", headers=headers(key)).json()
         body = {**word(state, 0, "a"), "totals": [0, 0, 0, 0]}

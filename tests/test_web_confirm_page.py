@@ -18,15 +18,12 @@ from pathlib import Path
 
 import pytest
 
-from baska_cli.ledger import edits
 from baska_cli.tournament.hall.keys import hall_keys
 from tests.clikit import invoke
 from tests.phonekit import Phone, missing
+from tests.tournamentkit import drawn, play, seats
 
 pytestmark = pytest.mark.slow
-
-EIGHT = "Ania\nBartek\nCelina\nDarek\nEwa\nFeliks\nGrzegorz\nHalina\n"
-SERIES = ("zw 1+3 61", "zw 2+4 71") * 7 + ("zw 1+3 80", "zw 2+4 61")  # 16 deals
 
 
 @pytest.fixture
@@ -35,13 +32,7 @@ def hall(tmp_path: Path) -> Iterator[tuple[str, str]]:
     reason = missing()
     if reason:
         pytest.skip(reason)
-    players = tmp_path / "players.txt"
-    players.write_text(EIGHT, "utf-8")
-    path = str(tmp_path / "liga")
-    made = invoke("tournament", "new", path, "-p", str(players), "--rounds", "2",
-                  "--deals", "16", "-r", "mester", "--seed", "9")  # fmt: skip
-    assert made.exit_code == 0, made.stderr
-    assert invoke("tournament", "draw", path).exit_code == 0
+    path = drawn(tmp_path)
     process = subprocess.Popen(
         [sys.executable, "-m", "baska_cli", "serve", path, "--port", "0", "--lang", "en"],
         stdout=subprocess.PIPE,
@@ -63,11 +54,6 @@ def hall(tmp_path: Path) -> Iterator[tuple[str, str]]:
         process.communicate(timeout=10)
 
 
-def seats(path: str, table: int) -> list[str]:
-    rows = Path(path, "r1", "seating.csv").read_text("utf-8").splitlines()[1:]
-    return [row.split(",")[2] for row in rows if row.split(",")[0] == str(table)]
-
-
 def name_button(name: str) -> str:
     return f'#confirm-names button[data-name="{name}"]'
 
@@ -75,11 +61,10 @@ def name_button(name: str) -> str:
 def test_a_result_confirmed_disputed_accepted_and_entered_alone(hall: tuple[str, str]) -> None:
     path, base = hall
     keys = hall_keys(path)
-    for hand in SERIES:
-        edits.record(str(Path(path, "r1", "t1.csv")), hand)
+    play(path, 1)
     shots = Path(tempfile.mkdtemp(prefix="baska-confirm-shots-"))
     print(f"screenshots in {shots}")
-    first, second = seats(path, 1), seats(path, 2)
+    first, second = seats(path, 1, 1), seats(path, 1, 2)
     one = Phone("one", f"{base}/t/{keys.table(1, 1)}", shots)
     other = Phone("other", f"{base}/t/{keys.table(1, 1)}", shots)
     try:

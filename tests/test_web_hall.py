@@ -16,26 +16,14 @@ from baska_cli.tournament.hall.keys import hall_keys
 from baska_cli.web.app import make_hall_app
 from baska_cli.web.pages import render_table
 from tests.clikit import invoke
+from tests.tournamentkit import drawn, seats
 
-EIGHT = "Ania\nBartek\nCelina\nDarek\nEwa\nFeliks\nGrzegorz\nHalina\n"
 ORIGIN = "http://testserver"
 
 
 @pytest.fixture
 def hall(tmp_path: Path) -> str:
-    players = tmp_path / "players.txt"
-    players.write_text(EIGHT, "utf-8")
-    path = str(tmp_path / "liga")
-    made = invoke("tournament", "new", path, "-p", str(players), "--rounds", "2",
-                  "--deals", "16", "-r", "mester", "--seed", "9")  # fmt: skip
-    assert made.exit_code == 0, made.stderr
-    assert invoke("tournament", "draw", path).exit_code == 0
-    return path
-
-
-def seats(path: str, round_number: int, table: int) -> list[str]:
-    rows = Path(path, f"r{round_number}", "seating.csv").read_text("utf-8").splitlines()[1:]
-    return [row.split(",")[2] for row in rows if row.split(",")[0] == str(table)]
+    return drawn(tmp_path)
 
 
 def headers(key: str) -> dict[str, str]:

@@ -18,12 +18,11 @@ from baska_cli.web.requests import BODY_LIMIT
 from tests.clikit import invoke
 from tests.organiserkit import (
     FILES,
-    SERIES,
     Organiser,
     app_of,
     make_liga,
-    play,
 )
+from tests.tournamentkit import SERIES, play
 
 
 @pytest.fixture

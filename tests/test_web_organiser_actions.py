@@ -18,15 +18,14 @@ from baska_cli.tournament.hall.keys import hall_keys
 from baska_cli.tournament.service import confirm as service_confirm
 from tests.clikit import invoke
 from tests.organiserkit import (
-    SERIES,
     Organiser,
     app_of,
     make_liga,
-    play,
     same_files,
     standings,
     twin,
 )
+from tests.tournamentkit import NAMES, SERIES, listed, new, play
 
 
 @pytest.fixture
@@ -216,11 +215,8 @@ def test_the_printable_pages_are_the_clis(organiser: Organiser, liga: str, tmp_p
 
 
 def test_the_first_round_is_drawn_from_the_page(tmp_path: Path) -> None:
-    players = tmp_path / "players.txt"
-    players.write_text("Ania\nBartek\nCelina\nDarek\n", "utf-8")
-    path = str(tmp_path / "klub")
-    made = invoke("tournament", "new", path, "-p", str(players), "--rounds", "1", "--deals", "16")
-    assert made.exit_code == 0
+    four = listed(NAMES[:4])
+    path = new(tmp_path, four, rounds=1, rules=None, seed=None, name="klub")
     with TestClient(app_of(path)) as client:
         organiser = Organiser(client, hall_keys(path).organiser)
         hall = organiser.hall()

@@ -16,17 +16,15 @@ from typing import Any
 
 import pytest
 
-from baska_cli.ledger import edits
 from baska_cli.tournament.hall.state import table_state
 from baska_cli.tournament.service import confirm as service_confirm
-from tests.clikit import invoke
 from tests.phonekit import Browser, missing
+from tests.tournamentkit import PLAIN, SERIES, SVG, drawn, play
 
 pytestmark = pytest.mark.slow
 
-TWELVE = "Ania\nBartek\nCelina\nDarek\nEwa\nFeliks\nGrzegorz\nHalina\nIrena\nJan\nKamil\n"
-MARKUP = "<svg onload=alert(1)>"
-SERIES = ("zw 1+3 61", "zw 2+4 71") * 7 + ("zw 1+3 80", "zw 2+4 61")  # 16 deals
+TWELVE = PLAIN + "Irena\nJan\nKamil\n"  # (eleven: the twelfth is MARKUP)
+MARKUP = SVG
 
 
 class Window(Browser):
@@ -56,21 +54,7 @@ class Window(Browser):
 
 
 def make_liga(folder: Path) -> str:
-    players = folder / "players.txt"
-    players.write_text(TWELVE + MARKUP + "\n", "utf-8")
-    path = str(folder / "liga")
-    made = invoke(
-        "tournament", "new", path, "-p", str(players), "--rounds", "3", "--deals", "16",
-        "-r", "mester", "--seed", "9",
-    )  # fmt: skip
-    assert made.exit_code == 0, made.stderr
-    assert invoke("tournament", "draw", path).exit_code == 0
-    return path
-
-
-def play(liga: str, table: int, hands: tuple[str, ...]) -> None:
-    for hand in hands:
-        edits.record(str(Path(liga, "r1", f"t{table}.csv")), hand)
+    return drawn(folder, TWELVE + MARKUP + "\n", rounds=3)
 
 
 @pytest.fixture

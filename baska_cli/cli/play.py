@@ -46,8 +46,9 @@ from baska_cli.errors import BaskaError, LedgerError
 from baska_cli.game.model import Adjustment
 from baska_cli.i18n import _
 from baska_cli.play.evening import Scorekeeper
+from baska_cli.play.guards import Guard, Question
 from baska_cli.play.line import read_line, yes_or_no
-from baska_cli.play.results import Guard, HandChanged, HandRecorded, Idle, Question
+from baska_cli.play.results import HandChanged, HandRecorded, Idle
 from baska_cli.render.compact import question_text
 
 Confirm = Callable[[str], bool]

@@ -6,17 +6,20 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from baska_cli.errors import BaskaError
-from baska_cli.game.model import Deltas
+from baska_cli.game.model import Deltas, Entry, Outcome
 from baska_cli.game.notation import format_hand, parse_hand
 from baska_cli.game.rules import RuleSet
 from baska_cli.game.scoring import score
 
 
 class Scored(NamedTuple):
-    """A hand's text read with the session's names: each seat's change, its canonical text."""
+    """A hand's text read with the session's names: each seat's change, its canonical text,
+    and the entry read and its outcome (what the changes come from)."""
 
     deltas: Deltas
     text: str  # format_hand of the hand read: what baska writes for it
+    entry: Entry
+    outcome: Outcome
 
 
 class Scorer:
@@ -40,7 +43,7 @@ class Scorer:
             outcome = score(entry, self.rules, self.players)
         except BaskaError as error:
             return error
-        result = Scored(outcome.deltas, format_hand(entry, self.players))
+        result = Scored(outcome.deltas, format_hand(entry, self.players), entry, outcome)
         if len(self.cache) < self.limit:
             self.cache[text] = result
         return result

@@ -7,7 +7,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Literal
 
-from baska_cli.errors import LedgerError, PastPlanError, RequestError
+from baska_cli.errors import BaskaError, LedgerError, PastPlanError, RequestError
 from baska_cli.evening.scorer import Scorer
 from baska_cli.evening.totals import add, dealer_of
 from baska_cli.game.callers import MovedCallersError, moved_callers
@@ -78,10 +78,13 @@ def record(
         refuse_if_broken(reader)
         _refuse_other_rules(path, reader.meta, rules_spec)
         rules = reader.rules()
-        return _next_hand(path, reader.meta, rules, reader.tally, text, extra, False)[0]
+        made = Scorer(reader.meta.players, rules)
+        return _next_hand(path, reader.meta, made, reader.tally, text, extra, False)[0]
     with open_for_edit(path, scorer, known=known) as ledger:
-        _refuse_other_rules(path, ledger.meta, rules_spec)
-        found, cells = _next_hand(path, ledger.meta, ledger.rules, ledger.tally, text, extra, True)
+        meta, rules = ledger.meta, ledger.rules
+        _refuse_other_rules(path, meta, rules_spec)
+        made = scorer(meta, rules) if scorer else Scorer(meta.players, rules)
+        found, cells = _next_hand(path, meta, made, ledger.tally, text, extra, True)
         ledger.append(cells)
     return replace(found, appended_to=ledger.identity, identity=ledger.written)
 
@@ -111,12 +114,15 @@ def _refuse_other_rules(path: str, meta: Meta, rules_spec: str | None) -> None:
 
 
 def _next_hand(
-    path: str, meta: Meta, rules: RuleSet, tally: Tally, text: str, extra: bool, written: bool
+    path: str, meta: Meta, scorer: Scorer, tally: Tally, text: str, extra: bool, written: bool
 ) -> tuple[Recorded, list[str]]:
-    """The hand `text` scored as the ledger's next one, and the row it is written as; a hand
-    dealt after the planned deals is refused unless `extra` says it is meant."""
-    entry = parse_hand(text, meta.players, rules.contracts)
-    outcome = score(entry, rules, meta.players)
+    """The hand `text` scored as the ledger's next one (by `scorer`, which scores a text
+    once), and the row it is written as; a hand dealt after the planned deals is refused
+    unless `extra` says it is meant."""
+    scored = scorer(text)
+    if isinstance(scored, BaskaError):
+        raise scored
+    rules, entry, outcome = scorer.rules, scored.entry, scored.outcome
     n = tally.slots + 1
     totals = add(tally.totals, outcome.deltas)
     dealt = tally.dealt + (1 if tally.legacy_dealing or not isinstance(entry, Adjustment) else 0)
@@ -148,6 +154,7 @@ class Edited:
     old: Row
     new_text: str | None  # amend: the corrected hand's canonical text
     new_deltas: Deltas | None = None  # amend: the corrected hand's changes
+    new_outcome: Outcome | None = None  # amend: the outcome they come from
 
 
 def undo(path: str) -> Edited:
@@ -240,7 +247,8 @@ def _edited(
                 number=number, hand=old.hand
             )
         )
-    return Edited(path, action, old, new_text, score(entry, ledger.rules, players).deltas)
+    outcome = score(entry, ledger.rules, players)
+    return Edited(path, action, old, new_text, outcome.deltas, outcome)
 
 
 def _rows_after(ledger: LockedLedger, done: Edited) -> Iterator[list[str]]:

@@ -26,14 +26,14 @@ from baska_cli.game.rules import RuleSet
 from baska_cli.game.scoring import score
 from baska_cli.i18n import _
 from baska_cli.ledger.checker import is_adjustment
-from baska_cli.ledger.format import UNDONE, Meta, Row
+from baska_cli.ledger.format import SLOT_STATUSES, UNDONE, Meta, Row
 from baska_cli.ledger.view import LedgerView
 from baska_cli.play import ledger_io
+from baska_cli.play.guards import Guard, Question, confirms, correction_question, hand_question
 from baska_cli.play.line import command_hint, command_name, read_line
 from baska_cli.play.results import (
     ChangedElsewhere,
     ContractQuoted,
-    Guard,
     HandChanged,
     HandExplained,
     HandRecorded,
@@ -41,7 +41,6 @@ from baska_cli.play.results import (
     LastHand,
     NextDeal,
     Preview,
-    Question,
     Result,
     SheetRead,
     StandingsRead,
@@ -171,10 +170,11 @@ class Scorekeeper:
         if isinstance(scored, BaskaError):
             return Preview("error", error=str(scored))
         if number is None:
-            return Preview("hand", scored.text, scored.deltas)
+            return Preview("hand", scored.text, scored.deltas, outcome=scored.outcome)
         assert self.last is not None
         moved = self._moved(self.last.text, line.text)
-        return Preview("correct", scored.text, scored.deltas, number, moved=moved)
+        deltas, outcome = scored.deltas, scored.outcome
+        return Preview("correct", scored.text, deltas, number, moved=moved, outcome=outcome)
 
     def _corrected_text(self, was: str, words: str) -> str:
         contracts = self.session.rules.contracts
@@ -222,26 +222,31 @@ class Scorekeeper:
     # --- guards ------------------------------------------------------------------------------
 
     def question(self, text: str, confirmed: Collection[Guard] = ()) -> Question | None:
-        """The first guard the hand does not pass and that is not confirmed: the same text
-        as the last hand (typed twice?), or a deal after the planned deals."""
+        """The first guard the hand does not pass and that is not confirmed (play.guards):
+        the same text as the last hand (typed twice?), or a deal after the planned deals."""
         if not self.asks:
             return None
         scored = self.scorer(text)
         if not isinstance(scored, Scored):
             return None  # recording says why
-        last = self.last
-        if "same_hand" not in confirmed and last is not None and scored.text == last.text:
-            return Question("same_hand", last.n, last.text)
-        deals = self.session.meta.deals
-        if (
-            not self.extra
-            and "past_plan" not in confirmed
-            and deals is not None
-            and not is_adjustment(scored.text)
-            and self.session.tally.dealt >= deals
-        ):
-            return Question("past_plan", deals=deals)
-        return None
+        last = None if self.last is None else (self.last.n, self.last.text)
+        deals = None if self.extra else self.session.meta.deals
+        adjustment = is_adjustment(scored.text)
+        dealt = self.session.tally.dealt
+        return hand_question(scored.text, last, deals, dealt, adjustment, confirmed)
+
+    def correction_question(
+        self, number: int, text: str, confirmed: Collection[Guard] = ()
+    ) -> Question | None:
+        """The guard correcting hand `number` by `text` does not pass unconfirmed (it moves
+        named contras, or changes the hand's stake), from the ledger as last read."""
+        if not self.asks:
+            return None
+        rows = self._rows_now()
+        old = next((r for r in rows if r.n == number and r.status in SLOT_STATUSES), None)
+        if old is None:
+            return None  # correcting says why
+        return correction_question(old, text, self.players, self.session.rules, confirmed)
 
     def _refuse_a_mistyped_command(self, text: str) -> None:
         """A first word that is no contract but near a command's name (`undoo`): an error."""
@@ -275,7 +280,18 @@ class Scorekeeper:
         dealer, leader = next_turn(meta.first_dealer, found.dealt)
         after = NextDeal(meta.players[dealer], meta.players[leader], meta.deals, found.dealt)
         deltas, totals = found.outcome.deltas, found.totals
-        return HandRecorded(found.n, found.entry, meta.players, deltas, totals, after, news)
+        return HandRecorded(
+            found.n,
+            found.entry,
+            meta.players,
+            deltas,
+            totals,
+            after,
+            found.text,
+            found.outcome,
+            found.rules,
+            news,
+        )
 
     def undo(self) -> HandChanged:
         """Take back the last hand; a RequestError saying so plainly when there is none."""
@@ -305,9 +321,13 @@ class Scorekeeper:
         self, number: int, text: str, confirmed: Collection[Guard] = ()
     ) -> HandChanged | Question:
         """Correct hand `number` by `text` (a whole hand, or the words that change). One
-        that moves the declaring side and so changes how many contras count asks first (a
-        pipe, which cannot answer, is refused and told what to type)."""
-        recount = "callers" in confirmed
+        that changes the hand's stake asks first, as does one that moves the declaring side
+        and so changes how many contras count (a pipe, which cannot answer, is refused that
+        one and told what to type)."""
+        asked = self.correction_question(number, text, confirmed)
+        if asked is not None:
+            return asked
+        recount = confirms(confirmed, "callers")
         try:
             return self._changed(ledger_io.amend(self.path, number, text, recount))
         except MovedCallersError as refused:
@@ -335,6 +355,7 @@ class Scorekeeper:
             self.players,
             self.session.tally.totals,
             self.next_deal(),
+            done.new_outcome,
         )
 
     def sheet(self) -> SheetRead:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Literal
 
 from baska_cli.evening.quote import Quote
@@ -12,6 +12,7 @@ from baska_cli.game.model import Deltas, Entry, Outcome
 from baska_cli.game.rules import RuleSet
 from baska_cli.ledger.format import Row
 from baska_cli.ledger.view import LedgerView
+from baska_cli.play.guards import Question
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,29 +54,14 @@ class Preview:
     number: int | None = None
     error: str = ""
     moved: MovedCallers | None = None
-
-
-Guard = Literal["same_hand", "past_plan", "callers"]
-
-
-@dataclass(frozen=True, slots=True)
-class Question:
-    """A hand that is recorded only once confirmed: typed again with the `guard` among the
-    confirmed ones, it goes on. "same_hand": it is the same as hand `number` ("text");
-    "past_plan": all `deals` planned deals are played; "callers": a correction of hand
-    `number` moves the declaring side and so changes how many contras count (`moved`)."""
-
-    guard: Guard
-    number: int = 0
-    text: str = ""
-    deals: int = 0
-    moved: MovedCallers | None = None
+    outcome: Outcome | None = field(default=None, compare=False)  # (scored: `deltas`' why)
 
 
 @dataclass(frozen=True, slots=True)
 class HandRecorded:
-    """A hand appended to the ledger: its number, entry and changes, the totals after it,
-    the next deal, and the ledger's news if another program wrote it right after."""
+    """A hand appended to the ledger: its number, entry, text as written and changes, the
+    totals after it, the next deal, the outcome it was scored to under `rules` (scored once,
+    on its way to the file), and the ledger's news if another program wrote it right after."""
 
     n: int
     entry: Entry
@@ -83,13 +69,17 @@ class HandRecorded:
     deltas: Deltas
     totals: Deltas
     next_deal: NextDeal
+    text: str
+    outcome: Outcome
+    rules: RuleSet
     elsewhere: ChangedElsewhere | None = None
 
 
 @dataclass(frozen=True, slots=True)
 class HandChanged:
     """A hand undone, voided or amended (a correction of the last hand is an amend): the
-    hand as it was, its new text and changes (amend), and the totals and next deal after."""
+    hand as it was, its new text, changes and outcome (amend), and the totals and next deal
+    after."""
 
     action: Literal["undo", "void", "amend"]
     n: int
@@ -100,6 +90,7 @@ class HandChanged:
     players: tuple[str, str, str, str]
     totals: Deltas
     next_deal: NextDeal
+    new_outcome: Outcome | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -7,8 +7,9 @@ from collections.abc import Mapping, Sequence
 
 from baska_cli.game.callers import moved_sentence
 from baska_cli.i18n import _, language, ngettext
+from baska_cli.play.guards import Question
 from baska_cli.play.line import Command
-from baska_cli.play.results import Preview, Question
+from baska_cli.play.results import Preview
 from baska_cli.render.fit import KEPT, initials, wrap
 from baska_cli.render.text import signed
 
@@ -163,6 +164,17 @@ def question_text(question: Question) -> str:
         return _('{sentence}; correct it? (to keep the contras: "{keeping}")').format(
             sentence=moved_sentence(question.moved, question.number),
             keeping=question.moved.keeping,
+        )
+    if question.guard == "stake":
+        return _(
+            'hand {number} "{old}" becomes "{new}": its stake changes from {was} to {now}; '
+            "correct it?"
+        ).format(
+            number=question.number,
+            old=question.text,
+            new=question.new,
+            was=question.was,
+            now=question.now,
         )
     if question.guard == "same_hand":
         return _('"{text}" is the same as hand {number}; record it again?').format(

@@ -12,6 +12,7 @@ from starlette.responses import JSONResponse, Response, StreamingResponse
 
 from baska_cli.game.numbers import whole
 from baska_cli.i18n import _
+from baska_cli.play.guards import ANSWERS
 from baska_cli.web.entries import ID_LIMIT
 from baska_cli.web.events import stream
 from baska_cli.web.requests import Refused, Route, answered, json_body, text_field
@@ -20,7 +21,6 @@ from baska_cli.web.served import Access, Served
 from baska_cli.web.table import Answer
 
 T = TypeVar("T")
-GUARDS = ("same_hand", "past_plan", "stake")
 
 
 class AnyHall(Protocol):
@@ -85,8 +85,8 @@ def _id(body: dict[str, Any]) -> str | None:
 
 def _confirmed(body: dict[str, Any]) -> list[Any]:
     value = body.get("confirm", [])
-    if not isinstance(value, list) or not all(item in GUARDS for item in value):
-        raise Refused(400, _('"confirm" is a list of: {guards}').format(guards=", ".join(GUARDS)))
+    if not isinstance(value, list) or not all(item in ANSWERS for item in value):
+        raise Refused(400, _('"confirm" is a list of: {guards}').format(guards=", ".join(ANSWERS)))
     return value
 
 

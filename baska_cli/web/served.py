@@ -11,7 +11,7 @@ from typing import Any, TypeVar
 from baska_cli import i18n
 from baska_cli.web.events import Watcher
 from baska_cli.web.requests import in_worker
-from baska_cli.web.table import Table
+from baska_cli.web.table import TableDesk
 
 T = TypeVar("T")
 
@@ -28,7 +28,7 @@ class Served:
     changes its phones hear of too)."""
 
     def __init__(self, path: str, key: str, also: tuple[str, ...] = ()) -> None:
-        self.table = Table(path)
+        self.table = TableDesk(path)
         self.key = key
         self.lock = threading.Lock()
         self.watcher = Watcher(path, self.state, also)

@@ -13,16 +13,13 @@ from typing import Any
 
 from baska_cli.errors import BaskaError, RequestError
 from baska_cli.evening.settle import settle, stake_from, unit_of
-from baska_cli.game.callers import moved_callers
-from baska_cli.game.correction import correct
-from baska_cli.game.notation import format_hand, parse_hand
-from baska_cli.game.scoring import score
 from baska_cli.i18n import _
 from baska_cli.ledger import view
 from baska_cli.ledger.format import Row
 from baska_cli.play.evening import Scorekeeper
+from baska_cli.play.guards import Guard, Question
 from baska_cli.play.line import read_line
-from baska_cli.play.results import Guard, HandChanged, HandRecorded, Question
+from baska_cli.play.results import HandChanged, HandRecorded
 from baska_cli.render.compact import preview_text, question_text
 from baska_cli.render.explain import explanation
 from baska_cli.render.pad_rules import pad_rules
@@ -41,8 +38,9 @@ def _four(values: Sequence[int] | None) -> list[int] | None:
     return None if values is None else list(values)
 
 
-class Table:
-    """The ledger at `path`, its Scorekeeper and its journal of client ids."""
+class TableDesk:
+    """Where one table's requests are done: the ledger at `path`, its Scorekeeper and its
+    journal of client ids (the seating of players is game.seats.Table's)."""
 
     def __init__(self, path: str) -> None:
         self.path = path
@@ -183,14 +181,12 @@ class Table:
         return 201, self._done(client_id, self._recorded(result))
 
     def _recorded(self, done: HandRecorded) -> dict[str, Any]:
-        rules = self.keeper.session.rules
-        outcome = score(done.entry, rules, done.players)
         return {
             "number": done.n,
-            "hand": format_hand(done.entry, done.players),
+            "hand": done.text,
             "changes": list(done.deltas),
             "totals": list(done.totals),
-            "explanation": explanation(done.entry, outcome, rules, done.players),
+            "explanation": explanation(done.entry, done.outcome, done.rules, done.players),
             "dealer": done.next_deal.dealer,
             "leader": done.next_deal.leader,
             "version": self.version,
@@ -201,16 +197,14 @@ class Table:
         read = self.keeper.sheet()
         for row in read.rows:
             if row.n == intent.number and row.status == "" and row.hand == intent.text:
-                players, rules = self.keeper.players, read.session.rules
-                entry = parse_hand(row.hand, players)
-                outcome = score(entry, rules, players)
+                why = self.keeper.explain(row.n)
                 deal = self.keeper.next_deal()
                 return {
                     "number": row.n,
                     "hand": row.hand,
                     "changes": list(row.deltas),
                     "totals": _four(row.totals),
-                    "explanation": explanation(entry, outcome, rules, players),
+                    "explanation": explanation(why.entry, why.outcome, why.rules, why.players),
                     "dealer": deal.dealer,
                     "leader": deal.leader,
                     "version": self.version,
@@ -226,28 +220,23 @@ class Table:
 
     def undo(self, client_id: str | None) -> Answer:
         """Take back the last hand."""
-        return self._correct(client_id, "undo", None, None, (), self.keeper.undo)
+        return self._correct(client_id, "undo", None, self.keeper.undo)
 
     def void(self, number: int, client_id: str | None) -> Answer:
         """Void hand `number`."""
-        return self._correct(client_id, "void", number, None, (), lambda: self.keeper.void(number))
+        return self._correct(client_id, "void", number, lambda: self.keeper.void(number))
 
     def amend(
-        self, number: int, text: str, client_id: str | None, confirmed: Collection[str]
+        self, number: int, text: str, client_id: str | None, confirmed: Collection[Guard]
     ) -> Answer:
         """Correct hand `number` by `text` (a whole hand or the words that change)."""
-        # a stake question confirmed confirms the contras counted anew with a moved side
-        recount: tuple[Guard, ...] = ("callers",) if "stake" in confirmed else ()
         return self._correct(
-            client_id,
-            "amend",
-            number,
-            text,
-            confirmed,
-            lambda: self.keeper.amend(number, text, recount),
+            client_id, "amend", number, lambda: self.keeper.amend(number, text, confirmed)
         )
 
-    def correct_last(self, words: str, client_id: str | None, confirmed: Collection[str]) -> Answer:
+    def correct_last(
+        self, words: str, client_id: str | None, confirmed: Collection[Guard]
+    ) -> Answer:
         """Correct the last hand by the words that change (`+k` or `k`, as `play` takes)."""
         words = words.strip().removeprefix("+")
         last = self.keeper.last
@@ -260,10 +249,9 @@ class Table:
         client_id: str | None,
         action: str,
         number: int | None,
-        text: str | None,
-        confirmed: Collection[str],
         edit: Callable[[], HandChanged | Question],
     ) -> Answer:
+        """The edit done (200) or a guard's question (409), once for each client id."""
         if client_id is not None and (kept := self.journal.answer(client_id)) is not None:
             return 200, kept
         read = self.keeper.sheet()
@@ -275,39 +263,12 @@ class Table:
             now = slots.get(intent.number)
             if now is None or (now.hand, now.status) != (intent.text, intent.status):
                 return 200, self._done(client_id, self._changed_in_ledger(intent, now))
-        if old is not None and text is not None and "stake" not in confirmed:
-            asked = self._stake_question(old, text)
-            if asked is not None:
-                return 409, asked
         if client_id is not None and old is not None:
             self.journal.intend(client_id, Intent(action, old.n, old.hand, old.status))
         done = edit()
-        if isinstance(done, Question):  # the ledger changed under the stake question
-            return 409, {"question": "stake", "message": question_text(done)}
+        if isinstance(done, Question):
+            return 409, question_body(done)
         return 200, self._done(client_id, self._changed(done))
-
-    def _stake_question(self, old: Row, text: str) -> dict[str, Any] | None:
-        """The question a correction asks when it changes the hand's stake (its largest
-        change), e.g. a contra added, or moves the declaring side so that its contras count
-        anew; None when the stake stays."""
-        players, rules = self.keeper.players, self.keeper.session.rules
-        before = parse_hand(old.hand, players)
-        entry = correct(before, text, players, rules.contracts)
-        moved = moved_callers(before, entry, text, rules, players)
-        if moved is not None and moved.after is not None:  # (refused as typed: the edit says)
-            asked = Question("callers", old.n, text, moved=moved)
-            return {"question": "stake", "message": question_text(asked)}
-        if moved is not None:
-            return None
-        new = score(entry, rules, players).deltas
-        was, now = max(map(abs, old.deltas)), max(map(abs, new))
-        if was == now:
-            return None
-        message = _(
-            'hand {number} "{old}" becomes "{new}": its stake changes from {was} to {now}; '
-            "correct it?"
-        ).format(number=old.n, old=old.hand, new=format_hand(entry, players), was=was, now=now)
-        return {"question": "stake", "message": message}
 
     def _changed(self, done: HandChanged) -> dict[str, Any]:
         return {
@@ -344,5 +305,5 @@ def _last(row: Row) -> dict[str, Any]:
 
 
 def question_body(question: Question) -> dict[str, Any]:
-    """A guard's 409: which guard, and the question as `play` asks it."""
-    return {"question": question.guard, "message": question_text(question)}
+    """A guard's 409: the guard to confirm, and the question as `play` asks it."""
+    return {"question": question.answer, "message": question_text(question)}
