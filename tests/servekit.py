@@ -13,15 +13,24 @@ from pathlib import Path
 from baska_cli.tournament.hall.keys import hall_keys
 
 
-def _start(*args: str) -> subprocess.Popen[str]:
-    """`python -m baska_cli serve ARGS…`, its output read line by line."""
+def _start(*args: str, descriptors: int | None = None) -> subprocess.Popen[str]:
+    """`python -m baska_cli serve ARGS…`, its output read line by line; `descriptors`: its
+    open-file limit, soft and hard (as `ulimit -n N` sets it), else the test's."""
     env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+
+    def limited() -> None:
+        import resource
+
+        assert descriptors is not None
+        resource.setrlimit(resource.RLIMIT_NOFILE, (descriptors, descriptors))
+
     return subprocess.Popen(
         [sys.executable, "-m", "baska_cli", "serve", *args],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
         env=env,
+        preexec_fn=None if descriptors is None else limited,
     )
 
 
@@ -70,14 +79,17 @@ class Server(Running):
 class HallServer(Running):
     """`python -m baska_cli serve DIR --port 0` of a tournament's directory, started and its
     printed links read: `organiser` (its key `organiser_key`) and `standings`; `base` is
-    `http://127.0.0.1:P`. Each table's key is `table_key(round, table)`."""
+    `http://127.0.0.1:P`; `printed`, every line up to Ctrl-C's. Each table's key is
+    `table_key(round, table)`; `descriptors`: the server's open-file limit (`ulimit -n`)."""
 
-    def __init__(self, folder: str, *args: str) -> None:
+    def __init__(self, folder: str, *args: str, descriptors: int | None = None) -> None:
         self.folder = folder
-        self.process = _start(folder, "--port", "0", *args)
+        self.process = _start(folder, "--port", "0", *args, descriptors=descriptors)
         assert self.process.stdout is not None
         links: dict[str, str] = {}
+        self.printed: list[str] = []
         for line in self.process.stdout:
+            self.printed.append(line.rstrip("\n"))
             what, sep, url = line.strip().partition(": ")
             if sep and what in ("organiser", "standings") and url.startswith("http"):
                 links[what] = url

@@ -169,3 +169,16 @@ def test_the_map_shows_every_folder() -> None:
         if p.is_dir() and (p / "__init__.py").exists()
     }
     assert folders <= folders_on_the_map(), f"not on the map: {folders - folders_on_the_map()}"
+
+
+def test_the_web_holds_no_rule() -> None:
+    """The web serialises what the services computed: it parses, scores and corrects no hand."""
+    rules = ("baska_cli.game.scoring", "baska_cli.game.notation", "baska_cli.game.correction")
+    wrong = [
+        f"{path.relative_to(ROOT)}:{line} imports {target}"
+        for path in modules()
+        if dotted(path).startswith("baska_cli.web")
+        for line, target in imports(path)
+        if target.startswith(rules)
+    ]
+    assert not wrong, "\n".join(wrong)

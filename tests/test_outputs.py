@@ -206,7 +206,8 @@ def test_a_file_that_appears_while_the_page_is_written_stays(tmp_path: Path) -> 
 # Every place in the package that writes a file, by module; a new one must either go
 # through write_output (a page or file for people) or be added here with its reason.
 WRITE_SITES = {
-    "baska_cli/files/outputs.py": 2,  # the helper itself: mkstemp, os.fdopen(…, "w")
+    "baska_cli/files/outputs.py": 3,  # the helper itself: mkstemp, os.fdopen(…, "w"), and
+    # os.fdopen(…, "wb") for a workbook
     "baska_cli/files/replace.py": 4,  # a file replaced whole: mkstemp, fdopen, os.replace,
     # replace_text itself
     "baska_cli/ledger/atomic.py": 2,  # a ledger replaced whole: os.open(O_WRONLY) (a read-only
@@ -261,3 +262,24 @@ def test_the_checked_cache_is_never_written_through_a_planted_link(
     cache.unlink()
     assert invoke("tournament", "standings", liga).exit_code == 0
     assert cache.read_text("utf-8").startswith("ledger,")  # (it is written where it may be)
+
+
+def mode(path: str | Path) -> int:
+    return stat.S_IMODE(os.stat(path).st_mode)
+
+
+def test_a_file_given_a_mode_has_it_new_or_replaced(tmp_path: Path) -> None:
+    page = str(tmp_path / "keys.html")
+    write_output(page, [f"<html><head>{MARK}</head>1</html>"], mode=0o600)
+    assert mode(page) == 0o600
+    os.chmod(page, 0o644)
+    write_output(page, [f"<html><head>{MARK}</head>2</html>"], mode=0o600)
+    assert mode(page) == 0o600
+
+
+def test_the_sheets_that_hold_every_table_s_key_are_the_organiser_s_alone(liga: str) -> None:
+    sheets, seating = Path(liga, "r1", "sheets.html"), Path(liga, "r1", "seating.html")
+    assert mode(sheets) == 0o600 and mode(seating) & 0o044  # drawn
+    os.chmod(sheets, 0o644)
+    assert invoke("tournament", "print", liga).exit_code == 0
+    assert mode(sheets) == 0o600  # printed again

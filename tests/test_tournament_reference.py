@@ -55,8 +55,8 @@ def test_the_standings_are_the_expected_ones(
 
 def test_the_corrected_sheet_keeps_the_old_result(played: Path) -> None:
     assert (played / "results.csv").read_text("utf-8").splitlines()[1:3] == [
-        "1,2,Ania,+30,Celina,-10,Grzegorz,-10,Ewa,-10,corrected",
-        "1,2,Ania,+24,Celina,+6,Grzegorz,-10,Ewa,-20,",
+        "1,2,Ania,+30,Celina,-10,Grzegorz,-10,Ewa,-10,organiser,corrected",
+        "1,2,Ania,+24,Celina,+6,Grzegorz,-10,Ewa,-20,organiser,",
     ]
 
 

@@ -70,14 +70,26 @@ def test_a_second_entry_only_as_a_correction_which_keeps_the_old_one() -> None:
     assert [r.status for r in rows] == ["corrected", ""]
     text = format_results(rows)
     assert text.splitlines()[1:] == [
-        "1,2,Ania,+4,Bartek,-4,Celina,0,Darek,0,corrected",
-        "1,2,Ania,0,Bartek,0,Celina,+4,Darek,-4,",
+        "1,2,Ania,+4,Bartek,-4,Celina,0,Darek,0,organiser,corrected",
+        "1,2,Ania,0,Bartek,0,Celina,+4,Darek,-4,organiser,",
     ]
     assert parse_results(text, "results.csv") == rows
 
 
+def test_an_older_results_file_is_read_each_entry_the_organisers() -> None:
+    old = "round,table,player 1,total 1,player 2,total 2,player 3,total 3,player 4,total 4,status\n"
+    text = (
+        old
+        + "1,2,Ania,+4,Bartek,-4,Celina,0,Darek,0,corrected\n"
+        + "1,2,Ania,0,Bartek,0,Celina,+4,Darek,-4,\n"
+    )
+    rows = parse_results(text, "results.csv")
+    assert [(r.status, r.by) for r in rows] == [("corrected", "organiser"), ("", "organiser")]
+    assert parse_results(format_results(rows), "results.csv") == rows
+
+
 def test_a_broken_results_file_names_its_line() -> None:
-    text = format_results([]) + "1,2,Ania,+4,Bartek,-4,Celina,0,Darek,0,amended\n"
+    text = format_results([]) + "1,2,Ania,+4,Bartek,-4,Celina,0,Darek,0,organiser,amended\n"
     with pytest.raises(TournamentError) as caught:
         parse_results(text, "results.csv")
-    assert str(caught.value).startswith("results.csv:2: expected 11 cells: round, table")
+    assert str(caught.value).startswith("results.csv:2: expected 12 cells: round, table")

@@ -38,7 +38,7 @@ def test_set_without_a_key_shows_every_setting(liga: str) -> None:
     result = invoke("tournament", "set", liga)
     assert result.exit_code == 0
     assert result.stdout.splitlines() == [
-        "rounds = 3", "deals = 16", "rules = mester", "seed = 9",
+        'title = ""', "rounds = 3", "deals = 16", "rules = mester", "seed = 9",
         "tie-breaks = place_points,total,tables_won,lots", "apart-clubs = no", 'apart = ""',
         'fixed = ""',
     ]  # fmt: skip
@@ -97,8 +97,8 @@ def test_after_a_draw_the_ledgers_settings_are_refused_and_the_rest_explained(li
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (("rouds", "4"), 'Error: unknown setting "rouds"; expected one of rounds, deals, rules, '
-         'seed, tie-breaks, apart-clubs, apart, fixed; did you mean "rounds"?\n'),
+        (("rouds", "4"), 'Error: unknown setting "rouds"; expected one of title, rounds, deals, '
+         'rules, seed, tie-breaks, apart-clubs, apart, fixed; did you mean "rounds"?\n'),
         (("rounds", "zero"), 'Error: rounds "zero": expected a whole number from 1 to 99\n'),
         (("rounds", "100"), 'Error: rounds "100": expected a whole number from 1 to 99\n'),
         (("rounds", "9" * 20), 'Error: rounds "99999999999999999999": expected a whole number'),
@@ -214,7 +214,7 @@ def test_racing_new_processes_make_exactly_one_tournament(tmp_path: Path) -> Non
 
 def test_the_table_and_the_plan_name_the_same_settings() -> None:
     assert sorted(row.attribute for row in SETTINGS) == sorted(f.name for f in fields(Plan))
-    assert len({row.name for row in SETTINGS}) == len({row.key for row in SETTINGS}) == 8
+    assert len({row.name for row in SETTINGS}) == len({row.key for row in SETTINGS}) == 9
     help_text = invoke("tournament", "new", "--help").stdout
     for row in SETTINGS:
         assert f"--{row.name}" in help_text, row.name

@@ -4,6 +4,7 @@ what was sent, in the phone's language."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
@@ -205,3 +206,37 @@ def test_the_table_page_in_a_tournament_carries_the_confirmation(hall: str, tmp_
     with TestClient(make_app({ledger: "k" * 22}, "en")) as client:
         plain = client.get("/t/" + "k" * 22)
         assert plain.status_code == 200 and "confirm.js" not in plain.text
+
+
+EVIL = (
+    "deal 9\x1b]0;owned\x07 was\x1b]52;c;cm0gLXJmIH4=\x07 71\x1b[2J\x1bc"
+    "\x9b31m \u202egnorw\u202c \x00\x7f\u2066x\u2069"
+)
+CONTROLS = [chr(c) for c in (*range(0x20), 0x7F, *range(0x80, 0xA0))] + [
+    "\u202e", "\u202c", "\u2066", "\u2069",
+]  # fmt: skip
+
+
+def test_a_note_reaches_no_terminal_as_a_control_character(hall: str) -> None:
+    keys = hall_keys(hall)
+    play(hall, 1)
+    with TestClient(make_hall_app(hall, "en")) as client:
+        state = client.get("/api/v1/confirmations", headers=headers(keys.table(1, 1))).json()
+        sent = {**word(state, 2, "c", agree=False), "note": EVIL}
+        answer = post(client, keys.table(1, 1), "confirm", sent)
+        assert answer.status_code == 200, answer.text
+        note = answer.json()["disputes"][0]["note"]
+    # stored as plain text: every control dropped, the words kept
+    stored = Path(hall, "confirmations.csv").read_text("utf-8")
+    assert not [ch for ch in CONTROLS if ch in stored.replace("\n", "") or ch in note]
+    assert "deal 9" in note and "71" in note and "gnorw" in note
+    # a file written by other hands still reaches the terminal harmless, as escapes
+    Path(hall, "confirmations.csv").write_text(stored.replace(note, EVIL.replace("\x00", "")))
+    shown = invoke("tournament", "status", hall)
+    assert shown.exit_code == 0, shown.stderr
+    assert not [ch for ch in CONTROLS if ch in shown.stdout.replace("\n", "")]
+    assert "\\x1b]52;c;" in shown.stdout and "\\u202e" in shown.stdout
+    as_json = invoke("tournament", "status", hall, "--format", "json")
+    assert not [ch for ch in CONTROLS if ch in as_json.stdout.replace("\n", "")]
+    record = json.loads(as_json.stdout)
+    assert record["tables"][0]["disputes"][0]["note"] == EVIL.replace("\x00", "")

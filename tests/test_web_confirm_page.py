@@ -18,10 +18,11 @@ from pathlib import Path
 
 import pytest
 
+from baska_cli.ledger import edits
 from baska_cli.tournament.hall.keys import hall_keys
 from tests.clikit import invoke
 from tests.phonekit import Phone, missing
-from tests.tournamentkit import drawn, play, seats
+from tests.tournamentkit import SERIES, drawn, play, seats
 
 pytestmark = pytest.mark.slow
 
@@ -135,3 +136,40 @@ def test_a_result_confirmed_disputed_accepted_and_entered_alone(hall: tuple[str,
     tables = json.loads(status.stdout)["tables"]
     assert [t["status"] for t in tables] == ["confirmed", "confirmed"]
     assert tables[1]["totals"] == [40, -12, -8, -20] and tables[1]["source"] == "sheet"
+
+
+def test_after_a_walkout_and_after_paper_totals_the_page_says_why_no_hand(
+    hall: tuple[str, str],
+) -> None:
+    path, base = hall
+    keys = hall_keys(path)
+    for hand in SERIES[:7]:
+        edits.record(str(Path(path, "r1", "t1.csv")), hand)
+    shots = Path(tempfile.mkdtemp(prefix="baska-fixed-shots-"))
+    print(f"screenshots in {shots}")
+    one = Phone("one", f"{base}/t/{keys.table(1, 1)}", shots)
+    other = Phone("other", f"{base}/t/{keys.table(1, 2)}", shots)
+    try:
+        for phone in (one, other):
+            phone.wait(lambda p=phone: "rozdaje" in p.text("#turn").lower(), "the table's page")
+            assert not phone.js("return document.querySelector('section.entry').hidden")
+        gone = seats(path, 1)[3]
+        assert invoke("tournament", "walkout", path, "1", "1", gone).exit_code == 0
+        one.wait(lambda: one.js("return document.querySelector('section.entry').hidden"),
+                 "the keypad put away")  # fmt: skip
+        said = one.text("#confirm-fixed")
+        assert "była ucieczka" in said and "co dalej, powie stołowi organizator" in said
+        one.fits()
+        one.shot("01-walkout", at="#confirm-fixed")
+        other.tap("#final-only summary")
+        for n, value in zip((1, 2, 3, 4), ("40", "-12", "-8", "-20"), strict=True):
+            other.driver.find_element("id", f"final-{n}").send_keys(value)
+        other.tap('#final-form button[type="submit"]')
+        other.wait(lambda: other.text("#confirm-status") == "czeka na potwierdzenie", "entered")
+        other.wait(lambda: other.js("return document.querySelector('section.entry').hidden"),
+                   "the keypad put away")  # fmt: skip
+        assert "z papierowej karty" in other.text("#confirm-fixed")
+        other.shot("02-paper-totals", at="#confirm-fixed")
+    finally:
+        one.close()
+        other.close()

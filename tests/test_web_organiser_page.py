@@ -132,7 +132,10 @@ def test_the_organiser_follows_the_round_and_records_a_walk_out(served: tuple[st
         assert "Who walked out of round 1, table 3?" in phone.text("#ask-text")
         from selenium.webdriver.support.ui import Select
 
-        Select(phone.driver.find_element("id", "walkout-player")).select_by_value(seated[1])
+        pick = Select(phone.driver.find_element("id", "walkout-player"))
+        assert pick.first_selected_option.get_attribute("value") == ""  # (nobody chosen yet)
+        assert phone.js("return document.getElementById('ask-yes').disabled")
+        pick.select_by_value(seated[1])
         phone.shot("02-walkout-asked")
         phone.tap("#ask-yes")
         phone.wait(lambda: phone.states()[3] == "walk-out", "the walk-out")

@@ -4,8 +4,12 @@ chosen from ?lang, Accept-Language or the server's."""
 
 from __future__ import annotations
 
+import errno
+import os
 from collections.abc import Callable
+from pathlib import Path
 from types import SimpleNamespace
+from typing import Any
 
 import pytest
 from starlette.applications import Starlette
@@ -17,7 +21,10 @@ from starlette.testclient import TestClient
 from baska_cli import errors
 from baska_cli.errors import BaskaError
 from baska_cli.i18n import _, speaking
-from baska_cli.web.requests import BODY_LIMIT, Refused, answered, json_body
+from baska_cli.web.app import make_app
+from baska_cli.web.entries import Journal
+from baska_cli.web.requests import BODY_LIMIT, Refused, answered, json_body, server_error
+from tests.clikit import invoke
 
 MESSAGE = "the request is not JSON"  # any message of the catalog, made in the request's language
 
@@ -55,7 +62,10 @@ def client(work: Callable[[Request], Exception | None]) -> TestClient:
             raise made
         return JSONResponse({"ok": True, "body": await json_body(request)})
 
-    app = Starlette(routes=[Route("/", route, methods=["GET", "POST"])])
+    app = Starlette(
+        routes=[Route("/", route, methods=["GET", "POST"])],
+        exception_handlers={Exception: server_error},
+    )
     app.state.hall = SimpleNamespace(language="en")
     return TestClient(app)
 
@@ -132,3 +142,101 @@ def test_a_body_is_a_json_object_within_the_limit_refused_in_the_request_s_langu
         assert (big.status_code, big.json()) == (413, {"error": too_big})
         listed = server.post("/", json=[1])
         assert listed.status_code == 400 and "object" in listed.json()["error"]
+
+
+def test_a_body_nested_too_deep_or_not_unicode_is_a_400_in_json() -> None:
+    with speaking("pl"):
+        deep = _("the request is nested too deep")
+        not_json = _("the request is not JSON")
+    with client(lambda request: None) as server:
+        nested = server.post("/?lang=pl", content=b'{"a":' + b"[" * 5000 + b"]" * 5000 + b"}")
+        assert (nested.status_code, nested.json()) == (400, {"error": deep})
+        for lone in (b'{"hand": "\\ud800"}', b'{"\\udfff": 1}', b'{"a": ["x\\udc00y"]}'):
+            answer = server.post("/?lang=pl", content=lone)
+            assert (answer.status_code, answer.json()) == (400, {"error": not_json})
+
+
+def full_disk() -> OSError:
+    return OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+
+def ledger_on_a_full_disk() -> errors.LedgerError:
+    """The ledger's own error for a write the full disk refused (as ledger/store.py raises
+    it: `from None`, the OSError kept only as its context)."""
+    try:
+        try:
+            raise full_disk()
+        except OSError:
+            raise errors.LedgerError("cannot write", "/home/organiser/liga/r1/t1.csv") from None
+    except errors.LedgerError as error:
+        return error
+
+
+@pytest.mark.parametrize("make", [full_disk, ledger_on_a_full_disk], ids=["OSError", "LedgerError"])
+def test_a_full_disk_is_a_507_that_says_so_in_the_request_s_language(
+    make: Callable[[], Exception],
+) -> None:
+    with speaking("pl"):
+        said = _("the server's disk is full: nothing was recorded; it is sent again later")
+    assert "dysk" in said
+    with client(lambda request: make()) as server:
+        answer = server.post("/?lang=pl", json={"hand": "zo 4 70"})
+        assert (answer.status_code, answer.json()) == (507, {"error": said})
+
+
+def test_what_no_route_answers_is_a_500_in_json_that_names_no_file() -> None:
+    def broken(request: Request) -> Exception:
+        raise RuntimeError("/home/organiser/liga/secret")
+
+    def unwritable(request: Request) -> Exception:
+        raise PermissionError(errno.EACCES, "Permission denied", "/home/organiser/liga")
+
+    for work in (broken, unwritable):
+        app = client(work).app
+
+        async def bare(request: Request, work: Any = work) -> Response:  # (not `answered`)
+            work(request)
+            return Response()
+
+        app.router.routes.append(Route("/bare", bare))  # type: ignore[attr-defined]
+        with TestClient(app, raise_server_exceptions=False) as server:
+            for path in ("/", "/bare"):
+                answer = server.get(path, headers={"Accept-Language": "pl"})
+                assert answer.status_code == 500
+                assert answer.headers["content-type"] == "application/json"
+                assert "/home" not in answer.text and answer.json()["error"]
+
+
+def test_a_hand_posted_on_a_full_disk_is_a_507_and_nothing_is_recorded(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    ledger = str(tmp_path / "evening.csv")
+    assert invoke("new", ledger, "-p", "Ania,Bartek,Celina,Darek").exit_code == 0
+    app = make_app({ledger: "k" * 22}, "en")
+    before = Path(ledger).read_bytes()
+
+    def no_room(*args: object, **kwargs: object) -> None:
+        raise full_disk()
+
+    monkeypatch.setattr(Journal, "_append", no_room)
+    headers = {"Authorization": f"Bearer {'k' * 22}", "Origin": "http://testserver"}
+    with TestClient(app, raise_server_exceptions=False) as server:
+        answer = server.post(
+            "/api/v1/hands?lang=pl", json={"hand": "zo 4 70", "id": "a1"}, headers=headers
+        )
+    assert answer.status_code == 507 and "dysk" in answer.json()["error"]
+    assert Path(ledger).read_bytes() == before
+
+
+def test_starlette_s_own_refusals_are_json_in_the_request_s_language(tmp_path: Path) -> None:
+    ledger = str(tmp_path / "evening.csv")
+    assert invoke("new", ledger, "-p", "Ania,Bartek,Celina,Darek").exit_code == 0
+    with speaking("pl"):
+        nothing = _("nothing is served at this address")
+    with TestClient(make_app({ledger: "k" * 22}, "en")) as server:
+        for path in ("/nothing", "/static/nothing.js", "/standings"):
+            missing = server.get(path, headers={"Accept-Language": "pl"})
+            assert (missing.status_code, missing.json()) == (404, {"error": nothing})
+        wrong = server.delete("/api/v1/table")
+        assert wrong.status_code == 405 and "DELETE" in wrong.json()["error"]
+        assert "GET" in wrong.headers["allow"]

@@ -23,7 +23,8 @@ PLACEHOLDERS = (
     N_("FILE"), N_("[FILE]"), N_("[FILE...]"), N_("[FILE] N"), N_("[FILE] N TEXT..."),
     N_("FILE|-"), N_("FILE.html"), N_("NAME"), N_("NAMES"), N_("[NAME...]"), N_("NAME|FILE"),
     N_("[NAME|FILE]"), N_("NAME=+N..."), N_("NAME=TABLE"), N_("DIR"), N_("AMOUNT"),
-    N_("CLUB"), N_("LIST"), N_("ADDRESS"), N_("PORT"), N_("ROUND"), N_("TABLE"),
+    N_("CLUB"), N_("LIST"), N_("ADDRESS"), N_("PORT"), N_("ROUND"), N_("TABLE"), N_("FILE..."),
+    N_("DIR..."), N_("TEXT"),
 )  # fmt: skip
 
 

@@ -12,12 +12,16 @@ import os
 import shlex
 import socket
 import sys
+from typing import TYPE_CHECKING
 
 import click
 
 from baska_cli.cli.common import FileProblem, UserInputError, command, fail, option
 from baska_cli.errors import BaskaError
 from baska_cli.i18n import LANGUAGES, _, language, ngettext
+
+if TYPE_CHECKING:
+    from baska_cli.web.capacity import Capacity
 
 
 def serve_lock_path(ledger: str) -> str:
@@ -44,6 +48,8 @@ def own_address() -> str | None:
 
 def _listen(host: str, port: int) -> socket.socket:
     """The server's socket, bound (a busy port or a wrong address: a usage error)."""
+    from baska_cli.web.server import QUEUE
+
     try:
         family = socket.AF_INET6 if ":" in host else socket.AF_INET
         # (IPPROTO_TCP named: asyncio sets TCP_NODELAY only on sockets that name it, and
@@ -51,7 +57,7 @@ def _listen(host: str, port: int) -> socket.socket:
         sock = socket.socket(family, socket.SOCK_STREAM, socket.IPPROTO_TCP)
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         sock.bind((host, port))
-        sock.listen(2048)  # (uvicorn's own backlog: a hall of phones connecting at once waits)
+        sock.listen(QUEUE)  # (a hall of phones connecting at once waits)
     except (OSError, OverflowError) as error:
         raise UserInputError(
             _("cannot listen on {host}:{port}: {reason}").format(
@@ -108,6 +114,9 @@ def serve(paths: tuple[str, ...], host: str, port: int, serve_lang: str | None) 
     """
     from filelock import FileLock, Timeout
 
+    from baska_cli.web.capacity import raise_limit
+
+    capacity = raise_limit()  # (before any file or socket is opened)
     if any(os.path.isdir(path) for path in paths):
         _one_tournament(paths)
         locks = [os.path.join(paths[0], HALL_LOCK)]
@@ -130,9 +139,9 @@ def serve(paths: tuple[str, ...], host: str, port: int, serve_lang: str | None) 
             held.callback(lock.release)
         lang = serve_lang or language()
         if os.path.isdir(paths[0]):
-            _serve_hall(paths[0], host, port, lang)
+            _serve_hall(paths[0], host, port, lang, capacity)
         else:
-            _serve(paths, host, port, lang)
+            _serve(paths, host, port, lang, capacity)
 
 
 HALL_LOCK = ".serve-lock"  # inside a tournament's directory: the one `serve` of it
@@ -180,7 +189,7 @@ def _refuse_twice(paths: tuple[str, ...]) -> None:
         seen[real] = path
 
 
-def _serve(paths: tuple[str, ...], host: str, port: int, lang: str) -> None:
+def _serve(paths: tuple[str, ...], host: str, port: int, lang: str, capacity: Capacity) -> None:
     """Start the app on the ledgers and run it until Ctrl-C."""
     from baska_cli.web.app import make_app
     from baska_cli.web.security import table_key
@@ -195,15 +204,15 @@ def _serve(paths: tuple[str, ...], host: str, port: int, lang: str) -> None:
         fail(error)
     sock, base = _listen_at(host, port)
     links = [(f"{base}/t/{key}", "" if len(keys) == 1 else path) for path, key in keys.items()]
-    _show(host, [("table", url, path) for url, path in links], len(keys) <= QR_TABLES)
-    run(app, sock)
+    _show(host, [("table", url, path) for url, path in links], len(keys) <= QR_TABLES, capacity)
+    run(app, sock, capacity)
     if len(keys) == 1:
         click.echo(_("stopped; every hand is in {path}").format(path=paths[0]))
     else:
         click.echo(_("stopped; every hand is in its ledger"))
 
 
-def _serve_hall(folder: str, host: str, port: int, lang: str) -> None:
+def _serve_hall(folder: str, host: str, port: int, lang: str, capacity: Capacity) -> None:
     """Start the tournament's hall and run it until Ctrl-C; its address is kept in
     `DIR/.serve-url` for `tournament links` and the printed sheets."""
     from baska_cli.tournament.hall.address import keep_base_url
@@ -222,11 +231,23 @@ def _serve_hall(folder: str, host: str, port: int, lang: str) -> None:
     except BaskaError as error:
         fail(error)
     key = app.state.hall.organiser_key
-    links = [("organiser", f"{base}/o/{key}", ""), ("standings", f"{base}/standings", "")]
+    links = [(_("organiser"), f"{base}/o/{key}", ""), (_("standings"), f"{base}/standings", "")]
     tables = _("each table's link: baska tournament links {folder}")
-    _show(host, links, True, tables.format(folder=shlex.quote(folder)))
-    run(app, sock)
+    _show(host, links, True, capacity, tables.format(folder=shlex.quote(folder)))
+    run(app, sock, capacity)
     click.echo(_("stopped; every hand is in its table's ledger"))
+
+
+def _holds(capacity: Capacity) -> None:
+    """How many phones the server holds at once (each with its live page open), under
+    the open-file limit it raised itself to."""
+    click.echo(
+        ngettext(
+            "room for {phones} phone at once (open files: {limit})",
+            "room for {phones} phones at once (open files: {limit})",
+            capacity.streams,
+        ).format(phones=capacity.streams, limit=capacity.descriptors)
+    )
 
 
 def _listen_at(host: str, port: int) -> tuple[socket.socket, str]:
@@ -244,10 +265,16 @@ def _listen_at(host: str, port: int) -> tuple[socket.socket, str]:
 WILDCARDS = ("0.0.0.0", "::", "")
 
 
-def _show(host: str, links: list[tuple[str, str, str]], codes: bool, after: str = "") -> None:
+def _show(
+    host: str,
+    links: list[tuple[str, str, str]],
+    codes: bool,
+    capacity: Capacity,
+    after: str = "",
+) -> None:
     """Each link as `what: URL  path`, under the links' QR codes side by side (with `codes`:
     two fit 80 columns, and the addresses stay on a 24-line screen under them), then where
-    the server listens, `after`, and how to stop it."""
+    the server listens, `after`, how many phones it holds and how to stop it."""
     if codes:
         _codes([url for _what, url, _path in links])
     for what, url, path in links:
@@ -264,6 +291,7 @@ def _show(host: str, links: list[tuple[str, str, str]], codes: bool, after: str 
         click.echo(_("only this computer can open it; --host 0.0.0.0 lets the phones in"))
     if after:
         click.echo(after)
+    _holds(capacity)
     click.echo(_("Ctrl-C stops the server"))
     sys.stdout.flush()
 

@@ -8,13 +8,14 @@ It refuses, before anything is written, and again just before the new file takes
 - a file the command is reading (`reading`: its ledgers, the tournament's files), by any
   name (a hard link, a symbolic link, another spelling of the path);
 - an existing file that baska did not write: a page baska writes carries `MARK` in its first
-  lines, and only a file with it is written over (`own=True`: the tournament's printable
-  pages, which baska names inside its own directory, are replaced whatever they hold, but
-  never through a link).
+  lines (a workbook, in its zip comment at its end), and only a file with it is written over
+  (`own=True`: the tournament's printable pages, which baska names inside its own directory,
+  are replaced whatever they hold, but never through a link).
 
 The text goes to a temporary file beside the output, is synced and renamed into place
 (files/replace.py): the output is its old self or all of the new, never half. A new file
-gets 0o666 less the umask (0o644 as a rule); a replaced one keeps its mode.
+gets 0o666 less the umask (0o644 as a rule); a replaced one keeps its mode; a file given a
+`mode` (0o600: a page that holds keys) gets it, new or replaced.
 """
 
 from __future__ import annotations
@@ -37,14 +38,16 @@ CANNOT_WRITE = N_("{path}: cannot write the file: {reason}")
 
 def write_output(
     path: str,
-    pieces: Iterable[str],
+    pieces: Iterable[str] | bytes,
     reading: Iterable[str] = (),
     own: bool = False,
     failure: str = CANNOT_WRITE,
+    mode: int | None = None,
 ) -> str:
-    """Write `pieces` (UTF-8 text) whole as the file `path`, refused as the module says; the
-    name written (`path` itself: no link is followed). `failure` is the message (N_, with
-    `{path}` and `{reason}`) for a file that cannot be written."""
+    """Write `pieces` (UTF-8 text, or bytes as they are) whole as the file `path`, refused as
+    the module says; the name written (`path` itself: no link is followed). `failure` is the
+    message (N_, with `{path}` and `{reason}`) for a file that cannot be written; `mode`: the
+    file's mode (else as the module says)."""
     if not path:
         raise OutputError(_("the output's file name is empty; expected e.g. evening.html"))
     inputs = [name for name in reading if name]
@@ -55,10 +58,17 @@ def write_output(
     except OSError as exc:
         raise OutputError(_(failure).format(path=path, reason=os_reason(exc))) from None
     try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="") as stream:
-            stream.writelines(pieces)
-            finish(stream)
-        os.chmod(temp, 0o666 & ~umask() if before is None else stat.S_IMODE(before.st_mode))
+        if isinstance(pieces, bytes):
+            with os.fdopen(fd, "wb") as binary:
+                binary.write(pieces)
+                finish(binary)
+        else:
+            with os.fdopen(fd, "w", encoding="utf-8", newline="") as stream:
+                stream.writelines(pieces)
+                finish(stream)
+        if mode is None:
+            mode = 0o666 & ~umask() if before is None else stat.S_IMODE(before.st_mode)
+        os.chmod(temp, mode)
         now = _refuse(path, inputs, own)
         if (None if now is None else identity(now)) != (
             None if before is None else identity(before)
@@ -134,7 +144,8 @@ def _refuse_inputs(path: str, st: os.stat_result | None, reading: list[str]) -> 
 
 
 def _marked(path: str) -> bool:
-    """Whether the file at `path` (a regular file, not a link) starts as a page baska wrote."""
+    """Whether the file at `path` (a regular file, not a link) starts as a page baska wrote,
+    or ends as a workbook baska wrote (the mark in its zip comment)."""
     flags = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
     try:
         fd = os.open(path, flags)
@@ -143,6 +154,10 @@ def _marked(path: str) -> bool:
     try:
         if not stat.S_ISREG(os.fstat(fd).st_mode):
             return False
+        size = os.fstat(fd).st_size
+        if MARK.encode("ascii") in os.read(fd, MARK_WITHIN):
+            return True
+        os.lseek(fd, max(0, size - MARK_WITHIN), os.SEEK_SET)
         return MARK.encode("ascii") in os.read(fd, MARK_WITHIN)
     except OSError:
         return False

@@ -11,10 +11,11 @@ from __future__ import annotations
 
 import contextlib
 import os
+import re
 import tempfile
 import time
 from collections.abc import Iterator
-from typing import IO, TextIO
+from typing import IO, Any, TextIO
 
 from baska_cli.errors import LedgerError
 from baska_cli.i18n import N_, _, os_reason
@@ -34,16 +35,35 @@ def temp_prefix(path: str) -> tuple[str, str]:
     return folder, f".{name}.baska-"
 
 
-def remove_stale_temps(path: str) -> None:
-    """Under the lock no other writer of this ledger is at work: a temporary file of its is
-    left by a writer that was killed, and goes (mkstemp adds 8 characters, then `.tmp`)."""
-    folder, prefix = temp_prefix(path)
+TEMP_NAME = re.compile(r"\..+\.baska-[a-z0-9_]{8}\.tmp\Z")  # any file's (mkstemp's 8 letters)
+
+
+def is_temp(name: str, prefix: str = "") -> bool:
+    """Whether a file name is one of baska's temporary files (of the file whose `temp_prefix`
+    is `prefix`, if given)."""
+    if prefix and not (name.startswith(prefix) and len(name) == len(prefix) + 12):
+        return False
+    return TEMP_NAME.match(name) is not None
+
+
+def remove_temps(folder: str, prefix: str = "") -> tuple[str, ...]:
+    """Remove baska's temporary files from a folder (those of one file: `prefix`), each a
+    regular file, none through a link; the names removed. Only where no writer of them can
+    be at work: a temporary file there was left by a writer that was killed."""
+    gone = []
     with contextlib.suppress(OSError):
         for entry in os.scandir(folder):
-            name = entry.name
-            if name.startswith(prefix) and name.endswith(".tmp") and len(name) == len(prefix) + 12:
+            if is_temp(entry.name, prefix) and entry.is_file(follow_symlinks=False):
                 with contextlib.suppress(OSError):
                     os.unlink(entry.path)
+                    gone.append(entry.name)
+    return tuple(gone)
+
+
+def remove_stale_temps(path: str) -> None:
+    """Under the lock no other writer of this file is at work: a temporary file of its is
+    left by a writer that was killed, and goes."""
+    remove_temps(*temp_prefix(path))
 
 
 def sync_folder(folder: str) -> None:
@@ -80,7 +100,7 @@ def temporary(
             os.unlink(temp)
 
 
-def finish(stream: IO[str]) -> None:
+def finish(stream: IO[Any]) -> None:
     """Flush, sync and close a temporary file written whole."""
     stream.flush()
     os.fsync(stream.fileno())
@@ -111,9 +131,11 @@ def replace_file(temp: str, real: str, path: str) -> None:
 def replace_text(path: str, text: str) -> None:
     """Write a small text file (a tournament's players, seating, results) whole: a temporary
     file beside it, synced, then renamed over it; the caller holds the lock that guards it.
-    The file is either its old self or all of `text`, never half of it."""
+    The file is either its old self or all of `text`, never half of it; a temporary file
+    of its that a killed writer left goes first."""
     real = real_path(path)
     folder = temp_prefix(real)[0]
+    remove_stale_temps(real)
     try:
         with temporary(real, N_("cannot write the file: {reason}")) as (temp, stream):
             stream.write(text)

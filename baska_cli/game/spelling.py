@@ -1,5 +1,6 @@
-"""How typed words compare: spellings folded (no case, no diacritics), edit distance, the
-choice a typo most likely meant and the `did you mean` hint."""
+"""How typed words compare: spellings folded (no case, no diacritics), names in alphabetical
+order (Polish: ą after a, ł after l, ż last), edit distance, the choice a typo most likely meant
+and the `did you mean` hint."""
 
 from __future__ import annotations
 
@@ -16,6 +17,31 @@ def fold(text: str) -> str:
     text = text.lower().replace("ł", "l")
     decomposed = unicodedata.normalize("NFKD", text)
     return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+
+
+# the Polish alphabet in its order; a letter outside it sorts as its base letter, just after it
+ALPHABET = "aąbcćdeęfghijklłmnńoópqrsśtuvwxyzźż"
+_RANK = {letter: 20 + 2 * rank for rank, letter in enumerate(ALPHABET)}
+
+
+def collation_key(text: str) -> tuple[int, ...]:
+    """A key that sorts text in the alphabet's order, case-blind (Łucja after Lucyna, Żaneta
+    after Zofia); a space or a mark sorts before any letter, a digit before the letters."""
+    key = []
+    for ch in text.casefold():
+        rank = _RANK.get(ch)
+        if rank is None:
+            base = unicodedata.normalize("NFKD", ch)[:1]
+            if base in _RANK:
+                rank = _RANK[base] + 1
+            elif ch in "0123456789":
+                rank = 1 + int(ch)
+            elif ch.isalpha():
+                rank = 20 + 2 * len(ALPHABET) + ord(ch)
+            else:
+                rank = 0
+        key.append(rank)
+    return tuple(key)
 
 
 def edit_distance(a: str, b: str) -> int:

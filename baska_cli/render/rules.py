@@ -20,6 +20,7 @@ from baska_cli.game.sources import (
 )
 from baska_cli.game.sources import cites_text as named
 from baska_cli.i18n import N_, _, ngettext
+from baska_cli.render.text import number, terminal_safe
 from baska_cli.rulesets.loader import builtin
 
 WIDTH = 80  # the notes under the tables are wrapped to this width
@@ -232,12 +233,12 @@ def settings_table(rules: RuleSet, main: str = "") -> tuple[str, list[str]]:
         (
             "session.place_points",
             _("place points"),
-            "/".join(f"{p:g}" for p in rules.place_points) or "–",
+            "/".join(number(p) for p in rules.place_points) or "–",
         ),
         (
             "session.positive_bonus",
             _("bonus for a positive result"),
-            "/".join(f"{p:g}" for p in rules.positive_bonus) or "–",
+            "/".join(number(p) for p in rules.positive_bonus) or "–",
         ),
         ("tournament.walkout_place_points", _("a walk-out: the other three"), _fixed(w.others)),
         ("tournament.left_place_points", _("a walk-out: who walked out"), _fixed(w.left)),
@@ -266,7 +267,7 @@ def settings_table(rules: RuleSet, main: str = "") -> tuple[str, list[str]]:
 
 def _fixed(result: tuple[float, int]) -> str:
     """A walk-out's fixed result: place points, then small points (`3, small points 35`)."""
-    return _("{points}, small points {small}").format(points=f"{result[0]:g}", small=result[1])
+    return _("{points}, small points {small}").format(points=number(result[0]), small=result[1])
 
 
 def rules_listing(systems: Sequence[RuleSet], default: str) -> str:
@@ -318,7 +319,7 @@ def rules_toml(rules: RuleSet) -> str:
 
 def _comment(text: str) -> str:
     """A text on one comment line: line breaks and control characters shown as escapes."""
-    return "".join(ch if ch.isprintable() else ascii(ch)[1:-1] for ch in text)
+    return terminal_safe(text)
 
 
 def _settings(rules: RuleSet) -> list[tuple[str, Any]]:

@@ -22,7 +22,14 @@ from baska_cli.render.chart import (
 from baska_cli.render.explain import SCRIPT_LANGUAGE, derivation, explanation
 from baska_cli.render.fit import fitted_lines, widths_of, wrap
 from baska_cli.render.outcome import csv_header, outcome_csv, outcome_record, render_outcome
-from baska_cli.render.text import csv_line, heading_text, signed, simple_table, status_shown
+from baska_cli.render.text import (
+    csv_line,
+    heading_text,
+    number,
+    signed,
+    simple_table,
+    status_shown,
+)
 
 if TYPE_CHECKING:  # the ledger's types, named in annotations only (no import at run time)
     from baska_cli.ledger.edits import Edited, Recorded
@@ -32,7 +39,7 @@ if TYPE_CHECKING:  # the ledger's types, named in annotations only (no import at
 
 def points(value: float | None) -> str:
     """Place points: 5, 2.5, or empty when the system has none."""
-    return "" if value is None else f"{round(value, 2):g}"
+    return "" if value is None else number(value)
 
 
 def deals_left(meta: Meta, dealt: int) -> str:

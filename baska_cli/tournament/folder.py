@@ -5,10 +5,8 @@
     DIR/roster.csv        full name, id, team, category, stand-in (details.py), if any
     DIR/results.csv       paper sheets' final totals (results.py); corrections kept
     DIR/lots.csv          drawings of lots: round, player, lot (1 places highest)
-    DIR/walkouts.csv      walk-outs: round, table, player, status (walkouts.py); made by the
-                          first walk-out, none when missing
-    DIR/confirmations.csv the players' confirmations of tables' results and the organiser's
-                          acceptances (confirmations.py); made by the first, none when missing
+    DIR/walkouts.csv      walk-outs: round, table, player, status (walkouts.py), if any
+    DIR/confirmations.csv the players' words on tables' results, the organiser's acceptances
     DIR/rN/seating.csv    round N's draw: table, seat, player (`out` for sitting out)
     DIR/rN/tK.csv         table K's ledger: an ordinary `baska` ledger
     DIR/rN/*.html         the printable seating plan and table sheets
@@ -88,8 +86,9 @@ class Tournament:
 
     @property
     def name(self) -> str:
-        """The name printed on the pages: the directory's own name."""
-        return os.path.basename(os.path.normpath(self.path)) or self.path
+        """The name printed on the pages: the tournament's title, else the directory's own
+        name."""
+        return self.plan.title or os.path.basename(os.path.normpath(self.path)) or self.path
 
     @property
     def next_round(self) -> int:
@@ -209,10 +208,9 @@ def load(path: str) -> Tournament:
     details = os.path.join(path, DETAILS)
     if os.path.exists(details):
         players = with_details(players, _read(details), details)
-    sheets = parse_results(_read(os.path.join(path, RESULTS)), os.path.join(path, RESULTS))
+    sheets = read_results(path)
     lots = _parse_lots(_read(os.path.join(path, LOTS)), os.path.join(path, LOTS))
-    walkouts = os.path.join(path, WALKOUTS)
-    gone = parse_walkouts(_read(walkouts), walkouts) if os.path.exists(walkouts) else []
+    gone = read_walkouts(path)
     said = read_confirmations(path)
     draws = []
     round_number = 1
@@ -231,6 +229,18 @@ def read_confirmations(path: str) -> list[Confirmation]:
     missing)."""
     words = os.path.join(path, CONFIRMATIONS)
     return parse_confirmations(_read(words), words) if os.path.exists(words) else []
+
+
+def read_results(path: str) -> list[TableResult]:
+    """The paper sheets' results of a tournament's directory."""
+    results = os.path.join(path, RESULTS)
+    return parse_results(_read(results), results)
+
+
+def read_walkouts(path: str) -> list[Walkout]:
+    """The walk-outs of a tournament's directory (none while `walkouts.csv` is missing)."""
+    walkouts = os.path.join(path, WALKOUTS)
+    return parse_walkouts(_read(walkouts), walkouts) if os.path.exists(walkouts) else []
 
 
 def _parse_lots(text: str, origin: str) -> dict[int, dict[str, int]]:
@@ -320,7 +330,7 @@ def write_round(tournament: Tournament, draw: Draw, pages: dict[str, str]) -> No
             )
             create_ledger(os.path.join(temp, f"t{t}.csv"), meta, sync=False)
         for name, text in pages.items():
-            write_output(os.path.join(temp, name), [text], own=True)
+            write_output(os.path.join(temp, name), [text], own=True, mode=page_mode(name))
         replace_text(os.path.join(temp, SEATING), format_seating(draw))
         sync_folder(temp)  # every ledger's name, once, before the round appears
         os.rename(temp, final)
@@ -377,7 +387,17 @@ def save_lots(tournament: Tournament, lots: dict[int, dict[str, int]]) -> None:
 def save_page(tournament: Tournament, relative: str, text: str) -> None:
     """Write a printable page inside the directory (never through a link planted in its
     place, never over one of the tournament's files)."""
-    write_output(tournament.file(relative), [text], reading=inputs(tournament), own=True)
+    mode = page_mode(os.path.basename(relative))
+    write_output(tournament.file(relative), [text], reading=inputs(tournament), own=True, mode=mode)
+
+
+KEYED_PAGES = ("sheets.html",)  # a round's pages that hold every table's key
+
+
+def page_mode(name: str) -> int | None:
+    """The mode of a round's printable page: 0o600 for one that holds keys (only the
+    organiser reads it), else as write_output makes it."""
+    return 0o600 if name in KEYED_PAGES else None
 
 
 def inputs(tournament: Tournament) -> tuple[str, ...]:

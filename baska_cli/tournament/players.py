@@ -10,7 +10,7 @@ from dataclasses import dataclass, replace
 from baska_cli.errors import BaskaError, TournamentError, TournamentInputError
 from baska_cli.game.formula import runs_as_formula
 from baska_cli.game.names import check_name, check_one_alphabet, look_alike, name_key
-from baska_cli.game.spelling import fold
+from baska_cli.game.spelling import collation_key, fold
 from baska_cli.i18n import _
 
 HEADER = ("name", "club", "entered", "withdrawn")
@@ -41,6 +41,28 @@ class Entrant:
         return self.entered <= round_number and (
             self.withdrawn is None or round_number < self.withdrawn
         )
+
+
+def surname_first(name: str) -> tuple[tuple[int, ...], ...]:
+    """A key that sorts full names by surname (the last word), then the first names, in the
+    alphabet's order (game.spelling): Bąk before Bednarek, Łęcka after Lis; a short form in
+    brackets after the name (shown_names) comes last."""
+    words = [w for w in name.split() if not w.startswith("(")]
+    marks = [w for w in name.split() if w.startswith("(")]
+    return tuple(collation_key(w) for w in [*words[-1:], *words[:-1], *marks])
+
+
+def shown_names(players: Iterable[Entrant]) -> dict[str, str]:
+    """Each player's name as people read it, by the name the tables use: the full name, with
+    the short form beside a full name two players share (`Jan Kowalski (Jan.K.101)`)."""
+    players = list(players)
+    count: dict[str, int] = {}
+    for p in players:
+        count[fold(p.display)] = count.get(fold(p.display), 0) + 1
+    return {
+        p.name: f"{p.display} ({p.name})" if count[fold(p.display)] > 1 else p.display
+        for p in players
+    }
 
 
 def clean_club(club: str, where: str) -> str:

@@ -17,11 +17,13 @@ from baska_cli.tournament.csvrows import data_rows
 CORRECTED = (
     "corrected"  # a sheet's result replaced by a later row (kept, as the ledger keeps amended)
 )
-HEADER = (
+ORGANISER, TABLE = "organiser", "table"  # who entered a result: the organiser, a table's key
+OLD_HEADER = (
     "round", "table",
     "player 1", "total 1", "player 2", "total 2", "player 3", "total 3", "player 4", "total 4",
     "status",
 )  # fmt: skip
+HEADER = (*OLD_HEADER[:-1], "entered by", "status")  # (an old file's entries: the organiser's)
 _ENTRY = re.compile(r"(?P<name>[^=]+)=(?P<total>[+-]?[0-9]+)\Z")
 
 
@@ -34,6 +36,7 @@ class TableResult:
     players: tuple[str, ...]
     totals: tuple[int, ...]
     status: str = ""  # "" (counts) or CORRECTED (an earlier entry, kept for the record)
+    by: str = ORGANISER  # who entered it: ORGANISER or TABLE (a table's key, from its phone)
 
 
 def parse_entries(tokens: Sequence[str], players: Sequence[str]) -> tuple[int, ...]:
@@ -150,20 +153,27 @@ def format_results(rows: Sequence[TableResult]) -> str:
         cells: list[object] = [r.round, r.table]
         for name, total in zip(r.players, r.totals, strict=True):
             cells += [name, f"{total:+d}" if total else "0"]
-        writer.writerow([*cells, r.status])
+        writer.writerow([*cells, r.by, r.status])
     return out.getvalue()
 
 
 def parse_results(text: str, origin: str) -> list[TableResult]:
     """Read `results.csv` back (a TournamentError at file:line for anything wrong)."""
     found: list[TableResult] = []
-    for line, row in data_rows(text, origin, HEADER):
-        cells = [*row, ""][: len(HEADER)]
-        status = cells[-1].strip()
+    first = next(csv.reader(io.StringIO(text)), [])
+    old = tuple(c.strip() for c in first) == OLD_HEADER
+    for line, row in data_rows(text, origin, OLD_HEADER if old else HEADER):
+        cells = [*row, "", ""][: len(HEADER)]
+        if old:  # (an old file names no one: its entries count as the organiser's)
+            cells = [*cells[:10], "", cells[10]]
+        by, status = cells[10].strip() or ORGANISER, cells[11].strip()
         try:
-            if len(row) < len(HEADER) - 1 or status not in ("", CORRECTED):
+            if len(row) < 10 or status not in ("", CORRECTED) or by not in (ORGANISER, TABLE):
                 raise ValueError(
-                    _("expected 11 cells: round, table, four names and totals, a status")
+                    _(
+                        "expected 12 cells: round, table, four names and totals, who entered "
+                        "the result ({organiser} or {table}), a status (empty or {corrected})"
+                    ).format(organiser=ORGANISER, table=TABLE, corrected=CORRECTED)
                 )
             numbers = [int(c) for c in (cells[0], cells[1], *cells[3:10:2])]
         except ValueError as error:
@@ -175,6 +185,7 @@ def parse_results(text: str, origin: str) -> list[TableResult]:
                 tuple(c.strip() for c in cells[2:10:2]),
                 tuple(numbers[2:]),
                 status,
+                by,
             )
         )
     return found

@@ -43,6 +43,7 @@ class Plan:
     apart: tuple[tuple[str, str], ...] = ()  # pairs never seated at one table while possible
     apart_clubs: bool = False  # players of one club kept apart while possible
     fixed: tuple[tuple[str, int], ...] = ()  # a player who always sits at this table
+    title: str = ""  # the pages' heading ("": the directory's name)
 
     def rules(self, origin: str = "tournament.toml") -> RuleSet:
         """The tournament's rule system."""
@@ -129,14 +130,16 @@ class Count(Kind):
 
 @dataclass(frozen=True, slots=True)
 class Text(Kind):
-    """One line of text of at most `most` characters."""
+    """One line of text of at most `most` characters (`empty`: none at all, too)."""
 
     most: int
+    empty: bool = False
 
     def parse(self, text: str, key: str) -> str:
-        """The text typed, without the spaces around it (none at all is refused)."""
+        """The text typed, without the spaces around it (none at all is refused unless
+        `empty`)."""
         value = text.strip()
-        if not value:
+        if not value and not self.empty:
             raise self._refused(key, value)
         self.check(value, key)
         return value
@@ -359,6 +362,7 @@ class Reach(Enum):
     LEDGERS = N_("only before the first draw (the table ledgers hold it)")
     DRAWS = N_("the rounds still to draw")
     STANDINGS = N_("the standings, at once")
+    PAGES = N_("the pages made from then on")
 
 
 REQUIRED: Any = object()  # the default of a setting `new` must be given
@@ -404,6 +408,14 @@ class Setting:
 
 # the table: a row per setting, in the order `set` shows them and tournament.toml keeps them
 SETTINGS = (
+    Setting(
+        "title", Text(120, empty=True), "", metavar="TEXT",
+        help=N_("The tournament's title on the projector, the pages and the printouts "
+                "(default: the directory's name)."),
+        reach=Reach.PAGES,
+        source="the organiser (\"Grand Prix Lęborka 2026\"); a heading of one line, so at most "
+        "120 characters; left out of tournament.toml while empty",
+    ),
     Setting(
         "rounds", Count(1, 99), REQUIRED, metavar="N", help=N_("How many rounds."),
         reach=Reach.ROUNDS,
@@ -540,14 +552,17 @@ def check_fixed(fixed: Sequence[tuple[str, int]], players: int) -> None:
 
 def format_plan(plan: Plan) -> str:
     """The text of `tournament.toml`: a line per setting, then those kept as tables."""
-    lines = [
-        "# A baska tournament: see `baska tournament --help`. Edit with care: the draw and",
-        "# the standings are read from this file and the others in this directory.",
-        f"baska_tournament = {FORMAT_VERSION}",
-    ]
+    comment = _(
+        "A baska tournament: see `baska tournament --help`. Edit with care: the draw and\n"
+        "the standings are read from this file and the others in this directory."
+    )
+    lines = [f"# {line}" for line in comment.splitlines()]
+    lines.append(f"baska_tournament = {FORMAT_VERSION}")
     tables = []
     for row in SETTINGS:
         value = row.kind.stored(getattr(plan, row.attribute))
+        if value == "":
+            continue  # (an empty text: the default, left out)
         if isinstance(value, dict):
             tables += ["", f"[{row.key}]"]
             tables += [f"{toml_value(k)} = {toml_value(v)}" for k, v in value.items()]

@@ -8,7 +8,7 @@ from collections.abc import Awaitable, Callable, Mapping
 from typing import Any, Protocol, TypeVar
 
 from starlette.requests import Request
-from starlette.responses import JSONResponse, Response, StreamingResponse
+from starlette.responses import JSONResponse, Response
 
 from baska_cli.game.numbers import whole
 from baska_cli.i18n import _
@@ -18,6 +18,7 @@ from baska_cli.web.events import stream
 from baska_cli.web.requests import Refused, Route, answered, json_body, text_field
 from baska_cli.web.security import check_same_site, given_key
 from baska_cli.web.served import Access, Served
+from baska_cli.web.streams import capped
 from baska_cli.web.table import Answer
 
 T = TypeVar("T")
@@ -37,9 +38,13 @@ class AnyHall(Protocol):
 Handler = Callable[[Request, Served, dict[str, Any]], Awaitable[Response]]
 
 
-def endpoint(post: bool) -> Callable[[Handler], Route]:
+def endpoint(post: bool, hands: bool | None = None) -> Callable[[Handler], Route]:
     """A route of a table (`answered`, web/requests.py) with its checks before its handler:
-    the key, and for a change JSON from the page's own origin within the size limit."""
+    the key; for a change, JSON from the page's own origin within the size limit and a key
+    that may write now (else 403); for a change of the hands (`hands`, every change but a
+    tournament's words and paper totals), a table whose result is not fixed otherwise (a
+    paper sheet, a walk-out: else 409)."""
+    of_hands = post if hands is None else hands
 
     def wrap(handler: Handler) -> Route:
         async def checked(request: Request) -> Response:
@@ -55,6 +60,8 @@ def endpoint(post: bool) -> Callable[[Handler], Route]:
                 check_same_site(request)
                 if access.refusal is not None:
                     raise Refused(403, access.refusal)
+                if of_hands and access.hands_refusal is not None:
+                    raise Refused(409, access.hands_refusal)
                 body = await json_body(request)
             request.state.access = access
             return await handler(request, access.served, body)
@@ -141,11 +148,9 @@ async def quote(request: Request, served: Served, body: dict[str, Any]) -> Respo
 
 @endpoint(post=False)
 async def events(request: Request, served: Served, body: dict[str, Any]) -> Response:
-    """GET /api/v1/events?key=KEY: an event `change` at every write of the ledger."""
-    headers = {"Cache-Control": "no-cache", "X-Accel-Buffering": "no"}
-    return StreamingResponse(
-        stream(served.watcher), media_type="text/event-stream", headers=headers
-    )
+    """GET /api/v1/events?key=KEY: an event `change` at every write of the ledger (503
+    past the streams the server holds)."""
+    return capped(request, stream(served.watcher))
 
 
 @endpoint(post=True)

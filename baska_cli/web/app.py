@@ -9,15 +9,19 @@ import os
 from collections.abc import AsyncIterator, Mapping
 
 from starlette.applications import Starlette
+from starlette.exceptions import HTTPException
 from starlette.routing import BaseRoute, Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from baska_cli.web import api, pages
+from baska_cli.web.capacity import current
 from baska_cli.web.hall import actions as hall_actions
 from baska_cli.web.hall import confirm, organiser
 from baska_cli.web.hall import projector_routes as board
 from baska_cli.web.hall.access import TournamentHall
+from baska_cli.web.requests import http_error, server_error
 from baska_cli.web.served import Hall
+from baska_cli.web.streams import Admission
 
 STATIC = os.path.join(os.path.dirname(__file__), "static")
 POST = ["POST"]
@@ -69,8 +73,13 @@ def _app(hall: Hall | TournamentHall) -> Starlette:
         yield
         await hall.stop()
 
-    app = Starlette(routes=ROUTES, lifespan=lifespan)
+    app = Starlette(
+        routes=ROUTES,
+        lifespan=lifespan,
+        exception_handlers={HTTPException: http_error, Exception: server_error},
+    )
     app.state.hall = hall
+    app.state.streams = Admission(current())  # (raised first by `serve`: capacity.raise_limit)
     return app
 
 

@@ -5,18 +5,23 @@ and `{"error": ...}` in that language."""
 from __future__ import annotations
 
 import contextlib
+import errno
 import json
 from collections.abc import Awaitable, Callable
 from typing import Any, TypeVar
 
+import anyio
 from anyio import to_thread
+from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
 from baska_cli.errors import BaskaError, LedgerError, RulesFileError
-from baska_cli.i18n import LANGUAGES, _, speaking
+from baska_cli.i18n import LANGUAGES, _, os_reason, speaking
 
 BODY_LIMIT = 16 * 1024  # bytes a request body may have
+BODY_TIME = 10.0  # seconds a request body may take to arrive whole
+FULL_DISK = (errno.ENOSPC, errno.EDQUOT)  # a write refused for want of room
 
 Route = Callable[[Request], Awaitable[Response]]
 T = TypeVar("T")
@@ -42,16 +47,59 @@ STATUSES: tuple[tuple[type[BaskaError], int], ...] = (
 
 
 def status_of(error: Refused | BaskaError) -> int:
-    """The HTTP status that answers `error`."""
+    """The HTTP status that answers `error` (507 for a write the full disk refused)."""
     if isinstance(error, Refused):
         return error.status
+    if _disk_full(error):
+        return 507
     return next(status for kind, status in STATUSES if isinstance(error, kind))
 
 
-def error_answer(error: Refused | BaskaError) -> JSONResponse:
+def _disk_full(error: BaseException | None) -> bool:
+    """Whether `error`, or an error it was raised from or while handling, is a write the
+    full disk refused (the ledger's errors keep the OSError as their context)."""
+    while error is not None:
+        if isinstance(error, OSError) and error.errno in FULL_DISK:
+            return True
+        error = error.__cause__ or error.__context__
+    return False
+
+
+def error_answer(error: Refused | BaskaError | OSError) -> JSONResponse:
     """`error` answered: its status, and `{"error": message}` (worded in the language the
-    request was answered in, where the error was made)."""
+    request was answered in, where the error was made). A file the server cannot write
+    (OSError) is a 500, a full disk a 507 that says so: the phone keeps what it sent and
+    sends it again (no path in either)."""
+    if _disk_full(error):
+        message = _("the server's disk is full: nothing was recorded; it is sent again later")
+        return JSONResponse({"error": message}, 507)
+    if isinstance(error, OSError):
+        reason = _("the server cannot write its file: {reason}").format(reason=os_reason(error))
+        return JSONResponse({"error": reason}, 500)
     return JSONResponse({"error": str(error)}, status_of(error))
+
+
+async def http_error(request: Request, error: Exception) -> Response:
+    """Starlette's own refusals (no route at the address, a method it does not take) as
+    JSON in the request's language, their headers kept."""
+    assert isinstance(error, HTTPException)
+    with speaking(language_of(request)):
+        if error.status_code == 404:
+            message = _("nothing is served at this address")
+        elif error.status_code == 405:
+            message = _("this address does not take {method}").format(method=request.method)
+        else:
+            message = error.detail
+    return JSONResponse({"error": message}, error.status_code, headers=error.headers)
+
+
+async def server_error(request: Request, error: Exception) -> Response:
+    """What no route answered itself (a fault of the server): a 500 as JSON, in the
+    request's language, that names no file."""
+    with speaking(language_of(request)):
+        if isinstance(error, OSError):
+            return error_answer(error)
+        return JSONResponse({"error": _("the server failed; the request was not done")}, 500)
 
 
 def language_of(request: Request) -> str:
@@ -78,7 +126,8 @@ def language_of(request: Request) -> str:
 
 def answered(work: Route) -> Route:
     """A JSON route: `work` in the request's language (kept in `request.state.language`), a
-    Refused or a project error raised on the way answered by `error_answer`."""
+    Refused, a project error or a file's OSError raised on the way answered by
+    `error_answer`."""
 
     async def route(request: Request) -> Response:
         language = language_of(request)
@@ -86,8 +135,9 @@ def answered(work: Route) -> Route:
         try:
             with speaking(language):
                 return await work(request)
-        except (Refused, BaskaError) as error:
-            return error_answer(error)
+        except (Refused, BaskaError, OSError) as error:
+            with speaking(language):
+                return error_answer(error)
 
     route.__doc__ = work.__doc__
     return route
@@ -106,19 +156,26 @@ async def in_worker(language: str, work: Callable[[], T]) -> T:
 
 async def json_body(request: Request) -> dict[str, Any]:
     """The request's JSON object, at most BODY_LIMIT bytes (413 past it, whatever the
-    Content-Length says), 400 if it is not a JSON object."""
+    Content-Length says) within BODY_TIME seconds (408 past them), 400 if it is not a JSON
+    object, is nested too deep or holds text that is not Unicode (a lone surrogate)."""
     declared = request.headers.get("content-length", "")
     with contextlib.suppress(ValueError):
         if int(declared) > BODY_LIMIT:
             raise Refused(413, _too_big())
     data = bytearray()
-    async for chunk in request.stream():
-        data += chunk
-        if len(data) > BODY_LIMIT:
-            raise Refused(413, _too_big())
+    with anyio.move_on_after(BODY_TIME) as waited:
+        async for chunk in request.stream():
+            data += chunk
+            if len(data) > BODY_LIMIT:
+                raise Refused(413, _too_big())
+    if waited.cancelled_caught:
+        raise Refused(408, _("the request came too slowly; send it again"))
     try:
         value = json.loads(data.decode("utf-8")) if data else {}
-    except (UnicodeDecodeError, ValueError):
+        json.dumps(value, ensure_ascii=False).encode("utf-8")  # (a lone surrogate fails here)
+    except RecursionError:
+        raise Refused(400, _("the request is nested too deep")) from None
+    except (UnicodeError, ValueError):
         raise Refused(400, _("the request is not JSON")) from None
     if not isinstance(value, dict):
         raise Refused(400, _("the request is not a JSON object"))

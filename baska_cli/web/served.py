@@ -53,14 +53,16 @@ class Served:
 @dataclass(frozen=True, slots=True)
 class Access:
     """What a key given lets in: a table (None: the organiser, no table named), whether it is
-    the organiser's, the table's round and number in a tournament, and why it may not write
-    now (None: it may)."""
+    the organiser's, the table's round and number in a tournament, why it may not write
+    now (None: it may), and why it may not record a hand now (its result is fixed
+    otherwise: a paper sheet, a walk-out)."""
 
     served: Served | None
     organiser: bool = False
     round: int | None = None
     table: int | None = None
     refusal: str | None = None
+    hands_refusal: str | None = None
     tournament: dict[str, Any] | None = None
 
 

@@ -1,14 +1,24 @@
 """The open event streams of one thing watched (a table's ledger, a tournament's board):
 each stream a queue that hears every change, a watch that runs while any is open, the text
-each stream sends, and their end when the server stops."""
+each stream sends, and their end when the server stops; how many streams the server holds,
+from one address and in all (`Admission`, `capped`)."""
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
 import json
+from collections import Counter
 from collections.abc import AsyncIterator, Awaitable, Callable
 from typing import Any
+
+from starlette.requests import Request
+from starlette.responses import StreamingResponse
+from starlette.types import Receive, Scope, Send
+
+from baska_cli.i18n import _
+from baska_cli.web.capacity import Capacity
+from baska_cli.web.requests import Refused
 
 END = ""  # what a stream's queue gets when the server stops
 PING = 1.0  # seconds between two pings of a quiet stream: a phone that hears none for 2 s
@@ -105,3 +115,51 @@ class Streams:
             self._task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await self._task
+
+
+class Admission:
+    """The event streams open on the server, counted by the client's address: at most
+    `per_client` from one address and `streams` in all, so that a flood of streams leaves
+    the tables' requests their connections."""
+
+    def __init__(self, capacity: Capacity) -> None:
+        self.capacity = capacity
+        self.open: Counter[str] = Counter()
+
+    def admit(self, client: str) -> None:
+        """Count a stream from `client` in, or refuse it (503, its reason)."""
+        if self.open[client] >= self.capacity.per_client:
+            raise Refused(503, _("too many live pages open from this device; close some"))
+        if self.open.total() >= self.capacity.streams:
+            raise Refused(503, _("the server holds as many live pages as it can; try later"))
+        self.open[client] += 1
+
+    def leave(self, client: str) -> None:
+        """A stream of `client` ended."""
+        self.open[client] -= 1
+        if self.open[client] <= 0:
+            del self.open[client]
+
+
+class _Held(StreamingResponse):
+    """An event stream counted in by an Admission, and out when it ends, however."""
+
+    def __init__(self, body: AsyncIterator[str], admission: Admission, client: str) -> None:
+        headers = {"Cache-Control": "no-cache", "X-Accel-Buffering": "no"}
+        super().__init__(body, media_type="text/event-stream", headers=headers)
+        self._admission, self._client = admission, client
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        try:
+            await super().__call__(scope, receive, send)
+        finally:
+            self._admission.leave(self._client)
+
+
+def capped(request: Request, body: AsyncIterator[str]) -> StreamingResponse:
+    """The event stream `body` answering `request`, if the server's Admission lets its
+    client's address open one more (else Refused, 503)."""
+    admission: Admission = request.app.state.streams
+    client = request.client.host if request.client else ""
+    admission.admit(client)
+    return _Held(body, admission, client)

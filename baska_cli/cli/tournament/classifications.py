@@ -1,6 +1,6 @@
 """What `baska tournament standings` shows: the standings (of all players or of a category,
-or every category's), or with `--teams` the team classification — as text, JSON, CSV and a
-printable page."""
+or every category's), or with `--teams` the team classification — as text, JSON, CSV, a
+printable page and a workbook."""
 
 from __future__ import annotations
 
@@ -32,6 +32,7 @@ from baska_cli.render.tournament.terminal import (
     standings_rows,
     standings_table,
 )
+from baska_cli.render.tournament.workbook import Sheet, standings_sheet, teams_sheet, workbook
 from baska_cli.tournament.categories import category_named
 from baska_cli.tournament.details import has_details
 from baska_cli.tournament.plan import tie_break_text
@@ -46,6 +47,34 @@ def _write(found: Standings, html_path: str, page: str) -> None:
     """The page written (never over the tournament's own files), and said where."""
     written = write_output(html_path, [page], reading=found.files)
     click.echo(_("{path}: the standings page was written").format(path=written), err=True)
+
+
+def write_workbook(path: str, sheets: list[Sheet], reading: tuple[str, ...] = ()) -> None:
+    """The workbook written (never over the files read), and said where."""
+    written = write_output(path, workbook(sheets), reading=reading)
+    click.echo(_("{path}: the workbook was written").format(path=written), err=True)
+
+
+def standings_sheets(found: Standings, teams: bool, category: str | None) -> list[Sheet]:
+    """The sheets of `standings --xlsx`: the standings, the teams, one category or each."""
+    named = labels(found.players)
+    after = _("{tournament}: standings").format(tournament=found.name)
+    heading = f"{after} · " + _("after round {round} of {rounds}").format(
+        round=found.up_to, rounds=found.plan.rounds
+    )
+    if teams:
+        return [teams_sheet(heading, team_standings(found.lines, found.players), named)]
+    if category is None:
+        return [standings_sheet(_("standings"), heading, found.lines, named)]
+    if category.strip().casefold() != ALL:
+        lists = [(category_named(found.players, category), category_of(found, category))]
+    else:
+        lists = every_category(found)
+    return [
+        standings_sheet(name, heading + " · " + _("category {category}").format(category=name),
+                        one.lines, named)
+        for name, one in lists
+    ]  # fmt: skip
 
 
 def _subtitle(found: Standings, count: str) -> str:

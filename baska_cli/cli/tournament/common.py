@@ -68,7 +68,7 @@ def _setting_option(row: Setting) -> Callable[[_F], _F]:
         attrs.update(multiple=True, callback=_items)
     elif row.default is REQUIRED:
         attrs.update(required=True)
-    elif not callable(row.default):
+    elif not callable(row.default) and row.kind.show(row.default):
         attrs.update(default=row.kind.show(row.default), show_default=True)
     return option("--" + row.name, row.attribute, **attrs)
 

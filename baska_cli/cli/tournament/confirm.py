@@ -6,11 +6,13 @@ from __future__ import annotations
 
 import click
 
-from baska_cli.cli.common import COUNT, command, format_choice, note_written
+from baska_cli.cli.common import COUNT, command, format_choice, note_written, option
+from baska_cli.cli.tournament.classifications import write_workbook
 from baska_cli.cli.tournament.common import round_option
 from baska_cli.i18n import _
 from baska_cli.render.tournament.done import accepted
 from baska_cli.render.tournament.status import status_json, status_table
+from baska_cli.render.tournament.workbook import status_sheet
 from baska_cli.tournament.hall.state import round_states
 from baska_cli.tournament.service import confirm as service_confirm
 
@@ -19,17 +21,26 @@ from baska_cli.tournament.service import confirm as service_confirm
 @click.argument("path", metavar="DIR")
 @round_option("The round (default: the newest drawn).")
 @format_choice("table", "json")
-def status(path: str, round_number: int | None, output_format: str) -> None:
+@option(
+    "--xlsx",
+    "xlsx_path",
+    metavar="FILE",
+    help="Also write the round's tables as a workbook (.xlsx) for a spreadsheet.",
+)
+def status(path: str, round_number: int | None, output_format: str, xlsx_path: str | None) -> None:
     """Each table's state in a round: not started, playing n/N, waiting for confirmation,
     confirmed, disputed or walk-out, with its totals and who confirmed them.
 
     \b
     Example:  baska tournament status liga
               baska tournament status liga --round 2 --format json
+              baska tournament status liga --xlsx runda.xlsx
     """
     number, states = round_states(path, round_number)
     shown = status_json if output_format == "json" else status_table
     click.echo(shown(number, states))
+    if xlsx_path:
+        write_workbook(xlsx_path, [status_sheet(number, states)])
 
 
 @command()

@@ -8,7 +8,13 @@ import sys
 import click
 
 from baska_cli.cli.common import COUNT, UserInputError, command, format_choice, note_written, option
-from baska_cli.cli.tournament.classifications import show_category, show_standings, show_teams
+from baska_cli.cli.tournament.classifications import (
+    show_category,
+    show_standings,
+    show_teams,
+    standings_sheets,
+    write_workbook,
+)
 from baska_cli.cli.tournament.common import round_option
 from baska_cli.i18n import _, ngettext
 from baska_cli.render.tournament.done import result_entered
@@ -46,6 +52,12 @@ def result(
 @round_option("The standings after this round (default: the last drawn).")
 @format_choice("table", "json", "csv")
 @option("--html", "html_path", metavar="FILE", help="Also write the standings as a printable page.")
+@option(
+    "--xlsx",
+    "xlsx_path",
+    metavar="FILE",
+    help="Also write them as a workbook (.xlsx) for a spreadsheet: numbers as numbers.",
+)
 @option("--teams", is_flag=True, help="The team classification: each team's best 4 players.")
 @option(
     "--category",
@@ -57,6 +69,7 @@ def standings(
     round_number: int | None,
     output_format: str,
     html_path: str | None,
+    xlsx_path: str | None,
     teams: bool,
     category: str | None,
 ) -> None:
@@ -68,6 +81,7 @@ def standings(
               baska tournament standings liga --html standings.html
               baska tournament standings liga --teams
               baska tournament standings liga --category K --html kobiety.html
+              baska tournament standings liga --xlsx liga.xlsx
     """
     if teams and category is not None:
         raise UserInputError(_("--teams and --category: choose one of them"))
@@ -79,6 +93,8 @@ def standings(
         show_category(found, category, output_format, html_path)
     else:
         show_standings(found, output_format, html_path)
+    if xlsx_path:
+        write_workbook(xlsx_path, standings_sheets(found, teams, category), found.files)
     for problem in found.problems:
         click.echo(_("warning: {problem}").format(problem=problem), err=True)
     if found.problems:

@@ -6,8 +6,15 @@ from __future__ import annotations
 import click
 
 from baska_cli.cli.common import command, format_choice, option
+from baska_cli.cli.tournament.classifications import write_workbook
 from baska_cli.i18n import ngettext
-from baska_cli.render.tournament.season import season_csv, season_json, season_table
+from baska_cli.render.tournament.season import (
+    season_csv,
+    season_heading,
+    season_json,
+    season_table,
+)
+from baska_cli.render.tournament.workbook import season_sheet
 from baska_cli.tournament.service import season as service_season
 
 
@@ -21,12 +28,21 @@ from baska_cli.tournament.service import season as service_season
     "default: each event's place points.",
 )
 @format_choice("table", "json", "csv")
-def season(paths: tuple[str, ...], points_file: str | None, output_format: str) -> None:
+@option(
+    "--xlsx",
+    "xlsx_path",
+    metavar="FILE",
+    help="Also write the classification as a workbook (.xlsx) for a spreadsheet.",
+)
+def season(
+    paths: tuple[str, ...], points_file: str | None, output_format: str, xlsx_path: str | None
+) -> None:
     """The season's classification over a league's events (Grand Prix tournaments).
 
     \b
     Example:  baska tournament season gp1 gp2 gp3
               baska tournament season gp1 gp2 gp3 --points punkty.toml --format csv
+              baska tournament season gp1 gp2 gp3 --xlsx sezon.xlsx
     """
     table = service_season.read_points(points_file) if points_file else None
     done = service_season.season(paths, table)
@@ -47,3 +63,5 @@ def season(paths: tuple[str, ...], points_file: str | None, output_format: str) 
         click.echo(season_csv(done))
     else:
         click.echo(season_table(done))
+    if xlsx_path:
+        write_workbook(xlsx_path, [season_sheet(season_heading(done), done.events, done.lines)])

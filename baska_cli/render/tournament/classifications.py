@@ -10,7 +10,7 @@ from typing import Any
 from tabulate import tabulate
 
 from baska_cli.i18n import _
-from baska_cli.render.text import csv_line, signed
+from baska_cli.render.text import csv_line, plain_number, signed
 from baska_cli.render.tournament.terminal import points
 from baska_cli.tournament.details import has_details
 from baska_cli.tournament.players import Entrant
@@ -75,7 +75,7 @@ def teams_csv(teams: Sequence[TeamLine]) -> str:
     """One row per team; the players joined with `;`."""
     out = [csv_line(TEAMS_CSV_HEADER)]
     for t in teams:
-        cells = [t.place, t.team, points(float(t.place_points)), t.total, ";".join(t.counted)]
+        cells = [t.place, t.team, plain_number(t.place_points), t.total, ";".join(t.counted)]
         out.append(csv_line([*cells, ";".join(t.players), t.standin]))
     return "\n".join(out)
 

@@ -1,11 +1,12 @@
 """A tournament's printable pages as self-contained HTML (Jinja2, no script, no network) in
 the interface language: the seating plan, the table sheets for paper scoring, the standings;
-each prints on A4."""
+each prints on A4. A player is named as people read them (the full name of the roster); a name
+breaks only between words or after a hyphen."""
 
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from baska_cli.evening.totals import dealer_of
@@ -14,6 +15,7 @@ from baska_cli.i18n import _, language, ngettext
 from baska_cli.render.templates import environment
 from baska_cli.tournament.draw import Draw
 from baska_cli.tournament.folder import Tournament
+from baska_cli.tournament.players import shown_names, surname_first
 from baska_cli.tournament.standings import StandingLine
 
 
@@ -26,20 +28,28 @@ def _table_label(t: int) -> str:
     return _("table {table}").format(table=t)
 
 
-def seating_html(name: str, draw: Draw) -> str:
+Names = Mapping[str, str]
+"""Each player's name as people read it, by the name the tables use (players.shown_names)."""
+
+
+def seating_html(name: str, draw: Draw, names: Names | None = None) -> str:
     """The seating plan for the wall: each table's players in seat order, then every player
-    in alphabetical order with their table and seat."""
-    tables = [{"label": _table_label(t), "players": m} for t, m in enumerate(draw.tables, 1)]
+    by surname with their table and seat."""
+    shown = dict(names or {})
+    tables = [
+        {"label": _table_label(t), "players": [shown.get(p, p) for p in m]}
+        for t, m in enumerate(draw.tables, 1)
+    ]
     index = [
         {
-            "player": player,
+            "player": shown.get(player, player),
             "where": _("table {table}, seat {seat}").format(table=t, seat=s),
         }
         for t, members in enumerate(draw.tables, 1)
         for s, player in enumerate(members, 1)
     ]
-    index += [{"player": p, "where": _("sits out")} for p in draw.sitting_out]
-    index.sort(key=lambda row: row["player"].casefold())
+    index += [{"player": shown.get(p, p), "where": _("sits out")} for p in draw.sitting_out]
+    index.sort(key=lambda row: surname_first(row["player"]))
     return _render(
         "seating.html.j2",
         orientation="portrait",
@@ -48,10 +58,24 @@ def seating_html(name: str, draw: Draw) -> str:
             count=len(draw.tables)
         ),
         tables=tables,
-        sitting_out=draw.sitting_out,
+        sitting_out=[shown.get(p, p) for p in draw.sitting_out],
         index=index,
         labels={"sitting_out": _("Sitting out:"), "index": _("Who sits where")},
     )
+
+
+# a column heading's font sizes (pt), largest first: the largest that fits the name's longest
+# word whole in a player's column (about 75 characters at 1 pt, DejaVu Sans bold)
+HEADING_SIZES = (6.5, 5.5, 4.5, 3.5, 3.0)
+HEADING_ROOM = 75
+
+
+def heading_size(name: str) -> str:
+    """The class of a column heading's size (`f55`: 5.5 pt) that prints `name` without
+    breaking a word (a word keeps its hyphen: `Kwiatkowska-` then `Żółtowska`)."""
+    longest = max((len(w) + 1 for w in name.replace("-", "- ").split()), default=1)
+    size = next((s for s in HEADING_SIZES if longest * s <= HEADING_ROOM), HEADING_SIZES[-1])
+    return "f" + str(size).replace(".", "")
 
 
 Link = Callable[[int, int], str]
@@ -76,10 +100,18 @@ def _qr(link: Link | None, round_number: int, table: int) -> dict[str, str] | No
     return {"url": url, "svg": qr_svg(url)}
 
 
-def sheets_html(name: str, draw: Draw, deals: int, rules: RuleSet, link: Link | None = None) -> str:
+def sheets_html(
+    name: str,
+    draw: Draw,
+    deals: int,
+    rules: RuleSet,
+    link: Link | None = None,
+    names: Names | None = None,
+) -> str:
     """One A4 page per table for scoring on paper: the seats, who deals each deal (by seat),
     an empty cell for each change and running total, the final totals and the signatures;
     with `link`, the table's link as a QR code and as text in the page's corner."""
+    shown = dict(names or {})
     tables = []
     for t, members in enumerate(draw.tables, 1):
         tables.append(
@@ -88,7 +120,11 @@ def sheets_html(name: str, draw: Draw, deals: int, rules: RuleSet, link: Link | 
                     tournament=name, round=draw.round, table=t
                 ),
                 "seats": [
-                    {"label": _("seat {n}").format(n=s), "player": p}
+                    {
+                        "label": _("seat {n}").format(n=s),
+                        "player": shown.get(p, p),
+                        "size": heading_size(shown.get(p, p)),
+                    }
                     for s, p in enumerate(members, 1)
                 ],
                 "deals": [  # the dealer by seat: a seat's label is short, a name may not be
@@ -165,9 +201,10 @@ def standings_html(
 def round_pages(t: Tournament, draw: Draw, link: Link | None = None) -> dict[str, str]:
     """A drawn round's printable pages by file name (the `pages` of tournament/service.py);
     with `link`, the table sheets carry each table's link as a QR code."""
+    names = shown_names(t.players)
     return {
-        "seating.html": seating_html(t.name, draw),
-        "sheets.html": sheets_html(t.name, draw, t.plan.deals, t.rules, link),
+        "seating.html": seating_html(t.name, draw, names),
+        "sheets.html": sheets_html(t.name, draw, t.plan.deals, t.rules, link, names),
     }
 
 

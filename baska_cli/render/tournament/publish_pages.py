@@ -225,12 +225,22 @@ def _sheet(session: LedgerView) -> list[dict[str, Any]]:
     return rows
 
 
+def _deals(deals: int, session: LedgerView | None) -> str:
+    """`16 deals`, or `7 of 16 deals played` where the table's hands shown are fewer."""
+    played = 0 if session is None else session.tally.slots
+    if session is None or played == deals:
+        return ngettext("{count} deal", "{count} deals", deals).format(count=deals)
+    return ngettext(
+        "{played} of {count} deal played", "{played} of {count} deals played", deals
+    ).format(played=played, count=deals)
+
+
 def table_page(pages: Pages, table: PublishedTable) -> str:
     """A table's page: its result, then its sheet of hands (number, dealer, hand, each
     player's change and running total) with the corrections as the ledger keeps them, or
     the paper sheet's entries (the corrected ones kept)."""
     found = pages.pub.standings
-    session = table.ledger if table.source == LEDGER else None
+    session = table.ledger if table.source in (LEDGER, WALKOUT) else None
     sheets = [
         {
             "totals": [signed(v) for v in s.totals],
@@ -248,9 +258,7 @@ def table_page(pages: Pages, table: PublishedTable) -> str:
         title=_("{tournament}: round {round}, table {table}").format(
             tournament=found.name, round=table.round, table=table.table
         ),
-        subtitle=ngettext("{count} deal", "{count} deals", found.plan.deals).format(
-            count=found.plan.deals
-        ),
+        subtitle=_deals(found.plan.deals, session),
         table=view,
         players=[p.split(".") for p in table.players],  # (the names the hands use; a
         # line may break after each dot)

@@ -10,14 +10,15 @@ from typing import Any
 from tabulate import tabulate
 
 from baska_cli.i18n import _, ngettext
-from baska_cli.render.text import csv_line, signed
+from baska_cli.render.text import csv_line, number, plain_number, signed
 from baska_cli.tournament.season import PLACE_POINTS, EventResult, SeasonLine
 from baska_cli.tournament.service.season import Season
 
 
 def points(value: Fraction) -> str:
-    """Season points: 25, 12.5, 4.33 (rounded for people; the sums are exact)."""
-    return f"{round(float(value), 2):g}"
+    """Season points as people read them: 25, 12,5, 4,33 in Polish (rounded; the sums are
+    exact)."""
+    return number(value)
 
 
 def _cell(result: EventResult | None) -> str:
@@ -31,8 +32,16 @@ def _by_event(line: SeasonLine) -> dict[str, EventResult]:
     return {r.event: r for r in line.events}
 
 
-def season_table(done: Season) -> str:
-    """The classification, one column per event: its points and place there."""
+def season_heading(done: Season) -> str:
+    """`season over 3 events · season points: …`: what the classification counts."""
+    title = ngettext(
+        "season over {count} event", "season over {count} events", len(done.events)
+    ).format(count=len(done.events))
+    return f"{title} · {_how(done)}"
+
+
+def _how(done: Season) -> str:
+    """How the season's points are counted, in words."""
     how = (
         _("season points: each event's place points")
         if done.counted_by == PLACE_POINTS
@@ -44,6 +53,12 @@ def season_table(done: Season) -> str:
             "the best {count} events count ([…]: not counted)",
             done.best,
         ).format(count=done.best)
+    return how
+
+
+def season_table(done: Season) -> str:
+    """The classification, one column per event: its points and place there."""
+    how = _how(done)
     title = ngettext(
         "season over {count} event", "season over {count} events", len(done.events)
     ).format(count=len(done.events))
@@ -103,8 +118,8 @@ def season_csv(done: Season) -> str:
         results = _by_event(ln)
         out.append(
             csv_line(
-                [ln.place, ln.player, ln.id, ln.club, points(ln.points), ln.total]
-                + [points(results[e].points) if e in results else "" for e in done.events]
+                [ln.place, ln.player, ln.id, ln.club, plain_number(ln.points), ln.total]
+                + [plain_number(results[e].points) if e in results else "" for e in done.events]
             )
         )
     return "\n".join(out)

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 from baska_cli.i18n import N_, _
 from baska_cli.render.fit import KEPT, wrap
-from baska_cli.render.text import signed
+from baska_cli.render.text import signed, terminal_safe, terminal_safe_json
 from baska_cli.render.tournament.links import WIDTH, seats_line
 from baska_cli.tournament.hall.state import TableState, state_record
 
@@ -41,13 +41,14 @@ def status_table(round_number: int, states: Sequence[TableState], width: int = W
         lines += _under(" " * room, seats_line(s.players), room, width)
         confirmed = [*s.confirmed_by, *([_("the organiser")] if s.accepted else [])]
         if confirmed:
-            said = f"{_('confirmed by')}: {', '.join(confirmed)}"
+            said = _("confirmed by: {names}").format(names=", ".join(confirmed))
             lines += _under(" " * room, said, room, width)
     for s in states:
         for player, note in s.disputes:
             said = _("table {table}: {name} disagrees").format(table=s.table, name=player)
+            note = terminal_safe(note)  # (typed on a phone: wrapped as it is shown)
             lines += wrap(f"{said}: {note}" if note else said, width, "  ").splitlines()
-    return "\n".join(lines)
+    return terminal_safe("\n".join(lines), keep="\n")  # (a note typed on a phone)
 
 
 def _under(first: str, text: str, room: int, width: int) -> list[str]:
@@ -59,4 +60,4 @@ def _under(first: str, text: str, room: int, width: int) -> list[str]:
 def status_json(round_number: int, states: Sequence[TableState]) -> str:
     """The round and each table's state (hall_state.state_record), as JSON."""
     record = {"round": round_number, "tables": [state_record(s) for s in states]}
-    return json.dumps(record, ensure_ascii=False, indent=2)
+    return terminal_safe_json(json.dumps(record, ensure_ascii=False, indent=2))

@@ -11,7 +11,7 @@ from typing import Any
 from tabulate import tabulate
 
 from baska_cli.i18n import _, ngettext
-from baska_cli.render.text import csv_line, signed
+from baska_cli.render.text import csv_line, number, plain_number, signed
 from baska_cli.tournament.draw import Draw
 from baska_cli.tournament.folder import ledger_name
 from baska_cli.tournament.standings import WALKED_OUT, WALKOUT, StandingLine
@@ -23,8 +23,9 @@ CSV_HEADER = (
 
 
 def points(value: float | Fraction) -> str:
-    """Place points: 5, 2.5, 1.33 (an exact 4/3 shown to two decimals)."""
-    return f"{round(float(value), 2):g}"
+    """Place points as people read them: 5, 2,5, 1,33 in Polish (an exact 4/3 shown to two
+    decimals; CSV keeps `plain_number`'s decimal point)."""
+    return number(value)
 
 
 def draw_record(draw: Draw) -> dict[str, Any]:
@@ -258,7 +259,7 @@ def standings_csv(
                     ln.place,
                     ln.player,
                     ln.club,
-                    points(ln.place_points),
+                    plain_number(ln.place_points),
                     ln.total,
                     ln.tables_won,
                     "" if ln.movement is None else ln.movement,

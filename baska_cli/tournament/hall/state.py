@@ -7,6 +7,7 @@ from __future__ import annotations
 import hashlib
 import os
 import threading
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -17,10 +18,14 @@ from baska_cli.i18n import _
 from baska_cli.tournament.confirmations import DISAGREE, Words, standing
 from baska_cli.tournament.folder import (
     CONFIRMATIONS,
+    RESULTS,
+    WALKOUTS,
     Tournament,
     ledger_name,
     load,
     read_confirmations,
+    read_results,
+    read_walkouts,
     table_players,
 )
 from baska_cli.tournament.ledgers import LedgerCheck, check_ledger
@@ -48,6 +53,13 @@ class TableState:
     disputes: tuple[tuple[str, str], ...]  # (player, note) at the current totals
     version: str = ""  # the digest of the table's ledger and sheet that words are given for
     accepted: bool = False  # the organiser accepted the result
+    sheet: bool = False  # the table has a paper sheet's result (its entry not corrected)
+
+    @property
+    def conflict(self) -> bool:
+        """Whether the table has hands and a paper result both: neither counts until the
+        organiser keeps one of them (`tournament check` says so too)."""
+        return self.sheet and self.dealt > 0
 
     @property
     def complete(self) -> bool:
@@ -55,53 +67,73 @@ class TableState:
         return self.status in (WAITING, CONFIRMED, DISPUTED)
 
 
-def write_refusal(state: TableState) -> str | None:
+def write_refusal(state: TableState, hands: bool = False) -> str | None:
     """Why a table's key may not write to the table now (None: it may): a confirmed
-    result is the organiser's to correct."""
+    result is the organiser's to correct; with `hands` (a hand recorded, undone, voided or
+    amended), a table whose result is its paper sheet's or a walk-out's records no hand."""
     if state.status == CONFIRMED:
         return _("the result is confirmed; the organiser corrects it")
+    if not hands:
+        return None
+    where = {"round": state.round, "table": state.table}
+    if state.status == WALKOUT:
+        return _(
+            "round {round}, table {table} has a walk-out: its result is fixed and no more "
+            "hands are recorded; the organiser tells the table what comes next"
+        ).format(**where)
+    if state.sheet:
+        return _(
+            "round {round}, table {table} entered its final totals from the paper sheet: "
+            "no hands are recorded; a player of each side confirms the totals"
+        ).format(**where)
     return None
 
 
-class _Spoken:
-    """The tables that have any word in a tournament's `confirmations.csv`, read again only
-    when the file is another (it is replaced whole at every write: a new inode, size or
-    time), so that a request of a table nobody confirmed yet costs one stat."""
+class _Marked:
+    """The tables named in one of a tournament's files (the words, the paper results, the
+    walk-outs), read again only when the file is another (it is replaced whole at every
+    write: a new inode, size or time), so that a request of a table none of them names
+    (every table until its series ends) costs a stat of each."""
 
-    def __init__(self) -> None:
+    def __init__(self, name: str, read: Callable[[str], Iterable[Any]]) -> None:
+        self._name, self._read = name, read
         self._lock = threading.Lock()
         self._known: dict[str, tuple[tuple[int, ...], frozenset[tuple[int, int]]]] = {}
 
     def tables(self, path: str) -> frozenset[tuple[int, int]]:
-        """(round, table) of every table with a word (read after the stat: never older)."""
-        file = os.path.join(path, CONFIRMATIONS)
+        """(round, table) of every table named (read after the stat: never older)."""
+        file = os.path.join(path, self._name)
         try:
             st = os.stat(file)
         except FileNotFoundError:
             return frozenset()
         except OSError:
-            st = None  # (read_confirmations says what is wrong)
+            st = None  # (reading says what is wrong)
         stamp = () if st is None else (*identity(st), st.st_ctime_ns)
         with self._lock:
             known = self._known.get(file)
         if st is not None and known is not None and known[0] == stamp:
             return known[1]
-        found = frozenset((c.round, c.table) for c in read_confirmations(path))
+        found = frozenset((row.round, row.table) for row in self._read(path))
         if st is not None:
             with self._lock:
                 self._known[file] = (stamp, found)
         return found
 
 
-_SPOKEN = _Spoken()
+_MARKED = (
+    _Marked(CONFIRMATIONS, read_confirmations),
+    _Marked(RESULTS, read_results),
+    _Marked(WALKOUTS, read_walkouts),
+)
 
 
-def refusal_at(path: str, round_number: int, table: int) -> str | None:
-    """`write_refusal` of a drawn table; for a table with no word in `confirmations.csv`
-    (every table until its series ends) only that file's stat is looked at."""
-    if (round_number, table) not in _SPOKEN.tables(path):
+def refusal_at(path: str, round_number: int, table: int, hands: bool = False) -> str | None:
+    """`write_refusal` of a drawn table; for a table that no word, paper result or walk-out
+    names (every table until its series ends) only those files' stats are looked at."""
+    if not any((round_number, table) in marked.tables(path) for marked in _MARKED):
         return None
-    return write_refusal(table_state(path, round_number, table))
+    return write_refusal(table_state(path, round_number, table), hands)
 
 
 def state_record(state: TableState) -> dict[str, Any]:
@@ -118,6 +150,9 @@ def state_record(state: TableState) -> dict[str, Any]:
         "confirmed_by": list(state.confirmed_by),
         "disputes": [{"player": p, "note": n} for p, n in state.disputes],
         "accepted": state.accepted,
+        "sheet": state.sheet,
+        "conflict": state.conflict,
+        "refused": write_refusal(state, hands=True),
         "final": state.status == CONFIRMED,
         "version": state.version,
     }
@@ -220,6 +255,7 @@ def _state(t: Tournament, round_number: int, table: int, members: tuple[str, ...
     return TableState(
         round_number, table, members, status, dealt, deals, totals, source,
         words.confirmed_by, words.disputes, version, words.accepted,
+        sheet is not None,
     )  # fmt: skip
 
 

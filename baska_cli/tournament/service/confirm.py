@@ -19,7 +19,15 @@ from baska_cli.tournament.hall.state import (
     state_of,
     table_version,
 )
-from baska_cli.tournament.results import TableResult, current, enter, parse_entries
+from baska_cli.tournament.results import (
+    ORGANISER,
+    TABLE,
+    TableResult,
+    current,
+    describe,
+    enter,
+    parse_entries,
+)
 from baska_cli.tournament.service.walkouts import seated_name
 
 DEVICE_LIMIT, NOTE_LIMIT = 100, 500  # characters of a phone's id and of a note
@@ -47,8 +55,9 @@ def _check_totals(totals: Sequence[object]) -> tuple[int, ...]:
 
 
 def _one_line(text: str, limit: int, what: str) -> str:
-    """A phone's id or a note on one line, not too long."""
-    text = " ".join(text.split())
+    """A phone's id or a note on one line, not too long, kept as plain text: a character
+    that is not printable (a control, ESC, a bidi override) is dropped before it is stored."""
+    text = "".join(ch for ch in " ".join(text.split()) if ch.isprintable())
     if len(text) > limit:
         raise TournamentInputError(
             ngettext(
@@ -60,14 +69,21 @@ def _one_line(text: str, limit: int, what: str) -> str:
     return text
 
 
+def _no_walkout(state: TableState) -> None:
+    """Refused: a table with a walk-out (its result is fixed)."""
+    if state.status == WALKOUT:
+        raise TournamentError(
+            _("round {round}, table {table} has a walk-out: its result is fixed").format(
+                round=state.round, table=state.table
+            )
+        )
+
+
 def _open_state(t: Tournament, round_number: int, table: int) -> TableState:
     """A table's state, refused unless its result may be confirmed now."""
     state = state_of(t, round_number, table)
     where = {"round": round_number, "table": table}
-    if state.status == WALKOUT:
-        raise TournamentError(
-            _("round {round}, table {table} has a walk-out: its result is fixed").format(**where)
-        )
+    _no_walkout(state)
     if not state.complete:
         raise TournamentError(
             ngettext(
@@ -164,10 +180,14 @@ def accept(path: str, round_number: int, table: int) -> TableState:
         return state_of(load(path), round_number, table)
 
 
-def enter_final(path: str, round_number: int, table: int, entries: Sequence[str]) -> TableState:
+def enter_final(
+    path: str, round_number: int, table: int, entries: Sequence[str], by: str = TABLE
+) -> TableState:
     """A table's final totals alone, from its paper sheet (`NAME=+N` for each of its four
-    players, as `tournament result` takes them), into results.csv; entered again with other
-    totals, the old ones are kept as corrected (and the confirmations given are void)."""
+    players, as `tournament result` takes them), into results.csv, entered `by` the table's
+    key or the organiser's; entered again with other totals, the old ones are kept as
+    corrected (and the confirmations given are void). A table's key changes no result the
+    organiser entered, and enters none at a table with a walk-out."""
     with lock(path):
         t = load(path)
         members = table_players(t, round_number, table)
@@ -175,6 +195,15 @@ def enter_final(path: str, round_number: int, table: int, entries: Sequence[str]
         before = current(t.sheets, round_number, table)
         if before is not None and before.totals == totals:
             return state_of(t, round_number, table)  # (entered again: nothing changes)
+        if by == TABLE:
+            _no_walkout(state_of(t, round_number, table))
+            if before is not None and before.by == ORGANISER:
+                raise TournamentError(
+                    _(
+                        "round {round}, table {table}: the organiser entered this result "
+                        "({result}); only the organiser changes it"
+                    ).format(round=round_number, table=table, result=describe(before))
+                )
         checked, _version = table_version(t, round_number, table)
         if checked.slots:
             raise TournamentError(
@@ -182,6 +211,6 @@ def enter_final(path: str, round_number: int, table: int, entries: Sequence[str]
                     ledger=t.file(ledger_name(round_number, table))
                 )
             )
-        result = TableResult(round_number, table, members, totals)
+        result = TableResult(round_number, table, members, totals, by=by)
         folder.save_results(t, enter(t.sheets, result, before is not None))
         return state_of(load(path), round_number, table)

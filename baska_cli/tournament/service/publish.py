@@ -118,7 +118,7 @@ def _table(
     seats = _seated(places, round_number, table, members)
     sheets = tuple(s for s in t.sheets if (s.round, s.table) == (round_number, table))
     walked_out = counting(t.walkouts).get((round_number, table), ())
-    ledger = None if walked_out else _ledger(t, round_number, table)
+    ledger = _ledger(t, round_number, table)  # (a walk-out's: the hands played before it)
     source = WALKOUT if walked_out else LEDGER if ledger else SHEET if sheets else NONE
     file = t.file(ledger_name(round_number, table))
     label = _("round {round}/table {table}").format(round=round_number, table=table)

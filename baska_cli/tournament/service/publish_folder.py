@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from baska_cli.errors import OutputError
 from baska_cli.files.kind import NotRegularFile, read_text
 from baska_cli.files.outputs import MARK, MARK_WITHIN, write_output
+from baska_cli.files.replace import remove_temps
 from baska_cli.i18n import _, os_reason
 
 LIST = ".baska-publish"  # in the folder: baska's mark, and the files it wrote there
@@ -101,6 +102,7 @@ def _folder(out: str) -> list[str]:
                 path=out
             )
         )
+    remove_temps(out)  # (a publish killed mid-write left its temporary file: none is at work)
     listed = _listed(out)
     if listed is None:
         if os.listdir(out):
@@ -165,10 +167,25 @@ def _write_list(out: str, names: Sequence[str]) -> None:
     write_output(os.path.join(out, LIST), [f"{LIST_HEAD}\n{text}"], own=True)
 
 
+def _own_folder(out: str, parts: Sequence[str]) -> bool:
+    """Whether each folder on the way to a file inside `out` is a folder, not a link (a
+    link could lead out of `out`, to files that are not baska's)."""
+    for depth in range(1, len(parts)):
+        try:
+            if not stat.S_ISDIR(os.lstat(os.path.join(out, *parts[:depth])).st_mode):
+                return False
+        except OSError:
+            return False
+    return True
+
+
 def _remove(out: str, name: str) -> bool:
     """Remove a file baska wrote before that is published no more (a page only if it
-    still carries the mark); whether it was removed."""
-    path = os.path.join(out, *name.split("/"))
+    still carries the mark; never through a link); whether it was removed."""
+    parts = name.split("/")
+    path = os.path.join(out, *parts)
+    if not _own_folder(out, parts):
+        return False
     try:
         if not stat.S_ISREG(os.lstat(path).st_mode):
             return False
@@ -197,12 +214,16 @@ def publish(
     names = sorted(files)
     _refuse_files(out, names, listed)
     _write_list(out, [*listed, *names])  # (a run cut short leaves every file listed)
+    tidied: set[str] = set()
     for name in names:
         parts = name.split("/")
         if len(parts) > 1:
             sub = os.path.join(out, *parts[:-1])
             try:
                 os.makedirs(sub, exist_ok=True)
+                if sub not in tidied:
+                    tidied.add(sub)
+                    remove_temps(sub)
             except OSError as exc:
                 raise OutputError(
                     _("{path}: cannot make the folder: {reason}").format(

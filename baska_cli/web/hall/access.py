@@ -89,12 +89,17 @@ class TournamentHall:
             path = self.tournament.file(ledger_name(round_number, table))
             served = Served(path, self._keys.table(round_number, table), self._watched)
             self._open[(round_number, table)] = served
+        refusal = self._refusal(round_number, table) if writing and not organiser else None
+        checks_hands = writing and not organiser and refusal is None
         return Access(
             served,
             organiser=organiser,
             round=round_number,
             table=table,
-            refusal=self._refusal(round_number, table) if writing and not organiser else None,
+            refusal=refusal,
+            hands_refusal=refusal_at(self.folder, round_number, table, hands=True)
+            if checks_hands
+            else None,
             tournament=self._context(self.tournament, round_number, table, players, organiser),
         )
 

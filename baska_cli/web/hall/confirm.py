@@ -12,6 +12,7 @@ from starlette.responses import JSONResponse, Response
 
 from baska_cli.i18n import _
 from baska_cli.tournament.hall.state import TableState, state_record, table_state
+from baska_cli.tournament.results import ORGANISER, TABLE
 from baska_cli.tournament.service import confirm as service_confirm
 from baska_cli.web.api import endpoint
 from baska_cli.web.requests import Refused, text_field
@@ -66,7 +67,7 @@ async def confirmations(request: Request, served: Served, body: dict[str, Any]) 
     return await _state(request, served, lambda: table_state(folder, round_number, table))
 
 
-@endpoint(post=True)
+@endpoint(post=True, hands=False)
 async def confirm(request: Request, served: Served, body: dict[str, Any]) -> Response:
     """POST /api/v1/confirm {"player", "agree", "totals", "device", "note"}: a player's word
     on the table's four totals, from their phone."""
@@ -86,7 +87,7 @@ async def confirm(request: Request, served: Served, body: dict[str, Any]) -> Res
     return await _state(request, served, work)
 
 
-@endpoint(post=True)
+@endpoint(post=True, hands=False)
 async def result(request: Request, served: Served, body: dict[str, Any]) -> Response:
     """POST /api/v1/result {"totals": [four by seat]} or {"entries": ["Ania=+40", …]}: the
     table's final totals alone (its paper sheet's), to be confirmed as a series is."""
@@ -106,6 +107,9 @@ async def result(request: Request, served: Served, body: dict[str, Any]) -> Resp
         typed = [str(e) for e in entries]
     else:
         typed = [f"{seat}={total:+d}" for seat, total in enumerate(_totals(body), 1)]
+    by = ORGANISER if request.state.access.organiser else TABLE
     return await _state(
-        request, served, lambda: service_confirm.enter_final(folder, round_number, table, typed)
+        request,
+        served,
+        lambda: service_confirm.enter_final(folder, round_number, table, typed, by),
     )

@@ -9,15 +9,16 @@ from typing import TYPE_CHECKING, Any
 
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
-from starlette.responses import Response, StreamingResponse
+from starlette.responses import Response
 
 from baska_cli.errors import BaskaError
-from baska_cli.i18n import speaking
+from baska_cli.i18n import N_, _, speaking
 from baska_cli.render.text import signed
 from baska_cli.render.tournament.terminal import movement_text, points
 from baska_cli.web.hall.projector import Projector, Shown, stream
 from baska_cli.web.pages import HEADERS, page, refused_page
-from baska_cli.web.requests import answered, language_of, status_of
+from baska_cli.web.requests import Refused, answered, language_of, status_of
+from baska_cli.web.streams import capped
 
 if TYPE_CHECKING:
     from starlette.applications import Starlette
@@ -35,10 +36,20 @@ def projector_of(app: Starlette) -> Projector:
 
 
 async def _board(request: Request, language: str) -> Shown:
-    """The board now (a broken file raises its BaskaError, in `language`)."""
+    """The board now; a broken file is Refused in `language` in words that name no file
+    (the page is public: the organiser's `tournament check` names it)."""
     projector = projector_of(request.app)
     with speaking(language):
-        return await projector.current()
+        try:
+            return await projector.current()
+        except BaskaError as error:
+            raise Refused(status_of(error), _(BROKEN)) from None
+
+
+BROKEN = N_(
+    "the standings cannot be shown now: a file of the tournament cannot be read "
+    "(`baska tournament check` tells the organiser which)"
+)
 
 
 def _page_number(request: Request, pages: int) -> int:
@@ -72,22 +83,22 @@ async def standings_page(request: Request) -> Response:
     language = language_of(request)
     try:
         found = await _board(request, language)
-    except BaskaError as error:
-        return refused_page(language, str(error), status_of(error))
+    except Refused as error:
+        return refused_page(language, str(error), error.status)
     lines = found.data["standings"]
     pages = max(1, math.ceil(len(lines) / ROWS))
     number = _page_number(request, pages)
-    context = {
-        "lang": language,
-        "api": "/api/v1",
-        "static": "/static",
-        "board": found.data,
-        "version": found.version,
-        "page": number,
-        "pages": pages,
-        "rows": [_row(ln) for ln in lines[(number - 1) * ROWS : number * ROWS]],
-    }
     with speaking(language):
+        context = {
+            "lang": language,
+            "api": "/api/v1",
+            "static": "/static",
+            "board": found.data,
+            "version": found.version,
+            "page": number,
+            "pages": pages,
+            "rows": [_row(ln) for ln in lines[(number - 1) * ROWS : number * ROWS]],
+        }
         return page(PAGE, context)
 
 
@@ -102,8 +113,8 @@ async def board_json(request: Request) -> Response:
     return Response(found.body, media_type="application/json", headers=headers)
 
 
+@answered
 async def board_events(request: Request) -> Response:
-    """GET /api/v1/board/events: the board's version now, then at each change."""
-    headers = {"Cache-Control": "no-cache", "X-Accel-Buffering": "no"}
-    projector = projector_of(request.app)
-    return StreamingResponse(stream(projector), media_type="text/event-stream", headers=headers)
+    """GET /api/v1/board/events: the board's version now, then at each change (503 past
+    the streams the server holds)."""
+    return capped(request, stream(projector_of(request.app)))

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from baska_cli.i18n import _
+from baska_cli.i18n import _, ngettext
 from baska_cli.render.tournament.status import STATUS_WORDS
 from baska_cli.render.tournament.status import status_word as status_name
 from baska_cli.tournament.folder import Tournament, load
@@ -21,6 +21,12 @@ PRINTS = ("seating", "sheets", "standings")  # the printable pages, by name
 
 def status_word(state: TableState) -> str:
     """The table's state as the page says it (with the hands played while it plays)."""
+    if state.conflict:
+        return ngettext(
+            "paper totals and {count} hand: keep one of them",
+            "paper totals and {count} hands: keep one of them",
+            state.dealt,
+        ).format(count=state.dealt)
     if state.status == "playing":
         return _("playing {dealt}/{deals}").format(dealt=state.dealt, deals=state.deals)
     return status_name(state.status)
@@ -50,7 +56,7 @@ def _table(t: Tournament, state: TableState, keys: HallKeys, base: str) -> dict[
         "word": status_word(state),
         "walked_out": list(gone),
         "in": state.status in IN,
-        "attention": state.status in ATTENTION,
+        "attention": state.status in ATTENTION or state.conflict,
         "page": f"{base}/t/{state.round}/{state.table}",
         "link": f"/t/{keys.table(state.round, state.table)}",
     }

@@ -19,8 +19,10 @@ let start = asked.get("view") || "";
 const SAMPLE = { place: 1, movement: 0, name: "", club: "", place_points: 0, total: 0,
   team: "", counted: [] };
 
+// Place points as the page's language writes them: 8,5 and 2,33 in Polish, 8.5 in English.
 function points(x) {
-  return String(Math.round(x * 100) / 100);
+  return x.toLocaleString(body.dataset.lang || "en",
+    { maximumFractionDigits: 2, useGrouping: false });
 }
 function move(line) {
   if (line.movement === null) return line.new ? [say("new"), "new"] : ["", ""];

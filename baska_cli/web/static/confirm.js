@@ -75,9 +75,14 @@ function render(state) {
   $("final-only").hidden = !(state.dealt === 0 && state.status !== "confirmed" && state.status !== "walkout");
   $("confirm-status").textContent = say("status_" + state.status);
   $("confirm").dataset.status = state.status;
-  // a confirmed table's key writes nothing: its entry and corrections are put away
+  // a table whose result is confirmed, or fixed otherwise (its paper totals, a walk-out),
+  // records no hand: its entry and corrections are put away, and the page says what
+  // happened and what comes next (the server's words, those of its refusal)
+  const fixed = state.status === "confirmed" || scope.table ? "" : state.refused || "";
+  $("confirm-fixed").hidden = !fixed;
+  $("confirm-fixed").textContent = fixed;
   for (const part of document.querySelectorAll("section.entry, section.recent > .row")) {
-    if (!scope.table) part.hidden = state.status === "confirmed";
+    if (!scope.table) part.hidden = Boolean(state.refused);
   }
   if (!complete) return;
   const final = state.status === "confirmed";

@@ -220,17 +220,27 @@ function totalsText(table) {
   return table.players.map((name, seat) => `${name} ${table.totals ? signed(table.totals[seat]) : "–"}`).join(", ");
 }
 
+// No player is chosen at first: one tap must not record the wrong player.
 function askWalkout(table) {
   const pick = el("select");
   pick.id = "walkout-player";
+  const none = el("option", {}, say("pick_walkout"));
+  none.value = "";
+  none.disabled = true;
+  none.selected = true;
+  pick.append(none);
   for (const name of table.players.filter((p) => !table.walked_out.includes(p))) {
     const option = el("option", {}, name);
     option.value = name;
     pick.append(option);
   }
-  ask(say("ask_walkout", table), say("yes_walkout"), [pick], () =>
-    send("/hall/walkout", { round: table.round, table: table.table, player: pick.value }),
+  ask(say("ask_walkout", table), say("yes_walkout"), [pick], async () =>
+    pick.value ? send("/hall/walkout", { round: table.round, table: table.table, player: pick.value }) : null,
   );
+  $("ask-yes").disabled = true;
+  pick.addEventListener("change", () => {
+    $("ask-yes").disabled = !pick.value;
+  });
 }
 
 function askUndoWalkout(table, name) {
