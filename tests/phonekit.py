@@ -34,18 +34,27 @@ def missing() -> str | None:
 
 class Browser:
     """One headless Chromium window of `size` on the page at `address`, in `lang`, with
-    screenshots saved in `shots`: reading, waiting, tapping."""
+    screenshots saved in `shots`: reading, waiting, tapping. Its profile (--user-data-dir) is
+    a new folder removed when it closes, or `profile`, kept: a browser opened again on it
+    finds the page's storage as the last one left it."""
 
     pause = 0.05  # seconds between two looks while waiting
 
     def __init__(
-        self, name: str, address: str, shots: Path, size: tuple[int, int], lang: str
+        self,
+        name: str,
+        address: str,
+        shots: Path,
+        size: tuple[int, int],
+        lang: str,
+        profile: str | None = None,
     ) -> None:
         from selenium import webdriver
         from selenium.webdriver.chrome.service import Service
 
         self.name, self.shots, self.width = name, shots, size[0]
-        self.profile = tempfile.mkdtemp(prefix=f"baska-chromium-{name}-")
+        self.kept = profile is not None
+        self.profile = profile or tempfile.mkdtemp(prefix=f"baska-chromium-{name}-")
         options = webdriver.ChromeOptions()
         options.binary_location = CHROMIUM
         for flag in (
@@ -116,15 +125,17 @@ class Browser:
         element.click()
 
     def close(self) -> None:
+        """The browser quit (as a player closes it); its profile removed unless kept."""
         self.driver.quit()
-        shutil.rmtree(self.profile, ignore_errors=True)
+        if not self.kept:
+            shutil.rmtree(self.profile, ignore_errors=True)
 
 
 class Phone(Browser):
     """A window the size of a phone, in Polish, on the table page."""
 
-    def __init__(self, name: str, address: str, shots: Path) -> None:
-        super().__init__(name, address, shots, (WIDTH, HEIGHT), "pl")
+    def __init__(self, name: str, address: str, shots: Path, profile: str | None = None) -> None:
+        super().__init__(name, address, shots, (WIDTH, HEIGHT), "pl", profile)
         self.wait(lambda: "rozdaje" in self.text("#turn").lower(), "the turn words")
 
     # --- reading -----------------------------------------------------------------------------
@@ -200,6 +211,19 @@ class Phone(Browser):
                 and not self.js("return document.getElementById('record').disabled")
             ),
             f"hand {number} recorded",
+        )
+
+    def live(self) -> bool:
+        """Whether the badge says the page hears the server."""
+        return "on" in str(self.js("return document.getElementById('live').className"))
+
+    def waiting(self) -> str:
+        """What the outbox shows as waiting to be sent ("" when nothing waits)."""
+        return str(
+            self.js(
+                "const box = document.getElementById('outbox');"
+                "return box && !box.hidden ? box.innerText : ''"
+            )
         )
 
     def status_class(self) -> str:

@@ -7,6 +7,7 @@ import os
 import signal
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 from baska_cli.tournament.hall.keys import hall_keys
@@ -155,3 +156,13 @@ def new_tournament(
         )
         assert done.returncode == 0, done.stderr
     return path
+
+
+def unpinged(lines: Iterator[str]) -> Iterator[str]:
+    """A stream's lines without its heartbeat's (an event `ping` every second of quiet)."""
+    ping = False
+    for line in lines:
+        if line == "event: ping" or ping:
+            ping = line != ""
+            continue
+        yield line

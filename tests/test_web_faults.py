@@ -15,7 +15,7 @@ from pathlib import Path
 import httpx
 import pytest
 
-from tests.servekit import Server, new_ledger
+from tests.servekit import Server, new_ledger, unpinged
 from tests.test_web_api import EVENING
 
 pytestmark = pytest.mark.slow
@@ -95,7 +95,7 @@ def test_every_write_is_an_event_on_the_stream_within_a_second(tmp_path: Path) -
     url = f"{server.base}/api/v1/events"
     with httpx.stream("GET", url, params={"key": server.key}, timeout=10) as events:
         assert events.headers["content-type"].startswith("text/event-stream")
-        lines = events.iter_lines()
+        lines = unpinged(events.iter_lines())
         assert next(lines) == "event: change"
         next(lines), next(lines)  # its data and the blank line
         assert post(server, EVENING[0], "a").status_code == 201

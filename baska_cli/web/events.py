@@ -91,7 +91,7 @@ class Watcher(Streams):
 
 def stream(watcher: Watcher) -> AsyncIterator[str]:
     """The text/event-stream of one phone: the version first, then an event `change` for
-    each new one (with the table's state), and a `: ping` comment every PING seconds of
+    each new one (with the table's state), and an event `ping` every PING seconds of
     quiet."""
 
     async def first() -> str:

@@ -21,7 +21,9 @@ from baska_cli.web.capacity import Capacity
 from baska_cli.web.requests import Refused
 
 END = ""  # what a stream's queue gets when the server stops
-PING = 15.0  # seconds between two comments that keep a quiet stream open
+PING = 1.0  # seconds between two pings of a quiet stream: a phone that hears none for 2 s
+# knows it lost the server (a comment would be invisible to the page's EventSource)
+PING_EVENT = "event: ping\ndata: \n\n"
 
 
 def change_event(data: dict[str, Any]) -> str:
@@ -58,8 +60,9 @@ class Streams:
     ) -> AsyncIterator[str]:
         """The text/event-stream of one open stream: the event `first()` makes once the
         stream hears changes (after `retry: N`, the milliseconds a browser waits before it
-        opens the stream again), then each event told unless it is the one sent last, and a
-        `: ping` comment every PING seconds of quiet, until the server stops."""
+        opens the stream again), then each event told unless it is the one sent last, and an
+        event `ping` every PING seconds of quiet (the page's heartbeat), until the server
+        stops."""
         queue = self.subscribe()
         try:
             sent = await first()
@@ -68,7 +71,7 @@ class Streams:
                 try:
                     event = await asyncio.wait_for(queue.get(), PING)
                 except TimeoutError:
-                    yield ": ping\n\n"
+                    yield PING_EVENT
                     continue
                 if event == END:
                     return

@@ -98,6 +98,8 @@ class TableDesk:
             "changes": _four(found.deltas),
             "number": found.number,
             "error": found.error,
+            # a correction that moves the declaring side: the server asks of its contras
+            "asks": found.moved is not None and found.moved.after is not None,
             "lines": [text] if (text := preview_text(found, self.keeper.players)) else [],
         }
 

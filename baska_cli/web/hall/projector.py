@@ -132,7 +132,7 @@ class Projector(Streams):
 
 def stream(projector: Projector) -> AsyncIterator[str]:
     """The text/event-stream of one screen: the board's version first, then an event
-    `change` for each new one, and a `: ping` comment every PING seconds of quiet."""
+    `change` for each new one, and an event `ping` every PING seconds of quiet."""
 
     async def first() -> str:
         try:

@@ -1,6 +1,9 @@
 /* The JSON API under /api/v1 as the page uses it: the key in every request, the page's
    language, and changes posted with a client-made id, retried with the same id until the
-   server answers (so a hand sent twice over a bad connection is recorded once). */
+   server answers (so a hand sent twice over a bad connection is recorded once). A request
+   that hangs gives up after WAIT ms (its error's `timeout` is true). */
+
+export const WAIT = 8000;
 
 export function newId() {
   if (window.crypto && crypto.randomUUID) return crypto.randomUUID();
@@ -11,6 +14,23 @@ export function newId() {
 
 function pause(ms) {
   return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+// fetch(), given up after `ms` (a server asleep never answers): a TypeError as fetch's own
+// network errors are, with `timeout` true.
+async function within(address, options, ms) {
+  const stop = new AbortController();
+  const timer = setTimeout(() => stop.abort(), ms || WAIT);
+  try {
+    return await fetch(address, { ...options, signal: stop.signal });
+  } catch (error) {
+    if (!stop.signal.aborted) throw error;
+    const late = new TypeError("timeout");
+    late.timeout = true;
+    throw late;
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 // `key`: the page's key (none: a public page); `scope`: the table the organiser's key works
@@ -31,7 +51,7 @@ export function makeApi({ key, api, lang, onRetry, scope }) {
 
   // A GET's answer as it comes (`more`: other headers, e.g. If-None-Match).
   function get(path, query, more) {
-    return fetch(url(path, query), { headers: headers(more), cache: "no-store" });
+    return within(url(path, query), { headers: headers(more), cache: "no-store" });
   }
 
   async function getJSON(path, query) {
@@ -40,17 +60,19 @@ export function makeApi({ key, api, lang, onRetry, scope }) {
     return answer.json();
   }
 
-  // A POST; `once`: a single try (a preview), else tried again while the connection fails.
-  async function post(path, data, once) {
+  // A POST; `once`: a single try (a preview, the outbox's each send), else tried again
+  // while the connection fails; `ms`: how long one try may take.
+  async function post(path, data, once, ms) {
     let wait = 500;
     for (let attempt = 0; ; attempt++) {
       try {
-        const answer = await fetch(url(path), {
+        const options = {
           method: "POST",
           headers: headers({ "Content-Type": "application/json" }),
           body: JSON.stringify(data),
           cache: "no-store",
-        });
+        };
+        const answer = await within(url(path), options, ms);
         if (answer.status >= 500 && !once && attempt < 20) throw new Error(String(answer.status));
         const json = await answer.json().catch(() => ({}));
         return { status: answer.status, json };

@@ -1,14 +1,24 @@
 /* The table page of `baska serve`: who deals, the totals, the hand typed or tapped with its
    live preview, the hand recorded, corrections (their guards asked as questions), the sheet,
-   standings and the end of the evening; live by server-sent events. Plain browser modules. */
+   standings and the end of the evening; live by server-sent events (live.js). What the
+   player sends goes through the phone's outbox (outbox.js), in order, until the server has
+   answered it. Plain browser modules. */
 
 import { makeApi, newId } from "./api.js";
+import { askCorrection } from "./correcting.js";
 import { changesRow, renderFinal, renderHands, renderPlaces } from "./lists.js";
+import { makeLive } from "./live.js";
+import { makeMine, makeOutbox, makeSender, renderOutbox } from "./outbox.js";
 import { makePad } from "./pad.js";
+import { readLine } from "./typed.js";
 import { $, el, say, signed } from "./words.js";
 
 const KEY = document.body.dataset.key;
 const LANG = document.body.dataset.lang;
+const SCOPE = JSON.parse(document.body.dataset.scope || "{}");
+const TABLE = KEY + ":" + JSON.stringify(SCOPE); // the table's own storage: two never mix
+const outbox = makeOutbox(TABLE);
+const mine = makeMine(TABLE);
 const field = $("hand");
 const state = {
   table: null,
@@ -16,13 +26,14 @@ const state = {
   mode: { kind: "new" }, // or {kind: "amend", number, text}, or {kind: "last"}: `+words`
   openPanel: null,
   openHand: null,
+  sheet: [], // the sheet's hands as last loaded
 };
 const api = makeApi({
   key: KEY,
   api: document.body.dataset.api,
   lang: LANG,
   onRetry: () => showStatus(say("retrying"), "warn"),
-  scope: JSON.parse(document.body.dataset.scope || "{}"),
+  scope: SCOPE,
 });
 const pad = makePad({
   field,
@@ -143,6 +154,7 @@ function ask(message, yesWord, onYes, onNo) {
   const yes = $("question-yes");
   yes.textContent = yesWord;
   $("question").hidden = false;
+  $("question").scrollIntoView({ block: "nearest" });
   yes.onclick = async () => {
     $("question").hidden = true;
     await onYes();
@@ -153,22 +165,6 @@ function ask(message, yesWord, onYes, onNo) {
     if (onNo) onNo();
   };
   no.focus(); // the safe answer is the default: a guard's question never writes by itself
-}
-
-// What a typed line asks for, as `play` reads it: a hand, `+words`, or a command.
-function readLine(text) {
-  if (text.startsWith("+")) return { kind: "correct", words: text.slice(1).trim() };
-  const [head, ...rest] = text.split(/\s+/);
-  const word = head.toLowerCase();
-  const number = /^[0-9]+$/.test(rest[0] || "") ? Number(rest[0]) : null;
-  if (["undo", "u"].includes(word) && !rest.length) return { kind: "undo" };
-  if (["void", "v"].includes(word) && number) return { kind: "void", number };
-  if (["amend", "a"].includes(word) && number && rest.length > 1) {
-    return { kind: "amend", number, text: rest.slice(1).join(" ") };
-  }
-  if (["sheet", "s"].includes(word)) return { kind: "panel", panel: "sheet" };
-  if (["standings", "st"].includes(word)) return { kind: "panel", panel: "standings" };
-  return { kind: "hand", text };
 }
 
 function clearField() {
@@ -192,52 +188,68 @@ async function submit(event) {
     else askVoid(line.number, "");
     return;
   }
-  let path, data;
-  if (line.kind === "hand") [path, data] = ["/hands", { hand: line.text }];
-  else if (line.kind === "correct") [path, data] = ["/last/correct", { words: line.words }];
-  else [path, data] = ["/hands/" + line.number + "/amend", { hand: line.text }];
-  // The page returns to plain entry at once (the next hand can be tapped while this one is
-  // sent): a correction's mode and its "+" never outlive it, so the next hand typed is a
-  // hand. What was sent comes back, with its mode, if it is refused or not confirmed.
+  // What was typed, with its mode: back in the field if the change is refused.
   const typed = { text: field.value, mode: state.mode };
-  setMode({ kind: "new" });
-  clearField();
-  await write(path, data, typed);
+  if (line.kind === "hand") {
+    enter();
+    send({ path: "/hands", data: { hand: line.text }, label: line.text }, typed);
+  } else {
+    await askCorrection(line, {
+      api,
+      known: knownHand,
+      lastHand,
+      was: state.mode.text || "",
+      status: showStatus,
+      ask,
+      send: (change) => {
+        enter();
+        send(change, typed);
+      },
+    });
+  }
 }
 
-// A change posted with a new id (the same id on every retry); a guard's question (409) is
-// asked with a button that posts it again with the guard confirmed. `typed`: the field's
-// text and mode, taken out when sent, put back if the change is refused or not confirmed.
-async function write(path, data, typed, confirm) {
-  const record = $("record");
-  const given = confirm || [];
-  record.disabled = true;
-  showStatus(say("saving"), "");
-  try {
-    const answer = await api.post(path, { ...data, id: newId(), confirm: given });
-    const json = answer.json;
-    if (answer.status === 409) {
-      showStatus("", "");
-      const yes = say(path === "/hands" ? "confirm" : "yes_amend");
-      const again = () => write(path, data, typed, [...given, json.question]);
-      ask(json.message, yes, again, () => putBack(typed));
-      return;
-    }
-    if (answer.status >= 400) {
-      showStatus(json.error || String(answer.status), "error");
-      putBack(typed);
-      return;
-    }
-    showStatus(done(json), "ok", json.explanation);
-    await refresh();
-  } finally {
-    record.disabled = false;
-  }
+// The page back to plain entry (the next hand can be typed while this one is sent): a
+// correction's mode and its "+" never outlive it.
+function enter() {
+  setMode({ kind: "new" });
+  clearField();
+}
+
+// A change into the outbox with its client id (kept before it is sent), then the outbox sent.
+function send(change, typed) {
+  outbox.add({ key: newId(), id: newId(), confirm: [], typed, ...change });
+  showOutbox();
+  flush();
+}
+
+function showOutbox() {
+  renderOutbox($("outbox"), outbox.items());
+}
+
+const sender = makeSender({
+  api,
+  outbox,
+  mine,
+  shown: showOutbox,
+  status: showStatus,
+  ask,
+  refresh,
+  lastHand,
+  putBack,
+  done,
+});
+const flush = sender.flush;
+
+// A recorded hand by its number, as the page last had it ({number, hand, changes}).
+function knownHand(number) {
+  const known = [...((state.table && state.table.last) || []), ...state.sheet];
+  return known.find((hand) => hand.number === number) || null;
 }
 
 // What was sent, back in the field with its mode, unless another line was typed meanwhile.
 function putBack(typed) {
-  if (typed === null) return;
+  if (!typed) return;
   const now = field.value.trim();
   if (now === "" || now === "+") {
     setMode(typed.mode);
@@ -257,14 +269,15 @@ function askUndo() {
   const last = lastHand();
   if (!last) return;
   const question = say("undo_q", { number: last.number, text: last.hand });
-  ask(question, say("yes_undo"), () => write("/undo", {}, null));
+  ask(question, say("yes_undo"), () => send({ path: "/undo", data: {}, label: say("undo_item") }));
 }
 
 function askVoid(number, text) {
   state.openHand = null;
   const known = ((state.table && state.table.last) || []).find((h) => h.number === number);
   const question = say("void_q", { number, text: text || (known ? known.hand : "") });
-  ask(question, say("yes_void"), () => write("/hands/" + number + "/void", {}, null));
+  const label = say("void_item", { number });
+  ask(question, say("yes_void"), () => send({ path: "/hands/" + number + "/void", data: {}, label }));
 }
 
 function setMode(mode) {
@@ -317,6 +330,7 @@ async function loadPanel(name) {
   try {
     if (name === "sheet") {
       const sheet = await api.getJSON("/sheet");
+      state.sheet = sheet.hands;
       renderHands($("sheet"), sheet.hands, state.players, handActions);
     } else if (name === "standings") {
       renderPlaces($("standings"), (await api.getJSON("/standings")).standings);
@@ -332,22 +346,14 @@ async function loadPanel(name) {
 
 // --- live: server-sent events, and catching up when the phone wakes -------------------------
 
-let events = null;
-
-function listen() {
-  if (events) events.close();
-  const live = $("live");
-  events = new EventSource(api.url("/events", { key: KEY }));
-  events.addEventListener("open", () => {
-    live.textContent = say("live_on");
-    live.classList.add("on");
+const live = makeLive({
+  address: api.url("/events", { key: KEY }),
+  badge: $("live"),
+  onOpen: () => {
     refresh(); // what was written while the stream was down
-  });
-  events.addEventListener("error", () => {
-    live.textContent = say("live_off");
-    live.classList.remove("on");
-  });
-  events.addEventListener("change", (event) => {
+    flush(); // what waits: the server answers again
+  },
+  onChange: (event) => {
     let data = {};
     try {
       data = JSON.parse(event.data);
@@ -360,14 +366,15 @@ function listen() {
     if (state.table && version !== null && version === state.table.version) return;
     if (data.table && data.table.version === version) show(data.table);
     else refresh(); // (an event without the state: the ledger could not be read)
-  });
-}
+  },
+});
 
 document.addEventListener("visibilitychange", () => {
   if (document.visibilityState !== "visible") return;
-  if (!events || events.readyState === EventSource.CLOSED) listen();
   refresh();
+  flush();
 });
+window.addEventListener("online", flush);
 
 // --- wiring ---------------------------------------------------------------------------------
 
@@ -379,8 +386,7 @@ $("clear").addEventListener("click", clearField);
 field.addEventListener("input", fieldChanged);
 $("hand-form").addEventListener("submit", submit);
 $("mode-cancel").addEventListener("click", () => {
-  setMode({ kind: "new" });
-  clearField();
+  enter();
 });
 $("undo").addEventListener("click", askUndo);
 $("correct-last").addEventListener("click", startCorrectLast);
@@ -398,5 +404,7 @@ document.querySelectorAll(".lang a").forEach((a) => {
 });
 
 pad.highlight();
-listen();
+showOutbox();
+live.start();
 refresh();
+flush(); // what waited when the page was closed: sent as soon as the server answers
