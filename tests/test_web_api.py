@@ -482,3 +482,15 @@ def test_serve_refuses_a_ledger_named_twice(ledger: str) -> None:
     result = invoke("serve", ledger, f"{Path(ledger).parent}/./{Path(ledger).name}", "--port", "0")
     assert result.exit_code == 2
     assert "named twice" in result.stderr
+
+
+def test_an_undo_that_names_a_hand_takes_back_no_later_one(phone: Phone) -> None:
+    """An undo the phone kept while another phone recorded a hand takes back nothing."""
+    for hand in ("zw A+C 61", "zw B+D 70"):
+        assert phone.post("hands", {"hand": hand}).status_code == 201
+    late = phone.post("undo", {"number": 1})
+    assert late.status_code == 400
+    assert late.json()["error"].startswith("Hand 1 is no longer the last hand (hand 2 is)")
+    assert len(phone.get("table").json()["last"]) == 2
+    assert phone.post("undo", {"number": 2}).status_code == 200
+    assert len(phone.get("table").json()["last"]) == 1

@@ -293,10 +293,19 @@ class Scorekeeper:
             news,
         )
 
-    def undo(self) -> HandChanged:
-        """Take back the last hand; a RequestError saying so plainly when there is none."""
+    def undo(self, expected: int | None = None) -> HandChanged:
+        """Take back the last hand; a RequestError saying so plainly when there is none, or
+        when it is no longer hand `expected` (a phone's undo that waited while another phone
+        recorded a hand takes back nothing)."""
         if self.session.tally.slots == 0:
             raise RequestError(_("There is nothing left to undo: the ledger has no hands."))
+        if expected is not None and (self.last is None or self.last.n != expected):
+            raise RequestError(
+                _(
+                    "Hand {number} is no longer the last hand (hand {last} is): nothing was "
+                    "taken back."
+                ).format(number=expected, last=self.last.n if self.last else "–")
+            )
         rows = self._read()
         if rows and rows[-1].status == UNDONE and self.last is not None:
             # (the ledger keeps an undone hand's row after the hand before it)

@@ -15,7 +15,7 @@ from baska_cli.i18n import _
 from baska_cli.play.guards import ANSWERS
 from baska_cli.web.entries import ID_LIMIT
 from baska_cli.web.events import stream
-from baska_cli.web.requests import Refused, Route, answered, json_body, text_field
+from baska_cli.web.requests import Refused, Route, answered, json_body, text_field, whole_field
 from baska_cli.web.security import check_same_site, given_key
 from baska_cli.web.served import Access, Served
 from baska_cli.web.streams import capped
@@ -170,9 +170,11 @@ async def hands(request: Request, served: Served, body: dict[str, Any]) -> Respo
 
 @endpoint(post=True)
 async def undo(request: Request, served: Served, body: dict[str, Any]) -> Response:
-    """POST /api/v1/undo {"id"}: take back the last hand."""
+    """POST /api/v1/undo {"id", "number"}: take back the last hand (only if it is still hand
+    `number`, where given: an undo sent late takes back no other phone's hand)."""
     client_id = _id(body)
-    return _answer(await _in(request, served, lambda: served.table.undo(client_id)))
+    number = whole_field(body, "number") if "number" in body else None
+    return _answer(await _in(request, served, lambda: served.table.undo(client_id, number)))
 
 
 @endpoint(post=True)

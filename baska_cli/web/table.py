@@ -218,9 +218,9 @@ class TableDesk:
 
     # --- corrections -------------------------------------------------------------------------
 
-    def undo(self, client_id: str | None) -> Answer:
-        """Take back the last hand."""
-        return self._correct(client_id, "undo", None, self.keeper.undo)
+    def undo(self, client_id: str | None, number: int | None = None) -> Answer:
+        """Take back the last hand (only while it is hand `number`, where given)."""
+        return self._correct(client_id, "undo", None, lambda: self.keeper.undo(number))
 
     def void(self, number: int, client_id: str | None) -> Answer:
         """Void hand `number`."""

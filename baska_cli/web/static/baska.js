@@ -269,7 +269,9 @@ function askUndo() {
   const last = lastHand();
   if (!last) return;
   const question = say("undo_q", { number: last.number, text: last.hand });
-  ask(question, say("yes_undo"), () => send({ path: "/undo", data: {}, label: say("undo_item") }));
+  // (the hand's number goes with it: sent late, it takes back no other phone's hand)
+  const data = { number: last.number };
+  ask(question, say("yes_undo"), () => send({ path: "/undo", data, label: say("undo_item") }));
 }
 
 function askVoid(number, text) {
