@@ -153,7 +153,7 @@ def test_after_a_walkout_and_after_paper_totals_the_page_says_why_no_hand(
         for phone in (one, other):
             phone.wait(lambda p=phone: "rozdaje" in p.text("#turn").lower(), "the table's page")
             assert not phone.js("return document.querySelector('section.entry').hidden")
-        gone = seats(path, 1)[3]
+        gone = seats(path, 1, 1)[3]
         assert invoke("tournament", "walkout", path, "1", "1", gone).exit_code == 0
         one.wait(lambda: one.js("return document.querySelector('section.entry').hidden"),
                  "the keypad put away")  # fmt: skip

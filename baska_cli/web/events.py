@@ -44,14 +44,14 @@ class Watcher(Streams):
         self.path = path
         self.version = ledger_version(path)
         self._also = also  # files whose change the table's phones hear of too
-        self._also_version = self._others()
+        self.files_version = self._others()  # (their versions, as last looked at)
         self._state = state
         self._poke: asyncio.Event | None = None
 
     def _starting(self) -> None:
         """The watch starts: the versions as they are now, and a fresh wake-up."""
         self.version = ledger_version(self.path)
-        self._also_version = self._others()
+        self.files_version = self._others()
         self._poke = asyncio.Event()
 
     def notify(self) -> None:
@@ -62,14 +62,18 @@ class Watcher(Streams):
     async def _look(self) -> None:
         """Tell every stream of a change since the last look, the new state with it."""
         now, others = ledger_version(self.path), self._others()
-        if now == self.version and others == self._also_version:
+        if now == self.version and others == self.files_version:
             return
-        self.version, self._also_version = now, others
-        event = change_event({"version": now})
+        self.version, self.files_version = now, others
+        # ("files": the other files' version, so that a change of theirs alone — a player's
+        # word, paper totals — is an event of its own, not taken for the one sent last)
+        event = change_event({"version": now, "files": others})
         if self._state is not None and self._queues:
             with contextlib.suppress(BaskaError):  # (a phone then asks, and hears why)
                 table = await self._state()
-                event = change_event({"version": str(table["version"]), "table": table})
+                event = change_event(
+                    {"version": str(table["version"]), "files": others, "table": table}
+                )
         self._tell(event)
 
     def _others(self) -> str:
@@ -95,6 +99,6 @@ def stream(watcher: Watcher) -> AsyncIterator[str]:
     quiet."""
 
     async def first() -> str:
-        return change_event({"version": watcher.version})
+        return change_event({"version": watcher.version, "files": watcher.files_version})
 
     return watcher.stream(first)
