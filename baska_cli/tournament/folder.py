@@ -21,8 +21,6 @@ name and renamed into place once its ledgers and seating are written.
 from __future__ import annotations
 
 import contextlib
-import csv
-import io
 import os
 import re
 import shutil
@@ -45,6 +43,7 @@ from baska_cli.tournament.confirmations import (
 from baska_cli.tournament.csvrows import format_seating, parse_seating
 from baska_cli.tournament.details import DETAILS, format_details, has_details, with_details
 from baska_cli.tournament.draw import Draw
+from baska_cli.tournament.lots import format_lots, parse_lots
 from baska_cli.tournament.players import Entrant, format_players, parse_players
 from baska_cli.tournament.results import TableResult, format_results, parse_results
 from baska_cli.tournament.settings import Plan, format_plan, parse_plan
@@ -53,7 +52,6 @@ from baska_cli.tournament.walkouts import Walkout, format_walkouts, parse_walkou
 SETTINGS, PLAYERS, RESULTS, LOTS = "tournament.toml", "players.csv", "results.csv", "lots.csv"
 SEATING, WALKOUTS, CONFIRMATIONS = "seating.csv", "walkouts.csv", "confirmations.csv"
 CLOSED = "closed"  # rN/closed: the organiser closed round N
-LOTS_HEADER = ("round", "player", "lot")
 ROUND_DIR = re.compile(r"r([1-9][0-9]*)")  # a round's directory: r1, r2 …
 LOCK = f".{SETTINGS}.lock"  # ledger/store.py's lock of the settings: the tournament's lock
 
@@ -172,7 +170,7 @@ def create(path: str, plan: Plan, players: list[Entrant]) -> None:
         if has_details(players):
             replace_text(os.path.join(path, DETAILS), format_details(players))
         replace_text(os.path.join(path, RESULTS), format_results([]))
-        replace_text(os.path.join(path, LOTS), ",".join(LOTS_HEADER) + "\n")
+        replace_text(os.path.join(path, LOTS), format_lots({}))
         replace_text(os.path.join(path, SETTINGS), format_plan(plan))
 
 
@@ -223,7 +221,7 @@ def load(path: str) -> Tournament:
     if os.path.exists(details):
         players = with_details(players, _read(details), details)
     sheets = read_results(path)
-    lots = _parse_lots(_read(os.path.join(path, LOTS)), os.path.join(path, LOTS))
+    lots = parse_lots(_read(os.path.join(path, LOTS)), os.path.join(path, LOTS))
     gone = read_walkouts(path)
     said = read_confirmations(path)
     draws = []
@@ -261,23 +259,6 @@ def read_walkouts(path: str) -> list[Walkout]:
     """The walk-outs of a tournament's directory (none while `walkouts.csv` is missing)."""
     walkouts = os.path.join(path, WALKOUTS)
     return parse_walkouts(_read(walkouts), walkouts) if os.path.exists(walkouts) else []
-
-
-def _parse_lots(text: str, origin: str) -> dict[int, dict[str, int]]:
-    rows = list(csv.reader(io.StringIO(text)))
-    if not rows or tuple(c.strip() for c in rows[0]) != LOTS_HEADER:
-        raise TournamentError(
-            _("expected the header {header}").format(header=",".join(LOTS_HEADER)), origin, 1
-        )
-    lots: dict[int, dict[str, int]] = {}
-    for line, row in enumerate(rows[1:], 2):
-        if not any(c.strip() for c in row):
-            continue
-        try:
-            lots.setdefault(int(row[0]), {})[row[1].strip()] = int(row[2])
-        except (ValueError, IndexError):
-            raise TournamentError(_("expected round,player,lot"), origin, line) from None
-    return lots
 
 
 def write_round(tournament: Tournament, draw: Draw, pages: dict[str, str]) -> None:
@@ -375,11 +356,7 @@ def save_confirmations(tournament: Tournament, rows: list[Confirmation]) -> None
 
 def save_lots(tournament: Tournament, lots: dict[int, dict[str, int]]) -> None:
     """Replace `lots.csv`. Call under `lock`."""
-    lines = [",".join(LOTS_HEADER)]
-    for r in sorted(lots):
-        for name, lot in sorted(lots[r].items(), key=lambda kv: kv[1]):
-            lines.append(f"{r},{name},{lot}")
-    replace_text(tournament.file(LOTS), "\n".join(lines) + "\n")
+    replace_text(tournament.file(LOTS), format_lots(lots))
 
 
 def save_page(tournament: Tournament, relative: str, text: str) -> None:

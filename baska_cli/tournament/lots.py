@@ -5,8 +5,9 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 
-from baska_cli.errors import TournamentInputError
+from baska_cli.errors import TournamentError, TournamentInputError
 from baska_cli.i18n import _
+from baska_cli.tournament.csvrows import data_rows
 from baska_cli.tournament.players import Entrant, find
 
 
@@ -52,3 +53,26 @@ def with_lots(
         for lot, name in enumerate(order, 1):
             lots.setdefault(up_to, {})[name] = lot
     return lots
+
+
+LOTS_HEADER = ("round", "player", "lot")  # lots.csv: each drawn lot, by round
+
+
+def parse_lots(text: str, origin: str) -> dict[int, dict[str, int]]:
+    """`lots.csv` read: each round's lots by player (a TournamentError at a bad line)."""
+    lots: dict[int, dict[str, int]] = {}
+    for line, row in data_rows(text, origin, LOTS_HEADER):
+        try:
+            lots.setdefault(int(row[0]), {})[row[1].strip()] = int(row[2])
+        except (ValueError, IndexError):
+            raise TournamentError(_("expected round,player,lot"), origin, line) from None
+    return lots
+
+
+def format_lots(lots: Mapping[int, Mapping[str, int]]) -> str:
+    """`lots.csv` written: its header, then each round's lots in the order drawn."""
+    lines = [",".join(LOTS_HEADER)]
+    for r in sorted(lots):
+        for name, lot in sorted(lots[r].items(), key=lambda kv: kv[1]):
+            lines.append(f"{r},{name},{lot}")
+    return "\n".join(lines) + "\n"

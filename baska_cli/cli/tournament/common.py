@@ -11,7 +11,8 @@ import click
 
 from baska_cli.cli.common import COUNT, Group, fail, option, rules_option
 from baska_cli.errors import BaskaError
-from baska_cli.tournament.settings import REQUIRED, SETTINGS, Rules, Setting
+from baska_cli.tournament.setting_kinds import Rules
+from baska_cli.tournament.settings import REQUIRED, SETTINGS, Setting
 
 _F = TypeVar("_F", bound=Callable[..., object])
 

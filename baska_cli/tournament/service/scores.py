@@ -11,12 +11,12 @@ from baska_cli.errors import TournamentError
 from baska_cli.i18n import _
 from baska_cli.ledger.checker import check as check_ledger
 from baska_cli.tournament import folder
-from baska_cli.tournament.audit import problems_of, progress_of, walkout_notes
 from baska_cli.tournament.folder import Tournament, ledger_name, load, lock, table_players
 from baska_cli.tournament.lots import seeded_orders, typed_order, with_lots
 from baska_cli.tournament.plan import LOTS
 from baska_cli.tournament.players import Entrant
 from baska_cli.tournament.results import TableResult, enter, parse_entries
+from baska_cli.tournament.service.audit import problems_of, progress_of, walkout_notes
 from baska_cli.tournament.service.rounds import drawn_round
 from baska_cli.tournament.settings import Plan
 from baska_cli.tournament.standings import (

@@ -11,7 +11,7 @@ import { makeLive } from "./live.js";
 import { makeMine, makeOutbox, makeSender, renderOutbox } from "./outbox.js";
 import { makePad } from "./pad.js";
 import { readLine } from "./typed.js";
-import { $, el, say, signed } from "./words.js";
+import { $, el, say, signed, wireLanguages } from "./words.js";
 
 const KEY = document.body.dataset.key;
 const LANG = document.body.dataset.lang;
@@ -381,29 +381,16 @@ window.addEventListener("online", flush);
 // --- wiring ---------------------------------------------------------------------------------
 
 pad.wire();
-document.querySelectorAll("[role=tab]").forEach((b) => {
-  b.addEventListener("click", () => openPanel(b.dataset.panel));
-});
+const tabs = document.querySelectorAll("[role=tab]");
+tabs.forEach((b) => b.addEventListener("click", () => openPanel(b.dataset.panel)));
 $("clear").addEventListener("click", clearField);
 field.addEventListener("input", fieldChanged);
 $("hand-form").addEventListener("submit", submit);
-$("mode-cancel").addEventListener("click", () => {
-  enter();
-});
+$("mode-cancel").addEventListener("click", () => enter());
 $("undo").addEventListener("click", askUndo);
 $("correct-last").addEventListener("click", startCorrectLast);
-$("stake-form").addEventListener("submit", (event) => {
-  event.preventDefault();
-  loadPanel("final");
-});
-document.querySelectorAll(".lang a").forEach((a) => {
-  a.addEventListener("click", (event) => {
-    event.preventDefault();
-    const here = new URL(window.location.href);
-    here.searchParams.set("lang", a.dataset.lang);
-    window.location.assign(here.toString());
-  });
-});
+$("stake-form").addEventListener("submit", (event) => event.preventDefault() || loadPanel("final"));
+wireLanguages();
 
 pad.highlight();
 showOutbox();

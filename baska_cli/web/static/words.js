@@ -47,3 +47,15 @@ export function el(tag, attrs, ...children) {
   }
   return node;
 }
+
+// The page's language links (`.lang a`): the same page again in the language tapped.
+export function wireLanguages() {
+  document.querySelectorAll(".lang a").forEach((a) => {
+    a.addEventListener("click", (event) => {
+      event.preventDefault();
+      const here = new URL(window.location.href);
+      here.searchParams.set("lang", a.dataset.lang);
+      window.location.assign(here.toString());
+    });
+  });
+}
