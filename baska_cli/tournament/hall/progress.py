@@ -45,7 +45,8 @@ def not_in(t: Tournament, states: Sequence[TableState]) -> list[TableState]:
     return [
         s
         for s in states
-        if s.status not in IN and not (s.status == WAITING and (s.round, s.table) in entered)
+        if s.status not in IN
+        and not (s.status == WAITING and not s.conflict and (s.round, s.table) in entered)
     ]
 
 
