@@ -10,27 +10,18 @@ from pathlib import Path
 import pytest
 
 from baska_cli.files.replace import temp_prefix
-from baska_cli.ledger import edits
+from tests import tournamentkit as kit
 from tests.clikit import invoke
-
-EIGHT = "Ania\nBartek\nCelina\nDarek\nEwa\nFeliks\nGrzegorz\nHalina\n"
 
 
 @pytest.fixture
 def liga(tmp_path: Path) -> str:
     """Two rounds drawn, every table's result entered from its paper sheet."""
-    players = tmp_path / "players.txt"
-    players.write_text(EIGHT, "utf-8")
-    path = str(tmp_path / "liga")
-    made = invoke("tournament", "new", path, "-p", str(players), "--rounds", "2",
-                  "--deals", "16", "-r", "mester", "--seed", "9")  # fmt: skip
-    assert made.exit_code == 0, made.stderr
+    path = kit.new(tmp_path)
     for number in (1, 2):
-        assert invoke("tournament", "draw", path).exit_code == 0
+        kit.draw(path)
         for table in (1, 2):
-            entered = invoke("tournament", "result", path, str(number), str(table),
-                             "1=+3", "2=-1", "3=-1", "4=-1")  # fmt: skip
-            assert entered.exit_code == 0, entered.stderr
+            kit.result(path, number, table, "1=+3", "2=-1", "3=-1", "4=-1")
     return path
 
 
@@ -107,17 +98,10 @@ def test_a_killed_command_leaves_nothing_the_next_keeps(
 def test_a_walkout_tables_published_page_shows_what_was_played(
     tmp_path: Path,
 ) -> None:
-    players = tmp_path / "players.txt"
-    players.write_text(EIGHT, "utf-8")
-    path = str(tmp_path / "liga")
-    made = invoke("tournament", "new", path, "-p", str(players), "--rounds", "1",
-                  "--deals", "16", "-r", "mester", "--seed", "9")  # fmt: skip
-    assert made.exit_code == 0 and invoke("tournament", "draw", path).exit_code == 0
-    for hand in ("zw 1+3 61", "zw 2+4 71") * 3 + ("zw 1+3 61",):
-        edits.record(str(Path(path, "r1", "t1.csv")), hand)
-    seated = Path(path, "r1", "seating.csv").read_text("utf-8").splitlines()[4].split(",")[2]
-    assert invoke("tournament", "walkout", path, "1", "1", seated).exit_code == 0
-    assert invoke("tournament", "result", path, "1", "2", "1=+3", "2=-1", "3=-1", "4=-1")
+    path = kit.drawn(tmp_path, rounds=1)
+    kit.play(path, 1, kit.SERIES[:7])
+    assert invoke("tournament", "walkout", path, "1", "1", kit.seats(path, 1, 1)[3]).exit_code == 0
+    kit.result(path, 1, 2, "1=+3", "2=-1", "3=-1", "4=-1")
     out = tmp_path / "web"
     code, said = publish(path, str(out))
     assert code == 0, said

@@ -14,22 +14,15 @@ from starlette.testclient import TestClient
 from baska_cli.ledger import edits
 from baska_cli.tournament.hall.keys import hall_keys
 from baska_cli.web.app import make_hall_app
+from tests import tournamentkit as kit
 from tests.clikit import invoke
 
-EIGHT = "Ania\nBartek\nCelina\nDarek\nEwa\nFeliks\nGrzegorz\nHalina\n"
 ORIGIN = "http://testserver"
 
 
 @pytest.fixture
 def hall(tmp_path: Path) -> str:
-    players = tmp_path / "players.txt"
-    players.write_text(EIGHT, "utf-8")
-    path = str(tmp_path / "liga")
-    made = invoke("tournament", "new", path, "-p", str(players), "--rounds", "2",
-                  "--deals", "16", "-r", "mester", "--seed", "9")  # fmt: skip
-    assert made.exit_code == 0, made.stderr
-    assert invoke("tournament", "draw", path).exit_code == 0
-    return path
+    return kit.drawn(tmp_path)
 
 
 def headers(key: str, lang: str = "en") -> dict[str, str]:
