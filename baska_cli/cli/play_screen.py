@@ -97,7 +97,7 @@ def toolbar(keeper: Scorekeeper, typed: str, width: int) -> str:
     has written the ledger since: Enter reads it again before doing anything)."""
     deal = keeper.next_deal()
     seen = keeper.preview(typed)
-    if seen.kind == "error" and typing_a_number(typed):
+    if seen.kind in ("error", "partial") and typing_a_number(typed):
         preview = "→ " + typed.strip() + "…"  # (`6` on the way to `61` is no mistake yet)
     else:
         preview = compact.preview_text(seen, keeper.players)

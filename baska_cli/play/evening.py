@@ -45,6 +45,7 @@ from baska_cli.play.results import (
     SheetRead,
     StandingsRead,
 )
+from baska_cli.play.typing import refused
 
 _IDLE: dict[str, Idle] = {"empty": Idle("empty"), "help": Idle("help"), "quit": Idle("quit")}
 
@@ -160,7 +161,7 @@ class Scorekeeper:
             try:
                 text = self._corrected_text(self.last.text, line.text)
             except BaskaError as error:
-                return Preview("error", error=str(error))
+                return refused(str(error), line.text, self.session, self.last)
             number = self.last.n
         elif line.kind == "hand":
             text = line.text
@@ -168,7 +169,7 @@ class Scorekeeper:
             return Preview("command", text=line.kind)
         scored = self.scorer(text)
         if isinstance(scored, BaskaError):
-            return Preview("error", error=str(scored))
+            return refused(str(scored), text, self.session)
         if number is None:
             return Preview("hand", scored.text, scored.deltas, outcome=scored.outcome)
         assert self.last is not None

@@ -9,6 +9,7 @@ from baska_cli.evening.quote import Quote
 from baska_cli.evening.totals import Standing
 from baska_cli.game.callers import MovedCallers
 from baska_cli.game.model import Deltas, Entry, Outcome
+from baska_cli.game.partial import Part
 from baska_cli.game.rules import RuleSet
 from baska_cli.ledger.format import Row
 from baska_cli.ledger.view import LedgerView
@@ -44,17 +45,20 @@ class ChangedElsewhere:
 @dataclass(frozen=True, slots=True)
 class Preview:
     """What a line being typed would do, not done: `kind` is "empty", "error" (`error` says
-    why it cannot be done), "hand" or "correct" (the hand `text` with its `deltas`; a
-    correction names the hand `number` it changes, and `moved` when it moves the side so
-    that named contras count anew, which asks first), or "command" (`text` is its name)."""
+    why it cannot be done), "partial" (a line still being typed: `missing` its parts that
+    are not there yet, game/partial; `error` what entering it now would say), "hand" or
+    "correct" (the hand `text` with its `deltas`; a correction names the hand `number` it
+    changes, and `moved` when it moves the side so that named contras count anew, which
+    asks first), or "command" (`text` is its name)."""
 
-    kind: Literal["empty", "error", "hand", "correct", "command"]
+    kind: Literal["empty", "error", "partial", "hand", "correct", "command"]
     text: str = ""
     deltas: Deltas | None = None
     number: int | None = None
     error: str = ""
     moved: MovedCallers | None = None
     outcome: Outcome | None = field(default=None, compare=False)  # (scored: `deltas`' why)
+    missing: tuple[Part, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -6,6 +6,8 @@ import re
 from collections.abc import Mapping, Sequence
 
 from baska_cli.game.callers import moved_sentence
+from baska_cli.game.model import TOTAL_POINTS, TOTAL_TRICKS
+from baska_cli.game.partial import Part
 from baska_cli.i18n import _, language, ngettext
 from baska_cli.play.guards import Question
 from baska_cli.play.line import Command
@@ -144,8 +146,8 @@ def preview_text(preview: Preview, players: Sequence[str]) -> str:
     command it names (the live preview, at a terminal and on the table's page)."""
     if preview.kind == "empty":
         return ""
-    if preview.kind == "error":
-        return preview.error
+    if preview.kind in ("error", "partial"):
+        return preview.error  # (a line still being typed: what Enter would say)
     if preview.kind == "command":
         return _("command: {name}").format(name=preview.text)
     assert preview.deltas is not None
@@ -183,3 +185,21 @@ def question_text(question: Question) -> str:
     return _("all {deals} planned deals are played; record an extra deal?").format(
         deals=question.deals
     )
+
+
+def missing_text(missing: Sequence[Part]) -> str:
+    """`missing: the partner, card points (0–104)`: what a line being typed still lacks
+    (game/partial), for the table's page (where it is shown in grey, not as an error)."""
+    named = {
+        "contract": _("the contract"),
+        "player": _("the player"),
+        "players": _("two players"),
+        "partner": _("the partner"),
+        "points": _("card points (0–{most})").format(most=TOTAL_POINTS),
+        "tricks": _("tricks (/0–/{most})").format(most=TOTAL_TRICKS),
+        "callers": _("who called the contras"),
+        "offender": _("who revoked"),
+        "changes": _("the changes, e.g. A+4 B-4"),
+        "word": _("the rest of the word"),
+    }
+    return _("missing: {parts}").format(parts=", ".join(named[part] for part in missing))

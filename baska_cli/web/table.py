@@ -19,8 +19,8 @@ from baska_cli.ledger.format import Row
 from baska_cli.play.evening import Scorekeeper
 from baska_cli.play.guards import Guard, Question
 from baska_cli.play.line import read_line
-from baska_cli.play.results import HandChanged, HandRecorded
-from baska_cli.render.compact import preview_text, question_text
+from baska_cli.play.results import HandChanged, HandRecorded, Preview
+from baska_cli.render.compact import missing_text, preview_text, question_text
 from baska_cli.render.explain import explanation
 from baska_cli.render.pad_rules import pad_rules
 from baska_cli.render.quote import quote_record
@@ -100,7 +100,8 @@ class TableDesk:
             "error": found.error,
             # a correction that moves the declaring side: the server asks of its contras
             "asks": found.moved is not None and found.moved.after is not None,
-            "lines": [text] if (text := preview_text(found, self.keeper.players)) else [],
+            "lines": _preview_lines(found, self.keeper.players),
+            "missing": list(found.missing),
         }
 
     def quote(self, word: str) -> dict[str, Any]:
@@ -307,3 +308,10 @@ def _last(row: Row) -> dict[str, Any]:
 def question_body(question: Question) -> dict[str, Any]:
     """A guard's 409: the guard to confirm, and the question as `play` asks it."""
     return {"question": question.answer, "message": question_text(question)}
+
+
+def _preview_lines(found: Preview, players: Sequence[str]) -> list[str]:
+    """The preview's words: what a line still being typed lacks, or what it would do."""
+    if found.kind == "partial":
+        return [missing_text(found.missing)]
+    return [text] if (text := preview_text(found, players)) else []
