@@ -189,6 +189,40 @@ def test_preview_never_fails(phone: Phone) -> None:
     assert phone.post("preview", {"hand": "undo"}).json()["kind"] == "command"
 
 
+@pytest.mark.parametrize(
+    ("typed", "english", "polish"),
+    [
+        ("zw Ania", "missing: the partner, card points (0–104)", "brakuje: partner, oczka (0–104)"),
+        ("zw Ania+Celina 6", "missing: card points (0–104)", "brakuje: oczka (0–104)"),
+        ("zw ac 6 k", "missing: card points (0–104)", "brakuje: oczka (0–104)"),
+        ("zo", "missing: the player, card points (0–104)", "brakuje: gracz, oczka (0–104)"),
+        ("gd Ania", "missing: tricks (/0–/4)", "brakuje: lewy (/0–/4)"),
+        ("zw ac 61 k:", "missing: who called the contras", "brakuje: kto mówił kontry"),
+        ("z", "missing: the contract", "brakuje: gra"),
+    ],
+)
+def test_a_line_being_typed_says_what_it_lacks(
+    phone: Phone, typed: str, english: str, polish: str
+) -> None:
+    for lang, words in (("en", english), ("pl", polish)):
+        seen = Phone(phone.client, lang).post("preview", {"hand": typed}).json()
+        assert (seen["kind"], seen["lines"]) == ("partial", [words]), (lang, seen)
+        assert seen["missing"] and seen["error"]  # (what "Record" would say now)
+
+
+def test_a_complete_line_is_an_error_and_record_refuses_a_partial_one(phone: Phone) -> None:
+    for typed in ("zw ac 65", "zw ac 61 hm", "zw A+A 61", "xx"):
+        seen = phone.post("preview", {"hand": typed}).json()
+        assert (seen["kind"], seen["missing"]) == ("error", []), typed
+    partial = phone.post("hands", {"hand": "zw Ania"})
+    assert partial.status_code == 400 and "two players" in partial.json()["error"]
+    phone.post("hands", {"hand": "zw ac 61"})
+    seen = phone.post("preview", {"hand": "+Bartek"}).json()  # a pair's first player
+    assert (seen["kind"], seen["number"], seen["missing"]) == ("partial", 1, ["partner"])
+    seen = Phone(phone.client, "pl").post("preview", {"hand": "+7"}).json()
+    assert seen["lines"] == ["brakuje: oczka (0–104)"]
+
+
 def test_corrections(phone: Phone, ledger: str) -> None:
     for number, hand in enumerate(EVENING[:4], start=1):
         assert phone.post("hands", {"hand": hand, "id": f"h{number}"}).status_code == 201

@@ -123,7 +123,7 @@ def correction_missing(
         side = _side(tokens[side_at], contract, table, growing and side_at == last)
     elif contract.info.side_size != len(old.declarers):  # `+zo` after zw: whose solo?
         kept = old.declarers[: contract.info.side_size]
-        side = _side("+".join(str(seat + 1) for seat in kept), contract, table, False)
+        side = _side("+".join(_seat_word(seat, table) for seat in kept), contract, table, False)
         if side is not None and contract.info.side_size < len(old.declarers):
             side = (side[0], ("player",))  # (which of the pair plays it alone)
     else:
@@ -171,8 +171,8 @@ def _typing(token: str, table: Table) -> bool:
 def _side(
     word: str, contract: Contract, table: Table, growing: bool
 ) -> tuple[str, tuple[Part, ...]] | None:
-    """The declaring side typed so far, completed with other seats (as seat numbers) when
-    players are missing, and what is missing; None when it cannot be the side."""
+    """The declaring side typed so far, completed with other seats when players are
+    missing, and what is missing; None when it cannot be the side."""
     size = contract.info.side_size
     parts = word.split("+") if word else []
     if parts and not parts[-1] and len(parts) > 1:
@@ -189,7 +189,19 @@ def _side(
         return (word, ()) if "+".join(parts) == word else None
     fill = [seat for seat in range(SEATS) if seat not in seats][: size - len(seats)]
     lack: Part = "partner" if seats else ("players" if size == 2 else "player")
-    return "+".join(str(seat + 1) for seat in (*seats, *fill)), (lack,)
+    return "+".join(_seat_word(seat, table) for seat in (*seats, *fill)), (lack,)
+
+
+def _seat_word(seat: int, table: Table) -> str:
+    """A seat as a word of the side: its player's name where that reads back as the seat
+    alone and as no other word (a correction takes a bare number for points), else its
+    number."""
+    name = table.names[seat]
+    try:
+        alone = "+" not in name and table.seats(name, "+") == (seat,)
+    except NotationError:
+        alone = False
+    return name if alone and token_kind(name) is None else str(seat + 1)
 
 
 def _rest(

@@ -6,10 +6,11 @@
 
 import { makeApi, newId } from "./api.js";
 import { askCorrection } from "./correcting.js";
-import { changesRow, renderFinal, renderHands, renderPlaces } from "./lists.js";
+import { renderFinal, renderHands, renderPlaces } from "./lists.js";
 import { makeLive } from "./live.js";
 import { makeMine, makeOutbox, makeSender, renderOutbox } from "./outbox.js";
 import { makePad } from "./pad.js";
+import { showPreview } from "./preview.js";
 import { readLine } from "./typed.js";
 import { $, el, say, signed, wireLanguages } from "./words.js";
 
@@ -40,6 +41,7 @@ const pad = makePad({
   players: () => state.players,
   rules: JSON.parse($("baska-rules").textContent), // (the ledger's rules never change)
   correcting: () => state.mode.kind === "last",
+  corrected: () => (lastHand() || { hand: "" }).hand,
   changed: fieldChanged,
 });
 const handActions = {
@@ -115,10 +117,8 @@ function typedLine() {
 async function preview() {
   const seq = ++previewSeq;
   const text = typedLine();
-  const box = $("preview");
   if (!text || text === "+") {
-    box.replaceChildren();
-    box.className = "preview";
+    showPreview($("preview"), null);
     return;
   }
   let answer;
@@ -128,15 +128,7 @@ async function preview() {
     return;
   }
   if (seq !== previewSeq) return; // a newer line is being previewed
-  const result = answer.json || {};
-  box.replaceChildren();
-  box.className = "preview " + (result.kind || "");
-  if (result.kind === "error") {
-    box.append(el("p", { class: "error" }, result.error));
-    return;
-  }
-  for (const line of result.lines || []) box.append(el("div", { class: "line" }, line.trim()));
-  if (result.changes) box.append(changesRow(result.changes, null, "preview-cells"));
+  showPreview($("preview"), answer.json || {});
 }
 
 // --- entering: hands, corrections, questions ------------------------------------------------
@@ -303,8 +295,7 @@ function setMode(mode) {
 function startAmend(number, text) {
   state.openHand = null;
   setMode({ kind: "amend", number, text });
-  field.value = text;
-  fieldChanged();
+  pad.fill(text); // (as if selected: the first tap replaces, pad.js)
   field.scrollIntoView({ block: "center" });
 }
 

@@ -37,11 +37,15 @@ export function renderHands(list, hands, players, actions) {
     if (actions) {
       item.classList.toggle("open", actions.open() === hand.number);
       head.setAttribute("role", "button");
+      head.setAttribute("aria-expanded", String(actions.open() === hand.number));
       head.tabIndex = 0;
+      head.append(el("span", { class: "opens", "aria-hidden": "true" }, "▾")); // (it opens)
       head.addEventListener("click", () => {
         actions.toggle(hand.number);
         list.querySelectorAll("li.hand").forEach((li) => {
-          li.classList.toggle("open", Number(li.dataset.number) === actions.open());
+          const open = Number(li.dataset.number) === actions.open();
+          li.classList.toggle("open", open);
+          li.querySelector(".head").setAttribute("aria-expanded", String(open));
         });
       });
       const buttons = el("div", { class: "actions row" });

@@ -1,0 +1,21 @@
+/* The live preview under the field: what the line typed would do (the changes), what a line
+   still being typed lacks ("missing: the partner", in grey: no error yet), or, for a line
+   that is complete, why it cannot be recorded (in red). The server's preview decides which
+   (game/partial): the page copies no rule of the notation. */
+
+import { changesRow } from "./lists.js";
+import { el } from "./words.js";
+
+// `box`: the preview's element; `result`: the JSON of POST /api/v1/preview (or null: empty).
+export function showPreview(box, result) {
+  box.replaceChildren();
+  box.className = "preview " + ((result && result.kind) || "");
+  if (!result) return;
+  if (result.kind === "error") {
+    box.append(el("p", { class: "error" }, result.error));
+    return;
+  }
+  const kind = result.kind === "partial" ? "line missing" : "line";
+  for (const line of result.lines || []) box.append(el("div", { class: kind }, line.trim()));
+  if (result.changes) box.append(changesRow(result.changes, null, "preview-cells"));
+}
