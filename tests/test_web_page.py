@@ -136,8 +136,9 @@ def test_an_evening_from_two_phones(served: tuple[str, Path]) -> None:
         typist.tap('#last li[data-number="9"] .head')
         typist.tap('#last li[data-number="9"] .actions button')
         assert typist.field() == "gd Ania /3"
-        typist.tap_keys(["d:/"])  # nothing: a second "/" does not fit the points
-        typist.tap("#backspace")
+        typist.tap_keys(["d:/"])  # the hand's tricks replaced by the first tap (not "/3/")
+        typist.tap_keys(["d:5"])
+        typist.tap("#backspace")  # the last tap taken back
         typist.tap_keys(["d:4"])
         assert typist.field() == "gd Ania /4"
         typist.wait(lambda: "gd Ania /4" in typist.text("#preview"), "the preview of gd Ania /4")

@@ -39,7 +39,6 @@ export function renderHands(list, hands, players, actions) {
       head.setAttribute("role", "button");
       head.setAttribute("aria-expanded", String(actions.open() === hand.number));
       head.tabIndex = 0;
-      head.append(el("span", { class: "opens", "aria-hidden": "true" }, "▾")); // (it opens)
       head.addEventListener("click", () => {
         actions.toggle(hand.number);
         list.querySelectorAll("li.hand").forEach((li) => {

@@ -81,15 +81,16 @@ export function makePad({ field, players, rules, correcting, corrected, changed 
   }
 
   // One tap: `change(list, from, correction)` edits the words (from `from` on: after the
-  // contract and the side of a hand; all of a correction's, without its "+").
+  // contract and the side of a hand; all of a correction's, without its "+"); `open`: a
+  // space after them, for the next word (unless `change` says false).
   function tap(change, open) {
     if (field.value !== ours) fresh = new Set();
     const before = field.value;
     const kept = new Set(fresh);
     const correction = correcting();
     const list = plainWords();
-    change(list, correction ? 0 : 2, correction);
-    put(list, open);
+    const closed = change(list, correction ? 0 : 2, correction) === false;
+    put(list, open && !closed);
     ours = field.value;
     if (field.value !== before) taps.record(before, kept);
     changed();
@@ -145,7 +146,7 @@ export function makePad({ field, players, rules, correcting, corrected, changed 
   function tapPlayer(seat) {
     const word = playerWord(seat);
     tap((list, from, correction) => {
-      if (nameCaller(list, from, word)) return;
+      if (nameCaller(list, from, word)) return false; // (the next caller may follow)
       if (correction) {
         const contract = correctionContract(list);
         const side = list.findIndex(isSide);
