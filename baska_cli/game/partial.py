@@ -37,6 +37,7 @@ Part = Literal[
 ]
 _GROWTH = "0123456789/"  # what a points word may grow by, a character at a time
 _LONGEST = 5  # the characters of the longest points word, `104/4`
+_TRIES = 150  # completions of a points word read at most (two more digits need 111)
 
 Reads = Callable[[list[str]], bool]
 
@@ -245,11 +246,15 @@ def _grow(words: list[str], at: int, reads: Reads) -> bool | None:
     """Whether the points word at `at` must grow for the words to read (False: they read
     as typed), or None when no longer points word makes them read."""
     frontier = [words[at]]
+    tries = _TRIES
     for depth in range(_LONGEST + 1):
         for word in frontier:
-            if (word == "" or token_kind(word) == "points") and reads(
-                [*words[:at], word, *words[at + 1 :]]
-            ):
+            if word != "" and token_kind(word) != "points":
+                continue
+            if tries == 0:
+                return None  # (the points are not what keeps the line from being read)
+            tries -= 1
+            if reads([*words[:at], word, *words[at + 1 :]]):
                 return depth > 0
         frontier = [word + c for word in frontier for c in _GROWTH if _points_so_far(word + c)]
         frontier = [word for word in frontier if len(word) <= _LONGEST]
