@@ -1,8 +1,8 @@
 /* The tapping pad: contract buttons, the players as chips, a keypad for points and /tricks,
    contras and kara. Every tap writes the same notation into the text field that a player
    would type (`zw Ania+Celina 61 k`); a player tapped on an empty field starts a zwykła; a
-   player tapped right after a contra names who called it (`k`, Bartek → `k:Bartek`; each
-   further player the next call). In a correction of the last hand (`+words`) a tap writes
+   player tapped right after a contra names who called it (a contra, then Bartek: k:Bartek;
+   each further player the next call). In a correction of the last hand (`+words`) a tap writes
    the word that changes (a contract, the side, points, contras). After "Correct" on a hand
    the field holds its text as if selected: the first tap on the keypad replaces its points
    (78, then 8 → 8, not 788), the first player starts its side anew. "⌫" takes back the
@@ -15,6 +15,7 @@ import { el } from "./words.js";
 const POINTS = /^[0-9]{0,3}(\/[0-9]{0,2})?$/;
 const DEFAULT = 0; // the contract an empty field stands for: the rules' first (zwykła)
 const PARTS = ["points", "side", "contras"]; // what a hand put in the field may have
+const ONE = (rules) => rules.contras[0]; // the rules' word for one contra (named ones stand for it)
 
 function isPoints(word) {
   return word !== "" && POINTS.test(word);
@@ -123,7 +124,7 @@ export function makePad({ field, players, rules, correcting, corrected, changed 
     const callers = named ? list[at].slice(2).split(",").filter(Boolean) : [];
     if (callers.length && callers[callers.length - 1] === word) callers.pop();
     else callers.push(word);
-    list[at] = callers.length ? "k:" + callers.join(",") : "k";
+    list[at] = callers.length ? "k:" + callers.join(",") : ONE(rules);
     return true;
   }
 
@@ -219,7 +220,7 @@ export function makePad({ field, players, rules, correcting, corrected, changed 
     const callers = last.toLowerCase().startsWith("k:") ? last.slice(2).split(",") : null;
     if (isPoints(last) && last.length > 1) list[list.length - 1] = last.slice(0, -1);
     else if (callers && callers.length > 1) list[list.length - 1] = "k:" + callers.slice(0, -1).join(",");
-    else if (callers) list[list.length - 1] = "k";
+    else if (callers) list[list.length - 1] = ONE(rules);
     else if (list.length === 2 && last.includes("+") && !last.startsWith("+")) {
       list[1] = last.split("+").slice(0, -1).join("+");
     } else list.pop();
@@ -260,7 +261,7 @@ export function makePad({ field, players, rules, correcting, corrected, changed 
     const rest = list.slice(correction ? 0 : 2).map((w) => w.toLowerCase());
     const named = rest.some((w) => w.startsWith("k:"));
     document.querySelectorAll(".contra").forEach((b) => {
-      const on = rest.includes(b.dataset.contra) || (named && b.dataset.contra === "k");
+      const on = rest.includes(b.dataset.contra) || (named && b.dataset.contra === ONE(rules));
       b.classList.toggle("on", on);
       b.disabled = !on && chosen !== undefined && !chosen.contras.includes(b.dataset.contra);
     });
