@@ -31,7 +31,8 @@ def _seat(player: str, seat: NextSeat | None, round_number: int) -> dict[str, An
 
 
 def next_record(found: AfterTable) -> dict[str, Any]:
-    """The table's places and next seats as JSON-ready values, with their words."""
+    """The table's places and next seats as JSON-ready values, with their words (both
+    lists empty until known: zipped with the players, not strictly)."""
     following = found.next_round
     return {
         "status": found.state.status,
@@ -44,7 +45,7 @@ def next_record(found: AfterTable) -> dict[str, Any]:
                 "place_points_text": points(place.place_points),
                 "total": place.total,
             }
-            for player, place in zip(found.state.players, found.places, strict=True)
+            for player, place in zip(found.state.players, found.places, strict=False)
         ],
         "next_round": following,
         "drawn": found.drawn,
