@@ -198,6 +198,12 @@ function start() {
   // paper totals and draws change no ledger: the stream's event says so.
   const deals = { childList: true, characterData: true, subtree: true };
   new MutationObserver(soon).observe($("deals"), deals);
+  // a correction begun (a hand's "Correct", "Correct the last"): the pad comes back for it
+  new MutationObserver(() => {
+    if ($("mode").hidden || shown.pad) return;
+    shown.pad = true;
+    layout();
+  }).observe($("mode"), { attributes: true, attributeFilter: ["hidden"] });
   document.addEventListener("baska:change", soon);
   document.addEventListener("visibilitychange", () => {
     if (document.visibilityState === "visible") soon();
