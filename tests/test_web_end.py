@@ -119,3 +119,30 @@ def test_place_points_once_confirmed_then_the_next_table_once_drawn(tmp_path: Pa
             assert seat["text"] == f"Runda 2: stół {seat['table']}, miejsce {seat['seat']}"
         assert [s["player"] for s in seats_now] == state["players"]
         assert after()["seats"][0]["text"].startswith("Round 2: table ")
+
+
+def test_a_tables_phones_hear_of_the_next_rounds_draw_at_once(tmp_path: Path) -> None:
+    import asyncio
+    import json
+
+    from baska_cli.web.events import stream
+    from baska_cli.web.hall.access import TournamentHall
+
+    hall = drawn(tmp_path)
+    play(hall, 1)
+    play(hall, 2)
+    access = TournamentHall(hall, "en").find(hall_keys(hall).table(1, 1))
+    assert access is not None and access.served is not None
+    watcher = access.served.watcher
+
+    async def watch() -> tuple[dict[str, object], dict[str, object]]:
+        events = stream(watcher)
+        first = json.loads((await anext(events)).split("data: ", 1)[1])
+        draw(hall, "--anyway")  # the organiser draws round 2: no ledger of round 1 changes
+        changed = json.loads((await asyncio.wait_for(anext(events), 2.0)).split("data: ", 1)[1])
+        await events.aclose()
+        await watcher.stop()
+        return first, changed
+
+    first, changed = asyncio.run(watch())
+    assert changed["version"] == first["version"] and changed["files"] != first["files"]
