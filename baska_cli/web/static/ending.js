@@ -116,7 +116,8 @@ function nextTables(next) {
   const mine = me();
   const list = el("ul", {});
   const seats = [...next.seats].sort((a, b) => (b.player === mine) - (a.player === mine));
-  for (const seat of seats) {    const who = seat.player === mine ? say("next_me", { name: seat.player }) : seat.player;
+  for (const seat of seats) {
+    const who = seat.player === mine ? say("next_me", { name: seat.player }) : seat.player;
     const item = el("li", { class: seat.player === mine ? "mine" : "" }, who);
     item.append(el("span", { class: "where-next" }, seat.text));
     list.append(item);
