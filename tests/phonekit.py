@@ -36,7 +36,8 @@ class Browser:
     """One headless Chromium window of `size` on the page at `address`, in `lang`, with
     screenshots saved in `shots`: reading, waiting, tapping. Its profile (--user-data-dir) is
     a new folder removed when it closes, or `profile`, kept: a browser opened again on it
-    finds the page's storage as the last one left it."""
+    finds the page's storage as the last one left it. `font`: Chromium's default font size
+    in px (16; 32 is a phone's large text at 200 %)."""
 
     pause = 0.05  # seconds between two looks while waiting
 
@@ -48,6 +49,7 @@ class Browser:
         size: tuple[int, int],
         lang: str,
         profile: str | None = None,
+        font: int | None = None,
     ) -> None:
         from selenium import webdriver
         from selenium.webdriver.chrome.service import Service
@@ -72,8 +74,13 @@ class Browser:
             f"--lang={lang}",
         ):
             options.add_argument(flag)
+        prefs: dict[str, Any] = {}
         if lang == "pl":
-            options.add_experimental_option("prefs", {"intl.accept_languages": "pl-PL,pl"})
+            prefs["intl.accept_languages"] = "pl-PL,pl"
+        if font is not None:
+            prefs["webkit.webprefs.default_font_size"] = font
+        if prefs:
+            options.add_experimental_option("prefs", prefs)
         options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
         self.driver = webdriver.Chrome(service=Service(DRIVER), options=options)
         self.driver.execute_cdp_cmd(
@@ -81,6 +88,11 @@ class Browser:
             {"width": size[0], "height": size[1], "deviceScaleFactor": 1, "mobile": size[0] < 800},
         )
         self.driver.get(address)
+
+    def theme(self, scheme: str) -> None:
+        """The phone's colour scheme: "light" or "dark" (prefers-color-scheme)."""
+        features = [{"name": "prefers-color-scheme", "value": scheme}]
+        self.driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": features})
 
     def js(self, script: str, *args: Any) -> Any:
         return self.driver.execute_script(script, *args)
@@ -134,8 +146,15 @@ class Browser:
 class Phone(Browser):
     """A window the size of a phone, in Polish, on the table page."""
 
-    def __init__(self, name: str, address: str, shots: Path, profile: str | None = None) -> None:
-        super().__init__(name, address, shots, (WIDTH, HEIGHT), "pl", profile)
+    def __init__(
+        self,
+        name: str,
+        address: str,
+        shots: Path,
+        profile: str | None = None,
+        font: int | None = None,
+    ) -> None:
+        super().__init__(name, address, shots, (WIDTH, HEIGHT), "pl", profile, font)
         self.wait(lambda: "rozdaje" in self.text("#turn").lower(), "the turn words")
 
     # --- reading -----------------------------------------------------------------------------

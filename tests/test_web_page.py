@@ -149,6 +149,10 @@ def test_an_evening_from_two_phones(served: tuple[str, Path]) -> None:
         for phone in (tapper, typist):
             phone.wait(lambda p=phone: p.totals() == FINAL_TOTALS, "the final totals")
 
+        # the plan played: the final table has taken the pad's place; the pad comes back
+        tapper.wait(lambda: tapper.js("return !document.getElementById('end').hidden"), "the end")
+        tapper.tap("#end-back")
+
         # the guards: the same hand twice asks; past the plan asks; both can be said no to
         tapper.type_line("zw b+d 104/4 kr")
         tapper.wait(tapper.asking, "the question: the same hand again?")

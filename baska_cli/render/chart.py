@@ -241,11 +241,18 @@ BATCH = 4096  # points joined into one piece of the chart
 
 
 def running_chart(
-    names: Sequence[str], series: Sequence[Sequence[int]], width: int = 520, height: int = 200
+    names: Sequence[str],
+    series: Sequence[Sequence[int]],
+    width: int = 520,
+    height: int = 200,
+    text: int = 10,
+    columns: int = 4,
 ) -> str:
-    """One polyline per player over the hands, a zero line, the scale and a legend."""
+    """One polyline per player over the hands, a zero line, the scale and a legend (in
+    `columns` columns: 2 for a phone, each name whole)."""
     span = Span.of(series)
-    return "".join(chart_pieces(names, span, lambda seat: series[seat], width, height))
+    pieces = chart_pieces(names, span, lambda seat: series[seat], width, height, text, columns)
+    return "".join(pieces)
 
 
 def chart_pieces(
@@ -255,14 +262,17 @@ def chart_pieces(
     width: int = 520,
     height: int = 200,
     text: int = 10,
+    columns: int = 4,
 ) -> Iterator[str]:
     """running_chart() in pieces, from the running totals' span and, for each seat, its
     running totals after each hand (`totals_of(seat)`, gone through once per seat); its
-    words `text` units high (a unit is a CSS pixel where the chart is drawn at its size)."""
+    words `text` units high (a unit is a CSS pixel where the chart is drawn at its size),
+    its legend in `columns` columns (a row below another's for fewer than the players)."""
     hands = span.hands
     low, high = min(span.low, 0), max(span.high, 0)
     span_y = max(high - low, 1)
-    left, right, top, bottom = 40, 10, 10, 40
+    rows = -(-len(names) // columns) if names else 1
+    left, right, top, bottom = 40, 10, 10, 40 + (rows - 1) * (text + 6)
     inner_w, inner_h = width - left - right, height - top - bottom
 
     def x(i: int) -> float:
@@ -306,11 +316,11 @@ def chart_pieces(
             drawn = True
         if drawn:
             yield f'" fill="none"{style}/>'
-        lx = left + seat * (inner_w / 4)
+        lx = left + seat % columns * (inner_w / columns)
+        ly = height - 10 - (rows - 1 - seat // columns) * (text + 6)
         label = f"{name} {span.last[seat]:+d}" if span.hands else name
         yield (
-            f'<line x1="{lx:.1f}" y1="{height - 10}" x2="{lx + 18:.1f}" y2="{height - 10}"'
-            f"{style}/>"
-            f'<text x="{lx + 22:.1f}" y="{height - 6}" font-size="{text}">{escape(label)}</text>'
+            f'<line x1="{lx:.1f}" y1="{ly}" x2="{lx + 18:.1f}" y2="{ly}"{style}/>'
+            f'<text x="{lx + 22:.1f}" y="{ly + 4}" font-size="{text}">{escape(label)}</text>'
         )
     yield "</svg>"

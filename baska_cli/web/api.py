@@ -8,7 +8,7 @@ from collections.abc import Awaitable, Callable, Mapping
 from typing import Any, Protocol, TypeVar
 
 from starlette.requests import Request
-from starlette.responses import JSONResponse, Response
+from starlette.responses import HTMLResponse, JSONResponse, Response
 
 from baska_cli.game.numbers import whole
 from baska_cli.i18n import _
@@ -133,10 +133,32 @@ async def standings(request: Request, served: Served, body: dict[str, Any]) -> R
 
 @endpoint(post=False)
 async def final(request: Request, served: Served, body: dict[str, Any]) -> Response:
-    """GET /api/v1/final?stake=0.10: standings, stats and settlement."""
+    """GET /api/v1/final?stake=0.10: standings, stats, settlement (and its payments in
+    words), and the running totals' chart as SVG."""
     stake = request.query_params.get("stake")
     currency = request.query_params.get("currency", "zł")
     return JSONResponse(await _in(request, served, lambda: served.table.final(stake, currency)))
+
+
+# the report is a page of its own: its style inline, no script, nothing loaded
+REPORT_HEADERS = {
+    "Content-Security-Policy": (
+        "default-src 'none'; style-src 'unsafe-inline'; img-src data:; frame-ancestors 'none'"
+    ),
+    "Referrer-Policy": "no-referrer",
+    "X-Content-Type-Options": "nosniff",
+    "Cache-Control": "no-store",
+}
+
+
+@endpoint(post=False)
+async def report(request: Request, served: Served, body: dict[str, Any]) -> Response:
+    """GET /api/v1/report?key=KEY&stake=0.10: the evening's printable report, the page
+    `baska report` writes (with who pays whom at `stake`, where given)."""
+    stake = request.query_params.get("stake")
+    currency = request.query_params.get("currency", "zł")
+    page = await _in(request, served, lambda: served.table.report(stake, currency))
+    return HTMLResponse(page, headers=REPORT_HEADERS)
 
 
 @endpoint(post=False)

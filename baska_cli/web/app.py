@@ -16,7 +16,7 @@ from starlette.staticfiles import StaticFiles
 from baska_cli.web import api, pages
 from baska_cli.web.capacity import current
 from baska_cli.web.hall import actions as hall_actions
-from baska_cli.web.hall import confirm, organiser
+from baska_cli.web.hall import confirm, next_table, organiser
 from baska_cli.web.hall import projector_routes as board
 from baska_cli.web.hall.access import TournamentHall
 from baska_cli.web.requests import http_error, server_error
@@ -36,6 +36,7 @@ ROUTES: list[BaseRoute] = [
     Route("/api/v1/sheet", api.sheet),
     Route("/api/v1/standings", api.standings),
     Route("/api/v1/final", api.final),
+    Route("/api/v1/report", api.report),
     Route("/api/v1/quote/{contract}", api.quote),
     Route("/api/v1/events", api.events),
     Route("/api/v1/preview", api.preview, methods=POST),
@@ -48,6 +49,7 @@ ROUTES: list[BaseRoute] = [
     Route("/api/v1/confirmations", confirm.confirmations),
     Route("/api/v1/confirm", confirm.confirm, methods=POST),
     Route("/api/v1/result", confirm.result, methods=POST),
+    Route("/api/v1/next", next_table.next_table),
     # the organiser: pages (web/organiser.py) and changes (web/hall_actions.py)
     Route("/o/{key}", organiser.organiser_page),
     Route("/o/{key}/t/{round:int}/{table:int}", organiser.table_page),

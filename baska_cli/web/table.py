@@ -12,7 +12,6 @@ from collections.abc import Callable, Collection, Sequence
 from typing import Any
 
 from baska_cli.errors import BaskaError, RequestError
-from baska_cli.evening.settle import settle, stake_from, unit_of
 from baska_cli.i18n import _
 from baska_cli.ledger import view
 from baska_cli.ledger.format import Row
@@ -24,9 +23,8 @@ from baska_cli.render.compact import missing_text, preview_text, question_text
 from baska_cli.render.explain import explanation
 from baska_cli.render.pad_rules import pad_rules
 from baska_cli.render.quote import quote_record
-from baska_cli.render.settle import settlement_record
-from baska_cli.render.stats import gathered, stats_record
-from baska_cli.render.stream import standing_record, write_json
+from baska_cli.render.stream import write_json
+from baska_cli.web.ending import final_record, report_page
 from baska_cli.web.entries import Intent, Journal
 from baska_cli.web.events import version_of
 
@@ -138,20 +136,13 @@ class TableDesk:
         return out.getvalue()
 
     def final(self, stake: str | None, currency: str) -> dict[str, Any]:
-        """The final standings, the stats, and who pays whom at `stake` (None: not asked)."""
+        """The final standings, the stats, the chart, and who pays whom at `stake` (None:
+        not asked): web/ending.py's."""
+        return final_record(self.path, stake, currency)
 
-        session = view.read(self.path)
-        standings = session.standings()
-        settlement = None
-        if stake is not None:
-            unit = unit_of(currency)
-            points = {s.name: s.total for s in standings}
-            settlement = settlement_record(settle(points, stake_from(stake), unit), currency)
-        return {
-            "standings": [standing_record(s) for s in standings],
-            "stats": stats_record(gathered([session])),
-            "settlement": settlement,
-        }
+    def report(self, stake: str | None, currency: str) -> str:
+        """The evening's printable report (`baska report`'s page)."""
+        return report_page(self.path, stake, currency)
 
     # --- a hand ------------------------------------------------------------------------------
 

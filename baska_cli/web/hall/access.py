@@ -12,6 +12,7 @@ from baska_cli.i18n import _
 from baska_cli.tournament.folder import (
     CONFIRMATIONS,
     RESULTS,
+    SEATING,
     WALKOUTS,
     Tournament,
     ledger_name,
@@ -110,7 +111,10 @@ class TournamentHall:
         served = self._open.get((round_number, table))
         if served is None:
             path = self.tournament.file(ledger_name(round_number, table))
-            served = Served(path, self.keys.table(round_number, table), self._watched)
+            # (and the next round's seating: its phones hear at once of the draw)
+            following = os.path.join(self.folder, round_dir(round_number + 1), SEATING)
+            watched = (*self._watched, following)
+            served = Served(path, self.keys.table(round_number, table), watched)
             self._open[(round_number, table)] = served
         refusal = self._refusal(round_number, table) if writing and not organiser else None
         checks_hands = writing and not organiser and refusal is None

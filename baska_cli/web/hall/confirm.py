@@ -21,7 +21,7 @@ from baska_cli.web.served import Access, Served
 LIST_LIMIT = 8  # entries of a table's final totals (four players; a few more are refused)
 
 
-def _where(request: Request) -> tuple[str, int, int]:
+def table_where(request: Request) -> tuple[str, int, int]:
     """The tournament's directory and the key's table (round, table); a plain ledger has no
     confirmations."""
     access: Access = request.state.access
@@ -63,7 +63,7 @@ async def _state(request: Request, served: Served, work: Any) -> Response:
 async def confirmations(request: Request, served: Served, body: dict[str, Any]) -> Response:
     """GET /api/v1/confirmations: the table's state — status, totals, who confirmed, who
     disagreed."""
-    folder, round_number, table = _where(request)
+    folder, round_number, table = table_where(request)
     return await _state(request, served, lambda: table_state(folder, round_number, table))
 
 
@@ -71,7 +71,7 @@ async def confirmations(request: Request, served: Served, body: dict[str, Any]) 
 async def confirm(request: Request, served: Served, body: dict[str, Any]) -> Response:
     """POST /api/v1/confirm {"player", "agree", "totals", "device", "note"}: a player's word
     on the table's four totals, from their phone."""
-    folder, round_number, table = _where(request)
+    folder, round_number, table = table_where(request)
     player, device = text_field(body, "player"), text_field(body, "device")
     note = text_field(body, "note", "")
     agree = body.get("agree")
@@ -91,7 +91,7 @@ async def confirm(request: Request, served: Served, body: dict[str, Any]) -> Res
 async def result(request: Request, served: Served, body: dict[str, Any]) -> Response:
     """POST /api/v1/result {"totals": [four by seat]} or {"entries": ["Ania=+40", …]}: the
     table's final totals alone (its paper sheet's), to be confirmed as a series is."""
-    folder, round_number, table = _where(request)
+    folder, round_number, table = table_where(request)
     if "entries" in body:
         entries = body["entries"]
         if (

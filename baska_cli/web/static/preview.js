@@ -9,7 +9,7 @@ import { el } from "./words.js";
 // `box`: the preview's element; `result`: the JSON of POST /api/v1/preview (or null: empty).
 export function showPreview(box, result) {
   box.replaceChildren();
-  box.className = "preview " + ((result && result.kind) || "");
+  box.className = result && result.kind ? `preview ${result.kind}` : "preview";
   if (!result) return;
   if (result.kind === "error") {
     box.append(el("p", { class: "error" }, result.error));
