@@ -17,6 +17,9 @@ from baska_cli.ledger import edits
 from baska_cli.rulesets.loader import builtin
 from baska_cli.tournament.draw import Draw
 from baska_cli.tournament.folder import Tournament, load
+from baska_cli.tournament.hall.keys import hall_keys
+from baska_cli.tournament.personal.identity import identities
+from baska_cli.tournament.players import find
 from baska_cli.tournament.service import rounds as service
 from tests.clikit import invoke
 
@@ -164,3 +167,17 @@ def result(path: str, round_number: int, table: int, *entered: str) -> None:
     """`baska tournament result PATH ROUND TABLE ENTRIES…`, checked."""
     done = invoke("tournament", "result", path, str(round_number), str(table), *entered)
     assert done.exit_code == 0, done.output
+
+
+def pin(path: str, name: str) -> str:
+    """A player's PIN, as their start card gives it (the player by name, any case)."""
+    player = find(load(path).players, name)
+    assert player is not None, name
+    return identities(hall_keys(path), ()).pin(player)
+
+
+def player_key(path: str, name: str) -> str:
+    """A player's own key, as their start card's link holds it (the player by name)."""
+    player = find(load(path).players, name)
+    assert player is not None, name
+    return identities(hall_keys(path), ()).key(player)
