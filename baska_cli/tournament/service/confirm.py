@@ -125,6 +125,7 @@ def confirm(
         t = load(path)
         table_players(t, round_number, table)
         name = seated_name(t.draws[round_number - 1].tables, table, player, round_number)
+        state = _open_state(t, round_number, table)
         proof = identities(hall_keys(path), t.players).proof(name, given.strip())
         if proof is None:
             raise WrongProof(
@@ -134,7 +135,6 @@ def confirm(
                 if given.strip()
                 else _("{name}'s word needs their PIN (on their start card)").format(name=name)
             )
-        state = _open_state(t, round_number, table)
         if state.totals != given_totals:
             raise TournamentError(
                 _(
