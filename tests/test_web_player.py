@@ -61,17 +61,21 @@ def test_wrong_pins_hold_off_the_table_not_the_hall(hall: str) -> None:
     play(hall, 1)
     play(hall, 2)
     with TestClient(make_hall_app(hall, "pl")) as client:
-        state = client.get("/api/v1/confirmations", headers=headers(keys.table(1, 1))).json()
+        state = client.get("/api/v1/confirmations", headers=headers(keys.table(1, 1), "pl")).json()
         right = pin(hall, state["players"][0])
         wrong = f"{(int(right) + 1) % 10000:04d}"
         for _try in range(WRONG_PINS):
             sent = word(state, 0, pin=wrong)
-            answer = client.post("/api/v1/confirm", headers=headers(keys.table(1, 1)), json=sent)
+            answer = client.post(
+                "/api/v1/confirm", headers=headers(keys.table(1, 1), "pl"), json=sent
+            )
             assert answer.status_code == 403
             assert f"to nie PIN gracza {state['players'][0]}" in answer.json()["error"], answer.text
         # past the limit even the right PIN waits, at this table only
         held = client.post(
-            "/api/v1/confirm", headers=headers(keys.table(1, 1)), json=word(state, 0, pin=right)
+            "/api/v1/confirm",
+            headers=headers(keys.table(1, 1), "pl"),
+            json=word(state, 0, pin=right),
         )
         assert held.status_code == 429
         assert "za dużo błędnych PIN-ów" in held.json()["error"]
