@@ -83,21 +83,23 @@ function renderWord(me) {
   );
 }
 
+function resultLine(r) {
+  const where = { round: r.round, table: r.table, place: r.place };
+  return r.result === "played" ? say("result_place", where) : say("result_" + r.result, where);
+}
+
 function renderResults(me) {
   $("place").textContent = me.place ? say("place", { place: me.place }) : say("no_place");
   const rows = me.results.map((r) =>
     el(
-      "tr",
-      {},
-      el("td", {}, r.round),
-      el("td", {}, r.table || "–"),
-      el("td", {}, r.place || say(r.result)),
-      el("td", {}, points(r.place_points)),
-      el("td", {}, signed(r.total)),
+      "li",
+      { "data-round": String(r.round) },
+      el("span", { class: "line" }, resultLine(r)),
+      " ",
+      el("span", { class: "points" }, say("result_points", { points: points(r.place_points), small: signed(r.total) })),
     ),
   );
-  $("results").querySelector("tbody").replaceChildren(...rows);
-  $("results").hidden = rows.length === 0;
+  $("results").replaceChildren(...rows);
   $("no-results").textContent = rows.length ? "" : say("no_results");
 }
 
