@@ -5,8 +5,8 @@ decoder), written 0600, with the server's address as `tournament links` chooses 
 from __future__ import annotations
 
 import json
-from html import escape
 import stat
+from html import escape
 from pathlib import Path
 
 import pytest

@@ -14,7 +14,7 @@ from starlette.testclient import TestClient
 from baska_cli.tournament.hall.keys import hall_keys
 from baska_cli.web.app import make_app, make_hall_app
 from tests.clikit import invoke
-from tests.tournamentkit import drawn, pin, play, player_key
+from tests.tournamentkit import drawn, pin, play
 
 ORIGIN = "http://testserver"
 
