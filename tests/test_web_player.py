@@ -141,7 +141,10 @@ def test_the_page_follows_the_draw(hall: str) -> None:
         before = client.get("/api/v1/me", headers=headers(mine)).json()
         assert (before["round"], before["table"], before["seat"]) == (1, 2, 4)
         kit.draw(hall, "--anyway")
-        after = client.get("/api/v1/me", headers=headers(mine)).json()
+        deadline = time.monotonic() + 3  # (the files are looked at twice a second)
+        while (after := client.get("/api/v1/me", headers=headers(mine)).json())["round"] == 1:
+            assert time.monotonic() < deadline, "the draw not seen"
+            time.sleep(0.1)
     t = folder.load(hall)
     table = next(n for n, m in enumerate(t.draws[1].tables, 1) if name in m)
     assert (after["round"], after["table"]) == (2, table)

@@ -1,7 +1,8 @@
 """The players' side of the hall: the tournament read for every player's page once for each
-state of its files (a hand appended makes it again at most once a second: the live totals
-are read fresh from the table's ledger anyway), who a player's key is, and the wrong PINs
-counted per table (a table's phone that guesses PINs is held off for a while)."""
+state of its files (looked at twice a second at most; a hand appended makes it again at most
+once a second: the live totals are read fresh from the table's ledger anyway), who a
+player's key is, and the wrong PINs counted per table (a table's phone that guesses PINs is
+held off for a while)."""
 
 from __future__ import annotations
 
@@ -18,6 +19,7 @@ from baska_cli.web.hall.projector import Stamp, stamp
 from baska_cli.web.requests import Refused
 
 GAP = 1.0  # seconds at least between two readings that only a ledger's hand asks for
+LOOK = 0.5  # seconds at least between two looks at the files (400 pages ask every 3 s)
 LEDGER = re.compile(r"t\d+\.csv")  # a table's ledger: appended at every hand
 WRONG_PINS = 5  # wrong PINs a table's phone may give …
 PIN_WINDOW = 300.0  # … within this many seconds; then it waits until the oldest is this old
@@ -34,11 +36,16 @@ class Personal:
         self._now: PlayersNow | None = None
         self._stamp: Stamp | None = None
         self._made = 0.0
+        self._looked = 0.0
 
     def now(self) -> PlayersNow:
-        """The tournament as the players' pages need it (blocking: call it in a worker)."""
+        """The tournament as the players' pages need it (blocking: call it in a worker); its
+        files looked at once a LOOK at most."""
         with self._lock:
             found = self._now
+            if found is not None and time.monotonic() - self._looked < LOOK:
+                return found
+            self._looked = time.monotonic()
             if found is not None:
                 seen = stamp(found.watched)
                 if seen == self._stamp:
@@ -63,7 +70,7 @@ class Personal:
         """Read the files again at the next request (a word was just written)."""
         with self._lock:
             self._stamp = None
-            self._made = 0.0
+            self._made = self._looked = 0.0
 
     def find(self, given: str) -> str | None:
         """The name of the player whose key is `given`, None for no player's key (a player
