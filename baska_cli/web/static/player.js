@@ -53,7 +53,7 @@ function renderTable(me) {
       const agreed = state.confirmed_by.includes(name) ? " ✓" : "";
       return el(
         "li",
-        { class: mine ? "me" : "", "data-seat": String(i + 1) },
+        { class: mine ? "mine" : "", "data-seat": String(i + 1) },
         el("span", { class: "who" }, say("seat", { seat: i + 1 }) + ": " + me.names[i] + (mine ? " (" + say("you") + ")" : "") + agreed),
         el("span", { class: "total" }, total),
       );
