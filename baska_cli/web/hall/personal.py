@@ -72,11 +72,6 @@ class Personal:
             self._stamp = None
             self._made = self._looked = 0.0
 
-    def find(self, given: str) -> str | None:
-        """The name of the player whose key is `given`, None for no player's key (a player
-        entered since is found once the players file is read again)."""
-        return self.now().identities.by_key(given)
-
 
 class PinGuard:
     """Wrong PINs counted per table: past WRONG_PINS within PIN_WINDOW seconds the table's
