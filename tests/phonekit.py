@@ -218,6 +218,13 @@ class Phone(Browser):
     def record(self) -> None:
         self.tap("#record")
 
+    def type_pin(self, pin: str) -> None:
+        """A player's PIN on the confirmation's keys (shown after Agree or Disagree), sent."""
+        self.wait(lambda: self.js("return !document.getElementById('pin').hidden"), "the PIN pad")
+        for digit in pin:
+            self.tap(f'#pin button[data-pin="{digit}"]')
+        self.tap('#pin button[data-pin="ok"]')
+
     def field(self) -> str:
         return str(self.js("return document.getElementById('hand').value"))
 

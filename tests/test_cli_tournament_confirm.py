@@ -38,8 +38,12 @@ def test_status_lists_each_tables_state(liga: str) -> None:
         False,
     )
     players = second["players"]
-    service_confirm.confirm(liga, 1, 2, players[0], True, (10, -10, 5, -5), "a")
-    service_confirm.confirm(liga, 1, 2, players[1], False, (10, -10, 5, -5), "b", "deal 9: 71")
+    service_confirm.confirm(
+        liga, 1, 2, players[0], True, (10, -10, 5, -5), kit.pin(liga, players[0])
+    )
+    service_confirm.confirm(
+        liga, 1, 2, players[1], False, (10, -10, 5, -5), kit.pin(liga, players[1]), "deal 9: 71"
+    )
     result = invoke("tournament", "status", liga, "--round", "1")
     lines = result.stdout.splitlines()
     assert "disputed" in lines[4] and lines[6].endswith(f"confirmed by: {players[0]}")
@@ -52,7 +56,9 @@ def test_accept_makes_a_disputed_table_final_and_counted(liga: str) -> None:
     players = json.loads(invoke("tournament", "status", liga, "-f", "json").stdout)["tables"][1][
         "players"
     ]
-    service_confirm.confirm(liga, 1, 2, players[1], False, (10, -10, 5, -5), "b")
+    service_confirm.confirm(
+        liga, 1, 2, players[1], False, (10, -10, 5, -5), kit.pin(liga, players[1])
+    )
     standings = invoke("tournament", "standings", liga)
     assert "round 1/table 2: disputed" in standings.stderr
     check = invoke("tournament", "check", liga)

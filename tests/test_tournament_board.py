@@ -122,7 +122,9 @@ def test_a_disputed_table_is_left_out_until_the_organiser_accepts_it(liga: str) 
     _result(liga, 1, 1, (30, 10, -10, -30))
     members = load(liga).draws[0].tables[0]
     assert board_now(liga).data["tables_in"] == 1
-    service_confirm.confirm(liga, 1, 1, members[0], False, (30, 10, -10, -30), "phone-a", "no")
+    service_confirm.confirm(
+        liga, 1, 1, members[0], False, (30, 10, -10, -30), kit.pin(liga, members[0]), "no"
+    )
     data = board_now(liga).data
     assert data["tables_in"] == 0 and all(ln["total"] == 0 for ln in data["standings"])
     service_confirm.accept(liga, 1, 1)

@@ -14,7 +14,8 @@ from baska_cli.tournament.hall.state import refusal_at, round_states, table_stat
 from baska_cli.tournament.service import confirm as service
 from baska_cli.tournament.service import scores as service_scores
 from baska_cli.tournament.service import walkouts as service_walkouts
-from tests.tournamentkit import SERIES, drawn, play
+from baska_cli.tournament.service.confirm import WrongProof
+from tests.tournamentkit import SERIES, drawn, pin, play, player_key
 
 
 @pytest.fixture
@@ -45,31 +46,55 @@ def test_states_follow_the_table_from_new_to_waiting(liga: str) -> None:
 
 def test_one_agreement_per_side_from_two_phones_makes_it_final(liga: str) -> None:
     players, totals = played(liga)
-    state = service.confirm(liga, 1, 1, players[0], True, totals, "phone-a")
+    state = service.confirm(liga, 1, 1, players[0], True, totals, pin(liga, players[0]))
     assert (state.status, state.confirmed_by) == ("waiting", (players[0],))
-    state = service.confirm(liga, 1, 1, players[2], True, totals, "phone-c")
+    state = service.confirm(liga, 1, 1, players[2], True, totals, pin(liga, players[2]))
     assert state.status == "waiting"  # (seats 1 and 3 are one side)
-    state = service.confirm(liga, 1, 1, players[1].lower(), True, totals, "phone-b")
+    state = service.confirm(
+        liga, 1, 1, players[1].lower(), True, totals, pin(liga, players[1].lower())
+    )
     assert state.status == "confirmed"
     assert state.confirmed_by == (players[0], players[1], players[2])
     refusal = write_refusal(state)
     assert refusal is not None and "organiser" in refusal
-    again = service.confirm(liga, 1, 1, players[3], True, totals, "phone-d")
+    again = service.confirm(liga, 1, 1, players[3], True, totals, pin(liga, players[3]))
     assert again.status == "confirmed"  # (said after: nothing changes, nothing refused)
 
 
-def test_two_players_on_one_phone_count_once(liga: str) -> None:
+def test_a_word_counts_only_with_the_players_own_pin_or_key(liga: str) -> None:
     players, totals = played(liga)
-    service.confirm(liga, 1, 1, players[0], True, totals, "one-phone")
-    with pytest.raises(TournamentInputError, match=f"this phone confirmed for {players[0]}"):
-        service.confirm(liga, 1, 1, players[1], True, totals, "one-phone")
+    # a made-up phone's id, another player's PIN, nothing: refused, nothing written
+    for given in ("phone-b", pin(liga, players[0]), ""):
+        with pytest.raises(WrongProof, match=f"{players[1]}"):
+            service.confirm(liga, 1, 1, players[1], True, totals, given)
+    assert not Path(liga, "confirmations.csv").exists()
+    service.confirm(liga, 1, 1, players[0], True, totals, pin(liga, players[0]))
+    state = service.confirm(liga, 1, 1, players[1], True, totals, player_key(liga, players[1]))
+    assert (state.status, state.confirmed_by) == ("confirmed", (players[0], players[1]))
+    # said again by the same player: still one agreement
+    again = service.confirm(liga, 1, 1, players[0], True, totals, pin(liga, players[0]))
+    assert again.status == "confirmed"
+    rows = Path(liga, "confirmations.csv").read_text("utf-8").splitlines()
+    assert rows[0].endswith(",note,proof") and len(rows) == 3
+    assert rows[1].endswith(",pin") and rows[2].endswith(",key")
+
+
+def test_an_older_files_words_still_count_as_they_did(liga: str) -> None:
+    """A confirmations.csv of the version before proofs (its phones' ids): read, its
+    agreements counted one player a phone, as then; a made-up id written now counts not."""
+    players, totals = played(liga)
+    version = table_state(liga, 1, 1).version
+    old = "round,table,word,player,total 1,total 2,total 3,total 4,version,device,time,note\n"
+    signed = ",".join(f"{t:+d}" if t else "0" for t in totals)
+    rows = [f"1,1,agree,{p},{signed},{version},{phone},,\n" for p, phone in
+            ((players[0], "a"), (players[1], "a"))]  # fmt: skip
+    Path(liga, "confirmations.csv").write_text(old + "".join(rows), "utf-8")
     state = table_state(liga, 1, 1)
     assert (state.status, state.confirmed_by) == ("waiting", (players[0],))
-    # the same player again, from the same phone or another: still one agreement
-    assert service.confirm(liga, 1, 1, players[0], True, totals, "one-phone").status == "waiting"
-    assert service.confirm(liga, 1, 1, players[0], True, totals, "other").status == "waiting"
-    text = Path(liga, "confirmations.csv").read_text("utf-8")
-    assert len(text.splitlines()) == 2  # the header and the one agreement
+    Path(liga, "confirmations.csv").write_text(
+        old + rows[0] + rows[1].replace(",a,,", ",b,,"), "utf-8"
+    )
+    assert table_state(liga, 1, 1).status == "confirmed"
 
 
 def test_a_disagreement_disputes_the_table_and_keeps_it_out_of_the_standings(
@@ -77,13 +102,18 @@ def test_a_disagreement_disputes_the_table_and_keeps_it_out_of_the_standings(
 ) -> None:
     players, totals = played(liga)
     played(liga, 2)
-    service.confirm(liga, 1, 1, players[0], True, totals, "a")
-    state = service.confirm(liga, 1, 1, players[1], False, totals, "b", "deal 2 was 71")
+    service.confirm(liga, 1, 1, players[0], True, totals, pin(liga, players[0]))
+    state = service.confirm(
+        liga, 1, 1, players[1], False, totals, pin(liga, players[1]), "deal 2 was 71"
+    )
     assert state.status == "disputed"
     assert state.disputes == ((players[1], "deal 2 was 71"),)
     with pytest.raises(TournamentError, match=f"{players[1]} disagreed"):
-        service.confirm(liga, 1, 1, players[1], True, totals, "b")
-    assert service.confirm(liga, 1, 1, players[3], True, totals, "d").status == "disputed"
+        service.confirm(liga, 1, 1, players[1], True, totals, pin(liga, players[1]))
+    assert (
+        service.confirm(liga, 1, 1, players[3], True, totals, pin(liga, players[3])).status
+        == "disputed"
+    )
     found = service_scores.standings_after(liga)
     assert [str(p) for p in found.problems] == [
         f"round 1/table 1: disputed: {players[1]} disagreed with the totals; the organiser "
@@ -104,8 +134,8 @@ def test_a_disagreement_disputes_the_table_and_keeps_it_out_of_the_standings(
 
 def test_a_change_of_the_table_voids_the_words_given_before(liga: str) -> None:
     players, totals = played(liga)
-    service.confirm(liga, 1, 1, players[0], True, totals, "a")
-    service.confirm(liga, 1, 1, players[1], False, totals, "b", "wrong")
+    service.confirm(liga, 1, 1, players[0], True, totals, pin(liga, players[0]))
+    service.confirm(liga, 1, 1, players[1], False, totals, pin(liga, players[1]), "wrong")
     ledger = str(Path(liga, "r1", "t1.csv"))
     edits.undo(ledger)
     state = table_state(liga, 1, 1)
@@ -114,8 +144,8 @@ def test_a_change_of_the_table_voids_the_words_given_before(liga: str) -> None:
     state = table_state(liga, 1, 1)
     assert (state.status, state.totals) == ("waiting", totals)
     assert (state.confirmed_by, state.disputes) == ((), ())
-    service.confirm(liga, 1, 1, players[0], True, totals, "a")
-    state = service.confirm(liga, 1, 1, players[3], True, totals, "d")
+    service.confirm(liga, 1, 1, players[0], True, totals, pin(liga, players[0]))
+    state = service.confirm(liga, 1, 1, players[3], True, totals, pin(liga, players[3]))
     assert state.status == "confirmed"
     # the organiser corrects a confirmed table: it waits for confirmation again
     edits.amend(ledger, 16, "zw 2+4 80")
@@ -126,24 +156,24 @@ def test_totals_other_than_the_tables_are_refused_quoting_both(liga: str) -> Non
     players, totals = played(liga)
     wrong = (totals[0] + 1, totals[1] - 1, totals[2], totals[3])
     with pytest.raises(TournamentError, match="the totals given") as error:
-        service.confirm(liga, 1, 1, players[0], True, wrong, "a")
+        service.confirm(liga, 1, 1, players[0], True, wrong, pin(liga, players[0]))
     assert f"{wrong[0]:+d}" in str(error.value)
     with pytest.raises(TournamentInputError, match="four totals"):
-        service.confirm(liga, 1, 1, players[0], True, totals[:3], "a")
+        service.confirm(liga, 1, 1, players[0], True, totals[:3], pin(liga, players[0]))
 
 
 def test_only_the_tables_players_confirm(liga: str) -> None:
     players, totals = played(liga)
     other = table_state(liga, 1, 2).players[0]
     with pytest.raises(TournamentInputError, match=f"{other} sits at table 2"):
-        service.confirm(liga, 1, 1, other, True, totals, "a")
+        service.confirm(liga, 1, 1, other, True, totals, pin(liga, players[0]))
     with pytest.raises(TournamentInputError, match='"Zenon" does not sit'):
-        service.confirm(liga, 1, 1, "Zenon", True, totals, "a")
+        service.confirm(liga, 1, 1, "Zenon", True, totals, "1234")
     with pytest.raises(TournamentInputError, match="not drawn yet"):
-        service.confirm(liga, 2, 1, players[0], True, totals, "a")
+        service.confirm(liga, 2, 1, players[0], True, totals, pin(liga, players[0]))
     with pytest.raises(TournamentInputError, match="tables 1 to 2, not 3"):
-        service.confirm(liga, 1, 3, players[0], True, totals, "a")
-    with pytest.raises(TournamentInputError, match="phone"):
+        service.confirm(liga, 1, 3, players[0], True, totals, pin(liga, players[0]))
+    with pytest.raises(WrongProof, match="needs their PIN"):
         service.confirm(liga, 1, 1, players[0], True, totals, "  ")
 
 
@@ -152,7 +182,9 @@ def test_nothing_to_confirm_before_the_series_ends(liga: str) -> None:
     state = table_state(liga, 1, 1)
     assert state.totals is not None
     with pytest.raises(TournamentError, match="1 of 16 deals played"):
-        service.confirm(liga, 1, 1, state.players[0], True, state.totals, "a")
+        service.confirm(
+            liga, 1, 1, state.players[0], True, state.totals, pin(liga, state.players[0])
+        )
     with pytest.raises(TournamentError, match="no result to confirm"):
         service.accept(liga, 1, 1)
 
@@ -162,15 +194,15 @@ def test_final_totals_alone_are_entered_and_confirmed_the_same_way(liga: str) ->
     state = service.enter_final(liga, 1, 1, ["1=+30", "2=-10", "3=-5", "4=-15"])
     assert (state.status, state.source, state.totals) == ("waiting", "sheet", (30, -10, -5, -15))
     assert service.enter_final(liga, 1, 1, ["1=+30", "2=-10", "3=-5", "4=-15"]) == state
-    service.confirm(liga, 1, 1, players[0], True, (30, -10, -5, -15), "a")
+    service.confirm(liga, 1, 1, players[0], True, (30, -10, -5, -15), pin(liga, players[0]))
     state = service.enter_final(liga, 1, 1, ["1=+20", "2=0", "3=-5", "4=-15"])
     assert (state.totals, state.confirmed_by) == ((20, 0, -5, -15), ())
     rows = Path(liga, "results.csv").read_text("utf-8").splitlines()
     assert len(rows) == 3 and rows[1].endswith(",corrected")
-    service.confirm(liga, 1, 1, players[1], True, (20, 0, -5, -15), "b")
-    assert service.confirm(liga, 1, 1, players[2], True, (20, 0, -5, -15), "c").status == (
-        "confirmed"
-    )
+    service.confirm(liga, 1, 1, players[1], True, (20, 0, -5, -15), pin(liga, players[1]))
+    assert service.confirm(
+        liga, 1, 1, players[2], True, (20, 0, -5, -15), pin(liga, players[2])
+    ).status == ("confirmed")
     with pytest.raises(TournamentInputError, match="sum to"):
         service.enter_final(liga, 1, 2, ["1=+30", "2=-10", "3=-5", "4=-14"])
     play(liga, 2, ["zw 1+3 61"])
@@ -183,14 +215,14 @@ def test_a_walkout_table_is_not_confirmed(liga: str) -> None:
     service_walkouts.walk_out(liga, 1, 1, players[0])
     assert table_state(liga, 1, 1).status == "walkout"
     with pytest.raises(TournamentError, match="walk-out"):
-        service.confirm(liga, 1, 1, players[1], True, totals, "b")
+        service.confirm(liga, 1, 1, players[1], True, totals, pin(liga, players[1]))
 
 
 def test_a_broken_confirmations_file_is_named_at_its_line(liga: str) -> None:
     players, totals = played(liga)
-    service.confirm(liga, 1, 1, players[0], True, totals, "a")
+    service.confirm(liga, 1, 1, players[0], True, totals, pin(liga, players[0]))
     path = Path(liga, "confirmations.csv")
-    path.write_text(path.read_text("utf-8") + "1,1,perhaps,Ania,0,0,0,0,v,a,,\n", "utf-8")
+    path.write_text(path.read_text("utf-8") + "1,1,perhaps,Ania,0,0,0,0,v,a,,,\n", "utf-8")
     with pytest.raises(BaskaError, match=r"confirmations\.csv:3"):
         table_state(liga, 1, 1)
 
@@ -198,9 +230,9 @@ def test_a_broken_confirmations_file_is_named_at_its_line(liga: str) -> None:
 def test_the_refusal_follows_the_confirmations_file(liga: str) -> None:
     players, totals = played(liga)
     assert refusal_at(liga, 1, 1) is None
-    service.confirm(liga, 1, 1, players[0], True, totals, "a")
+    service.confirm(liga, 1, 1, players[0], True, totals, pin(liga, players[0]))
     assert refusal_at(liga, 1, 1) is None
-    service.confirm(liga, 1, 1, players[1], True, totals, "b")
+    service.confirm(liga, 1, 1, players[1], True, totals, pin(liga, players[1]))
     assert refusal_at(liga, 1, 1) == "the result is confirmed; the organiser corrects it"
     assert refusal_at(liga, 1, 2) is None
     words = Path(liga, "confirmations.csv")

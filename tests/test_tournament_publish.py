@@ -330,7 +330,7 @@ def test_a_disputed_table_is_named_and_not_counted(liga: str, tmp_path: Path) ->
     from baska_cli.tournament.service.confirm import confirm
 
     player = kit.seats(liga, 1, 2)[1]
-    confirm(liga, 1, 2, player, False, (12, -10, 3, -5), "phone-1", "<b>not so</b>")
+    confirm(liga, 1, 2, player, False, (12, -10, 3, -5), kit.pin(liga, player), "<b>not so</b>")
     out = tmp_path / "web"
     code, said = _publish(liga, str(out))
     assert code == 0 and "after round 1 published" in said  # (no round is complete now)

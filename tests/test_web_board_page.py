@@ -32,21 +32,7 @@ from tests.phonekit import CHROMIUM, DRIVER, missing
 pytestmark = pytest.mark.slow
 
 WIDTH, HEIGHT = 1920, 1080
-FIRST = ["Jan", "Anna", "Piotr", "Żaneta", "Łukasz", "Ewa", "Grzegorz", "Małgorzata"]
-LAST = ["Kowalski", "Nowak", "Wiśniewska", "Wójcik", "Kamiński", "Lewandowska", "Zieliński"]
-LONG = "Małgorzata Konstancja Wiśniewska-Grzybowska"  # the longest name of the roster
-
-
-def roster(count: int) -> str:
-    """A players file with columns: full names, clubs, teams of 4, categories."""
-    rng = random.Random(26)
-    lines = ["name,club,team,category,id"]
-    for i in range(count):
-        name = LONG if i == 7 else f"{rng.choice(FIRST)} {rng.choice(LAST)}"
-        club = "Klub Sportowy „Orzeł” Wysokie Mazowieckie" if i == 7 else f"KS {i % 17}"
-        category = ("M", "K", "J")[i % 3]
-        lines.append(f"{name},{club},Drużyna {i // 4 + 1},{category},{10000 + i}")
-    return "\n".join(lines) + "\n"
+LONG, roster = kit.LONG, kit.roster
 
 
 def sheet(t: Tournament, number: int, table: int, rng: random.Random) -> TableResult:

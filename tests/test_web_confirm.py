@@ -14,7 +14,7 @@ from starlette.testclient import TestClient
 from baska_cli.tournament.hall.keys import hall_keys
 from baska_cli.web.app import make_app, make_hall_app
 from tests.clikit import invoke
-from tests.tournamentkit import drawn, play
+from tests.tournamentkit import drawn, pin, play
 
 ORIGIN = "http://testserver"
 
@@ -32,30 +32,31 @@ def post(client: TestClient, key: str, path: str, body: dict[str, Any], **query:
     return client.post(f"/api/v1/{path}", headers=headers(key), json=body, params=query)
 
 
-def word(state: dict[str, Any], seat: int, device: str, agree: bool = True) -> dict[str, Any]:
+def word(
+    hall: str, state: dict[str, Any], seat: int, agree: bool = True, given: str | None = None
+) -> dict[str, Any]:
+    """A player's word from the table's phone, with their PIN (or `given`)."""
+    name = state["players"][seat]
     return {
-        "player": state["players"][seat],
+        "player": name,
         "agree": agree,
         "totals": state["totals"],
-        "device": device,
+        "pin": pin(hall, name) if given is None else given,
         "note": "" if agree else "deal 9 was 71",
     }
 
 
-def test_two_phones_confirm_then_the_tables_key_writes_nothing(hall: str) -> None:
+def test_a_player_of_each_side_confirms_then_the_tables_key_writes_nothing(hall: str) -> None:
     keys = hall_keys(hall)
     key = keys.table(1, 1)
     play(hall, 1)
     with TestClient(make_hall_app(hall, "en")) as client:
         state = client.get("/api/v1/confirmations", headers=headers(key)).json()
         assert (state["status"], state["dealt"], state["deals"]) == ("waiting", 16, 16)
-        first = post(client, key, "confirm", word(state, 0, "phone-a"))
+        first = post(client, key, "confirm", word(hall, state, 0))
         assert first.status_code == 200, first.text
         assert first.json()["confirmed_by"] == [state["players"][0]]
-        same_phone = post(client, key, "confirm", word(state, 1, "phone-a"))
-        assert same_phone.status_code == 400
-        assert "this phone confirmed for" in same_phone.json()["error"]
-        done = post(client, key, "confirm", word(state, 1, "phone-b"))
+        done = post(client, key, "confirm", word(hall, state, 1))
         assert (done.json()["status"], done.json()["final"]) == ("confirmed", True)
         refused = post(client, key, "hands", {"hand": "zw 1+3 61", "id": "late"})
         assert refused.status_code == 403
@@ -68,7 +69,7 @@ def test_two_phones_confirm_then_the_tables_key_writes_nothing(hall: str) -> Non
         assert amended.status_code in (200, 201), amended.text
         again = client.get("/api/v1/confirmations", headers=headers(key)).json()
         assert (again["status"], again["confirmed_by"]) == ("waiting", [])
-        assert post(client, key, "confirm", word(again, 0, "phone-a")).status_code == 200
+        assert post(client, key, "confirm", word(hall, again, 0)).status_code == 200
 
 
 def test_a_tables_key_cannot_confirm_another_table(hall: str) -> None:
@@ -78,7 +79,7 @@ def test_a_tables_key_cannot_confirm_another_table(hall: str) -> None:
     with TestClient(make_hall_app(hall, "en")) as client:
         other = client.get("/api/v1/confirmations", headers=headers(keys.table(1, 2))).json()
         # table 1's key naming table 2 still reaches only table 1
-        named = post(client, keys.table(1, 1), "confirm", word(other, 0, "x"), round=1, table=2)
+        named = post(client, keys.table(1, 1), "confirm", word(hall, other, 0), round=1, table=2)
         assert named.status_code == 400
         assert f"{other['players'][0]} sits at table 2" in named.json()["error"]
         mine = client.get(
@@ -93,7 +94,7 @@ def test_a_disagreement_shows_as_disputed_and_the_organiser_sees_it(hall: str) -
     play(hall, 1)
     with TestClient(make_hall_app(hall, "en")) as client:
         state = client.get("/api/v1/confirmations", headers=headers(keys.table(1, 1))).json()
-        answer = post(client, keys.table(1, 1), "confirm", word(state, 2, "c", agree=False))
+        answer = post(client, keys.table(1, 1), "confirm", word(hall, state, 2, agree=False))
         assert answer.json()["status"] == "disputed"
         assert answer.json()["disputes"] == [
             {"player": state["players"][2], "note": "deal 9 was 71"}
@@ -121,8 +122,8 @@ def test_final_totals_alone_then_confirmed(hall: str) -> None:
         typed = [f"{names[0]}=+30", f"{names[1]}=-2", "3=-8", "4=-20"]
         by_name = post(client, key, "result", {"entries": typed})
         assert by_name.json()["totals"] == [30, -2, -8, -20]
-        post(client, key, "confirm", word(by_name.json(), 0, "a"))
-        done = post(client, key, "confirm", word(by_name.json(), 3, "d")).json()
+        post(client, key, "confirm", word(hall, by_name.json(), 0))
+        done = post(client, key, "confirm", word(hall, by_name.json(), 3)).json()
         assert done["status"] == "confirmed"
     rows = Path(hall, "results.csv").read_text("utf-8").splitlines()
     assert len(rows) == 3 and rows[1].endswith(",corrected")
@@ -131,14 +132,14 @@ def test_final_totals_alone_then_confirmed(hall: str) -> None:
 @pytest.mark.parametrize(
     ("path", "body", "status", "quoted"),
     [
-        ("confirm", {"player": "Ania", "agree": "yes", "totals": [0, 0, 0, 0], "device": "d"},
+        ("confirm", {"player": "Ania", "agree": "yes", "totals": [0, 0, 0, 0], "pin": "0000"},
          400, "\"agree\" is true or false, not 'yes'"),
-        ("confirm", {"player": "Ania", "agree": True, "totals": [1, 2], "device": "d"},
+        ("confirm", {"player": "Ania", "agree": True, "totals": [1, 2], "pin": "0000"},
          400, "not [1, 2]"),
-        ("confirm", {"agree": True, "totals": [0, 0, 0, 0], "device": "d"}, 400, '"player"'),
-        ("confirm", {"player": "Zenon", "agree": True, "totals": [0, 0, 0, 0], "device": "d"},
+        ("confirm", {"agree": True, "totals": [0, 0, 0, 0], "pin": "0000"}, 400, '"player"'),
+        ("confirm", {"player": "Zenon", "agree": True, "totals": [0, 0, 0, 0], "pin": "0000"},
          400, '"Zenon" does not sit at round 1, table 1'),
-        ("confirm", {"player": "Ania", "agree": True, "totals": [0, 0, 0, 0], "device": "d"},
+        ("confirm", {"player": "Ania", "agree": True, "totals": [0, 0, 0, 0], "pin": "0000"},
          409, "no result to confirm yet: 0 of 16 deals played"),
         ("result", {"totals": [1, 2, 3, 4]}, 400, "the totals sum to +10, not 0"),
         ("result", {"entries": ["Ania+40"]}, 400, '"Ania+40" is not a result'),
@@ -161,7 +162,7 @@ def test_errors_speak_the_phones_language(hall: str) -> None:
     play(hall, 1)
     with TestClient(make_hall_app(hall, "en")) as client:
         state = client.get("/api/v1/confirmations", headers=headers(key)).json()
-        body = {**word(state, 0, "a"), "totals": [0, 0, 0, 0]}
+        body = {**word(hall, state, 0), "totals": [0, 0, 0, 0]}
         answer = client.post("/api/v1/confirm", headers=headers(key, "pl"), json=body)
         assert answer.status_code == 409
         assert answer.json()["error"].startswith("podane wyniki (0, 0, 0, 0) to nie wyniki stołu")
@@ -178,7 +179,7 @@ def test_a_plain_ledger_has_no_confirmations(tmp_path: Path) -> None:
 
 def test_no_key_no_confirmation(hall: str) -> None:
     with TestClient(make_hall_app(hall, "en")) as client:
-        body = {"player": "Ania", "agree": True, "totals": [0, 0, 0, 0], "device": "d"}
+        body = {"player": "Ania", "agree": True, "totals": [0, 0, 0, 0], "pin": "0000"}
         assert client.post("/api/v1/confirm", json=body).status_code in (401, 403)
         cross = client.post(
             "/api/v1/confirm",
@@ -222,7 +223,7 @@ def test_a_note_reaches_no_terminal_as_a_control_character(hall: str) -> None:
     play(hall, 1)
     with TestClient(make_hall_app(hall, "en")) as client:
         state = client.get("/api/v1/confirmations", headers=headers(keys.table(1, 1))).json()
-        sent = {**word(state, 2, "c", agree=False), "note": EVIL}
+        sent = {**word(hall, state, 2, agree=False), "note": EVIL}
         answer = post(client, keys.table(1, 1), "confirm", sent)
         assert answer.status_code == 200, answer.text
         note = answer.json()["disputes"][0]["note"]

@@ -1,9 +1,9 @@
 """The confirmation on the table page of a tournament in a real browser: Debian's Chromium,
 headless, two phone-sized windows (360 x 740, each its own phone) on a real `baska serve DIR`.
 
-Table 1 plays its series; one phone agrees, the same phone is refused for a second player,
-the other phone disagrees with a note (disputed on both), the organiser accepts (final on
-both). Table 2 enters only its final totals from the sheet and a player of each side
+Table 1 plays its series; one phone agrees with a player's PIN, a wrong PIN is refused,
+the other phone disagrees with a note and a PIN (disputed on both), the organiser accepts
+(final on both). Table 2 enters only its final totals from the sheet and a player of each side
 confirms them (final). Screenshots are saved (their paths printed) to be looked at."""
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from baska_cli.ledger import edits
 from baska_cli.tournament.hall.keys import hall_keys
 from tests.clikit import invoke
 from tests.phonekit import Phone, missing
-from tests.tournamentkit import SERIES, drawn, play, seats
+from tests.tournamentkit import SERIES, drawn, pin, play, seats
 
 pytestmark = pytest.mark.slow
 
@@ -77,16 +77,21 @@ def test_a_result_confirmed_disputed_accepted_and_entered_alone(hall: tuple[str,
         one.tap(name_button(first[0]))
         assert first[0] in one.text("#confirm-who")
         one.tap("#confirm-agree")
+        one.shot("02-pin-pad", at="#pin")
+        one.fits()
+        one.type_pin(pin(path, first[0]))
         one.wait(lambda: f"Potwierdzili: {first[0]}" in one.text("#confirm-by"), "agreed")
-        one.tap(name_button(first[1]))  # the same phone for a player of the other side
+        one.tap(name_button(first[1]))  # a player of the other side, with another's PIN
         one.tap("#confirm-agree")
-        one.wait(lambda: "z tego telefonu potwierdził już" in one.text("#confirm-message"),
-                 "one phone, one player")  # fmt: skip
-        one.shot("02-same-phone-refused", at="#confirm")
+        one.type_pin(pin(path, first[0]))
+        one.wait(lambda: f"to nie PIN gracza {first[1]}" in one.text("#confirm-message"),
+                 "a wrong PIN refused")  # fmt: skip
+        one.shot("02-wrong-pin-refused", at="#confirm")
         other.wait(lambda: first[0] in other.text("#confirm-by"), "the other phone sees it")
         other.tap(name_button(first[3]))
         other.driver.find_element("id", "confirm-note").send_keys("rozdanie 9: 71, nie 61")
         other.tap("#confirm-disagree")
+        other.type_pin(pin(path, first[3]))
         for phone in (one, other):
             phone.wait(lambda p=phone: p.text("#confirm-status") == "sporny", "disputed")
         assert f"{first[3]} się nie zgadza: rozdanie 9: 71, nie 61" in one.text("#confirm-disputes")
@@ -117,11 +122,13 @@ def test_a_result_confirmed_disputed_accepted_and_entered_alone(hall: tuple[str,
         )
         one.tap(name_button(second[0]))
         one.tap("#confirm-agree")
+        one.type_pin(pin(path, second[0]))
         other.wait(  # (a table not started is looked at every 15 s)
             lambda: other.text("#confirm-status") == "czeka na potwierdzenie", "seen", 25
         )
         other.tap(name_button(second[1]))
         other.tap("#confirm-agree")
+        other.type_pin(pin(path, second[1]))
         for phone in (one, other):
             phone.wait(
                 lambda p=phone: "wynik jest potwierdzony" in p.text("#confirm-help"), "final"

@@ -20,6 +20,7 @@ import pytest
 from baska_cli.tournament.hall.state import table_state
 from tests.phonekit import Phone, missing
 from tests.servekit import SEAT_HANDS, HallServer, new_tournament
+from tests.tournamentkit import pin
 
 pytestmark = pytest.mark.slow
 
@@ -52,13 +53,14 @@ def status(folder: str) -> dict[int, str]:
     return {row["table"]: row["status"] for row in json.loads(done.stdout)["tables"]}
 
 
-def confirm(phone: Phone, name: str, agree: bool, note: str = "") -> None:
-    """The player taps their name, then agrees (or disagrees, saying why)."""
+def confirm(phone: Phone, folder: str, name: str, agree: bool, note: str = "") -> None:
+    """The player taps their name, then agrees (or disagrees, saying why) with their PIN."""
     phone.wait(lambda: phone.js("return !document.getElementById('confirm').hidden"), "confirm")
     phone.tap(f'#confirm-names button[data-name="{name}"]')
     if note:
         phone.driver.find_element("id", "confirm-note").send_keys(note)
     phone.tap("#confirm-agree" if agree else "#confirm-disagree")
+    phone.type_pin(pin(folder, name))
     phone.wait(lambda: "ok" in phone.js("return document.getElementById('confirm-message')"
                                          ".className"), f"{name}'s word sent")  # fmt: skip
 
@@ -97,15 +99,15 @@ def test_a_round_entered_confirmed_disputed_corrected_and_the_next_drawn(
 
         # tables 1 and 2: a player of each side agrees, each on their own phone
         for t in (1, 2):
-            confirm(phones[t][0], seats[t][0], True)
-            confirm(phones[t][1], seats[t][1], True)
+            confirm(phones[t][0], folder, seats[t][0], True)
+            confirm(phones[t][1], folder, seats[t][1], True)
             for phone in phones[t]:
                 phone.wait(lambda p=phone: shown_status(p) == "confirmed", "final")
         phones[1][1].shot("02-confirmed")
 
         # table 3: one side agrees, the other disagrees and says why
-        confirm(phones[3][0], seats[3][0], True)
-        confirm(phones[3][1], seats[3][1], False, "we had 61 in the last deal")
+        confirm(phones[3][0], folder, seats[3][0], True)
+        confirm(phones[3][1], folder, seats[3][1], False, "we had 61 in the last deal")
         for phone in phones[3]:
             phone.wait(lambda p=phone: shown_status(p) == "disputed", "disputed")
         phones[3][1].shot("03-disputed")
@@ -123,8 +125,8 @@ def test_a_round_entered_confirmed_disputed_corrected_and_the_next_drawn(
         # its fallback look is a minute away)
         for phone in phones[4]:
             phone.wait(lambda p=phone: shown_status(p) == "waiting", "the totals to confirm")
-        confirm(phones[4][0], seats[4][0], True)
-        confirm(phones[4][1], seats[4][1], True)
+        confirm(phones[4][0], folder, seats[4][0], True)
+        confirm(phones[4][1], folder, seats[4][1], True)
         phones[4][1].wait(lambda: shown_status(phones[4][1]) == "confirmed", "table 4 final")
         assert status(folder) == {1: "confirmed", 2: "confirmed", 3: "disputed", 4: "confirmed"}
 

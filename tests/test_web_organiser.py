@@ -22,7 +22,7 @@ from tests.organiserkit import (
     app_of,
     make_liga,
 )
-from tests.tournamentkit import SERIES, play
+from tests.tournamentkit import SERIES, pin, play
 
 
 @pytest.fixture
@@ -122,8 +122,10 @@ def test_the_states_follow_the_tables(organiser: Organiser, liga: str) -> None:
     assert tables[1]["attention"] and not tables[0]["attention"]
     players = tables[1]["players"]
     totals = tables[1]["totals"]
-    service_confirm.confirm(liga, 1, 2, players[0], True, totals, "phone-a")
-    service_confirm.confirm(liga, 1, 2, players[1], False, totals, "phone-b", "we had 70")
+    service_confirm.confirm(liga, 1, 2, players[0], True, totals, pin(liga, players[0]))
+    service_confirm.confirm(
+        liga, 1, 2, players[1], False, totals, pin(liga, players[1]), "we had 70"
+    )
     tables = organiser.hall()["tables"]
     assert tables[1]["status"] == "disputed" and tables[1]["confirmed_by"] == [players[0]]
     assert tables[1]["disputes"] == [{"player": players[1], "note": "we had 70"}]

@@ -20,7 +20,7 @@ import pytest
 from baska_cli.tournament.hall.state import table_state
 from baska_cli.tournament.service import confirm as service_confirm
 from tests.phonekit import Browser, missing
-from tests.tournamentkit import PLAIN, SERIES, SVG, drawn, play
+from tests.tournamentkit import PLAIN, SERIES, SVG, drawn, pin, play
 
 pytestmark = pytest.mark.slow
 
@@ -70,9 +70,13 @@ def served(tmp_path: Path) -> Iterator[tuple[str, str]]:
     play(liga, 2, SERIES[:3])
     first = table_state(liga, 1, 1)
     assert first.totals is not None
-    service_confirm.confirm(liga, 1, 1, first.players[0], True, first.totals, "phone-a")
+    service_confirm.confirm(
+        liga, 1, 1, first.players[0], True, first.totals, pin(liga, first.players[0])
+    )
     note = "we had 71 in deal 4 <b>"
-    service_confirm.confirm(liga, 1, 1, first.players[1], False, first.totals, "phone-b", note)
+    service_confirm.confirm(
+        liga, 1, 1, first.players[1], False, first.totals, pin(liga, first.players[1]), note
+    )
     server = subprocess.Popen(
         [sys.executable, "-m", "baska_cli", "serve", liga, "--port", "0", "--lang", "en"],
         stdout=subprocess.PIPE,
@@ -171,8 +175,8 @@ def test_the_organiser_follows_the_round_and_records_a_walk_out(served: tuple[st
         play(liga, 2, SERIES[4:])
         second = table_state(liga, 1, 2)
         assert second.totals is not None
-        for seat, phone_id in ((0, "phone-e"), (1, "phone-f")):
-            service_confirm.confirm(liga, 1, 2, second.players[seat], True, second.totals, phone_id)
+        for name in second.players[:2]:
+            service_confirm.confirm(liga, 1, 2, name, True, second.totals, pin(liga, name))
         laptop.wait(lambda: laptop.states()[2] == "confirmed", "table 2 confirmed")
         laptop.wait(lambda: "Every table of round 1 is in." in laptop.text("#draw-note"), "all in")
 

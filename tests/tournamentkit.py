@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import atexit
 import os
+import random
 import shutil
 import tempfile
 from collections.abc import Callable, Mapping, Sequence
@@ -17,6 +18,9 @@ from baska_cli.ledger import edits
 from baska_cli.rulesets.loader import builtin
 from baska_cli.tournament.draw import Draw
 from baska_cli.tournament.folder import Tournament, load
+from baska_cli.tournament.hall.keys import hall_keys
+from baska_cli.tournament.personal.identity import identities
+from baska_cli.tournament.players import find
 from baska_cli.tournament.service import rounds as service
 from tests.clikit import invoke
 
@@ -24,6 +28,24 @@ NAMES = ("Ania", "Bartek", "Celina", "Darek", "Ewa", "Feliks", "Grzegorz", "Hali
 SCRIPT = "<script>"  # hostile names, for the pages: shown as text, never run
 SVG = "<svg onload=alert(1)>"
 SERIES = ("zw 1+3 61", "zw 2+4 71") * 7 + ("zw 1+3 80", "zw 2+4 61")  # a table's 16 deals
+
+
+FIRST = ["Jan", "Anna", "Piotr", "Żaneta", "Łukasz", "Ewa", "Grzegorz", "Małgorzata"]
+LAST = ["Kowalski", "Nowak", "Wiśniewska", "Wójcik", "Kamiński", "Lewandowska", "Zieliński"]
+LONG = "Małgorzata Konstancja Wiśniewska-Grzybowska"  # the longest name of the roster
+
+
+def roster(count: int) -> str:
+    """A players file of `count` with columns: full names (some alike, one long), clubs,
+    teams of 4, categories, ids."""
+    rng = random.Random(26)
+    lines = ["name,club,team,category,id"]
+    for i in range(count):
+        name = LONG if i == 7 else f"{rng.choice(FIRST)} {rng.choice(LAST)}"
+        club = "Klub Sportowy „Orzeł” Wysokie Mazowieckie" if i == 7 else f"KS {i % 17}"
+        category = ("M", "K", "J")[i % 3]
+        lines.append(f"{name},{club},Drużyna {i // 4 + 1},{category},{10000 + i}")
+    return "\n".join(lines) + "\n"
 
 
 def eight(puck: int = 0, last: str = "Halina") -> str:
@@ -164,3 +186,17 @@ def result(path: str, round_number: int, table: int, *entered: str) -> None:
     """`baska tournament result PATH ROUND TABLE ENTRIES…`, checked."""
     done = invoke("tournament", "result", path, str(round_number), str(table), *entered)
     assert done.exit_code == 0, done.output
+
+
+def pin(path: str, name: str) -> str:
+    """A player's PIN, as their start card gives it (the player by name, any case)."""
+    player = find(load(path).players, name)
+    assert player is not None, name
+    return identities(hall_keys(path), ()).pin(player)
+
+
+def player_key(path: str, name: str) -> str:
+    """A player's own key, as their start card's link holds it (the player by name)."""
+    player = find(load(path).players, name)
+    assert player is not None, name
+    return identities(hall_keys(path), ()).key(player)

@@ -16,7 +16,7 @@ from starlette.staticfiles import StaticFiles
 from baska_cli.web import api, pages
 from baska_cli.web.capacity import current
 from baska_cli.web.hall import actions as hall_actions
-from baska_cli.web.hall import confirm, next_table, organiser
+from baska_cli.web.hall import confirm, next_table, organiser, player
 from baska_cli.web.hall import projector_routes as board
 from baska_cli.web.hall.access import TournamentHall
 from baska_cli.web.requests import http_error, server_error
@@ -50,6 +50,10 @@ ROUTES: list[BaseRoute] = [
     Route("/api/v1/confirm", confirm.confirm, methods=POST),
     Route("/api/v1/result", confirm.result, methods=POST),
     Route("/api/v1/next", next_table.next_table),
+    # a player's own page, by the key on their start card (web/hall/player.py)
+    Route("/p/{key}", player.player_page),
+    Route("/api/v1/me", player.me),
+    Route("/api/v1/me/confirm", player.me_confirm, methods=POST),
     # the organiser: pages (web/organiser.py) and changes (web/hall_actions.py)
     Route("/o/{key}", organiser.organiser_page),
     Route("/o/{key}/t/{round:int}/{table:int}", organiser.table_page),

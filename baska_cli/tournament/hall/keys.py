@@ -1,5 +1,6 @@
 """The hall's keys: one secret kept in the tournament's directory, and from it the
-organiser's key and a key for each table of each round (HMAC: no key tells another).
+organiser's key, a key for each table of each round, and each player's own key and 4-digit
+PIN, printed on their start card (HMAC: no key tells another).
 
 A running `baska serve DIR` reads the secret once, at its start, and holds `DIR/.serve-lock`.
 Deleted while it runs, the file is written back by the server with the secret it holds (at
@@ -23,6 +24,7 @@ from baska_cli.i18n import _
 SECRET = ".serve-secret"  # the tournament's secret, beside tournament.toml (mode 0600)
 HALL_LOCK = ".serve-lock"  # held by the one `baska serve DIR` of the directory
 KEY_LENGTH = 22  # characters of a key in a link (132 bits)
+PIN_DIGITS = 4  # digits of a player's PIN
 
 
 def secret_path(folder: str) -> str:
@@ -30,9 +32,12 @@ def secret_path(folder: str) -> str:
     return os.path.join(folder, SECRET)
 
 
+def _digest(secret: str, purpose: str) -> bytes:
+    return hmac.new(secret.encode("ascii"), purpose.encode("utf-8"), hashlib.sha256).digest()
+
+
 def _derived(secret: str, purpose: str) -> str:
-    digest = hmac.new(secret.encode("ascii"), purpose.encode("ascii"), hashlib.sha256).digest()
-    return base64.urlsafe_b64encode(digest).decode("ascii")[:KEY_LENGTH]
+    return base64.urlsafe_b64encode(_digest(secret, purpose)).decode("ascii")[:KEY_LENGTH]
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,6 +54,18 @@ class HallKeys:
     def table(self, round_number: int, table: int) -> str:
         """Table `table`'s key in round `round_number`: that table's ledger only."""
         return _derived(self.secret, f"table {round_number} {table}")
+
+    def player(self, ident: str) -> str:
+        """The key of the player whose stable id is `ident` (personal/identity.py: their id
+        in the players file, else the name the tables use): their own page, their word on
+        their table's result."""
+        return _derived(self.secret, f"player {ident}")
+
+    def pin(self, ident: str) -> str:
+        """The 4-digit PIN of the player whose stable id is `ident`: their word on their
+        table's result from the table's phone."""
+        number = int.from_bytes(_digest(self.secret, f"pin {ident}")[:8], "big")
+        return f"{number % 10**PIN_DIGITS:0{PIN_DIGITS}d}"
 
 
 def hall_keys(folder: str, serving: bool = False) -> HallKeys:

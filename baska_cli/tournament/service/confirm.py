@@ -12,6 +12,7 @@ from baska_cli.i18n import _, ngettext
 from baska_cli.tournament import folder
 from baska_cli.tournament.confirmations import ACCEPT, AGREE, DISAGREE, Confirmation
 from baska_cli.tournament.folder import Tournament, ledger_name, load, lock, table_players
+from baska_cli.tournament.hall.keys import hall_keys
 from baska_cli.tournament.hall.state import (
     CONFIRMED,
     WALKOUT,
@@ -19,6 +20,7 @@ from baska_cli.tournament.hall.state import (
     state_of,
     table_version,
 )
+from baska_cli.tournament.personal.identity import identities
 from baska_cli.tournament.results import (
     ORGANISER,
     TABLE,
@@ -30,7 +32,12 @@ from baska_cli.tournament.results import (
 )
 from baska_cli.tournament.service.walkouts import seated_name
 
-DEVICE_LIMIT, NOTE_LIMIT = 100, 500  # characters of a phone's id and of a note
+NOTE_LIMIT = 500  # characters of a note
+
+
+class WrongProof(TournamentInputError):
+    """A player's word without their PIN or key, or with another's (a front end counts
+    these: a table's phone guessing PINs is held off)."""
 
 
 def _now() -> str:
@@ -55,7 +62,7 @@ def _check_totals(totals: Sequence[object]) -> tuple[int, ...]:
 
 
 def _one_line(text: str, limit: int, what: str) -> str:
-    """A phone's id or a note on one line, not too long, kept as plain text: a character
+    """A note on one line, not too long, kept as plain text: a character
     that is not printable (a control, ESC, a bidi override) is dropped before it is stored."""
     text = "".join(ch for ch in " ".join(text.split()) if ch.isprintable())
     if len(text) > limit:
@@ -104,39 +111,42 @@ def confirm(
     player: str,
     agree: bool,
     totals: Sequence[int],
-    device: str,
+    given: str,
     note: str = "",
 ) -> TableState:
-    """A player's word on their table's four totals, from their phone (`device`): an
-    agreement, or a disagreement (with a note) that makes the table disputed. The totals
-    must be the table's current ones; a phone agrees for one player only; a disagreement
-    stands until the table changes or the organiser accepts its result."""
-    given = _check_totals(totals)
-    phone = _one_line(device, DEVICE_LIMIT, _("the phone's id"))
+    """A player's word on their table's four totals, proved theirs by `given`: their own key
+    (their page) or their PIN (the table's phone); anything else is refused (WrongProof),
+    and nothing a page makes up makes a word count. An agreement, or a disagreement (with a
+    note) that makes the table disputed. The totals must be the table's current ones; a
+    disagreement stands until the table changes or the organiser accepts its result."""
+    given_totals = _check_totals(totals)
     said = _one_line(note, NOTE_LIMIT, _("the note"))
-    if not phone:
-        raise TournamentInputError(_("a confirmation needs the phone's id (device)"))
     with lock(path):
         t = load(path)
         table_players(t, round_number, table)
         name = seated_name(t.draws[round_number - 1].tables, table, player, round_number)
         state = _open_state(t, round_number, table)
-        if state.totals != given:
+        proof = identities(hall_keys(path), t.players).proof(name, given.strip())
+        if proof is None:
+            raise WrongProof(
+                _("that is not {name}'s PIN: a player's word needs their own PIN or key").format(
+                    name=name
+                )
+                if given.strip()
+                else _("{name}'s word needs their PIN (on their start card)").format(name=name)
+            )
+        if state.totals != given_totals:
             raise TournamentError(
                 _(
                     "the totals given ({given}) are not the table's ({totals}); the table "
                     "changed meanwhile: look at them again"
-                ).format(given=_signed(given), totals=_signed(state.totals or ()))
+                ).format(given=_signed(given_totals), totals=_signed(state.totals or ()))
             )
         if state.status == CONFIRMED:
             if agree:
                 return state  # (said again: nothing to add)
             raise TournamentError(_("the result is confirmed; the organiser corrects it"))
         disputed = dict(state.disputes)
-        mine = [
-            c for c in t.confirmations
-            if (c.round, c.table, c.version) == (round_number, table, state.version)
-        ]  # fmt: skip
         if agree:
             if name in disputed:
                 raise TournamentError(
@@ -147,19 +157,11 @@ def confirm(
                 )
             if name in state.confirmed_by:
                 return state
-            other = next((c.player for c in mine if c.word == AGREE and c.device == phone), None)
-            if other is not None and other != name:
-                raise TournamentInputError(
-                    _(
-                        "this phone confirmed for {other} already; {name} confirms on their "
-                        "own phone"
-                    ).format(other=other, name=name)
-                )
         elif disputed.get(name) == said:
             return state
         word = Confirmation(
-            round_number, table, AGREE if agree else DISAGREE, name, given, state.version,
-            phone, _now(), said,
+            round_number, table, AGREE if agree else DISAGREE, name, given_totals, state.version,
+            "", _now(), said, proof,
         )  # fmt: skip
         folder.save_confirmations(t, [*t.confirmations, word])
         return state_of(load(path), round_number, table)

@@ -1,5 +1,6 @@
 """The hall of a tournament's directory: the organiser's key, and each table of each drawn
-round with its own key, its ledger served as a table's is (web/hall.py)."""
+round with its own key, its ledger served as a table's is (web/hall.py); each player's key
+opens only their own page (web/hall/personal.py, player.py), never a table's."""
 
 from __future__ import annotations
 
@@ -23,6 +24,7 @@ from baska_cli.tournament.folder import (
 )
 from baska_cli.tournament.hall.keys import hall_keys, restore_secret
 from baska_cli.tournament.hall.state import refusal_at
+from baska_cli.web.hall.personal import Personal, PinGuard
 from baska_cli.web.hall.projector import Projector
 from baska_cli.web.requests import Refused
 from baska_cli.web.served import Access, Served, key_digest
@@ -46,6 +48,8 @@ class TournamentHall:
         # what a table's phones hear of besides their ledger: a paper result, a word, a walk-out
         self._watched = tuple(os.path.join(folder, f) for f in (RESULTS, CONFIRMATIONS, WALKOUTS))
         self.projector = Projector(folder)  # the standings' board, for every screen
+        self.personal = Personal(folder, keys)  # each player's own page, by their key
+        self.pins = PinGuard()  # the wrong PINs given at each table's phone
         self._seen_rounds = 0
         # the newest round directory's identity, as read
         self._newest = _identity(folder, len(self.tournament.draws))

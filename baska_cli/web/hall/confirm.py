@@ -1,7 +1,8 @@
 """A tournament table's confirmation of its result (Bridgemate's enter-and-confirm): a
 player's agreement or disagreement from their phone, the table's final totals entered
 alone, and the table's state — each for the key's own table only (the organiser's key
-names the table with ?round=R&table=T)."""
+names the table with ?round=R&table=T). A player's word from the table's phone is theirs by
+their PIN; from their own page, by their key (web/hall/player.py)."""
 
 from __future__ import annotations
 
@@ -14,7 +15,9 @@ from baska_cli.i18n import _
 from baska_cli.tournament.hall.state import TableState, state_record, table_state
 from baska_cli.tournament.results import ORGANISER, TABLE
 from baska_cli.tournament.service import confirm as service_confirm
+from baska_cli.tournament.service.confirm import WrongProof
 from baska_cli.web.api import endpoint
+from baska_cli.web.hall.personal import PinGuard
 from baska_cli.web.requests import Refused, text_field
 from baska_cli.web.served import Access, Served
 
@@ -31,7 +34,8 @@ def table_where(request: Request) -> tuple[str, int, int]:
     return folder, access.round, access.table
 
 
-def _totals(body: dict[str, Any]) -> list[int]:
+def check_totals(body: dict[str, Any]) -> list[int]:
+    """The four totals a body gives, else a 400 quoting what it gave."""
     value = body.get("totals")
     if (
         not isinstance(value, list)
@@ -41,12 +45,12 @@ def _totals(body: dict[str, Any]) -> list[int]:
         raise Refused(
             400,
             _('"totals" is a list of the four totals by seat, e.g. [40, -12, -8, -20], not {given}')
-            .format(given=_shown(value)),
+            .format(given=shown(value)),
         )  # fmt: skip
     return value
 
 
-def _shown(value: object) -> str:
+def shown(value: object) -> str:
     """What was given, for a message (cut short)."""
     text = "null" if value is None else repr(value)
     return text if len(text) <= 60 else text[:57] + "…"
@@ -69,22 +73,32 @@ async def confirmations(request: Request, served: Served, body: dict[str, Any]) 
 
 @endpoint(post=True, hands=False)
 async def confirm(request: Request, served: Served, body: dict[str, Any]) -> Response:
-    """POST /api/v1/confirm {"player", "agree", "totals", "device", "note"}: a player's word
-    on the table's four totals, from their phone."""
+    """POST /api/v1/confirm {"player", "agree", "totals", "pin", "note"}: a player's word on
+    the table's four totals from the table's phone, theirs by their PIN (their start
+    card's); wrong PINs are counted per table and past a few the table waits (429)."""
     folder, round_number, table = table_where(request)
-    player, device = text_field(body, "player"), text_field(body, "device")
+    player, pin = text_field(body, "player"), text_field(body, "pin", "")
     note = text_field(body, "note", "")
     agree = body.get("agree")
     if not isinstance(agree, bool):
-        raise Refused(400, _('"agree" is true or false, not {given}').format(given=_shown(agree)))
-    totals = _totals(body)
+        raise Refused(400, _('"agree" is true or false, not {given}').format(given=shown(agree)))
+    totals = check_totals(body)
+    guard: PinGuard | None = getattr(request.app.state.hall, "pins", None)
+    where = (round_number, table)
+    if guard is not None:
+        guard.check(where)
 
     def work() -> TableState:
         return service_confirm.confirm(
-            folder, round_number, table, player, agree, totals, device, note
+            folder, round_number, table, player, agree, totals, pin, note
         )
 
-    return await _state(request, served, work)
+    try:
+        return await _state(request, served, work)
+    except WrongProof as error:
+        if pin.strip() and guard is not None:
+            guard.wrong(where)
+        raise Refused(403, str(error)) from None
 
 
 @endpoint(post=True, hands=False)
@@ -102,11 +116,11 @@ async def result(request: Request, served: Served, body: dict[str, Any]) -> Resp
             raise Refused(
                 400,
                 _('"entries" is a list of texts NAME=+N, e.g. ["Ania=+40", "Bartek=-12"], not '
-                  "{given}").format(given=_shown(entries)),
+                  "{given}").format(given=shown(entries)),
             )  # fmt: skip
         typed = [str(e) for e in entries]
     else:
-        typed = [f"{seat}={total:+d}" for seat, total in enumerate(_totals(body), 1)]
+        typed = [f"{seat}={total:+d}" for seat, total in enumerate(check_totals(body), 1)]
     by = ORGANISER if request.state.access.organiser else TABLE
     return await _state(
         request,

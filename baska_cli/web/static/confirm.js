@@ -1,7 +1,8 @@
-/* A tournament table's result confirmed on the players' phones: when the series is complete
-   (or the table entered only its final totals), each player taps their name and agrees or
-   disagrees (with a note); the page shows who confirmed, and "final" once final. The table's
-   final totals alone can be entered too. Looks again whenever the table page shows a change,
+/* A tournament table's result confirmed at the table: when the series is complete (or the
+   table entered only its final totals), a player taps their name, agrees or disagrees (with
+   a note) and types their PIN (on their start card) on big keys: the word is theirs only by
+   it (the PIN is sent once, never kept). The page shows who confirmed, and "final" once
+   final. The table's final totals alone can be entered too. Looks again whenever the table page shows a change,
    and every few seconds while the table waits for a confirmation from another phone. */
 
 import { makeApi, newId } from "./api.js";
@@ -22,22 +23,8 @@ const api = makeApi({
 // ledger, the paper results, the words, the walk-outs) at once; a page out of sight looks
 // again when it is shown
 const WAIT = { waiting: 30000, disputed: 30000, new: 60000 };
-const shown = { state: null, me: null, timer: null, busy: false };
-
-// The phone's id: made once, kept in localStorage (a phone agrees for one player only).
-function device() {
-  let id = null;
-  try {
-    id = localStorage.getItem("baska-device");
-    if (!id) {
-      id = newId();
-      localStorage.setItem("baska-device", id);
-    }
-  } catch (error) {
-    id = id || sessionStorage.getItem("baska-device") || newId();
-  }
-  return id;
-}
+const shown = { state: null, me: null, timer: null, busy: false, asked: null, pin: "" };
+const PIN_DIGITS = 4;
 
 // Who this phone is at this table (a table's key is its round's and table's own).
 function placeKey() {
@@ -87,6 +74,7 @@ function render(state) {
   if (!complete) return;
   const final = state.status === "confirmed";
   $("confirm-ask").hidden = final;
+  if (final) closePin();
   if (final) $("confirm-help").textContent = state.accepted ? say("accepted") : say("final");
   else if (state.status === "disputed") $("confirm-help").textContent = say("disputed_help");
   else $("confirm-help").textContent = say("check") + " " + say("waiting_side");
@@ -138,6 +126,18 @@ async function send(path, data, where) {
   }
 }
 
+// The PIN pad: opened by Agree or Disagree for the player tapped; the word goes with the PIN.
+function showPin() {
+  $("pin-shown").textContent = "•".repeat(shown.pin.length) + "·".repeat(PIN_DIGITS - shown.pin.length);
+  document.querySelector('#pin [data-pin="ok"]').disabled = shown.pin.length !== PIN_DIGITS;
+}
+
+function closePin() {
+  shown.asked = null;
+  shown.pin = "";
+  $("pin").hidden = true;
+}
+
 function word(agree) {
   const state = shown.state;
   if (!state) return;
@@ -145,13 +145,25 @@ function word(agree) {
     message(say("pick_name"), "error");
     return;
   }
-  send("/confirm", {
-    player: shown.me,
-    agree,
-    totals: state.totals,
-    device: device(),
-    note: agree ? "" : $("confirm-note").value,
-  });
+  shown.asked = { agree, player: shown.me, note: agree ? "" : $("confirm-note").value };
+  shown.pin = "";
+  $("pin-title").textContent = say("pin_for", { name: shown.me });
+  $("pin").hidden = false;
+  showPin();
+  $("pin").scrollIntoView({ block: "nearest" });
+}
+
+function pinKey(key) {
+  if (!shown.asked) return;
+  if (key === "back") shown.pin = shown.pin.slice(0, -1);
+  else if (key === "ok") {
+    if (shown.pin.length !== PIN_DIGITS || !shown.state) return;
+    const asked = { ...shown.asked, pin: shown.pin, totals: shown.state.totals };
+    closePin();
+    send("/confirm", asked);
+    return;
+  } else if (shown.pin.length < PIN_DIGITS) shown.pin += key;
+  showPin();
 }
 
 function enterFinal(event) {
@@ -173,6 +185,10 @@ function start() {
       if (shown.state) render(shown.state);
     });
   });
+  document.querySelectorAll("#pin [data-pin]").forEach((button) => {
+    button.addEventListener("click", () => pinKey(button.dataset.pin));
+  });
+  $("pin-cancel").addEventListener("click", closePin);
   $("confirm-agree").addEventListener("click", () => word(true));
   $("confirm-disagree").addEventListener("click", () => word(false));
   $("final-form").addEventListener("submit", enterFinal);
