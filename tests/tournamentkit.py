@@ -164,3 +164,15 @@ def result(path: str, round_number: int, table: int, *entered: str) -> None:
     """`baska tournament result PATH ROUND TABLE ENTRIES…`, checked."""
     done = invoke("tournament", "result", path, str(round_number), str(table), *entered)
     assert done.exit_code == 0, done.output
+
+
+# nine players with full names for the desk: two of one full name told apart by their ids
+ROSTER = (
+    "name,id,club\nJan Kowalski,101,Puck\nJan Kowalski,102,Hel\nAnna Nowak,7,\n"
+    "Żaneta Łęcka,,\nEwa Bąk,55,\nFeliks Zając,,\nGrzegorz Lis,,\nHalina Kot,,\nIrena Pająk,,\n"
+)
+
+
+def checkin(path: str, *args: str) -> Result:
+    """`baska tournament checkin PATH ARGS…`, the result unchecked."""
+    return invoke("tournament", "checkin", path, *args)
