@@ -79,7 +79,9 @@ class Desk(Browser):
 
     def found(self) -> list[str]:
         return list(
-            self.js("return [...document.querySelectorAll('#desk-found li')].map(li => li.dataset.player)")
+            self.js(
+                "return [...document.querySelectorAll('#desk-found li')].map(li => li.dataset.player)"
+            )
         )
 
     def search(self, letters: str) -> None:
@@ -122,9 +124,10 @@ def test_forty_players_checked_in_by_three_letters_and_a_tap(served: tuple[str, 
                 tap = desk.driver.find_element(
                     "css selector", f'#desk-found li[data-player="{name}"] .mark.present'
                 )
-                assert tap.text.strip().endswith("Obecny") and tap.get_attribute(
-                    "aria-pressed"
-                ) == "true"
+                assert (
+                    tap.text.strip().endswith("Obecny")
+                    and tap.get_attribute("aria-pressed") == "true"
+                )
             if number % 10 == 0:  # every tenth pays at the desk as well: a second tap
                 desk.tap(f'#desk-found li[data-player="{name}"] .mark.paid')
                 desk.wait(lambda n=number: desk.counts()[2] == n // 10, "paid")
