@@ -78,11 +78,10 @@ class Desk(Browser):
         return int(found[0]), int(found[1]), int(found[2])
 
     def found(self) -> list[str]:
-        return list(
-            self.js(
-                "return [...document.querySelectorAll('#desk-found li')].map(li => li.dataset.player)"
-            )
+        script = (
+            "return [...document.querySelectorAll('#desk-found li')].map(l => l.dataset.player)"
         )
+        return list(self.js(script))
 
     def search(self, letters: str) -> None:
         box = self.driver.find_element("id", "desk-search")
@@ -90,17 +89,13 @@ class Desk(Browser):
         box.send_keys(letters)
 
 
-def short(full: str) -> str:
-    """The short form a full name gets here (no two first names share a surname's start)."""
-    return next(p.name for p in load(LIGA[0]).players if p.full_name == full)
-
-
-LIGA: list[str] = []
+def short(liga: str, full: str) -> str:
+    """The short form the players file gave a full name."""
+    return next(p.name for p in load(liga).players if p.full_name == full)
 
 
 def test_forty_players_checked_in_by_three_letters_and_a_tap(served: tuple[str, str]) -> None:
     link, liga = served
-    LIGA[:] = [liga]
     shots = Path(tempfile.mkdtemp(prefix="baska-desk-shots-"))
     print(f"screenshots in {shots}")
     desk = Desk("desk", link, shots)
@@ -112,7 +107,7 @@ def test_forty_players_checked_in_by_three_letters_and_a_tap(served: tuple[str, 
         for number, full in enumerate(COMING, 1):
             surname = full.split()[1]
             letters = surname[:3].lower()
-            name = short(full)
+            name = short(liga, full)
             desk.search(letters)
             desk.wait(lambda n=name: n in desk.found(), f"{full} found by {letters}")
             started = time.monotonic()
@@ -152,4 +147,4 @@ def test_forty_players_checked_in_by_three_letters_and_a_tap(served: tuple[str, 
     assert done.exit_code == 0, done.output
     record = json.loads(done.stdout)
     assert len(record["tables"]) == 10
-    assert sorted(record["absent"]) == sorted(short(full) for full in PLAYERS[40:])
+    assert sorted(record["absent"]) == sorted(short(liga, full) for full in PLAYERS[40:])
