@@ -39,8 +39,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from benchmarks.bench_hall import players  # noqa: E402
-from tests.servekit import HallServer  # noqa: E402
+from benchmarks.bench_hall import players
+from tests.servekit import HallServer
 
 
 def baska(*args: str) -> None:
