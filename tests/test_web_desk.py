@@ -135,3 +135,17 @@ def test_no_fee_refuses_paid(tmp_path: Path) -> None:
         assert refused.status_code == 400
         assert refused.json()["error"].startswith("this tournament has no entry fee")
         assert "fee" not in desk(organiser) or desk(organiser)["fee"] == 0
+
+
+def test_the_pages_draw_seats_the_players_present_and_names_the_absent(
+    organiser: Organiser, liga: str
+) -> None:
+    for player in ("Anna.N", "Żaneta.Ł", "Jan.K.101", "Ewa.B", "Feliks.Z", "Grzegorz.L"):
+        assert organiser.post("checkin", {"player": player}).status_code == 200
+    drawn = organiser.post("draw", {"round": 1})
+    assert drawn.status_code == 201, drawn.text
+    assert drawn.json()["absent"] == ["Jan.K.102", "Halina.K", "Irena.P"]
+    assert drawn.json()["message"] == (
+        "round 1 was drawn; absent (not checked in at the desk, not drawn): Jan.K.102, "
+        "Halina.K, Irena.P"
+    )
