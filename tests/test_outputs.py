@@ -216,6 +216,7 @@ WRITE_SITES = {
     "baska_cli/web/entries.py": 1,  # the served ledger's client ids (O_CREAT, 0o600)
     "baska_cli/files/secret.py": 2,  # a serve key, the hall's secret (O_CREAT | O_EXCL, 0o600)
     "baska_cli/tournament/hall/address.py": 1,  # the hall's address for the links (replace_text)
+    "baska_cli/tournament/desk/store.py": 1,  # the desk's marks, desk.csv (replace_text)
     "baska_cli/cli/common.py": 2,  # /dev/null under a closed or failed standard stream
     "baska_cli/tournament/folder.py": 16,  # a round's directory renamed into place (and
     # aside, its draw taken back); the tournament's own files (settings, players, roster

@@ -200,3 +200,15 @@ def player_key(path: str, name: str) -> str:
     player = find(load(path).players, name)
     assert player is not None, name
     return identities(hall_keys(path), ()).key(player)
+
+
+# nine players with full names for the desk: two of one full name told apart by their ids
+ROSTER = (
+    "name,id,club\nJan Kowalski,101,Puck\nJan Kowalski,102,Hel\nAnna Nowak,7,\n"
+    "Żaneta Łęcka,,\nEwa Bąk,55,\nFeliks Zając,,\nGrzegorz Lis,,\nHalina Kot,,\nIrena Pająk,,\n"
+)
+
+
+def checkin(path: str, *args: str) -> Result:
+    """`baska tournament checkin PATH ARGS…`, the result unchecked."""
+    return invoke("tournament", "checkin", path, *args)

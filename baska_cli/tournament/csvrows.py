@@ -11,6 +11,7 @@ from baska_cli.i18n import _
 from baska_cli.tournament.draw import Draw
 
 OUT = "out"  # seating.csv's table of those sitting out
+ABSENT = "absent"  # seating.csv's table of those the desk had not seen (not drawn)
 
 
 def data_rows(text: str, origin: str, header: tuple[str, ...]) -> list[tuple[int, list[str]]]:
@@ -34,6 +35,8 @@ def format_seating(draw: Draw) -> str:
             writer.writerow([t, s, name])
     for name in draw.sitting_out:
         writer.writerow([OUT, "", name])
+    for name in draw.absent:
+        writer.writerow([ABSENT, "", name])
     return out.getvalue()
 
 
@@ -44,12 +47,13 @@ def parse_seating(text: str, origin: str, round_number: int) -> Draw:
         raise TournamentError(_("expected the header table,seat,player"), origin, 1)
     tables: dict[int, dict[int, str]] = {}
     out: list[str] = []
+    absent: list[str] = []
     for line, row in enumerate(rows[1:], 2):
         if not any(c.strip() for c in row):
             continue
         cells = [c.strip() for c in [*row, "", "", ""][:3]]
-        if cells[0] == OUT and cells[2]:
-            out.append(cells[2])
+        if cells[0] in (OUT, ABSENT) and cells[2]:
+            (out if cells[0] == OUT else absent).append(cells[2])
             continue
         try:
             table, seat = int(cells[0]), int(cells[1])
@@ -69,4 +73,4 @@ def parse_seating(text: str, origin: str, round_number: int) -> Draw:
             _("the tables must be numbered 1, 2, 3 … with four seats each"), origin
         )
     seated = tuple(tuple(tables[t][s] for s in (1, 2, 3, 4)) for t in sorted(tables))
-    return Draw(round_number, seated, tuple(out), ())
+    return Draw(round_number, seated, tuple(out), (), absent=tuple(absent))

@@ -39,13 +39,15 @@ def pair(a: str, b: str) -> Pair:
 @dataclass(frozen=True, slots=True)
 class Draw:
     """One round's seating: tables of four in seat order, who sits out, and the pairs that
-    sit together again (or despite asking not to)."""
+    sit together again (or despite asking not to); `absent`: the players left out because
+    the desk had not marked them present (tournament/desk/)."""
 
     round: int
     tables: tuple[tuple[str, ...], ...]
     sitting_out: tuple[str, ...]
     repeats: tuple[Pair, ...]
     apart_broken: tuple[Pair, ...] = ()
+    absent: tuple[str, ...] = ()
 
 
 def choose_sitting_out(

@@ -7,6 +7,7 @@
     DIR/lots.csv          drawings of lots: round, player, lot (1 places highest)
     DIR/walkouts.csv      walk-outs: round, table, player, status (walkouts.py), if any
     DIR/confirmations.csv the players' words on tables' results, the organiser's acceptances
+    DIR/desk.csv          the registration desk's marks (tournament/desk/store.py), if any
     DIR/rN/seating.csv    round N's draw: table, seat, player (`out` for sitting out)
     DIR/rN/tK.csv         table K's ledger: an ordinary `baska` ledger
     DIR/rN/*.html         the printable seating plan and table sheets
@@ -41,6 +42,7 @@ from baska_cli.tournament.confirmations import (
     parse_confirmations,
 )
 from baska_cli.tournament.csvrows import format_seating, parse_seating
+from baska_cli.tournament.desk.store import DESK
 from baska_cli.tournament.details import DETAILS, format_details, has_details, with_details
 from baska_cli.tournament.draw import Draw
 from baska_cli.tournament.lots import format_lots, parse_lots
@@ -378,7 +380,7 @@ def page_mode(name: str) -> int | None:
 def inputs(tournament: Tournament) -> tuple[str, ...]:
     """Every file of the directory that baska reads: settings, players, results, lots, and
     each round's seating and table ledgers (a page is never written over one of them)."""
-    files = [SETTINGS, PLAYERS, RESULTS, LOTS, CONFIRMATIONS, ".checked.csv"]
+    files = [SETTINGS, PLAYERS, RESULTS, LOTS, CONFIRMATIONS, ".checked.csv", DESK]
     for draw in tournament.draws:
         files.append(f"{round_dir(draw.round)}/{SEATING}")
         files += [ledger_name(draw.round, t) for t in range(1, len(draw.tables) + 1)]

@@ -93,10 +93,11 @@ class Kind:
 
 @dataclass(frozen=True, slots=True)
 class Count(Kind):
-    """A whole number from `low` to `high`."""
+    """A whole number from `low` to `high` (`zero_left_out`: 0 is not written to the file)."""
 
     low: int
     high: int
+    zero_left_out: bool = False
 
     @property
     def bounds(self) -> tuple[int, int]:
@@ -122,6 +123,10 @@ class Count(Kind):
                 key=key, text=quoted(text), low=self.low, high=self.high
             )
         )
+
+    def stored(self, value: Any) -> Any:
+        """The number ("" for a 0 left out: the default)."""
+        return "" if self.zero_left_out and value == 0 else value
 
     def loaded(self, raw: Any) -> int:
         """An integer (not a boolean)."""

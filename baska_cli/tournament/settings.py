@@ -48,6 +48,7 @@ class Plan:
     apart_clubs: bool = False  # players of one club kept apart while possible
     fixed: tuple[tuple[str, int], ...] = ()  # a player who always sits at this table
     title: str = ""  # the pages' heading ("": the directory's name)
+    fee: int = 0  # the entry fee the desk ticks off (0: none)
 
     def rules(self, origin: str = "tournament.toml") -> RuleSet:
         """The tournament's rule system."""
@@ -62,6 +63,7 @@ class Reach(Enum):
     DRAWS = N_("the rounds still to draw")
     STANDINGS = N_("the standings, at once")
     PAGES = N_("the pages made from then on")
+    DESK = N_("the desk, at once")
 
 
 REQUIRED: Any = object()  # the default of a setting `new` must be given
@@ -160,6 +162,13 @@ SETTINGS = (
         help=N_("A player who always sits at this table (repeatable)."), reach=Reach.DRAWS,
         toml="fixed_tables",
         source="the organiser (a wheelchair, a table by the door); a table the players fill",
+    ),
+    Setting(
+        "fee", Count(0, 99_999, zero_left_out=True), 0, metavar="AMOUNT",
+        help=N_("The entry fee the desk marks paid, a whole amount (default 0: none)."),
+        reach=Reach.DESK,
+        source="the organiser (25 zł with dinner at a league day, issue 34); left out of "
+        "tournament.toml while 0",
     ),
 )  # fmt: skip
 KEYS = tuple(row.name for row in SETTINGS)

@@ -17,6 +17,7 @@ from baska_cli.web import api, pages
 from baska_cli.web.capacity import current
 from baska_cli.web.hall import actions as hall_actions
 from baska_cli.web.hall import confirm, next_table, organiser, player
+from baska_cli.web.hall import desk as hall_desk
 from baska_cli.web.hall import projector_routes as board
 from baska_cli.web.hall.access import TournamentHall
 from baska_cli.web.requests import http_error, server_error
@@ -66,6 +67,9 @@ ROUTES: list[BaseRoute] = [
     Route("/api/v1/hall/draw", organiser.organiser_post(hall_actions.draw), methods=POST),
     Route("/api/v1/hall/undo", organiser.organiser_post(hall_actions.undo_draw), methods=POST),
     Route("/api/v1/hall/close", organiser.organiser_post(hall_actions.close), methods=POST),
+    # the registration desk on the organiser's page (web/hall/desk.py)
+    Route("/api/v1/hall/desk", organiser.organiser_get(hall_desk.desk)),
+    Route("/api/v1/hall/checkin", organiser.organiser_post(hall_desk.checkin), methods=POST),
     # the projector's standings, public and read-only (web/board.py)
     Route("/standings", board.standings_page),
     Route("/api/v1/board", board.board_json),

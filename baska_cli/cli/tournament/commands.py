@@ -20,6 +20,7 @@ from baska_cli.cli.common import (
 from baska_cli.cli.tournament import season as tournament_season
 from baska_cli.cli.tournament import settings as tournament_settings
 from baska_cli.cli.tournament.cards import cards
+from baska_cli.cli.tournament.checkin import checkin
 from baska_cli.cli.tournament.common import TournamentGroup, round_option, setting_options
 from baska_cli.cli.tournament.confirm import accept, status
 from baska_cli.cli.tournament.links import base_url_option, links, say_no_qr, sheet_pages
@@ -284,6 +285,7 @@ for _command in (
     standings,
     check_command,
     enter,
+    checkin,
     withdraw,
     standin,
     lots,

@@ -29,8 +29,9 @@ def points(value: float | Fraction) -> str:
 
 
 def draw_record(draw: Draw) -> dict[str, Any]:
-    """The draw as the JSON contract gives it."""
-    return {
+    """The draw as the JSON contract gives it (`absent` only where the desk left players
+    out)."""
+    record = {
         "round": draw.round,
         "tables": [
             {"table": t, "players": list(members), "ledger": ledger_name(draw.round, t)}
@@ -40,11 +41,21 @@ def draw_record(draw: Draw) -> dict[str, Any]:
         "repeats": [list(p) for p in draw.repeats],
         "apart_broken": [list(p) for p in draw.apart_broken],
     }
+    return {**record, "absent": list(draw.absent)} if draw.absent else record
 
 
 def draw_json(draw: Draw) -> str:
     """One line of JSON."""
     return json.dumps(draw_record(draw), ensure_ascii=False)
+
+
+def absent_text(absent: Sequence[str]) -> str:
+    """`absent (not checked in at the desk, not drawn): Ewa, Feliks`."""
+    return ngettext(
+        "absent (not checked in at the desk, not drawn): {names}",
+        "absent (not checked in at the desk, not drawn): {names}",
+        len(absent),
+    ).format(names=", ".join(absent))
 
 
 def pairs_text(pairs: Sequence[tuple[str, str]]) -> str:
@@ -68,6 +79,8 @@ def draw_table(draw: Draw) -> str:
     lines = [title, "", tabulate(rows, headers=headers, disable_numparse=True, colalign=align), ""]
     if draw.sitting_out:
         lines.append(_("sitting out: {names}").format(names=", ".join(draw.sitting_out)))
+    if draw.absent:
+        lines.append(absent_text(draw.absent))
     if draw.repeats:
         lines.append(
             ngettext(

@@ -4,7 +4,7 @@ draw taken back while nothing is recorded in it."""
 from __future__ import annotations
 
 import contextlib
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from baska_cli.errors import TournamentError, TournamentInputError
 from baska_cli.i18n import _, ngettext
@@ -46,7 +46,8 @@ def close_round(path: str, round_number: int) -> Closed:
 def undo_draw(path: str) -> int:
     """Take back the newest round's draw (its directory: ledgers, seating, printouts), refused
     once anything is recorded in it; the round taken back. Every table ledger of the round is
-    locked while it is looked at and removed, so no phone records a hand meanwhile."""
+    locked while it is looked at and removed, so no phone records a hand meanwhile. The
+    players the draw left out as absent are in the round's draw again."""
     with lock(path):
         t = load(path)
         if not t.draws:
@@ -67,4 +68,11 @@ def undo_draw(path: str) -> int:
                     ).format(round=number, tables=", ".join(map(str, used)))
                 )
             folder.remove_round(t, number)
+        absent = set(t.draws[number - 1].absent)
+        if absent:
+            back = [
+                replace(p, entered=number) if p.name in absent and p.entered == number + 1 else p
+                for p in t.players
+            ]
+            folder.save_players(t, back)
     return number

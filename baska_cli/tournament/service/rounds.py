@@ -15,6 +15,8 @@ from baska_cli.game.rules import RuleSet
 from baska_cli.i18n import _
 from baska_cli.ledger.format import rules_lines
 from baska_cli.tournament import folder, players
+from baska_cli.tournament.desk.marks import PRESENT, DeskRow, desk_of
+from baska_cli.tournament.desk.store import add_rows, now, read_desk, read_rows
 from baska_cli.tournament.draw import Draw, annotated, draw_round, free_results, history
 from baska_cli.tournament.folder import Tournament, load, lock, round_dir
 from baska_cli.tournament.hall.progress import RoundNotIn, newest_not_in
@@ -142,10 +144,17 @@ def draw_next(
         met, _sat_out = history(t.draws)
         sat_out = free_results(t.draws, counting(t.walkouts))
         names = [p.name for p in t.players if p.plays(number)]
+        desk = read_desk(path)
+        absent = [n for n in names if n not in desk.present] if desk.begun else []
+        names = [n for n in names if n not in absent]
         done = draw_round(
             number, t.plan.seed, names, met, sat_out, kept_apart(t), dict(t.plan.fixed)
         )
+        done = replace(done, absent=tuple(absent))
         folder.write_round(t, done, dict(pages(t, done)))
+        if absent:  # (late entries from the next round on, as `enter` makes them)
+            later = [replace(p, entered=number + 1) if p.name in absent else p for p in t.players]
+            folder.save_players(t, later)
     return Drawn(done, new=True, late=tuple(late))
 
 
@@ -186,12 +195,16 @@ def enter_player(
     path: str, name: str, club: str = "", details: Mapping[str, str] | None = None
 ) -> Entered:
     """A late entry, in the draw from the next round on (a full name gets a short form;
-    `details`: id, team, category, standin, as the players file's columns)."""
+    `details`: id, team, category, standin, as the players file's columns); once check-in
+    has begun, marked present at the desk (they are there to be entered)."""
     with lock(path):
         t = load(path)
         number = next_round(t)
         roster = late_entry(t.players, name, number, {"club": club, **(details or {})})
+        rows = read_rows(path)
         folder.save_players(t, roster)
+        if desk_of(rows).begun:
+            add_rows(path, rows, [DeskRow(now(), roster[-1].name, PRESENT, True)])
     newcomer = roster[-1]
     alike = [p for p in _look_alike(roster) if newcomer.display in p]
     return Entered(newcomer.name, number, tuple(alike))

@@ -20,7 +20,7 @@ from baska_cli.render.tournament.done import (
     withdrawn,
 )
 from baska_cli.render.tournament.printed import linked_pages
-from baska_cli.render.tournament.terminal import draw_record
+from baska_cli.render.tournament.terminal import absent_text, draw_record
 from baska_cli.tournament.folder import load
 from baska_cli.tournament.hall.progress import RoundNotIn
 from baska_cli.tournament.service import closing as service_closing
@@ -108,6 +108,8 @@ def draw(path: str, body: dict[str, Any]) -> Answer:
     if not drawn.new:
         return _drawn_already(drawn)
     message = round_drawn(drawn.draw.round)
+    if drawn.draw.absent:
+        message += "; " + absent_text(drawn.draw.absent)
     if drawn.late:
         message += "; " + drawn_anyway(drawn.draw.round - 1, drawn.late)
     record = {**draw_record(drawn.draw), "not_in": [s.table for s in drawn.late], "new": True}

@@ -1,7 +1,7 @@
 """The organiser's page and its API (`baska serve DIR`): GET /o/{key} the hall's tables and
 their states, /o/{key}/t/{round}/{table} a table's page as the organiser,
 /o/{key}/print/{round}/… the printable pages; GET /api/v1/hall and the POSTs of
-/api/v1/hall/… (hall_actions.py). Only the organiser's key opens them."""
+/api/v1/hall/… (hall_actions.py, desk.py). Only the organiser's key opens them."""
 
 from __future__ import annotations
 
@@ -126,6 +126,20 @@ def organiser_post(work: Handler) -> Route:
         body = await _let_in(request, hall, post=True)
         status, answer = await in_worker(request.state.language, lambda: work(hall.folder, body))
         return JSONResponse(answer, status)
+
+    checked.__doc__ = work.__doc__
+    return answered(checked)
+
+
+def organiser_get(work: Handler) -> Route:
+    """A GET of the organiser's page that reads (`answered`): the key checked, then
+    `work(folder, query)` in a worker thread."""
+
+    async def checked(request: Request) -> Response:
+        hall = _hall(request)
+        query = await _let_in(request, hall, post=False)
+        status, answer = await in_worker(request.state.language, lambda: work(hall.folder, query))
+        return JSONResponse(answer, status, headers={"Cache-Control": "no-store"})
 
     checked.__doc__ = work.__doc__
     return answered(checked)
