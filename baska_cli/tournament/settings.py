@@ -18,8 +18,10 @@ from baska_cli.game.spelling import suggest
 from baska_cli.i18n import N_, _
 from baska_cli.rulesets import toml_problem
 from baska_cli.rulesets.loader import rules_from_lines
+from baska_cli.tournament.clock.timing import TIME_UP
 from baska_cli.tournament.plan import TIE_BREAKS
 from baska_cli.tournament.setting_kinds import (
+    Choice,
     Count,
     Flag,
     Kind,
@@ -48,6 +50,9 @@ class Plan:
     apart_clubs: bool = False  # players of one club kept apart while possible
     fixed: tuple[tuple[str, int], ...] = ()  # a player who always sits at this table
     title: str = ""  # the pages' heading ("": the directory's name)
+    round_minutes: int = 60  # the round's clock (tournament/clock/)
+    time_up: str = "play-on"  # what the tables do when the clock runs out
+    hide_standings: bool = False  # no running standings on the public screens
 
     def rules(self, origin: str = "tournament.toml") -> RuleSet:
         """The tournament's rule system."""
@@ -62,6 +67,7 @@ class Reach(Enum):
     DRAWS = N_("the rounds still to draw")
     STANDINGS = N_("the standings, at once")
     PAGES = N_("the pages made from then on")
+    HALL = N_("the hall's screens, at once")
 
 
 REQUIRED: Any = object()  # the default of a setting `new` must be given
@@ -161,14 +167,40 @@ SETTINGS = (
         toml="fixed_tables",
         source="the organiser (a wheelchair, a table by the door); a table the players fill",
     ),
+    Setting(
+        "round-minutes", Count(1, 600), 60, metavar="MIN",
+        help=N_("The round's clock: minutes from `tournament start` to the time up."),
+        reach=Reach.HALL,
+        source="Kop (Wolsztyn): a round lasts at most one hour (LEAGUES.md); at most ten hours",
+    ),
+    Setting(
+        "time-up", Choice(TIME_UP), "play-on", metavar="play-on|finish-deal",
+        help=N_("When the clock runs out: play-on (every deal is played) or finish-deal "
+                "(the deal in hand is finished, no other is dealt)."),
+        reach=Reach.HALL,
+        source="Kop's hour and Tyrolean Tarock cups closing tables at a time limit "
+        "(LEAGUES.md); play on unless the organiser says otherwise",
+    ),
+    Setting(
+        "hide-standings", Flag(), False, metavar="yes|no",
+        help=N_("No running standings on the projector and the public pages until the last "
+                "round is over (the organiser still sees them)."),
+        reach=Reach.HALL,
+        source="Bridgemate: running scores can be hidden until the end (LEAGUES.md)",
+    ),
 )  # fmt: skip
 KEYS = tuple(row.name for row in SETTINGS)
+
+
+def canonical(key: str) -> str:
+    """A setting's name as the table spells it (`round_minutes` is `round-minutes`)."""
+    return key.replace("_", "-")
 
 
 def setting(key: str) -> Setting:
     """The row of the setting `key`, or an error listing them."""
     for row in SETTINGS:
-        if row.name == key:
+        if row.name == canonical(key):
             return row
     raise TournamentInputError(
         _('unknown setting "{key}"; expected one of {keys}{hint}').format(
