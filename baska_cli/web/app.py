@@ -60,6 +60,8 @@ ROUTES: list[BaseRoute] = [
     Route("/api/v1/hall/draw", organiser.organiser_post(hall_actions.draw), methods=POST),
     Route("/api/v1/hall/undo", organiser.organiser_post(hall_actions.undo_draw), methods=POST),
     Route("/api/v1/hall/close", organiser.organiser_post(hall_actions.close), methods=POST),
+    Route("/api/v1/hall/start", organiser.organiser_post(hall_actions.start_clock), methods=POST),
+    Route("/api/v1/hall/announce", organiser.organiser_post(hall_actions.announce), methods=POST),
     # the projector's standings, public and read-only (web/board.py)
     Route("/standings", board.standings_page),
     Route("/api/v1/board", board.board_json),

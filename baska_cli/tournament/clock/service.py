@@ -14,6 +14,8 @@ from baska_cli.tournament.clock import files
 from baska_cli.tournament.clock.announcement import announcement_text
 from baska_cli.tournament.clock.timing import Clock, clock_record, utc_now, wall_time
 from baska_cli.tournament.folder import Tournament, load, lock
+from baska_cli.tournament.hall.progress import not_in
+from baska_cli.tournament.hall.state import states_of
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,7 +59,12 @@ def start_clock(path: str, restart: bool = False, now: datetime | None = None) -
                 _("no round is drawn yet; draw one (`baska tournament draw`), then start its "
                   "clock"), path
             )  # fmt: skip
-        before = files.read_clock(path)
+        try:
+            before = files.read_clock(path)
+        except TournamentError:
+            if not restart:
+                raise
+            before = None  # (a broken file: written anew)
         current = len(t.draws)
         again = before is not None and before.round == current
         if again and not restart:
@@ -98,14 +105,17 @@ def announcement_of(t: Tournament) -> str | None:
     return files.read_announcement(t.path)
 
 
-def standings_hidden(t: Tournament, shown_round: int, all_in: bool) -> bool:
+def standings_hidden(t: Tournament, shown_round: int) -> bool:
     """Whether the public screens show no standings after `shown_round`: the organiser hid
-    them (`hide-standings`) and the last round is not over (not every table of it in, and
-    not closed)."""
+    them (`hide-standings`) and the last round is not over (a table of it not in, as the
+    draw counts them, and the round not closed)."""
     if not t.plan.hide_standings:
         return False
-    last = shown_round >= t.plan.rounds
-    return not (last and (all_in or shown_round in t.closed))
+    if shown_round < t.plan.rounds or shown_round > len(t.draws):
+        return True
+    if shown_round in t.closed:
+        return False
+    return bool(not_in(t, states_of(t, shown_round)))
 
 
 def hall_files(path: str) -> tuple[str, ...]:

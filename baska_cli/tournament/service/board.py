@@ -41,7 +41,7 @@ def watched(t: Tournament) -> tuple[str, ...]:
 def _public(t: Tournament, data: dict[str, Any]) -> dict[str, Any]:
     """The board with the clock and the announcement, and without standings while the
     organiser hides them (`standings_hidden`: true)."""
-    hidden = standings_hidden(t, data["round"], data["tables_in"] >= data["tables"])
+    hidden = standings_hidden(t, data["round"])
     if hidden:
         data = {**data, "standings": [], "teams": [], "categories": []}
     return {

@@ -31,7 +31,8 @@ function move(line) {
   return ["=", "same"];
 }
 
-// The views in the rotation: the standings, the teams, each category.
+// The views in the rotation: the standings, the teams, each category (while the organiser
+// hides the standings: the standings' view, empty, under a note saying so).
 function viewsOf(board) {
   const views = [{ kind: "players", title: say("standings"), lines: board.standings }];
   if (board.teams.length) views.push({ kind: "teams", title: say("teams"), lines: board.teams });
@@ -101,6 +102,7 @@ function fitAll(cells, floor) {
 function show() {
   if (!state.board) return;
   const board = state.board;
+  document.getElementById("hidden-note").hidden = !board.standings_hidden;
   const view = state.views[state.view];
   const table = document.getElementById("lines");
   table.className = "lines " + view.kind;
