@@ -174,7 +174,7 @@ SETTINGS = (
         source="Kop (Wolsztyn): a round lasts at most one hour (LEAGUES.md); at most ten hours",
     ),
     Setting(
-        "time-up", Choice(TIME_UP), "play-on", metavar="play-on|finish-deal",
+        "time-up", Choice(TIME_UP), "play-on", metavar="WHEN",
         help=N_("When the clock runs out: play-on (every deal is played) or finish-deal "
                 "(the deal in hand is finished, no other is dealt)."),
         reach=Reach.HALL,
