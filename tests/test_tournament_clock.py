@@ -111,7 +111,7 @@ def test_a_clock_of_an_earlier_round_is_not_shown(tmp_path: Path) -> None:
 
 def test_a_broken_clock_file_names_itself(liga: str) -> None:
     Path(liga, "clock.json").write_text('{"round": "x"}', "utf-8")
-    with pytest.raises(TournamentError, match="clock.json: expected"):
+    with pytest.raises(TournamentError, match=r"clock\.json: expected"):
         service.clock_of(load(liga))
     assert service.start_clock(liga, restart=True).clock.round == 1  # (written anew)
     assert Clock(1, NOON).remaining(60, NOON + timedelta(hours=2)) == 0.0

@@ -75,7 +75,7 @@ def test_hidden_standings_on_the_board_and_the_page(client: TestClient, liga: st
     page = client.get("/standings").text
     assert "The standings are shown once the last round is over." in page
     assert 'id="hidden-note" class="hidden-note" hidden' not in page
-    assert "<td class=\"name\">" not in page
+    assert '<td class="name">' not in page
 
 
 def test_every_page_of_the_hall_includes_the_banner(client: TestClient, liga: str) -> None:

@@ -22,7 +22,8 @@ from tests.servekit import HallServer, new_tournament
 
 pytestmark = pytest.mark.slow
 
-PLAYERS = "Ania Bartek Celina Darek Ewa Feliks Grzegorz Halina".split()
+PLAYERS = ["Ania", "Bartek", "Celina", "Darek", "Ewa", "Feliks", "Grzegorz", "Halina"]
+BANNER = "const b = document.getElementById('banner'); "
 
 
 @pytest.fixture
@@ -47,12 +48,12 @@ def shots() -> Path:
 
 def left(screen: Browser) -> int:
     """The seconds the screen's banner shows left (-1: no clock shown)."""
-    return int(screen.js("const b = document.getElementById('banner'); "
-                         "return b && !b.hidden && b.dataset.left ? Number(b.dataset.left) : -1"))  # fmt: skip
+    shown = "return b && !b.hidden && b.dataset.left ? Number(b.dataset.left) : -1"
+    return int(screen.js(BANNER + shown))
 
 
 def state(screen: Browser) -> str:
-    return str(screen.js("const b = document.getElementById('banner'); return b ? b.dataset.state || '' : ''"))
+    return str(screen.js(BANNER + "return b ? b.dataset.state || '' : ''"))
 
 
 def started_ago(folder: str, minutes: float) -> None:
@@ -69,9 +70,10 @@ def test_the_clock_on_the_projector_a_phone_and_the_organisers_page(
     screens = (projector, phone, organiser)
     try:
         for screen in screens:
-            screen.wait(lambda s=screen: s.js("return !!document.getElementById('banner')"), "banner")
+            screen.wait(lambda s=screen: s.js(BANNER + "return !!b"), "the banner")
             assert left(screen) == -1  # (no clock yet, no announcement: nothing shown)
-        organiser.wait(lambda: organiser.js("return !!document.querySelector('#tables li')"), "tables")
+        tables = "return !!document.querySelector('#tables li')"
+        organiser.wait(lambda: organiser.js(tables), "the tables")
         organiser.tap("#start-clock")  # the organiser's button starts the clock
         for screen in screens:
             screen.wait(lambda s=screen: left(s) > 3590, "the clock started", timeout=5)
