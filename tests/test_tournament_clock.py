@@ -171,6 +171,7 @@ def test_hidden_standings_until_the_last_round_is_over(tmp_path: Path) -> None:
     assert hidden["tables_in"] == 2  # (how many tables are in is no standing)
     shown = invoke("tournament", "standings", path, "--format", "json")  # the organiser's
     assert shown.exit_code == 0 and len(json.loads(shown.stdout)["standings"]) == 8
+    assert "the projector and the public pages show no standings" in shown.stderr
     kit.draw(path)
     assert board_now(path).data["standings_hidden"] is True  # (the last round not in)
     kit.result(path, 2, 1, *kit.entries(path, 2, 1, (30, 10, -10, -30)))
@@ -181,6 +182,7 @@ def test_hidden_standings_until_the_last_round_is_over(tmp_path: Path) -> None:
     assert accepted.exit_code == 0, accepted.output
     over = board_now(path).data
     assert over["standings_hidden"] is False and len(over["standings"]) == 8
+    assert "no standings" not in invoke("tournament", "standings", path).stderr
 
 
 def test_help_lists_the_new_commands() -> None:

@@ -18,6 +18,7 @@ from baska_cli.cli.tournament.classifications import (
 from baska_cli.cli.tournament.common import round_option
 from baska_cli.i18n import _, ngettext
 from baska_cli.render.tournament.done import result_entered
+from baska_cli.tournament.clock.service import hidden_from_public
 from baska_cli.tournament.service import scores as service
 
 
@@ -100,6 +101,14 @@ def standings(
     if found.problems:
         click.echo(
             _("the standings count only the tables with a result; see `baska tournament check`"),
+            err=True,
+        )
+    if hidden_from_public(path):
+        click.echo(
+            _(
+                "note: the projector and the public pages show no standings until the last "
+                "round is over (hide-standings); you, the organiser, see them here"
+            ),
             err=True,
         )
     if found.need_lots:

@@ -118,6 +118,12 @@ def standings_hidden(t: Tournament, shown_round: int) -> bool:
     return bool(not_in(t, states_of(t, shown_round)))
 
 
+def hidden_from_public(path: str) -> bool:
+    """Whether the public screens hide the standings now (after the newest drawn round)."""
+    t = load(path)
+    return t.plan.hide_standings and standings_hidden(t, len(t.draws))
+
+
 def hall_files(path: str) -> tuple[str, ...]:
     """The clock's and the announcement's files: a change of theirs reaches the screens at
     once."""
