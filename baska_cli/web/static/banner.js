@@ -88,8 +88,18 @@ export function hear(news) {
   if (shownBefore !== !bar.hidden) dispatchEvent(new Event("resize")); // (the page fits again)
 }
 
+let fed = false; // another script of the page hands on its own stream's events (board.js)
+
+// The page's own stream of the board's events hands each one on (`hear`): the banner then
+// opens none of its own (a browser holds only six connections to one server).
+export function fedBy() {
+  fed = true;
+}
+
+let own = null;
 function listen() {
   const events = new EventSource(`${api}/board/events?lang=${encodeURIComponent(lang)}`);
+  own = events;
   events.addEventListener("change", (event) => {
     const news = JSON.parse(event.data);
     if ("clock" in news || "announcement" in news) hear(news);
@@ -100,4 +110,5 @@ function listen() {
 }
 
 body.prepend(bar);
-listen();
+setTimeout(() => fed || listen(), 0); // (after the page's other scripts said whether they feed it)
+addEventListener("pagehide", () => own && own.close()); // (its connection freed at once)

@@ -4,6 +4,7 @@
 // goes in through textContent: nothing typed by anybody is ever read as HTML.
 
 import { makeApi } from "./api.js";
+import { fedBy, hear } from "./banner.js";
 import { el, sayer, signed } from "./words.js";
 
 const say = sayer("board-words");
@@ -159,11 +160,15 @@ function live(on) {
   mark.classList.toggle("on", on);
 }
 
+fedBy(); // (the banner hears the clock and the announcement from this page's stream)
 function listen() {
   const events = new EventSource(api.url("/board/events"));
+  addEventListener("pagehide", () => events.close()); // (its connection freed at once)
   events.addEventListener("change", (event) => {
     live(true);
-    const version = JSON.parse(event.data).version;
+    const news = JSON.parse(event.data);
+    if ("clock" in news) hear(news);
+    const version = news.version;
     if (version !== state.version || !state.board) {
       state.version = version;
       fetchBoard().catch(() => live(false));
