@@ -1,6 +1,6 @@
 """`baska tournament start` and `baska tournament announce`: the round's clock and the
 organiser's announcement, asked of the clock's service (tournament/clock/service.py) and
-said."""
+said; and the note below `tournament standings` while the public screens hide them."""
 
 from __future__ import annotations
 
@@ -10,6 +10,18 @@ from baska_cli.cli.common import UserInputError, command, note_written, option
 from baska_cli.i18n import _
 from baska_cli.render.tournament.clock import announced, cleared, clock_started
 from baska_cli.tournament.clock import service
+
+
+def say_if_hidden(path: str) -> None:
+    """Tell the organiser, below the standings, that the public screens hide them now."""
+    if service.hidden_from_public(path):
+        click.echo(
+            _(
+                "note: the projector and the public pages show no standings until the last "
+                "round is over (hide-standings); you, the organiser, see them here"
+            ),
+            err=True,
+        )
 
 
 @command()

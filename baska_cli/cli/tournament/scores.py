@@ -15,10 +15,10 @@ from baska_cli.cli.tournament.classifications import (
     standings_sheets,
     write_workbook,
 )
+from baska_cli.cli.tournament.clock import say_if_hidden
 from baska_cli.cli.tournament.common import round_option
 from baska_cli.i18n import _, ngettext
 from baska_cli.render.tournament.done import result_entered
-from baska_cli.tournament.clock.service import hidden_from_public
 from baska_cli.tournament.service import scores as service
 
 
@@ -103,14 +103,7 @@ def standings(
             _("the standings count only the tables with a result; see `baska tournament check`"),
             err=True,
         )
-    if hidden_from_public(path):
-        click.echo(
-            _(
-                "note: the projector and the public pages show no standings until the last "
-                "round is over (hide-standings); you, the organiser, see them here"
-            ),
-            err=True,
-        )
+    say_if_hidden(path)
     if found.need_lots:
         click.echo(
             _(
