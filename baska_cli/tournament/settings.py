@@ -91,6 +91,8 @@ class Setting:
     source: str  # where the bounds and the default come from (for maintainers)
     field: str = ""  # Plan's attribute, if not the name with underscores
     toml: str = ""  # the key in tournament.toml, if not the attribute
+    quiet: bool = False  # left out of tournament.toml while it holds its default (a file
+    # written before the setting was, and one that does not use it, read and written alike)
 
     @property
     def attribute(self) -> str:
@@ -168,13 +170,13 @@ SETTINGS = (
         source="the organiser (a wheelchair, a table by the door); a table the players fill",
     ),
     Setting(
-        "round-minutes", Count(1, 600), 60, metavar="MIN",
+        "round-minutes", Count(1, 600), 60, metavar="MIN", quiet=True,
         help=N_("The round's clock: minutes from `tournament start` to the time up."),
         reach=Reach.HALL,
         source="Kop (Wolsztyn): a round lasts at most one hour (LEAGUES.md); at most ten hours",
     ),
     Setting(
-        "time-up", Choice(TIME_UP), "play-on", metavar="WHEN",
+        "time-up", Choice(TIME_UP), "play-on", metavar="WHEN", quiet=True,
         help=N_("When the clock runs out: play-on (every deal is played) or finish-deal "
                 "(the deal in hand is finished, no other is dealt)."),
         reach=Reach.HALL,
@@ -182,7 +184,7 @@ SETTINGS = (
         "(LEAGUES.md); play on unless the organiser says otherwise",
     ),
     Setting(
-        "hide-standings", Flag(), False, metavar="yes|no",
+        "hide-standings", Flag(), False, metavar="yes|no", quiet=True,
         help=N_("No running standings on the projector and the public pages until the last "
                 "round is over (the organiser still sees them)."),
         reach=Reach.HALL,
@@ -261,8 +263,8 @@ def format_plan(plan: Plan) -> str:
     tables = []
     for row in SETTINGS:
         value = row.kind.stored(getattr(plan, row.attribute))
-        if value == "":
-            continue  # (an empty text: the default, left out)
+        if value == "" or (row.quiet and value == row.kind.stored(row.value(None))):
+            continue  # (an empty text, or a quiet row's default: left out)
         if isinstance(value, dict):
             tables += ["", f"[{row.key}]"]
             tables += [f"{toml_value(k)} = {toml_value(v)}" for k, v in value.items()]
