@@ -1,5 +1,5 @@
-"""The kinds of a tournament's settings (a count, a text, a flag, an order, a rule system,
-pairs of players, players pinned to tables): each parses what was typed, checks its bounds
+"""The kinds of a tournament's settings (a count, a text, a choice, a flag, an order, a rule
+system, pairs of players, players pinned to tables): each parses what was typed, checks its bounds
 (the one place they are checked), shows, stores and reads back a value."""
 
 from __future__ import annotations
@@ -168,6 +168,35 @@ class Text(Kind):
         if not isinstance(raw, str):
             raise TypeError(raw)
         return raw
+
+
+@dataclass(frozen=True, slots=True)
+class Choice(Kind):
+    """One of `names` (an underscore typed for a hyphen: `play_on` is `play-on`)."""
+
+    names: tuple[str, ...]
+
+    def parse(self, text: str, key: str) -> str:
+        """One of the names."""
+        value = text.strip().casefold().replace("_", "-")
+        if value not in self.names:
+            raise TournamentInputError(
+                _('{key} "{text}": expected one of {names}').format(
+                    key=key, text=quoted(text), names=", ".join(self.names)
+                )
+            )
+        return value
+
+    def check(self, value: Any, key: str) -> None:
+        """Refuse a name not in the list."""
+        if value not in self.names:
+            self.parse(str(value), key)
+
+    def loaded(self, raw: Any) -> str:
+        """One of the names."""
+        if raw not in self.names:
+            raise ValueError(raw)
+        return str(raw)
 
 
 class Flag(Kind):

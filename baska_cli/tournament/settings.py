@@ -18,8 +18,10 @@ from baska_cli.game.spelling import suggest
 from baska_cli.i18n import N_, _
 from baska_cli.rulesets import toml_problem
 from baska_cli.rulesets.loader import rules_from_lines
+from baska_cli.tournament.clock.timing import TIME_UP
 from baska_cli.tournament.plan import TIE_BREAKS
 from baska_cli.tournament.setting_kinds import (
+    Choice,
     Count,
     Flag,
     Kind,
@@ -49,6 +51,9 @@ class Plan:
     fixed: tuple[tuple[str, int], ...] = ()  # a player who always sits at this table
     title: str = ""  # the pages' heading ("": the directory's name)
     fee: int = 0  # the entry fee the desk ticks off (0: none)
+    round_minutes: int = 60  # the round's clock (tournament/clock/)
+    time_up: str = "play-on"  # what the tables do when the clock runs out
+    hide_standings: bool = False  # no running standings on the public screens
 
     def rules(self, origin: str = "tournament.toml") -> RuleSet:
         """The tournament's rule system."""
@@ -64,6 +69,7 @@ class Reach(Enum):
     STANDINGS = N_("the standings, at once")
     PAGES = N_("the pages made from then on")
     DESK = N_("the desk, at once")
+    HALL = N_("the hall's screens, at once")
 
 
 REQUIRED: Any = object()  # the default of a setting `new` must be given
@@ -87,6 +93,8 @@ class Setting:
     source: str  # where the bounds and the default come from (for maintainers)
     field: str = ""  # Plan's attribute, if not the name with underscores
     toml: str = ""  # the key in tournament.toml, if not the attribute
+    quiet: bool = False  # left out of tournament.toml while it holds its default (a file
+    # written before the setting was, and one that does not use it, read and written alike)
 
     @property
     def attribute(self) -> str:
@@ -170,14 +178,40 @@ SETTINGS = (
         source="the organiser (25 zł with dinner at a league day, issue 34); left out of "
         "tournament.toml while 0",
     ),
+    Setting(
+        "round-minutes", Count(1, 600), 60, metavar="MIN", quiet=True,
+        help=N_("The round's clock: minutes from `tournament start` to the time up."),
+        reach=Reach.HALL,
+        source="Kop (Wolsztyn): a round lasts at most one hour (LEAGUES.md); at most ten hours",
+    ),
+    Setting(
+        "time-up", Choice(TIME_UP), "play-on", metavar="WHEN", quiet=True,
+        help=N_("When the clock runs out: play-on (every deal is played) or finish-deal "
+                "(the deal in hand is finished, no other is dealt)."),
+        reach=Reach.HALL,
+        source="Kop's hour and Tyrolean Tarock cups closing tables at a time limit "
+        "(LEAGUES.md); play on unless the organiser says otherwise",
+    ),
+    Setting(
+        "hide-standings", Flag(), False, metavar="yes|no", quiet=True,
+        help=N_("No running standings on the projector and the public pages until the last "
+                "round is over (the organiser still sees them)."),
+        reach=Reach.HALL,
+        source="Bridgemate: running scores can be hidden until the end (LEAGUES.md)",
+    ),
 )  # fmt: skip
 KEYS = tuple(row.name for row in SETTINGS)
+
+
+def canonical(key: str) -> str:
+    """A setting's name as the table spells it (`round_minutes` is `round-minutes`)."""
+    return key.replace("_", "-")
 
 
 def setting(key: str) -> Setting:
     """The row of the setting `key`, or an error listing them."""
     for row in SETTINGS:
-        if row.name == key:
+        if row.name == canonical(key):
             return row
     raise TournamentInputError(
         _('unknown setting "{key}"; expected one of {keys}{hint}').format(
@@ -238,8 +272,8 @@ def format_plan(plan: Plan) -> str:
     tables = []
     for row in SETTINGS:
         value = row.kind.stored(getattr(plan, row.attribute))
-        if value == "":
-            continue  # (an empty text: the default, left out)
+        if value == "" or (row.quiet and value == row.kind.stored(row.value(None))):
+            continue  # (an empty text, or a quiet row's default: left out)
         if isinstance(value, dict):
             tables += ["", f"[{row.key}]"]
             tables += [f"{toml_value(k)} = {toml_value(v)}" for k, v in value.items()]

@@ -70,6 +70,8 @@ ROUTES: list[BaseRoute] = [
     # the registration desk on the organiser's page (web/hall/desk.py)
     Route("/api/v1/hall/desk", organiser.organiser_get(hall_desk.desk)),
     Route("/api/v1/hall/checkin", organiser.organiser_post(hall_desk.checkin), methods=POST),
+    Route("/api/v1/hall/start", organiser.organiser_post(hall_actions.start_clock), methods=POST),
+    Route("/api/v1/hall/announce", organiser.organiser_post(hall_actions.announce), methods=POST),
     # the projector's standings, public and read-only (web/board.py)
     Route("/standings", board.standings_page),
     Route("/api/v1/board", board.board_json),

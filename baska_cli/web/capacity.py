@@ -9,7 +9,8 @@ from dataclasses import dataclass
 
 RESERVE = 128  # descriptors at least kept for files (ledgers, locks, the workers' reads) and
 # for the connections accepted before those past the capacity are closed
-PER_CLIENT = 16  # event streams one address may hold (a phone's page, a projector, tabs)
+PER_CLIENT = 32  # event streams one address may hold (a phone's page, a projector, tabs; a
+# page of the hall holds two: its own and the banner's, static/banner.js)
 WINDOWS = 4096  # connections on a system without per-process descriptor limits
 
 

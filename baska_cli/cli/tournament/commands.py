@@ -17,6 +17,7 @@ from baska_cli.cli.common import (
     note_written,
     option,
 )
+from baska_cli.cli.tournament import clock as tournament_clock
 from baska_cli.cli.tournament import season as tournament_season
 from baska_cli.cli.tournament import settings as tournament_settings
 from baska_cli.cli.tournament.cards import cards
@@ -300,3 +301,5 @@ for _command in (
     tournament.add_command(_command)
 tournament.add_command(tournament_settings.set_command)
 tournament.add_command(tournament_season.season)
+tournament.add_command(tournament_clock.start)
+tournament.add_command(tournament_clock.announce)

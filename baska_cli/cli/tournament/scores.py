@@ -15,6 +15,7 @@ from baska_cli.cli.tournament.classifications import (
     standings_sheets,
     write_workbook,
 )
+from baska_cli.cli.tournament.clock import say_if_hidden
 from baska_cli.cli.tournament.common import round_option
 from baska_cli.i18n import _, ngettext
 from baska_cli.render.tournament.done import result_entered
@@ -102,6 +103,7 @@ def standings(
             _("the standings count only the tables with a result; see `baska tournament check`"),
             err=True,
         )
+    say_if_hidden(path)
     if found.need_lots:
         click.echo(
             _(

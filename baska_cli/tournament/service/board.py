@@ -1,11 +1,18 @@
 """What the projector asks of a tournament: the board (tournament/board.py) after the last
-drawn round, and the files whose change may change it."""
+drawn round with the round's clock and the announcement (tournament/clock/), its standings
+left out while the organiser hides them, and the files whose change may change it."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Any
 
+from baska_cli.tournament.clock.service import (
+    announcement_of,
+    clock_of,
+    hall_files,
+    standings_hidden,
+)
 from baska_cli.tournament.details import DETAILS
 from baska_cli.tournament.folder import WALKOUTS, Tournament, inputs, load, round_dir
 from baska_cli.tournament.hall.board import board
@@ -28,7 +35,21 @@ def watched(t: Tournament) -> tuple[str, ...]:
     one of them: reading the standings writes it)."""
     read = [f for f in inputs(t) if f != t.file(CHECKED)]
     more = [DETAILS, WALKOUTS, f"{round_dir(t.next_round)}/seating.csv"]
-    return (*read, *(t.file(name) for name in more))
+    return (*read, *(t.file(name) for name in more), *hall_files(t.path))
+
+
+def _public(t: Tournament, data: dict[str, Any]) -> dict[str, Any]:
+    """The board with the clock and the announcement, and without standings while the
+    organiser hides them (`standings_hidden`: true)."""
+    hidden = standings_hidden(t, data["round"])
+    if hidden:
+        data = {**data, "standings": [], "teams": [], "categories": []}
+    return {
+        **data,
+        "standings_hidden": hidden,
+        "clock": clock_of(t),
+        "announcement": announcement_of(t),
+    }
 
 
 def board_now(path: str, round_number: int | None = None) -> Board:
@@ -38,7 +59,7 @@ def board_now(path: str, round_number: int | None = None) -> Board:
     if not t.draws and round_number is None:
         data = board((), t.players, name=t.name, round_number=0, rounds=t.plan.rounds,
                      tables=0, tie_breaks=t.plan.tie_breaks)  # fmt: skip
-        return Board(data, watched(t))
+        return Board(_public(t, data), watched(t))
     up_to = drawn_round(t, round_number)
     found = standings_of(t, up_to)
     data = board(
@@ -50,4 +71,4 @@ def board_now(path: str, round_number: int | None = None) -> Board:
         tables=len(t.draws[up_to - 1].tables),
         tie_breaks=t.plan.tie_breaks,
     )
-    return Board(data, watched(t))
+    return Board(_public(t, data), watched(t))

@@ -264,6 +264,7 @@ def change_setting(path: str, key: str, text: str) -> Changed:
     """Change one setting (`tournament set`), refused where the rounds drawn forbid it (its
     row's reach) and `tournament.toml` left as it was."""
     row = setting(key)
+    key = row.name  # (`round_minutes` typed: `round-minutes`)
     with lock(path):
         t = load(path)
         value = _changed_value(t, row, text)

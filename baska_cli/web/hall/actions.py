@@ -1,6 +1,7 @@
 """What the organiser's page changes, each through the service the CLI uses (which holds
 the tournament's lock): a walk-out or its undo, a withdrawal, a table's result accepted, a
-paper result entered or corrected, the next round drawn or taken back, a round closed. Each
+paper result entered or corrected, the next round drawn or taken back, a round closed, the
+round's clock started, an announcement made or taken down. Each
 answer is JSON with the sentence the CLI says, in the request's language."""
 
 from __future__ import annotations
@@ -8,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from baska_cli.i18n import _
+from baska_cli.render.tournament.clock import announced, cleared, clock_started
 from baska_cli.render.tournament.done import (
     accepted,
     drawn_anyway,
@@ -21,6 +23,8 @@ from baska_cli.render.tournament.done import (
 )
 from baska_cli.render.tournament.printed import linked_pages
 from baska_cli.render.tournament.terminal import absent_text, draw_record
+from baska_cli.tournament.clock import service as service_clock
+from baska_cli.tournament.clock.timing import iso
 from baska_cli.tournament.folder import load
 from baska_cli.tournament.hall.progress import RoundNotIn
 from baska_cli.tournament.service import closing as service_closing
@@ -139,3 +143,30 @@ def close(path: str, body: dict[str, Any]) -> Answer:
     late = [s.table for s in closed.late]
     record = {"round": closed.round, "not_in": late, "already": closed.already}
     return 200, {**record, "message": round_closed(closed)}
+
+
+def start_clock(path: str, body: dict[str, Any]) -> Answer:
+    """POST /api/v1/hall/start {"restart"}: the newest round's clock started; refused (409,
+    `"running": true`) while it runs, unless `restart`."""
+    try:
+        started = service_clock.start_clock(path, flag_field(body, "restart"))
+    except service_clock.ClockRunning as running:
+        return 409, {"error": running.message, "running": True, "round": running.clock.round}
+    record = {"round": started.clock.round, "started": iso(started.clock.started)}
+    return 201, {
+        **record,
+        "ends": iso(started.ends),
+        "minutes": started.minutes,
+        "restarted": started.restarted,
+        "message": clock_started(started),
+    }
+
+
+def announce(path: str, body: dict[str, Any]) -> Answer:
+    """POST /api/v1/hall/announce {"text"} or {"clear": true}: the announcement on every
+    screen, or taken down."""
+    if flag_field(body, "clear"):
+        there_was = service_clock.clear_announcement(path)
+        return 200, {"announcement": None, "message": cleared(there_was)}
+    shown = service_clock.announce(path, text_field(body, "text"))
+    return 200, {"announcement": shown, "message": announced(shown)}

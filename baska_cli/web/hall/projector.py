@@ -1,5 +1,7 @@
 """The tournament's board for the projector: made once for each state of the files it is made
-of (known by their stat identity), and one watch for every open event stream."""
+of (known by their stat identity), and one watch for every open event stream; the round's
+clock gets its seconds left at each answer, and its start and the announcement reach the
+streams within a look (POLL), past the board's pace (GAP)."""
 
 from __future__ import annotations
 
@@ -17,6 +19,8 @@ from anyio import to_thread
 
 from baska_cli.errors import BaskaError
 from baska_cli.files.replace import identity
+from baska_cli.tournament.clock.service import hall_files
+from baska_cli.tournament.clock.timing import utc_now, with_remaining
 from baska_cli.tournament.folder import ROUND_DIR
 from baska_cli.tournament.service.board import board_now
 from baska_cli.web.streams import Streams, change_event
@@ -51,10 +55,32 @@ class Shown:
     version: str
 
 
+def _json(data: dict[str, Any]) -> bytes:
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode()
+
+
 def shown(data: dict[str, Any]) -> Shown:
     """The board with its JSON and a version that changes whenever the JSON does."""
-    body = json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode()
+    body = _json(data)
     return Shown(data, body, hashlib.sha256(body).hexdigest()[:16])
+
+
+def body_now(found: Shown) -> bytes:
+    """The board's JSON as answered now: with a running clock, its seconds left now (a page
+    counts down from them by its own clock, whatever time its device keeps)."""
+    if found.data.get("clock") is None:
+        return found.body
+    return _json({**found.data, "clock": with_remaining(found.data["clock"], utc_now())})
+
+
+def hall_news(found: Shown) -> dict[str, Any]:
+    """What a change event carries besides the version: the clock (its seconds left now)
+    and the announcement, so that a page shows them without asking for the board."""
+    data = found.data
+    return {
+        "clock": with_remaining(data.get("clock"), utc_now()),
+        "announcement": data.get("announcement"),
+    }
 
 
 class Projector(Streams):
@@ -97,19 +123,21 @@ class Projector(Streams):
         told, look, lively, due = "", 0, None, False
         last: Shown | None = None
         made = -GAP  # when the board was last made again (not merely looked up)
+        urgent = await to_thread.run_sync(stamp, hall_files(self.folder))
         while self._queues:
             seen = await to_thread.run_sync(stamp, self._lively_files())
+            news = await to_thread.run_sync(stamp, hall_files(self.folder))
             if seen != lively or look % FULL == 0:
                 lively, due = seen, True
-            if due and loop.time() - made >= GAP:
-                due = False
+            if (due and loop.time() - made >= GAP) or news != urgent:
+                due, urgent = False, news  # (the clock or the announcement: at once)
                 with contextlib.suppress(BaskaError):  # (a broken file: the page keeps the last)
                     found = await self.current()
                     if found is not last:
                         last, made = found, loop.time()
                     if found.version != told:
                         told = found.version
-                        self._tell(change_event({"version": told}))
+                        self._tell(change_event({"version": told, **hall_news(found)}))
             look += 1
             await asyncio.sleep(POLL)
 
@@ -136,9 +164,9 @@ def stream(projector: Projector) -> AsyncIterator[str]:
 
     async def first() -> str:
         try:
-            version = (await projector.current()).version
+            found = await projector.current()
         except BaskaError:  # (a broken file: the page keeps what it shows)
-            version = ""
-        return change_event({"version": version})
+            return change_event({"version": ""})
+        return change_event({"version": found.version, **hall_news(found)})
 
     return projector.stream(first, retry=2000)

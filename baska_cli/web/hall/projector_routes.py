@@ -15,7 +15,7 @@ from baska_cli.errors import BaskaError
 from baska_cli.i18n import N_, _, speaking
 from baska_cli.render.text import signed
 from baska_cli.render.tournament.terminal import movement_text, points
-from baska_cli.web.hall.projector import Projector, Shown, stream
+from baska_cli.web.hall.projector import Projector, Shown, body_now, stream
 from baska_cli.web.pages import HEADERS, page, refused_page
 from baska_cli.web.requests import Refused, answered, language_of, status_of
 from baska_cli.web.streams import capped
@@ -104,8 +104,11 @@ async def standings_page(request: Request) -> Response:
 
 @answered
 async def board_json(request: Request) -> Response:
-    """GET /api/v1/board: the board's JSON (304 when the ETag given is the board's)."""
+    """GET /api/v1/board: the board's JSON (304 when the ETag given is the board's); while
+    a round's clock runs, its seconds left now, never from a cache."""
     found = await _board(request, request.state.language)
+    if found.data.get("clock") is not None:  # (a cached copy would count from its own time)
+        return Response(body_now(found), media_type="application/json", headers=HEADERS)
     tag = f'"{found.version}"'
     headers = {**HEADERS, "ETag": tag, "Cache-Control": "no-cache"}
     if request.headers.get("if-none-match") == tag:

@@ -4,6 +4,7 @@
 // goes in through textContent: nothing typed by anybody is ever read as HTML.
 
 import { makeApi } from "./api.js";
+import { fedBy, hear } from "./banner.js";
 import { el, sayer, signed } from "./words.js";
 
 const say = sayer("board-words");
@@ -31,7 +32,8 @@ function move(line) {
   return ["=", "same"];
 }
 
-// The views in the rotation: the standings, the teams, each category.
+// The views in the rotation: the standings, the teams, each category (while the organiser
+// hides the standings: the standings' view, empty, under a note saying so).
 function viewsOf(board) {
   const views = [{ kind: "players", title: say("standings"), lines: board.standings }];
   if (board.teams.length) views.push({ kind: "teams", title: say("teams"), lines: board.teams });
@@ -101,6 +103,7 @@ function fitAll(cells, floor) {
 function show() {
   if (!state.board) return;
   const board = state.board;
+  document.getElementById("hidden-note").hidden = !board.standings_hidden;
   const view = state.views[state.view];
   const table = document.getElementById("lines");
   table.className = "lines " + view.kind;
@@ -157,11 +160,15 @@ function live(on) {
   mark.classList.toggle("on", on);
 }
 
+fedBy(); // (the banner hears the clock and the announcement from this page's stream)
 function listen() {
   const events = new EventSource(api.url("/board/events"));
+  addEventListener("pagehide", () => events.close()); // (its connection freed at once)
   events.addEventListener("change", (event) => {
     live(true);
-    const version = JSON.parse(event.data).version;
+    const news = JSON.parse(event.data);
+    if ("clock" in news) hear(news);
+    const version = news.version;
     if (version !== state.version || !state.board) {
       state.version = version;
       fetchBoard().catch(() => live(false));

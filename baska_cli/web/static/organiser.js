@@ -67,6 +67,7 @@ function show() {
   showRound();
   showPrints();
   showPlayers();
+  document.dispatchEvent(new CustomEvent("baska-hall", { detail: hall })); // (organiser_clock.js)
 }
 
 function showSummary() {

@@ -1,0 +1,130 @@
+"""What a front end asks of the clock and the announcement (`tournament start`,
+`tournament announce`, the organiser's page, the board): each change under the tournament's
+lock, each answer a dataclass; the time is a parameter, so a test moves it, not sleeps."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from baska_cli.errors import TournamentError
+from baska_cli.i18n import _
+from baska_cli.tournament.clock import files
+from baska_cli.tournament.clock.announcement import announcement_text
+from baska_cli.tournament.clock.timing import Clock, clock_record, utc_now, wall_time
+from baska_cli.tournament.folder import Tournament, load, lock
+from baska_cli.tournament.hall.progress import not_in
+from baska_cli.tournament.hall.state import states_of
+
+
+@dataclass(frozen=True, slots=True)
+class Started:
+    """A round's clock started: the clock, its minutes, and whether it replaced one of the
+    same round (`--restart`)."""
+
+    clock: Clock
+    minutes: int
+    restarted: bool
+
+    @property
+    def ends(self) -> datetime:
+        """When the round's time is up."""
+        return self.clock.ends(self.minutes)
+
+
+class ClockRunning(TournamentError):
+    """The current round's clock was started already (start it again with restart)."""
+
+    def __init__(self, clock: Clock, minutes: int, path: str) -> None:
+        self.clock, self.minutes = clock, minutes
+        super().__init__(
+            _("round {round}'s clock was started at {started} (its time is up at {ends}); "
+              "to start it again from now, give --restart").format(
+                round=clock.round,
+                started=wall_time(clock.started),
+                ends=wall_time(clock.ends(minutes)),
+            ),
+            path,
+        )  # fmt: skip
+
+
+def start_clock(path: str, restart: bool = False, now: datetime | None = None) -> Started:
+    """Start the clock of the newest drawn round at `now` (default: the time now), refused
+    before any draw and, unless `restart`, when that round's clock runs already."""
+    with lock(path):
+        t = load(path)
+        if not t.draws:
+            raise TournamentError(
+                _("no round is drawn yet; draw one (`baska tournament draw`), then start its "
+                  "clock"), path
+            )  # fmt: skip
+        try:
+            before = files.read_clock(path)
+        except TournamentError:
+            if not restart:
+                raise
+            before = None  # (a broken file: written anew)
+        current = len(t.draws)
+        again = before is not None and before.round == current
+        if again and not restart:
+            assert before is not None
+            raise ClockRunning(before, t.plan.round_minutes, path)
+        clock = Clock(current, now or utc_now())
+        files.write_clock(path, clock)
+    return Started(clock, t.plan.round_minutes, again)
+
+
+def announce(path: str, text: str) -> str:
+    """Show `text` on every screen of the hall until it is cleared (the text as shown)."""
+    shown = announcement_text(text)
+    with lock(path):
+        load(path)  # (a tournament's directory, not any)
+        files.write_announcement(path, shown)
+    return shown
+
+
+def clear_announcement(path: str) -> bool:
+    """Take the announcement down; whether there was one."""
+    with lock(path):
+        load(path)
+        return files.write_announcement(path, None)
+
+
+def clock_of(t: Tournament) -> dict[str, Any] | None:
+    """The clock of the newest drawn round as the board's JSON carries it, without the
+    seconds left (None while that round's clock is not started)."""
+    found = files.read_clock(t.path)
+    if found is None or found.round != len(t.draws):
+        return None
+    return clock_record(found, t.plan.round_minutes, t.plan.time_up)
+
+
+def announcement_of(t: Tournament) -> str | None:
+    """The announcement shown now (None while there is none)."""
+    return files.read_announcement(t.path)
+
+
+def standings_hidden(t: Tournament, shown_round: int) -> bool:
+    """Whether the public screens show no standings after `shown_round`: the organiser hid
+    them (`hide-standings`) and the last round is not over (a table of it not in, as the
+    draw counts them, and the round not closed)."""
+    if not t.plan.hide_standings:
+        return False
+    if shown_round < t.plan.rounds or shown_round > len(t.draws):
+        return True
+    if shown_round in t.closed:
+        return False
+    return bool(not_in(t, states_of(t, shown_round)))
+
+
+def hidden_from_public(path: str) -> bool:
+    """Whether the public screens hide the standings now (after the newest drawn round)."""
+    t = load(path)
+    return t.plan.hide_standings and standings_hidden(t, len(t.draws))
+
+
+def hall_files(path: str) -> tuple[str, ...]:
+    """The clock's and the announcement's files: a change of theirs reaches the screens at
+    once."""
+    return files.clock_files(path)
