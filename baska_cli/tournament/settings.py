@@ -48,6 +48,7 @@ class Plan:
     apart_clubs: bool = False  # players of one club kept apart while possible
     fixed: tuple[tuple[str, int], ...] = ()  # a player who always sits at this table
     title: str = ""  # the pages' heading ("": the directory's name)
+    league: str = ""  # the league's folder, relative to the tournament's ("": in none)
 
     def rules(self, origin: str = "tournament.toml") -> RuleSet:
         """The tournament's rule system."""
@@ -160,6 +161,14 @@ SETTINGS = (
         help=N_("A player who always sits at this table (repeatable)."), reach=Reach.DRAWS,
         toml="fixed_tables",
         source="the organiser (a wheelchair, a table by the door); a table the players fill",
+    ),
+    Setting(
+        "league", Text(400, empty=True), "", metavar="LIGA",
+        help=N_("The league this tournament is an event of: its players are taken from the "
+                "league's register (by id or name; a new name gets a new id)."),
+        reach=Reach.PAGES,
+        source="`tournament new --league` and `league add` (baska_cli/league/): the league's "
+        "folder, relative to the tournament's; a tournament belongs to one league",
     ),
 )  # fmt: skip
 KEYS = tuple(row.name for row in SETTINGS)
