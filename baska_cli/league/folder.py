@@ -16,9 +16,9 @@ from dataclasses import dataclass
 from baska_cli.errors import TournamentError
 from baska_cli.files.kind import NotRegularFile, read_text, reason_of
 from baska_cli.i18n import _, os_reason
-from baska_cli.ledger.store import locked, replace_text
 from baska_cli.league.register import Register, format_aliases, format_register, parse_register
 from baska_cli.league.settings import League, format_league, parse_league
+from baska_cli.ledger.store import locked, replace_text
 
 SETTINGS, PLAYERS, ALIASES = "league.toml", "players.csv", "aliases.csv"
 

@@ -9,8 +9,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from baska_cli.tournament.standings import PLAYED, StandingLine
+
+if TYPE_CHECKING:  # (the types only: the package is imported when ratings are asked for)
+    from openskill.models import PlackettLuceRating
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,7 +75,7 @@ def rate(played: Sequence[Game]) -> Ratings:
     from openskill.models import PlackettLuce  # only the rating list needs it
 
     model = PlackettLuce()
-    ratings: dict[str, object] = {}
+    ratings: dict[str, PlackettLuceRating] = {}
     rounds: dict[str, int] = {}
     history: dict[str, list[tuple[str, Rating]]] = {}
     for i, game in enumerate(played):
@@ -102,6 +106,6 @@ def _event_players(played: Sequence[Game], event: str, last: int) -> list[str]:
     return list(found)
 
 
-def _line(ident: str, ratings: dict[str, object], rounds: dict[str, int]) -> Rating:
+def _line(ident: str, ratings: dict[str, PlackettLuceRating], rounds: dict[str, int]) -> Rating:
     rated = ratings[ident]
-    return Rating(ident, float(rated.mu), float(rated.sigma), rounds[ident])  # type: ignore[attr-defined]
+    return Rating(ident, float(rated.mu), float(rated.sigma), rounds[ident])

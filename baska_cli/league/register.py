@@ -129,9 +129,7 @@ def merge(register: Register, keep: str, gone: str) -> Register:
     kept, away = register.by_id(keep), register.by_id(gone)
     for ident, member in ((keep, kept), (gone, away)):
         if member is None:
-            raise TournamentInputError(
-                _('"{id}" is not an id of the register').format(id=ident)
-            )
+            raise TournamentInputError(_('"{id}" is not an id of the register').format(id=ident))
     assert kept is not None and away is not None
     if kept.id == away.id:
         raise TournamentInputError(

@@ -70,7 +70,9 @@ def classify(
     for event in events:
         points = event_points(event.lines, table)
         for line, pts, ident in zip(event.lines, points, event.ids, strict=True):
-            results.setdefault(ident, []).append(EventResult(event.event, line.place, pts, line.total))
+            results.setdefault(ident, []).append(
+                EventResult(event.event, line.place, pts, line.total)
+            )
             shown[ident] = names.get(ident, (line.player, line.club))
     unplaced: list[LeagueLine] = []
     for ident, entered in results.items():
@@ -98,9 +100,7 @@ def classify(
             continue
         place = out[-1].place if before == key and out else i + 1
         before = key
-        out.append(
-            LeagueLine(place, ln.id, ln.player, ln.club, ln.points, ln.total, ln.events)
-        )
+        out.append(LeagueLine(place, ln.id, ln.player, ln.club, ln.points, ln.total, ln.events))
     return out
 
 

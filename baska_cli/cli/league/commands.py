@@ -13,6 +13,7 @@ from baska_cli.i18n import _, ngettext
 from baska_cli.league.service import events as service_events
 from baska_cli.league.service import players as service_players
 from baska_cli.league.service import season as service_season
+from baska_cli.render.tournament.workbook import Sheet
 from baska_cli.render.league.terminal import (
     not_official,
     ratings_json,
@@ -59,8 +60,10 @@ def new(path: str, title: str, players_file: str | None) -> None:
     note_written(_("the league {path} was made").format(path=path))
     say(done)
     click.echo(
-        _("{path}: the season's regulations are in {path}/league.toml; next: baska tournament "
-          "new DIR --league {path} --players FILE").format(path=path),
+        _(
+            "{path}: the season's regulations are in {path}/league.toml; next: baska tournament "
+            "new DIR --league {path} --players FILE"
+        ).format(path=path),
         err=True,
     )
 
@@ -120,7 +123,7 @@ def standings(
     else:
         click.echo(season_table(done))
     if xlsx_path:
-        write_workbook(xlsx_path, [season_sheet(done)])
+        write_workbook(xlsx_path, [Sheet(*season_sheet(done))])
 
 
 @command()

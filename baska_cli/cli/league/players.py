@@ -39,7 +39,9 @@ def players() -> None:
 def say(done: Imported) -> None:
     """Who was added (each with their id), how many were found, names that look alike."""
     for m in done.added:
-        click.echo(_("{name} was added to the register as {id}").format(name=m.name, id=m.id), err=True)
+        click.echo(
+            _("{name} was added to the register as {id}").format(name=m.name, id=m.id), err=True
+        )
     if done.found:
         click.echo(
             ngettext(
@@ -51,8 +53,10 @@ def say(done: Imported) -> None:
         )
     for a, b in done.look_alike:
         click.echo(
-            _('warning: "{a}" ({a_id}) and "{b}" ({b_id}) look alike: one person? '
-              "(baska league players merge)").format(a=a.name, a_id=a.id, b=b.name, b_id=b.id),
+            _(
+                'warning: "{a}" ({a_id}) and "{b}" ({b_id}) look alike: one person? '
+                "(baska league players merge)"
+            ).format(a=a.name, a_id=a.id, b=b.name, b_id=b.id),
             err=True,
         )
 
@@ -71,8 +75,10 @@ def list_command(path: str, output_format: str) -> None:
         click.echo(register_table(register))
     for a, b in service.look_alike_pairs(path):
         click.echo(
-            _('warning: "{a}" ({a_id}) and "{b}" ({b_id}) look alike: one person? '
-              "(baska league players merge)").format(a=a.name, a_id=a.id, b=b.name, b_id=b.id),
+            _(
+                'warning: "{a}" ({a_id}) and "{b}" ({b_id}) look alike: one person? '
+                "(baska league players merge)"
+            ).format(a=a.name, a_id=a.id, b=b.name, b_id=b.id),
             err=True,
         )
 
@@ -80,7 +86,13 @@ def list_command(path: str, output_format: str) -> None:
 @command("add")
 @click.argument("path", metavar="LIGA")
 @click.argument("name", metavar="NAME")
-@option("--id", "ident", metavar="ID", default="", help="The licence number (default: the next N1, N2, …).")
+@option(
+    "--id",
+    "ident",
+    metavar="ID",
+    default="",
+    help="The licence number (default: the next N1, N2, …).",
+)
 @option("--club", default="", metavar="TEXT", help="The player's club.")
 @option("--team", default="", metavar="TEXT", help="The player's team.")
 @option("--category", default="", metavar="TEXT", help="The player's category.")
@@ -112,7 +124,10 @@ def merge(path: str, keep: str, gone: str) -> None:
     events count for ID_KEEP."""
     kept = service.merge_players(path, keep, gone)
     note_written(_("the register of {path} was changed").format(path=path))
-    click.echo(_("{gone} is merged into {keep} ({name})").format(gone=gone, keep=kept.id, name=kept.name), err=True)
+    click.echo(
+        _("{gone} is merged into {keep} ({name})").format(gone=gone, keep=kept.id, name=kept.name),
+        err=True,
+    )
 
 
 for _command in (list_command, add, import_command, merge):

@@ -116,4 +116,3 @@ def merge_players(path: str, keep: str, gone: str) -> Member:
 def look_alike_pairs(path: str) -> tuple[Pair, ...]:
     """Every pair of the register's names that look alike."""
     return tuple(look_alike(folder.load(path).register))
-

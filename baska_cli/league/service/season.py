@@ -141,7 +141,11 @@ def season(
     rules = league.league.rules
     if teams:
         lines = [_teams(league, e) for e in counted]
-        names = {key: (team, "") for e in lines for key, team in zip(e.ids, (ln.player for ln in e.lines), strict=True)}
+        names = {
+            key: (team, "")
+            for e in lines
+            for key, team in zip(e.ids, (ln.player for ln in e.lines), strict=True)
+        }
     else:
         lines = [EventLines(e.event, e.standings.lines, e.ids) for e in counted if e.standings]
         names = _names(league)
@@ -160,7 +164,9 @@ def season(
         ids = {m.id for m in league.register.members if fold(m.category) == fold(spelt)}
         classified = within(classified, ids)
     unfinished = tuple(
-        (e.event, len(e.standings.problems)) for e in counted if e.standings and e.standings.problems
+        (e.event, len(e.standings.problems))
+        for e in counted
+        if e.standings and e.standings.problems
     )
     return LeagueSeason(
         league.league.title, rules, tuple(events), tuple(classified), teams, spelt, unfinished
@@ -194,4 +200,3 @@ def ratings(path: str, league: LeagueFolder | None = None) -> LeagueRatings:
         done.history,
         len(played_games),
     )
-

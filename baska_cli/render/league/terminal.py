@@ -18,9 +18,9 @@ from baska_cli.league.season import LeagueLine
 from baska_cli.league.service.season import LeagueRatings, LeagueSeason
 from baska_cli.league.settings import Regulations
 from baska_cli.render.text import csv_line, number, plain_number, signed
-from baska_cli.render.tournament.workbook import Cell, Sheet
 
 REGISTER = ("id", "name", "club", "team", "category")
+Cell = str | int | float | Fraction | None  # (a workbook's cell: render/tournament/workbook.py)
 
 
 def exact_text(value: Fraction) -> str:
@@ -178,9 +178,7 @@ def season_json(done: LeagueSeason) -> str:
             "league": done.title,
             "teams": done.teams,
             "category": done.category or None,
-            "events": [
-                {"event": e.event, "date": e.date, "title": e.title} for e in done.events
-            ],
+            "events": [{"event": e.event, "date": e.date, "title": e.title} for e in done.events],
             "regulations": {
                 "places": [exact_text(p) for p in rules.places] or None,
                 "best": rules.best,
@@ -219,17 +217,21 @@ def season_csv(done: LeagueSeason) -> str:
     return "\n".join(out)
 
 
-def season_sheet(done: LeagueSeason) -> Sheet:
-    """The season for a spreadsheet: each line's sums, then each event's points."""
+def season_sheet(
+    done: LeagueSeason,
+) -> tuple[str, str, list[str], list[list[Cell]]]:
+    """The season for a spreadsheet (a workbook's sheet: name, heading, headers, rows):
+    each line's sums, then each event's points."""
     events = [e.event for e in done.events if e.standings is not None]
-    headers = [_("place"), _("player"), _("season points"), _("events"), _("total"), *events]
+    titles = [e.title for e in done.events if e.standings is not None]
+    headers = [_("place"), _("player"), _("season points"), _("events"), _("total"), *titles]
     rows: list[list[Cell]] = []
     for ln in done.lines:
         got = {r.event: r.points for r in ln.events}
         rows.append(
             [ln.place, ln.player, ln.points, len(ln.events), ln.total, *map(got.get, events)]
         )
-    return Sheet(_("season"), _heading(done).replace("\n", " · "), headers, rows)
+    return _("season"), _heading(done).replace("\n", " · "), headers, rows
 
 
 def not_official() -> str:
