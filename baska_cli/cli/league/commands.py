@@ -6,14 +6,12 @@ from __future__ import annotations
 import click
 
 from baska_cli.cli.common import CONTEXT, command, format_choice, note_written, option
+from baska_cli.cli.league.common import LeagueGroup, write_workbook
 from baska_cli.cli.league.players import players, say
-from baska_cli.cli.tournament.classifications import write_workbook
-from baska_cli.cli.tournament.common import TournamentGroup
 from baska_cli.i18n import _, ngettext
 from baska_cli.league.service import events as service_events
 from baska_cli.league.service import players as service_players
 from baska_cli.league.service import season as service_season
-from baska_cli.render.tournament.workbook import Sheet
 from baska_cli.render.league.terminal import (
     not_official,
     ratings_json,
@@ -23,9 +21,10 @@ from baska_cli.render.league.terminal import (
     season_sheet,
     season_table,
 )
+from baska_cli.render.tournament.workbook import Sheet
 
 
-@click.group("league", cls=TournamentGroup, context_settings=CONTEXT)
+@click.group("league", cls=LeagueGroup, context_settings=CONTEXT)
 def league() -> None:
     """A league across events: one register of players, the season by its regulations
     (league.toml), a rating list.

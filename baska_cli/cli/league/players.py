@@ -6,14 +6,14 @@ from __future__ import annotations
 import click
 
 from baska_cli.cli.common import CONTEXT, command, format_choice, note_written, option
-from baska_cli.cli.tournament.common import TournamentGroup
+from baska_cli.cli.league.common import LeagueGroup
 from baska_cli.i18n import _, ngettext
 from baska_cli.league.service import players as service
 from baska_cli.league.service.players import Imported
 from baska_cli.render.league.terminal import register_csv, register_json, register_table
 
 
-class PlayersGroup(TournamentGroup):
+class PlayersGroup(LeagueGroup):
     """`league players LIGA` lists the register; `league players add|import|merge …` change
     it (a first argument that names no command is the league's folder)."""
 
