@@ -17,7 +17,7 @@ from baska_cli.league.register import Member
 from baska_cli.league.season import EventLines, LeagueLine, classify, team_lines, within
 from baska_cli.league.settings import Regulations
 from baska_cli.tournament.folder import load as load_tournament
-from baska_cli.tournament.service.scores import Standings, standings_after
+from baska_cli.tournament.service.scores import Standings, final_standings
 from baska_cli.tournament.teams import team_standings
 
 
@@ -97,7 +97,7 @@ def played(league: LeagueFolder) -> list[Played]:
         if not t.draws:
             found.append(Played(event.path, event.date, t.name, None))
             continue
-        done = standings_after(where)
+        done = final_standings(t)
         found.append(Played(event.path, event.date, t.name, done, _ids(league, done, where)))
     return found
 
