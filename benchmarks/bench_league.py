@@ -71,7 +71,9 @@ def make(base: str, events: int, players: int, pool: int, rounds: int) -> str:
         path = os.path.join(base, f"gp{n + 1:02d}")
         chosen = rng.sample(register, players)
         entrants = [
-            Entrant(f"P.{m.id}", m.club, full_name=m.name, id=m.id, team=m.team, category=m.category)
+            Entrant(
+                f"P.{m.id}", m.club, full_name=m.name, id=m.id, team=m.team, category=m.category
+            )
             for m in chosen
         ]
         plan = Plan(rounds, 16, tuple(rules_lines(rules)), str(n), league="../liga")
@@ -91,7 +93,9 @@ def make(base: str, events: int, players: int, pool: int, rounds: int) -> str:
         dated.append(Event(f"../gp{n + 1:02d}", f"2026-{1 + n // 5 % 12:02d}-{1 + n % 28:02d}"))
     liga = os.path.join(base, "liga")
     rules_of_season = Regulations(best=events * 4 // 5, min_events=3, min_rounds=36)
-    league_folder.create(liga, League("Liga", tuple(dated), rules_of_season), Register(tuple(register)))
+    league_folder.create(
+        liga, League("Liga", tuple(dated), rules_of_season), Register(tuple(register))
+    )
     return liga
 
 

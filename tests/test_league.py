@@ -6,6 +6,8 @@ openskill called directly on the same games."""
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 import random
 from collections.abc import Sequence
 from fractions import Fraction
@@ -312,3 +314,18 @@ def test_the_register_warns_of_names_that_look_alike(tmp_path: Path) -> None:
     assert invoke("league", "players", "merge", liga, "N1", "N7").exit_code == 2
     gone = invoke("league", "standings", str(tmp_path / "none"))
     assert gone.exit_code == 1 and "not a league folder" in gone.stderr
+
+
+def test_a_wrong_date_is_refused_and_standings_never_load_openskill(tmp_path: Path) -> None:
+    liga = str(tmp_path / "liga")
+    ok("league", "new", liga, "--title", "L")
+    path = kit.new(tmp_path, name="e1")
+    wrong = invoke("league", "add", liga, path, "--date", "2026-13-01")
+    assert wrong.exit_code == 2 and '--date "2026-13-01"' in wrong.stderr
+    assert load(path).plan.league == ""
+    code = (
+        "import sys; from baska_cli.cli import main\n"
+        "from baska_cli.league.service.season import season\n"
+        f"season({liga!r}); assert 'openskill' not in sys.modules"
+    )
+    assert subprocess.run([sys.executable, "-c", code], check=False).returncode == 0

@@ -78,6 +78,27 @@ class Register:
         return member.id if member is not None else ident
 
 
+def id_map(register: Register) -> dict[str, str]:
+    """Every id of the register, and of each record merged, to the id it counts under."""
+    found = {m.id: m.id for m in register.members}
+    for alias in register.aliases:
+        found[alias.id] = register.canonical(alias.id)
+    return found
+
+
+def name_map(register: Register) -> dict[str, list[str]]:
+    """Each full name (folded), and each merged record's, to the ids of its players."""
+    found: dict[str, list[str]] = {}
+    for m in register.members:
+        found.setdefault(_key(m.name), []).append(m.id)
+    for alias in register.aliases:
+        ids = found.setdefault(_key(alias.name), [])
+        kept = register.canonical(alias.id)
+        if kept not in ids:
+            ids.append(kept)
+    return found
+
+
 def _key(name: str) -> str:
     return fold(" ".join(name.split()))
 

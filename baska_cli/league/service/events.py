@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from baska_cli.errors import TournamentError
+from baska_cli.errors import TournamentError, TournamentInputError
 from baska_cli.game.rules import RuleSet
 from baska_cli.i18n import _
 from baska_cli.league import folder
@@ -48,9 +48,16 @@ class EventInfo:
     planned: int
 
 
-def today() -> str:
-    """The date an event gets when none is given."""
-    return datetime.date.today().isoformat()
+def dated(date: str) -> str:
+    """An event's date as given (YYYY-MM-DD), or today's when none is given."""
+    if not date:
+        return datetime.date.today().isoformat()
+    try:
+        return datetime.date.fromisoformat(date.strip()).isoformat()
+    except ValueError:
+        raise TournamentInputError(
+            _('--date "{date}": expected a date as YYYY-MM-DD').format(date=date)
+        ) from None
 
 
 def _matched(register: Register, entrants: Sequence[Entrant]) -> tuple[Register, list[Member], int]:
@@ -114,7 +121,7 @@ def new_tournament(
             tournament, _entry_text(entrants, members), players_file, rules, league=back, **settings
         )
         folder.save_register(league, register)
-        events = (*league.league.events, Event(relative, date or today()))
+        events = (*league.league.events, Event(relative, dated(date)))
         folder.save_league(league, replace(league.league, events=events))
     return Joined(relative, _added(league.register, register), found, made)
 
@@ -129,6 +136,7 @@ def add_events(path: str, tournaments: Sequence[str], date: str = "") -> list[Jo
     player without one by full name; those not found added), the ids written in each
     tournament's roster; a tournament of another league is refused."""
     done = []
+    date = dated(date)
     with folder.lock(path):
         league = folder.load(path)
         register = league.register
@@ -154,7 +162,7 @@ def add_events(path: str, tournaments: Sequence[str], date: str = "") -> list[Jo
                 if players != list(t.players):
                     tournament_folder.save_players(t, players)
                 tournament_folder.save_plan(t, replace(t.plan, league=_back(path, tournament)))
-            events.append(Event(relative, date or today()))
+            events.append(Event(relative, dated(date)))
             done.append(Joined(relative, _added(before, register), found))
         folder.save_register(league, register)
         folder.save_league(league, replace(league.league, events=tuple(events)))

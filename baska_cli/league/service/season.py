@@ -13,7 +13,7 @@ from baska_cli.i18n import _
 from baska_cli.league import folder
 from baska_cli.league.folder import LeagueFolder
 from baska_cli.league.ratings import Game, Rating, Ratings, games, rate
-from baska_cli.league.register import Member
+from baska_cli.league.register import id_map, name_map
 from baska_cli.league.season import EventLines, LeagueLine, classify, team_lines, within
 from baska_cli.league.settings import Regulations
 from baska_cli.tournament.folder import load as load_tournament
@@ -65,18 +65,18 @@ class LeagueRatings:
 
 def _ids(league: LeagueFolder, standings: Standings, where: str) -> tuple[str, ...]:
     """Each standings line's player's id in the register (a merged record's: the id kept)."""
-    register = league.register
-    by_name = {p.name: p for p in standings.players}
+    by_id, by_name = id_map(league.register), name_map(league.register)
+    entrants = {p.name: p for p in standings.players}
     ids = []
     for line in standings.lines:
-        entrant = by_name.get(line.player)
-        member: Member | None = None
+        entrant = entrants.get(line.player)
+        found: str | None = None
         if entrant is not None and entrant.id:
-            member = register.by_id(entrant.id)
+            found = by_id.get(entrant.id)
         elif entrant is not None:
-            same = register.by_name(entrant.display)
-            member = same[0] if len(same) == 1 else None
-        if member is None:
+            same = by_name.get(fold(" ".join(entrant.display.split())), [])
+            found = same[0] if len(same) == 1 else None
+        if found is None:
             raise TournamentError(
                 _(
                     '"{name}" is not in the league\'s register; add the event again with '
@@ -84,7 +84,7 @@ def _ids(league: LeagueFolder, standings: Standings, where: str) -> tuple[str, .
                 ).format(name=line.player),
                 where,
             )
-        ids.append(member.id)
+        ids.append(found)
     return tuple(ids)
 
 
