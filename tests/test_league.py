@@ -6,9 +6,9 @@ openskill called directly on the same games."""
 from __future__ import annotations
 
 import json
+import random
 import subprocess
 import sys
-import random
 from collections.abc import Sequence
 from fractions import Fraction
 from pathlib import Path
