@@ -225,6 +225,8 @@ WRITE_SITES = {
     # the repaired ledger (replace_bytes)
     "baska_cli/ledger/lock.py": 2,  # the lock file: made (O_CREAT | O_EXCL) or opened (O_RDWR)
     "baska_cli/cli/play_history.py": 2,  # play's history file, appended (O_WRONLY | O_CREAT)
+    "baska_cli/league/folder.py": 5,  # the league's own files (league.toml, the register,
+    # its merged records: replace_text)
 }
 _WRITES = re.compile(
     r"""open\([^)]*["'][wax]b?\+?["']|\.write_(text|bytes)\(|mkstemp\(|os\.(replace|rename|"""
