@@ -260,7 +260,8 @@ def _rating_rows(lines: Sequence[Rating], names: dict[str, str], first: int) -> 
 def ratings_table(done: LeagueRatings) -> str:
     """The rating list, then those with fewer rounds than the minimum, apart."""
     headers = [_("place"), _("player"), _("id"), _("rating"), "μ", "σ", _("rounds")]
-    text = f"{done.title} · {_('rating list')}\n{not_official()}\n\n"
+    listed = _("rating list")
+    text = f"{done.title} · {listed}\n{not_official()}\n\n"
     text += tabulate(
         _rating_rows(done.lines, done.names, 1), headers=headers, disable_numparse=True
     )
