@@ -89,7 +89,7 @@ def words(text: str) -> list[str]:
         text = text.replace(title, " ")
     text = QUOTED.sub(" ", text)  # what the user typed, quoted back in an error
     # a subcommand's name (`standings`), in an example and in the help's list of commands
-    text = re.sub(r"\btournament [a-z]+", " ", text)
+    text = re.sub(r"\b(?:tournament|league) [a-z]+", " ", text)
     text = re.sub(r"(?m)^  [a-z]+(?=  )", " ", text)
     for phrase in GAME_PHRASES:
         text = re.sub(re.escape(phrase), " ", text, flags=re.IGNORECASE)

@@ -228,6 +228,8 @@ WRITE_SITES = {
     "baska_cli/cli/play_history.py": 2,  # play's history file, appended (O_WRONLY | O_CREAT)
     "baska_cli/tournament/clock/files.py": 2,  # the round's clock and the announcement, each
     # replaced whole (replace_text), under the tournament's lock
+    "baska_cli/league/folder.py": 5,  # the league's own files (league.toml, the register,
+    # its merged records: replace_text)
 }
 _WRITES = re.compile(
     r"""open\([^)]*["'][wax]b?\+?["']|\.write_(text|bytes)\(|mkstemp\(|os\.(replace|rename|"""

@@ -40,6 +40,7 @@ COMMANDS = {
     "report": ("report", "report"),
     "serve": ("serve", "serve"),
     "tournament": ("tournament.commands", "tournament"),
+    "league": ("league.commands", "league"),
 }
 
 

@@ -138,6 +138,19 @@ def event_points(lines: Sequence[StandingLine], table: PointsTable | None) -> li
     return [table.for_places(ln.place, sharing[ln.place]) for ln in lines]
 
 
+def best_of(played: Sequence[EventResult], best: int | None) -> tuple[EventResult, ...]:
+    """A player's events with only the best `best` counted (by points, then total; the
+    earlier of two equal ones); None: all count."""
+    if best is None or len(played) <= best:
+        return tuple(played)
+    ranked = sorted(range(len(played)), key=lambda i: (-played[i].points, -played[i].total))
+    kept = set(ranked[:best])
+    return tuple(
+        r if i in kept else EventResult(r.event, r.place, r.points, r.total, False)
+        for i, r in enumerate(played)
+    )
+
+
 def season(
     events: Sequence[tuple[str, Sequence[StandingLine]]], table: PointsTable | None = None
 ) -> list[SeasonLine]:
@@ -152,14 +165,7 @@ def season(
     best = table.best if table is not None else None
     sums = []
     for key, entered in results.items():
-        played = tuple(entered)
-        if best is not None and len(played) > best:
-            ranked = sorted(range(len(played)), key=lambda i: (-played[i].points, -played[i].total))
-            kept = set(ranked[:best])
-            played = tuple(
-                r if i in kept else EventResult(r.event, r.place, r.points, r.total, False)
-                for i, r in enumerate(played)
-            )
+        played = best_of(entered, best)
         counted = [r for r in played if r.counted]
         points = sum((r.points for r in counted), Fraction(0))
         total = sum(r.total for r in counted)

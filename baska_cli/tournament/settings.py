@@ -54,6 +54,7 @@ class Plan:
     round_minutes: int = 60  # the round's clock (tournament/clock/)
     time_up: str = "play-on"  # what the tables do when the clock runs out
     hide_standings: bool = False  # no running standings on the public screens
+    league: str = ""  # the league's folder, relative to the tournament's ("": in none)
 
     def rules(self, origin: str = "tournament.toml") -> RuleSet:
         """The tournament's rule system."""
@@ -198,6 +199,14 @@ SETTINGS = (
                 "round is over (the organiser still sees them)."),
         reach=Reach.HALL,
         source="Bridgemate: running scores can be hidden until the end (LEAGUES.md)",
+    ),
+    Setting(
+        "league", Text(400, empty=True), "", metavar="LIGA",
+        help=N_("The league this tournament is an event of: its players are taken from the "
+                "league's register (by id or name; a new name gets a new id)."),
+        reach=Reach.PAGES,
+        source="`tournament new --league` and `league add` (baska_cli/league/): the league's "
+        "folder, relative to the tournament's; a tournament belongs to one league",
     ),
 )  # fmt: skip
 KEYS = tuple(row.name for row in SETTINGS)

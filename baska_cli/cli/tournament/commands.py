@@ -96,10 +96,24 @@ def new(path: str, players_file: str, rules_spec: str | None, **settings: Any) -
     \b
     Example:  baska tournament new liga --players players.txt --rounds 5 --deals 24 -r mester
     """
-    entries = service.read_entry_file(players_file)
     rules = load_rules_or_fail(rules_spec)
-    made = service.new(path, entries, players_file, rules, **settings)
-    note_written(_("the tournament {path} was made").format(path=path))
+    league = settings.pop("league", None)
+    if league:
+        from baska_cli.league.service.events import new_tournament  # (only with --league)
+
+        joined = new_tournament(league, path, players_file, rules, **settings)
+        assert joined.made is not None
+        made = joined.made
+        note_written(_("the tournament {path} was made").format(path=path))
+        for m in joined.added:
+            click.echo(
+                _("{name} was added to the register as {id}").format(name=m.name, id=m.id),
+                err=True,
+            )
+    else:
+        entries = service.read_entry_file(players_file)
+        made = service.new(path, entries, players_file, rules, **settings)
+        note_written(_("the tournament {path} was made").format(path=path))
     for a, b in made.look_alike:
         click.echo(
             _(

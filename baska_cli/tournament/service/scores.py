@@ -98,7 +98,7 @@ def correct_result(path: str, round_number: int, table: int, entries: Sequence[s
     return enter_result(path, round_number, table, entries, correct=True)
 
 
-def _standings(t: Tournament, up_to: int) -> Standings:
+def _standings(t: Tournament, up_to: int, with_movement: bool = True) -> Standings:
     """The standings of a tournament read, after round `up_to`."""
     results, problems = table_results(t, up_to, remember=True)
     sat_out: dict[str, list[int]] = {}
@@ -112,6 +112,7 @@ def _standings(t: Tournament, up_to: int) -> Standings:
         t.plan.tie_breaks,
         t.lots,
         up_to,
+        with_movement,
         sat_out=sat_out,
         fixed=fixed_results(t, up_to),
     )
@@ -132,6 +133,12 @@ def standings_after(path: str, round_number: int | None = None) -> Standings:
     """The standings after a round (default: the last drawn)."""
     t = load(path)
     return _standings(t, drawn_round(t, round_number))
+
+
+def final_standings(t: Tournament) -> Standings:
+    """The standings after the last drawn round of a tournament read, without the movement
+    (a league's season reads each event once)."""
+    return _standings(t, drawn_round(t, None), with_movement=False)
 
 
 def draw_lots(path: str, names: Sequence[str] = (), round_number: int | None = None) -> Lots:

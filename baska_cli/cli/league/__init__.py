@@ -1,0 +1,1 @@
+"""`baska league`: a league across events — its register, events, season and ratings."""

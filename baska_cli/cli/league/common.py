@@ -1,0 +1,30 @@
+"""What the `baska league` commands share: the group that turns the league service's errors
+into exit statuses (as `baska tournament`'s does), and the workbook written for --xlsx."""
+
+from __future__ import annotations
+
+import click
+
+from baska_cli.cli.common import Group, fail
+from baska_cli.errors import BaskaError
+from baska_cli.files.outputs import write_output
+from baska_cli.i18n import _
+from baska_cli.render.tournament.workbook import Sheet, workbook
+
+
+class LeagueGroup(Group):
+    """A refusal of the league's service ends its command with the error's message and
+    exit status (2 for what was typed, 1 for a file or a refusal)."""
+
+    def invoke(self, ctx: click.Context) -> object:
+        """Run the subcommand; a BaskaError it raises becomes the command's error."""
+        try:
+            return super().invoke(ctx)
+        except BaskaError as error:
+            fail(error)
+
+
+def write_workbook(path: str, sheets: list[Sheet]) -> None:
+    """The workbook written, and said where."""
+    written = write_output(path, workbook(sheets))
+    click.echo(_("{path}: the workbook was written").format(path=written), err=True)

@@ -1,0 +1,126 @@
+"""The league's season by its regulations (pure): each event's points from the tournament's
+own standings (tournament/season.py's event_points: its place points, or a table by place),
+each player's best N events counted (best_of), players with fewer events than the minimum
+listed apart, the tie-breaks in order; the teams by their best players in each event
+(tournament/teams.py). Every sum is an exact fraction."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+
+from baska_cli.game.spelling import fold
+from baska_cli.league.settings import BEST_PLACE, TOTAL, WINS, Regulations
+from baska_cli.tournament.season import EventResult, best_of, event_points, exact
+from baska_cli.tournament.standings import StandingLine
+from baska_cli.tournament.teams import TeamLine
+
+
+@dataclass(frozen=True, slots=True)
+class EventLines:
+    """One event as the season reads it: its name, its final standings, and each line's
+    player's id in the register (for teams: the team's name)."""
+
+    event: str
+    lines: tuple[StandingLine, ...]
+    ids: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class LeagueLine:
+    """A player's (or a team's) line in the season: place None while short of the minimum
+    of events."""
+
+    place: int | None
+    id: str
+    player: str
+    club: str
+    points: Fraction  # the events counted
+    total: int  # the totals of the events counted
+    events: tuple[EventResult, ...]  # every event played, each marked counted or not
+
+    @property
+    def counted(self) -> int:
+        """How many events count."""
+        return sum(1 for r in self.events if r.counted)
+
+
+def _key(line: LeagueLine, order: Sequence[str]) -> tuple[object, ...]:
+    """The season's order: points, then the tie-breaks (larger is better, but places)."""
+    counted = [r for r in line.events if r.counted]
+    values: dict[str, object] = {
+        TOTAL: -line.total,
+        WINS: -sum(1 for r in counted if r.place == 1),
+        BEST_PLACE: min((r.place for r in counted), default=0) or 10**9,
+    }
+    return (-line.points, *(values[k] for k in order))
+
+
+def classify(
+    events: Sequence[EventLines],
+    rules: Regulations,
+    names: Mapping[str, tuple[str, str]],
+) -> list[LeagueLine]:
+    """The season over the events in their order; `names`: each id's name and club as the
+    register has them (else the event's)."""
+    results: dict[str, list[EventResult]] = {}
+    shown: dict[str, tuple[str, str]] = {}
+    table = rules.table
+    for event in events:
+        points = event_points(event.lines, table)
+        for line, pts, ident in zip(event.lines, points, event.ids, strict=True):
+            results.setdefault(ident, []).append(
+                EventResult(event.event, line.place, pts, line.total)
+            )
+            shown[ident] = names.get(ident, (line.player, line.club))
+    unplaced: list[LeagueLine] = []
+    for ident, entered in results.items():
+        played = best_of(entered, rules.best)
+        counted = [r for r in played if r.counted]
+        name, club = shown[ident]
+        unplaced.append(
+            LeagueLine(
+                None,
+                ident,
+                name,
+                club,
+                sum((r.points for r in counted), Fraction(0)),
+                sum(r.total for r in counted),
+                played,
+            )
+        )
+    keyed = [(_key(ln, rules.tie_breaks), fold(ln.player), ln) for ln in unplaced]
+    keyed.sort(key=lambda k: (len(k[2].events) < rules.min_events, k[0], k[1], k[2].id))
+    out: list[LeagueLine] = []
+    before: tuple[object, ...] | None = None
+    for i, (key, _folded, ln) in enumerate(keyed):
+        if len(ln.events) < rules.min_events:
+            out.append(ln)
+            continue
+        place = out[-1].place if before == key and out else i + 1
+        before = key
+        out.append(LeagueLine(place, ln.id, ln.player, ln.club, ln.points, ln.total, ln.events))
+    return out
+
+
+def team_lines(teams: Sequence[TeamLine]) -> tuple[StandingLine, ...]:
+    """An event's teams as standings lines (a team's place, its counted players' place
+    points and total), so that the season counts them as it counts players."""
+    return tuple(
+        StandingLine(t.place, t.team, "", exact(t.place_points), t.total, 0, ()) for t in teams
+    )
+
+
+def within(lines: Sequence[LeagueLine], ids: set[str]) -> list[LeagueLine]:
+    """The lines of these players (a category), placed from 1 among themselves (players
+    who share a place still share it)."""
+    kept = [ln for ln in lines if ln.id in ids]
+    out: list[LeagueLine] = []
+    for i, ln in enumerate(kept):
+        place = ln.place
+        if place is not None:
+            same = bool(out) and out[-1].place is not None and kept[i - 1].place == ln.place
+            place = out[-1].place if same else i + 1
+        out.append(LeagueLine(place, ln.id, ln.player, ln.club, ln.points, ln.total, ln.events))
+    return out

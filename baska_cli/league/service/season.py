@@ -1,0 +1,202 @@
+"""What a front end asks of a league's season: each event's final standings read once (the
+tournament's own standings), the season by the regulations (players, teams, a category),
+the rating list and each player's rating after each event."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+
+from baska_cli.errors import TournamentError
+from baska_cli.game.spelling import fold, suggest
+from baska_cli.i18n import _
+from baska_cli.league import folder
+from baska_cli.league.folder import LeagueFolder
+from baska_cli.league.ratings import Game, Rating, Ratings, games, rate
+from baska_cli.league.register import id_map, name_map
+from baska_cli.league.season import EventLines, LeagueLine, classify, team_lines, within
+from baska_cli.league.settings import Regulations
+from baska_cli.tournament.folder import load as load_tournament
+from baska_cli.tournament.service.scores import Standings, final_standings
+from baska_cli.tournament.teams import team_standings
+
+
+@dataclass(frozen=True, slots=True)
+class Played:
+    """An event as the season reads it: its name (its folder as league.toml keeps it), its
+    date, title, the standings after its last drawn round (None: none drawn yet), each
+    line's player's id in the register."""
+
+    event: str
+    date: str
+    title: str
+    standings: Standings | None
+    ids: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class LeagueSeason:
+    """The season's classification: the league's title, its regulations, the events (in
+    date order), the lines, what was asked (teams, a category), the events' tables without
+    a valid result."""
+
+    title: str
+    rules: Regulations
+    events: tuple[Played, ...]
+    lines: tuple[LeagueLine, ...]
+    teams: bool = False
+    category: str = ""
+    unfinished: tuple[tuple[str, int], ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class LeagueRatings:
+    """The rating list: those with enough rounds, those listed apart, each player's name
+    and rating after each event, the games rated."""
+
+    title: str
+    min_rounds: int
+    lines: tuple[Rating, ...]
+    apart: tuple[Rating, ...]
+    names: dict[str, str]
+    history: dict[str, tuple[tuple[str, Rating], ...]]
+    games: int
+
+
+def _ids(league: LeagueFolder, standings: Standings, where: str) -> tuple[str, ...]:
+    """Each standings line's player's id in the register (a merged record's: the id kept)."""
+    by_id, by_name = id_map(league.register), name_map(league.register)
+    entrants = {p.name: p for p in standings.players}
+    ids = []
+    for line in standings.lines:
+        entrant = entrants.get(line.player)
+        found: str | None = None
+        if entrant is not None and entrant.id:
+            found = by_id.get(entrant.id)
+        elif entrant is not None:
+            same = by_name.get(fold(" ".join(entrant.display.split())), [])
+            found = same[0] if len(same) == 1 else None
+        if found is None:
+            raise TournamentError(
+                _(
+                    '"{name}" is not in the league\'s register; add the event again with '
+                    "`baska league add`"
+                ).format(name=line.player),
+                where,
+            )
+        ids.append(found)
+    return tuple(ids)
+
+
+def played(league: LeagueFolder) -> list[Played]:
+    """Every event in date order, its standings read once (the tournament's own)."""
+    found = []
+    for event in league.league.dated():
+        where = league.event_path(event.path)
+        t = load_tournament(where)
+        if not t.draws:
+            found.append(Played(event.path, event.date, t.name, None))
+            continue
+        done = final_standings(t)
+        found.append(Played(event.path, event.date, t.name, done, _ids(league, done, where)))
+    return found
+
+
+def _names(league: LeagueFolder) -> dict[str, tuple[str, str]]:
+    return {m.id: (m.name, m.club) for m in league.register.members}
+
+
+def _teams(league: LeagueFolder, event: Played) -> EventLines:
+    """An event's teams (the register's team of each player, else the event's), by the
+    tournament's own team rule with the league's count."""
+    assert event.standings is not None
+    register = league.register
+    by_id = {m.id: m for m in register.members}
+    ids = dict(zip((ln.player for ln in event.standings.lines), event.ids, strict=True))
+    players = [
+        replace(p, team=by_id[ids[p.name]].team or p.team) if p.name in ids else p
+        for p in event.standings.players
+    ]
+    teams = team_standings(event.standings.lines, players, league.league.rules.team_best)
+    return EventLines(event.event, team_lines(teams), tuple(fold(t.team) for t in teams))
+
+
+def categories(league: LeagueFolder) -> list[str]:
+    """The register's categories, each once, as first written."""
+    found: dict[str, str] = {}
+    for m in league.register.members:
+        if m.category:
+            found.setdefault(fold(m.category), m.category)
+    return sorted(found.values(), key=fold)
+
+
+def season(
+    path: str, teams: bool = False, category: str | None = None, league: LeagueFolder | None = None
+) -> LeagueSeason:
+    """The season by the league's regulations: the players (or the teams), of one category
+    if asked."""
+    league = league or folder.load(path)
+    events = played(league)
+    counted = [e for e in events if e.standings is not None]
+    rules = league.league.rules
+    if teams:
+        lines = [_teams(league, e) for e in counted]
+        names = {
+            key: (team, "")
+            for e in lines
+            for key, team in zip(e.ids, (ln.player for ln in e.lines), strict=True)
+        }
+    else:
+        lines = [EventLines(e.event, e.standings.lines, e.ids) for e in counted if e.standings]
+        names = _names(league)
+    classified = classify(lines, rules, names)
+    spelt = ""
+    if category is not None:
+        known = categories(league)
+        spelt = next((c for c in known if fold(c) == fold(category.strip())), "")
+        if not spelt:
+            raise TournamentError(
+                _('"{category}" is not a category of the register ({known})').format(
+                    category=category, known=", ".join(known) or "–"
+                )
+                + suggest(category, known)
+            )
+        ids = {m.id for m in league.register.members if fold(m.category) == fold(spelt)}
+        classified = within(classified, ids)
+    unfinished = tuple(
+        (e.event, len(e.standings.problems))
+        for e in counted
+        if e.standings and e.standings.problems
+    )
+    return LeagueSeason(
+        league.league.title, rules, tuple(events), tuple(classified), teams, spelt, unfinished
+    )
+
+
+def all_games(events: Sequence[Played]) -> list[Game]:
+    """Every table played in the events' order (date order), rounds and tables in order."""
+    return [
+        game
+        for e in events
+        if e.standings is not None
+        for game in games(e.event, e.standings.lines, e.ids)
+    ]
+
+
+def ratings(path: str, league: LeagueFolder | None = None) -> LeagueRatings:
+    """The rating list over every event (OpenSkill, Plackett–Luce; not the official
+    classification)."""
+    league = league or folder.load(path)
+    played_games = all_games(played(league))
+    done: Ratings = rate(played_games)
+    least = league.league.rules.min_rounds
+    names = {m.id: m.name for m in league.register.members}
+    return LeagueRatings(
+        league.league.title,
+        least,
+        tuple(r for r in done.lines if r.rounds >= least),
+        tuple(r for r in done.lines if r.rounds < least),
+        names,
+        done.history,
+        len(played_games),
+    )

@@ -1,0 +1,1 @@
+"""A league for people and scripts: its register, its season and its rating list."""

@@ -1,0 +1,156 @@
+"""Benchmark a league's season and rating list: 50 events × 400 players (a pool of 600 in
+the register), 5 rounds of 100 tables each (25,000 table-rounds), every table's result a
+paper sheet's random totals.
+
+Usage (from the repository, in the environment whose `baska` is measured):
+
+    python benchmarks/bench_league.py                       # 50 events, 400 players
+    python benchmarks/bench_league.py --events 10 --keep /tmp/liga
+
+The events are built directly with the tournament's own folder functions (folder.create,
+folder.write_round with a shuffled seating, folder.save_results): drawing 250 rounds of 400
+players with `baska tournament draw` would time the draw, not the league. Each round still
+has its 100 table ledgers (empty: the sheets count), as a drawn round has. Then, alternating,
+the wall and CPU time of `baska league standings LIGA --format json` and `baska league
+ratings LIGA --format json` (the first standings run checks every table ledger once and
+remembers them in each event's .checked.csv, as `tournament standings` does; it is shown
+apart as the cold run), and their peak memory. Goals (issue 35): standings at most 5 s,
+ratings at most 10 s. No test asserts a timing.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import resource
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+from baska_cli.league import folder as league_folder
+from baska_cli.league.register import Member, Register
+from baska_cli.league.settings import Event, League, Regulations
+from baska_cli.ledger.format import rules_lines
+from baska_cli.rulesets.loader import builtin
+from baska_cli.tournament import folder
+from baska_cli.tournament.draw import Draw
+from baska_cli.tournament.players import Entrant
+from baska_cli.tournament.results import TableResult
+from baska_cli.tournament.settings import Plan
+
+FIRST = ["Jan", "Anna", "Piotr", "Żaneta", "Łukasz", "Ewa", "Grzegorz", "Małgorzata"]
+LAST = ["Kowalski", "Nowak", "Wiśniewska", "Wójcik", "Kamiński", "Lewandowska", "Zieliński"]
+
+
+def members(pool: int) -> list[Member]:
+    """The register: full names (many alike, told apart by ids), clubs, teams, categories."""
+    rng = random.Random(35)
+    return [
+        Member(
+            str(10000 + i),
+            f"{rng.choice(FIRST)} {rng.choice(LAST)}",
+            f"KS {i % 17}",
+            f"Drużyna {i // 5 + 1}",
+            ("M", "K", "J")[i % 3],
+        )
+        for i in range(pool)
+    ]
+
+
+def make(base: str, events: int, players: int, pool: int, rounds: int) -> str:
+    """The league folder and its events (see the module's docstring): the league's path."""
+    register = members(pool)
+    rules = builtin("mester")
+    rng = random.Random(5)
+    dated = []
+    for n in range(events):
+        path = os.path.join(base, f"gp{n + 1:02d}")
+        chosen = rng.sample(register, players)
+        entrants = [
+            Entrant(
+                f"P.{m.id}", m.club, full_name=m.name, id=m.id, team=m.team, category=m.category
+            )
+            for m in chosen
+        ]
+        plan = Plan(rounds, 16, tuple(rules_lines(rules)), str(n), league="../liga")
+        folder.create(path, plan, entrants)
+        sheets: list[TableResult] = []
+        names = [e.name for e in entrants]
+        for number in range(1, rounds + 1):
+            rng.shuffle(names)
+            tables = tuple(tuple(names[i : i + 4]) for i in range(0, len(names), 4))
+            with folder.lock(path):
+                folder.write_round(folder.load(path), Draw(number, tables, (), ()), {})
+            for table, seated in enumerate(tables, 1):
+                totals = [rng.randrange(-60, 61) for _ in range(3)]
+                sheets.append(TableResult(number, table, seated, (*totals, -sum(totals))))
+        with folder.lock(path):
+            folder.save_results(folder.load(path), sheets)
+        dated.append(Event(f"../gp{n + 1:02d}", f"2026-{1 + n // 5 % 12:02d}-{1 + n % 28:02d}"))
+    liga = os.path.join(base, "liga")
+    rules_of_season = Regulations(best=events * 4 // 5, min_events=3, min_rounds=36)
+    league_folder.create(
+        liga, League("Liga", tuple(dated), rules_of_season), Register(tuple(register))
+    )
+    return liga
+
+
+def baska() -> str:
+    """The `baska` of this environment."""
+    return os.path.join(os.path.dirname(sys.executable), "baska")
+
+
+def timed(argv: list[str]) -> tuple[float, float, int]:
+    """The wall time, the CPU time (user and system) and the peak memory (KiB) of one
+    command (the peak: the largest of the commands run so far)."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    start = time.perf_counter()
+    subprocess.run(argv, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    wall = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime
+    return wall, cpu, after.ru_maxrss
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--events", type=int, default=50)
+    parser.add_argument("--players", type=int, default=400)
+    parser.add_argument("--pool", type=int, default=600)
+    parser.add_argument("--rounds", type=int, default=5)
+    parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--keep", metavar="DIR", help="build the league here and keep it")
+    args = parser.parse_args()
+    base = args.keep or tempfile.mkdtemp(prefix="baska-league-")
+    try:
+        liga = os.path.join(base, "liga")
+        if not os.path.exists(liga):
+            start = time.perf_counter()
+            liga = make(base, args.events, args.players, args.pool, args.rounds)
+            print(f"{args.events} events × {args.players} players × {args.rounds} rounds built "
+                  f"in {time.perf_counter() - start:.1f} s")  # fmt: skip
+        standings = [baska(), "league", "standings", liga, "--format", "json"]
+        ratings = [baska(), "league", "ratings", liga, "--format", "json"]
+        wall, cpu, peak = timed(standings)
+        print(f"standings, cold (every ledger checked): {wall:.2f} s wall, {cpu:.2f} s CPU")
+        found: dict[str, list[tuple[float, float, int]]] = {"standings": [], "ratings": []}
+        for _ in range(args.repeat):
+            found["standings"].append(timed(standings))
+            found["ratings"].append(timed(ratings))
+        for label, runs in found.items():
+            wall = statistics.median(w for w, _c, _m in runs)
+            cpu = statistics.median(c for _w, c, _m in runs)
+            peak = max(m for _w, _c, m in runs)
+            print(f"{label}: {wall:.2f} s wall, {cpu:.2f} s CPU (median of {len(runs)}), "
+                  f"peak memory so far {peak // 1024} MiB")  # fmt: skip
+    finally:
+        if not args.keep:
+            shutil.rmtree(base, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()
