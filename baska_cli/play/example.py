@@ -11,18 +11,19 @@ from baska_cli.play.evening import Scorekeeper
 
 def _candidates(keeper: Scorekeeper) -> Iterator[str]:
     """Hands to try, the likeliest first: the rules' first contract (the pad's default),
-    declared by the players in seats 1 and 3 (or 1 alone), with a contra where it allows
-    one; then each other contract alike."""
+    declared by the players in seats 1 and 3 (or 1 alone: by name, else by seat number),
+    with a contra where it allows one; then each other contract alike."""
     players = keeper.players
     for contract, crules in keeper.session.rules.contracts.items():
-        side = f"{players[0]}+{players[2]}" if contract.info.side_size == 2 else players[0]
-        base = f"{contract.value} {side}"
+        pair = contract.info.side_size == 2
         contra = crules.max_contras is None or crules.max_contras >= 1
-        for points in ("61", "70", "/3", ""):
-            hand = f"{base} {points}".strip()
-            if contra:
-                yield f"{hand} k"
-            yield hand
+        for first, third in ((players[0], players[2]), ("1", "3")):
+            base = f"{contract.value} {first}+{third}" if pair else f"{contract.value} {first}"
+            for points in ("61", "70", "/3", ""):
+                hand = f"{base} {points}".strip()
+                if contra:
+                    yield f"{hand} k"
+                yield hand
 
 
 def example_hand(keeper: Scorekeeper) -> str:

@@ -52,7 +52,8 @@ def typed_commands() -> list[dict[str, str]]:
         if language() != "pl":
             words = words[::-1]
         meaning = _("opens this help") if name == "help" else _(command.meaning)
-        listed.append({"words": ", ".join(w + USAGE.get(name, "") for w in words), "meaning": meaning})
+        shown = ", ".join(word + USAGE.get(name, "") for word in words)
+        listed.append({"words": shown, "meaning": meaning})
     return listed
 
 

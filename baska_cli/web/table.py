@@ -263,7 +263,10 @@ class TableDesk:
         author: Author = NOBODY,
     ) -> Answer:
         """Correct hand `number` by `text` (a whole hand or the words that change)."""
-        return self._correct(client_id, "amend", number, lambda: self.keeper.amend(number, text, confirmed), author)
+        work = self.keeper.amend
+        return self._correct(
+            client_id, "amend", number, lambda: work(number, text, confirmed), author
+        )
 
     def correct_last(
         self,

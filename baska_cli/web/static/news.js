@@ -1,22 +1,24 @@
 /* Every phone is told what the others changed, in words: a hand recorded, corrected, taken
    back or voided on another phone ("Zbigniew poprawił(a) rozdanie 8: … → …"), from the
    table's state the event stream brings (its `news`: the latest changes, each with who, from
-   which phone, and when). The phone that made a change gets "Undo" for a few seconds. Also:
+   which phone, and when). The phone that made a change gets "Undo" for a few seconds, when
+   the server answers it (outbox.js tells). Also:
    the name asked once ("Who is entering on this phone?"), and the sheet's who-and-when. */
 
 import { author, choose, chosen, phoneId } from "./who.js";
 import { $, clock, el, say } from "./words.js";
 
-const UNDO_FOR = 8000; // ms the phone that made a change may take it back with one tap
+const UNDO_FOR = 10000; // ms the phone that made a change may take it back with one tap
 const SHOWN_FOR = 30000; // ms another phone's change stays told
 let seen = null; // the latest change told (null: none heard yet; the page's first look)
 let undoTimer = null;
 let newsTimer = null;
+let telling = []; // the changes the news box tells now
 
-// Who made a change, in words: its name, "this phone", or "" (a phone that chose none).
+// Who made a change, in words: the name chosen, else "this phone" (this one's), else "".
 function who(change) {
-  if (change.phone && change.phone === phoneId()) return say("this_phone");
-  return change.by || "";
+  if (change.by) return change.by;
+  return change.phone && change.phone === phoneId() ? say("this_phone") : "";
 }
 
 // Another phone's change, in words: "{who} corrected hand 8: … → …" (or "Another phone …").
@@ -70,8 +72,9 @@ function offerUndo(change) {
 // phone's own status, about a hand they changed since, no longer stands.
 function tell(changes) {
   const box = $("news");
-  const lines = $("news-lines");
-  lines.replaceChildren(...changes.slice(-3).map((change) => el("p", {}, told(change))));
+  if (box.hidden) telling = [];
+  telling = [...telling, ...changes].slice(-3); // (the latest three, while the box is open)
+  $("news-lines").replaceChildren(...telling.map((change) => el("p", {}, told(change))));
   box.hidden = false;
   clearTimeout(newsTimer);
   newsTimer = setTimeout(() => (box.hidden = true), SHOWN_FOR);
@@ -89,10 +92,14 @@ function heard(table) {
   }
   const fresh = news.filter((change) => change.seq > seen);
   seen = latest;
-  const mine = fresh.filter((change) => change.phone && change.phone === phoneId());
-  const others = fresh.filter((change) => !mine.includes(change));
+  const others = fresh.filter((change) => !change.phone || change.phone !== phoneId());
   if (others.length) tell(others);
-  if (mine.length) offerUndo(mine[mine.length - 1]);
+}
+
+// This phone's change answered (outbox.js tells it): "Undo" offered for exactly that change.
+function answered(json) {
+  if (json.action) offerUndo({ action: json.action, number: json.number, old: json.old });
+  else if (json.number) offerUndo({ action: "hand", number: json.number });
 }
 
 // The name asked once (optional), and asked again from the help.
@@ -123,6 +130,7 @@ function wire() {
   if (change) change.addEventListener("click", () => askName(true));
   $("news-close").addEventListener("click", () => ($("news").hidden = true));
   document.addEventListener("baska:table", (event) => heard(event.detail));
+  document.addEventListener("baska:done", (event) => answered(event.detail));
   askName(false);
   showName();
   author(); // (the phone's id made now, before its first change)

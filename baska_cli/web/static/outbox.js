@@ -123,6 +123,7 @@ export function makeSender(page) {
       return true;
     }
     page.status(page.done(json), "ok", json.explanation);
+    document.dispatchEvent(new CustomEvent("baska:done", { detail: json })); // (news.js: Undo)
     await page.refresh();
     return true;
   }
