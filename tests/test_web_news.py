@@ -150,7 +150,7 @@ def test_the_page_has_the_evenings_title_its_own_example_and_help(tmp_path: Path
 
 def test_without_a_title_the_header_is_the_rules_name(client: TestClient) -> None:
     page = client.get(f"/t/{KEY}").text
-    assert re.search(r"<h1>(.*?)</h1>", page).group(1) .startswith("Polska Liga Baśki")
+    assert re.search(r"<h1>(.*?)</h1>", page).group(1).startswith("Polska Liga Baśki")
 
 
 @pytest.mark.parametrize("rules", ["plb", "mester", "pagat"])
