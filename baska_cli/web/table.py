@@ -345,13 +345,15 @@ def _last(row: Row) -> dict[str, Any]:
 
 
 def question_body(question: Question, by_another: bool = False) -> dict[str, Any]:
-    """A guard's 409: the guard to confirm, and the question as `play` asks it; for the same
-    hand just recorded by another phone (`by_another`), the question says so, and "other"
-    is true (the phone's default then records nothing, as every question's does)."""
+    """A guard's 409: the guard to confirm, and the question as `play` asks it; the same hand
+    again also says whether another phone just recorded it ("other": `by_another`), and
+    then the question says so (the phone's default records nothing, as every question's)."""
+    body = {"question": question.answer, "message": question_text(question)}
+    if question.guard != "same_hand":
+        return body
     if by_another:
-        message = _(
+        body["message"] = _(
             "The same result was just recorded by another phone (hand {number}: {text}). "
             "Record it once more?"
         ).format(number=question.number, text=question.text)
-        return {"question": question.answer, "message": message, "other": True}
-    return {"question": question.answer, "message": question_text(question), "other": False}
+    return {**body, "other": by_another}
