@@ -13,6 +13,7 @@ from starlette.responses import HTMLResponse, JSONResponse, Response
 from baska_cli.game.numbers import whole
 from baska_cli.i18n import _
 from baska_cli.play.guards import ANSWERS
+from baska_cli.web.changes import author_of
 from baska_cli.web.entries import ID_LIMIT
 from baska_cli.web.events import stream
 from baska_cli.web.requests import Refused, Route, answered, json_body, text_field, whole_field
@@ -184,40 +185,47 @@ async def preview(request: Request, served: Served, body: dict[str, Any]) -> Res
 
 @endpoint(post=True)
 async def hands(request: Request, served: Served, body: dict[str, Any]) -> Response:
-    """POST /api/v1/hands {"hand", "id", "confirm"}: record a hand."""
+    """POST /api/v1/hands {"hand", "id", "confirm", "by", "phone"}: record a hand ("by":
+    the name chosen on the phone, "phone": its id, for the other phones and the sheet)."""
     typed, client_id, confirmed = text_field(body, "hand"), _id(body), _confirmed(body)
-    work = served.table.add_hand
-    return _answer(await _in(request, served, lambda: work(typed, client_id, confirmed)))
+    work, author = served.table.add_hand, author_of(body)
+    return _answer(await _in(request, served, lambda: work(typed, client_id, confirmed, author)))
 
 
 @endpoint(post=True)
 async def undo(request: Request, served: Served, body: dict[str, Any]) -> Response:
-    """POST /api/v1/undo {"id", "number"}: take back the last hand (only if it is still hand
-    `number`, where given: an undo sent late takes back no other phone's hand)."""
-    client_id = _id(body)
+    """POST /api/v1/undo {"id", "number", "by", "phone"}: take back the last hand (only if
+    it is still hand `number`, where given: an undo sent late takes back no other phone's
+    hand)."""
+    client_id, author = _id(body), author_of(body)
     number = whole_field(body, "number") if "number" in body else None
-    return _answer(await _in(request, served, lambda: served.table.undo(client_id, number)))
+    work = served.table.undo
+    return _answer(await _in(request, served, lambda: work(client_id, number, author)))
 
 
 @endpoint(post=True)
 async def void(request: Request, served: Served, body: dict[str, Any]) -> Response:
-    """POST /api/v1/hands/{n}/void {"id"}: void hand n."""
-    number, client_id = _number(request), _id(body)
-    return _answer(await _in(request, served, lambda: served.table.void(number, client_id)))
+    """POST /api/v1/hands/{n}/void {"id", "by", "phone"}: void hand n."""
+    number, client_id, author = _number(request), _id(body), author_of(body)
+    work = served.table.void
+    return _answer(await _in(request, served, lambda: work(number, client_id, author)))
 
 
 @endpoint(post=True)
 async def amend(request: Request, served: Served, body: dict[str, Any]) -> Response:
-    """POST /api/v1/hands/{n}/amend {"hand", "id", "confirm"}: correct hand n."""
+    """POST /api/v1/hands/{n}/amend {"hand", "id", "confirm", "by", "phone"}: correct hand n."""
     number, text = _number(request), text_field(body, "hand")
-    client_id, confirmed = _id(body), _confirmed(body)
+    client_id, confirmed, author = _id(body), _confirmed(body), author_of(body)
     work = served.table.amend
-    return _answer(await _in(request, served, lambda: work(number, text, client_id, confirmed)))
+    return _answer(
+        await _in(request, served, lambda: work(number, text, client_id, confirmed, author))
+    )
 
 
 @endpoint(post=True)
 async def correct_last(request: Request, served: Served, body: dict[str, Any]) -> Response:
-    """POST /api/v1/last/correct {"words", "id", "confirm"}: correct the last hand."""
+    """POST /api/v1/last/correct {"words", "id", "confirm", "by", "phone"}: correct the last
+    hand."""
     words, client_id, confirmed = text_field(body, "words"), _id(body), _confirmed(body)
-    work = served.table.correct_last
-    return _answer(await _in(request, served, lambda: work(words, client_id, confirmed)))
+    work, author = served.table.correct_last, author_of(body)
+    return _answer(await _in(request, served, lambda: work(words, client_id, confirmed, author)))

@@ -11,7 +11,10 @@ from typing import TYPE_CHECKING, Any
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, Response
 
-from baska_cli.i18n import _, ngettext, speaking
+from baska_cli.i18n import _, language, ngettext, speaking
+from baska_cli.play.line import COMMANDS
+from baska_cli.render.text import number
+from baska_cli.web.changes import NAME_LIMIT
 from baska_cli.web.requests import language_of
 
 if TYPE_CHECKING:
@@ -21,6 +24,37 @@ if TYPE_CHECKING:
 
 TEMPLATES = os.path.join(os.path.dirname(__file__), "templates")
 PAGE = "table.html.j2"
+STAKE = 0.10  # the stake per point the end of the evening offers first
+# the commands the page does itself when typed (static/typed.js), by every word of `play`'s
+PAGE_COMMANDS = ("undo", "void", "amend", "sheet", "standings", "help")
+
+
+def command_words() -> dict[str, str]:
+    """Each word of the commands the page does (English and Polish, `pomoc` and `help`
+    alike, lower case) to its command: the page reads a typed line as `play` does."""
+    return {
+        word.lower(): name
+        for name in PAGE_COMMANDS
+        for word in (*COMMANDS[name].words, *COMMANDS[name].polish)
+    }
+
+
+USAGE = {"void": " N", "amend": " N …"}  # what a command takes, as the help shows it
+
+
+def typed_commands() -> list[dict[str, str]]:
+    """The commands the page does when typed, as its help lists them in the language
+    spoken: the words (Polish first on a Polish page: `cofnij, undo`) and what each does."""
+    listed = []
+    for name in PAGE_COMMANDS:
+        command = COMMANDS[name]
+        words = (*command.polish[:1], *command.words[:1])
+        if language() != "pl":
+            words = words[::-1]
+        meaning = _("opens this help") if name == "help" else _(command.meaning)
+        shown = ", ".join(word + USAGE.get(name, "") for word in words)
+        listed.append({"words": shown, "meaning": meaning})
+    return listed
 
 
 @functools.cache
@@ -73,9 +107,17 @@ async def render_table(access: Access, key: str, language: str) -> HTMLResponse:
         "static": "/static",
         "tournament": access.tournament,
         "scope": scope,
+        "commands": command_words(),
+        "name_limit": NAME_LIMIT,
         **names,
     }
+    # the header: the evening's title, else the tournament's, else the rules' name
+    tournament = access.tournament or {}
+    context["title"] = names["title"] or tournament.get("name") or names["rules"]["title"]
     with speaking(language):
+        # numbers as the page's language writes them (a decimal comma in Polish)
+        decimal = number(0.5, 1)[1]
+        context.update(stake=f"{STAKE:.2f}".replace(".", decimal), typed=typed_commands())
         return page(PAGE, context)
 
 

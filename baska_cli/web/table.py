@@ -16,6 +16,7 @@ from baska_cli.i18n import _
 from baska_cli.ledger import view
 from baska_cli.ledger.format import Row
 from baska_cli.play.evening import Scorekeeper
+from baska_cli.play.example import example_hand
 from baska_cli.play.guards import Guard, Question
 from baska_cli.play.line import read_line
 from baska_cli.play.results import HandChanged, HandRecorded, Preview
@@ -24,6 +25,7 @@ from baska_cli.render.explain import explanation
 from baska_cli.render.pad_rules import pad_rules
 from baska_cli.render.quote import quote_record
 from baska_cli.render.stream import write_json
+from baska_cli.web.changes import NOBODY, Author, Changes
 from baska_cli.web.ending import final_record, report_page
 from baska_cli.web.entries import Intent, Journal
 from baska_cli.web.events import version_of
@@ -44,6 +46,7 @@ class TableDesk:
         self.path = path
         self._keeper = Scorekeeper(path, extra=False, asks=True)
         self.journal = Journal(path)
+        self.changes = Changes(path)
 
     @property
     def keeper(self) -> Scorekeeper:
@@ -62,8 +65,11 @@ class TableDesk:
     # --- reading -----------------------------------------------------------------------------
 
     def page(self) -> dict[str, Any]:
-        """What the page is made with: the players and the rule system (as the pad needs it)."""
-        return self._names()
+        """What the page is made with: the players, the rule system (as the pad needs it),
+        the evening's title ("" if `baska new` was given none) and a hand valid at this
+        table (the field's placeholder)."""
+        title = self.keeper.session.meta.title
+        return {**self._names(), "title": title, "example": example_hand(self.keeper)}
 
     def _names(self) -> dict[str, Any]:
         rules = pad_rules(self.keeper.session.rules)
@@ -85,6 +91,7 @@ class TableDesk:
             "totals": list(read.session.tally.totals),
             "version": self.version,
             "last": [_last(row) for row in reversed(shown)],
+            "news": self.changes.news(),
         }
 
     def preview(self, typed: str) -> dict[str, Any]:
@@ -119,6 +126,7 @@ class TableDesk:
                 "totals": _four(row.totals),
                 "status": row.status,
                 "replaced": list(replaced),
+                "log": self.changes.of_hand(row.n),
             }
             for row, replaced in view.hands(read.rows)
         ]
@@ -146,7 +154,13 @@ class TableDesk:
 
     # --- a hand ------------------------------------------------------------------------------
 
-    def add_hand(self, typed: str, client_id: str | None, confirmed: Collection[Guard]) -> Answer:
+    def add_hand(
+        self,
+        typed: str,
+        client_id: str | None,
+        confirmed: Collection[Guard],
+        author: Author = NOBODY,
+    ) -> Answer:
         """Record the hand typed (201), ask a guard's question (409), or raise why not."""
         if client_id is not None and (kept := self.journal.answer(client_id)) is not None:
             return 201, kept
@@ -169,8 +183,20 @@ class TableDesk:
             self.journal.intend(client_id, Intent("hand", self.keeper.next_number, scored.text))
         result = self.keeper.record(line.text, confirmed)
         if isinstance(result, Question):
-            return 409, question_body(result)
+            return 409, question_body(result, self._by_another(result, author))
+        self.changes.note("hand", result.n, None, result.text, author)
         return 201, self._done(client_id, self._recorded(result))
+
+    def _by_another(self, question: Question, author: Author) -> bool:
+        """Whether the same hand was just recorded by another phone: the table's latest
+        change is that hand, recorded from a phone that is not the author's."""
+        last = self.changes.last()
+        return (
+            question.guard == "same_hand"
+            and last is not None
+            and (last.action, last.number, last.new) == ("hand", question.number, question.text)
+            and last.phone != author.phone
+        )
 
     def _recorded(self, done: HandRecorded) -> dict[str, Any]:
         return {
@@ -210,31 +236,43 @@ class TableDesk:
 
     # --- corrections -------------------------------------------------------------------------
 
-    def undo(self, client_id: str | None, number: int | None = None) -> Answer:
+    def undo(
+        self, client_id: str | None, number: int | None = None, author: Author = NOBODY
+    ) -> Answer:
         """Take back the last hand (only while it is hand `number`, where given)."""
-        return self._correct(client_id, "undo", None, lambda: self.keeper.undo(number))
+        return self._correct(client_id, "undo", None, lambda: self.keeper.undo(number), author)
 
-    def void(self, number: int, client_id: str | None) -> Answer:
+    def void(self, number: int, client_id: str | None, author: Author = NOBODY) -> Answer:
         """Void hand `number`."""
-        return self._correct(client_id, "void", number, lambda: self.keeper.void(number))
+        return self._correct(client_id, "void", number, lambda: self.keeper.void(number), author)
 
     def amend(
-        self, number: int, text: str, client_id: str | None, confirmed: Collection[Guard]
+        self,
+        number: int,
+        text: str,
+        client_id: str | None,
+        confirmed: Collection[Guard],
+        author: Author = NOBODY,
     ) -> Answer:
         """Correct hand `number` by `text` (a whole hand or the words that change)."""
+        work = self.keeper.amend
         return self._correct(
-            client_id, "amend", number, lambda: self.keeper.amend(number, text, confirmed)
+            client_id, "amend", number, lambda: work(number, text, confirmed), author
         )
 
     def correct_last(
-        self, words: str, client_id: str | None, confirmed: Collection[Guard]
+        self,
+        words: str,
+        client_id: str | None,
+        confirmed: Collection[Guard],
+        author: Author = NOBODY,
     ) -> Answer:
         """Correct the last hand by the words that change (`+k` or `k`, as `play` takes)."""
         words = words.strip().removeprefix("+")
         last = self.keeper.last
         if last is None:
             raise RequestError(_("there is no hand to correct yet"))
-        return self.amend(last.n, words, client_id, confirmed)
+        return self.amend(last.n, words, client_id, confirmed, author)
 
     def _correct(
         self,
@@ -242,6 +280,7 @@ class TableDesk:
         action: str,
         number: int | None,
         edit: Callable[[], HandChanged | Question],
+        author: Author,
     ) -> Answer:
         """The edit done (200) or a guard's question (409), once for each client id."""
         if client_id is not None and (kept := self.journal.answer(client_id)) is not None:
@@ -260,6 +299,7 @@ class TableDesk:
         done = edit()
         if isinstance(done, Question):
             return 409, question_body(done)
+        self.changes.note(done.action, done.n, done.old_text, done.new_text, author)
         return 200, self._done(client_id, self._changed(done))
 
     def _changed(self, done: HandChanged) -> dict[str, Any]:
@@ -296,9 +336,19 @@ def _last(row: Row) -> dict[str, Any]:
     }
 
 
-def question_body(question: Question) -> dict[str, Any]:
-    """A guard's 409: the guard to confirm, and the question as `play` asks it."""
-    return {"question": question.answer, "message": question_text(question)}
+def question_body(question: Question, by_another: bool = False) -> dict[str, Any]:
+    """A guard's 409: the guard to confirm, and the question as `play` asks it; the same hand
+    again also says whether another phone just recorded it ("other": `by_another`), and
+    then the question says so (the phone's default records nothing, as every question's)."""
+    body = {"question": question.answer, "message": question_text(question)}
+    if question.guard != "same_hand":
+        return body
+    if by_another:
+        body["message"] = _(
+            "The same result was just recorded by another phone (hand {number}: {text}). "
+            "Record it once more?"
+        ).format(number=question.number, text=question.text)
+    return {**body, "other": by_another}
 
 
 def _preview_lines(found: Preview, players: Sequence[str]) -> list[str]:

@@ -8,7 +8,7 @@ import { makeApi, newId } from "./api.js";
 import { askCorrection } from "./correcting.js";
 import { renderFinal, renderHands, renderPlaces } from "./lists.js";
 import { makeLive } from "./live.js";
-import { makeMine, makeOutbox, makeSender, renderOutbox } from "./outbox.js";
+import { makeOutbox, makeSender, renderOutbox } from "./outbox.js";
 import { makePad } from "./pad.js";
 import { showPreview } from "./preview.js";
 import { readLine } from "./typed.js";
@@ -19,7 +19,6 @@ const LANG = document.body.dataset.lang;
 const SCOPE = JSON.parse(document.body.dataset.scope || "{}");
 const TABLE = KEY + ":" + JSON.stringify(SCOPE); // the table's own storage: two never mix
 const outbox = makeOutbox(TABLE);
-const mine = makeMine(TABLE);
 const field = $("hand");
 const state = {
   table: null,
@@ -85,6 +84,7 @@ function show(table) {
     li.classList.toggle("leader", table.players[seat] === table.leader);
   });
   renderHands($("last"), table.last, state.players, handActions);
+  document.dispatchEvent(new CustomEvent("baska:table", { detail: table })); // (news.js)
   schedulePreview();
   if (state.openPanel) loadPanel(state.openPanel);
 }
@@ -222,12 +222,10 @@ function showOutbox() {
 const sender = makeSender({
   api,
   outbox,
-  mine,
   shown: showOutbox,
   status: showStatus,
   ask,
   refresh,
-  lastHand,
   putBack,
   done,
 });
@@ -380,6 +378,7 @@ $("hand-form").addEventListener("submit", submit);
 $("mode-cancel").addEventListener("click", () => enter());
 $("undo").addEventListener("click", askUndo);
 $("correct-last").addEventListener("click", startCorrectLast);
+document.addEventListener("baska:send", (event) => send(event.detail)); // news.js's "Undo"
 $("stake-form").addEventListener("submit", (event) => event.preventDefault() || loadPanel("final"));
 wireLanguages();
 

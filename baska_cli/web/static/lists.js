@@ -1,7 +1,8 @@
 /* What the page shows as lists: hands (the last ones, the whole sheet) under the players'
    names, with what can be done to a hand; places; the end of the evening. */
 
-import { el, gainClass, say, signed } from "./words.js";
+import { logLine } from "./news.js";
+import { decimal, el, gainClass, say, signed } from "./words.js";
 
 // The four changes of a hand (and the totals after it) in the players' columns.
 export function changesRow(values, totals, extraClass) {
@@ -34,6 +35,8 @@ export function renderHands(list, hands, players, actions) {
     item.append(head);
     for (const old of hand.replaced || []) item.append(el("div", { class: "replaced" }, old));
     if (hand.changes) item.append(changesRow(hand.changes, hand.totals));
+    // the sheet's who and when (GET /api/v1/sheet's `log`: the changes made from phones)
+    for (const change of hand.log || []) item.append(el("div", { class: "log" }, logLine(change)));
     if (actions) {
       item.classList.toggle("open", actions.open() === hand.number);
       head.setAttribute("role", "button");
@@ -86,8 +89,7 @@ export function renderFinal(final, { table, settlement, stats }) {
   if (!transfers.length) settlement.append(el("li", {}, say("nobody_pays")));
   for (const t of transfers) {
     // a decimal comma in Polish (4,10 zł); the JSON keeps the amount as it is
-    const written = document.body.dataset.lang === "pl" ? t.amount.replace(".", ",") : t.amount;
-    const amount = written + " " + (money.currency || "");
+    const amount = decimal(t.amount) + " " + (money.currency || "");
     const who = [el("b", {}, t.from), " → ", el("b", {}, t.to), ": " + amount];
     settlement.append(el("li", { title: say("pays") }, ...who));
   }
@@ -97,7 +99,7 @@ export function renderFinal(final, { table, settlement, stats }) {
     const facts = el("dl", {});
     const fact = (label, value) => facts.append(el("dt", {}, say(label)), el("dd", {}, value));
     fact("hands", p.hands);
-    fact("average", p.average);
+    fact("average", decimal(p.average));
     if (p.solos) fact("solos", p.solos.won + "/" + p.solos.played);
     if (p.contras) fact("contras", p.contras.won + "/" + p.contras.given);
     if (p.best) fact("best", signed(p.best.change) + " (" + p.best.n + ".)");

@@ -5,6 +5,7 @@
    server records once. One outbox per table (its key and scope), in the order sent. */
 
 import { newId } from "./api.js";
+import { author } from "./who.js";
 import { el, say } from "./words.js";
 
 const MANY = 40; // (more never wait at one table: an evening has 16 to 32 deals)
@@ -50,33 +51,6 @@ export function makeOutbox(name) {
   };
 }
 
-// The hands this phone recorded at the table `name` ({number: text}, the latest few): a
-// hand the server finds the same as the last one was recorded by this phone, or another.
-export function makeMine(name) {
-  const key = "baska-mine:" + name;
-  function read() {
-    try {
-      return JSON.parse(localStorage.getItem(key) || "{}") || {};
-    } catch (error) {
-      return {};
-    }
-  }
-  return {
-    has: (number, text) => read()[number] === text,
-    add(number, text) {
-      const kept = read();
-      kept[number] = text;
-      const numbers = Object.keys(kept).map(Number).sort((a, b) => b - a);
-      for (const old of numbers.slice(20)) delete kept[old];
-      try {
-        localStorage.setItem(key, JSON.stringify(kept));
-      } catch (error) {
-        /* a private window */
-      }
-    },
-  };
-}
-
 // What waits, shown in `box`: "1 hand waits to be sent" (in the page's language: the
 // template gives the words for 1 to MANY) and each one's text; hidden when nothing waits.
 export function renderOutbox(box, items) {
@@ -94,9 +68,9 @@ export function renderOutbox(box, items) {
 // `flush()` (when a change is added, the stream opens, the phone comes back online, and
 // every few seconds while the server does not answer). What the page does with an answer
 // comes from it: `status(text, kind, why)`, `ask(question, yes, onYes, onNo)`, `refresh()`,
-// `lastHand()`, `putBack(typed)`, `done(json)` (what a change did, in words), `shown()`.
+// `putBack(typed)`, `done(json)` (what a change did, in words), `shown()`.
 export function makeSender(page) {
-  const { api, outbox, mine } = page;
+  const { api, outbox } = page;
   const outgoing = { busy: false, held: false, timer: null, wait: 1000 };
 
   async function flush() {
@@ -124,7 +98,8 @@ export function makeSender(page) {
     page.status(say("saving"), "");
     let answer;
     try {
-      const body = { ...item.data, id: item.id, confirm: item.confirm };
+      // (who sent it, by the name chosen on this phone: the other phones are told)
+      const body = { ...item.data, id: item.id, confirm: item.confirm, ...author() };
       answer = await api.post(item.path, body, true);
     } catch (error) {
       page.status(say(error.timeout ? "kept_timeout" : "kept_offline"), "warn");
@@ -147,15 +122,16 @@ export function makeSender(page) {
       page.putBack(item.typed);
       return true;
     }
-    if (item.path === "/hands") mine.add(json.number, json.hand);
     page.status(page.done(json), "ok", json.explanation);
+    document.dispatchEvent(new CustomEvent("baska:done", { detail: json })); // (news.js: Undo)
     await page.refresh();
     return true;
   }
 
   // A guard's question (409), asked; the outbox waits for the answer. "Yes" sends the change
   // again with the guard confirmed (a new id: the first was not recorded); the default
-  // records nothing. The same hand just recorded by another phone says so.
+  // records nothing. The same hand just recorded by another phone says so (the server
+  // knows who recorded it: its `other`).
   async function askGuard(item, json) {
     const release = () => {
       outgoing.held = false;
@@ -171,17 +147,13 @@ export function makeSender(page) {
       release();
     };
     page.status("", "");
-    if (json.question === "same_hand") {
+    if (json.question === "same_hand" && json.other) {
       await page.refresh();
-      const last = page.lastHand();
-      if (last && !mine.has(last.number, last.hand)) {
-        const question = say("same_other_q", { number: last.number, text: last.hand });
-        page.ask(question, say("confirm"), again, () => {
-          page.status(say("same_other"), "warn", say("nothing_recorded"));
-          drop();
-        });
-        return;
-      }
+      page.ask(json.message, say("confirm"), again, () => {
+        page.status(say("same_other"), "warn", say("nothing_recorded"));
+        drop();
+      });
+      return;
     }
     const yes = say(item.path === "/hands" ? "confirm" : "yes_amend");
     page.ask(json.message, yes, again, () => {

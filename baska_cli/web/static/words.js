@@ -59,3 +59,27 @@ export function wireLanguages() {
     });
   });
 }
+
+// The page's language (its <html lang>): numbers and times are written as it writes them.
+function pageLanguage() {
+  return document.documentElement.lang || "en";
+}
+
+// A number with `places` decimals as the page's language writes it (7,38 and 0,10 in Polish,
+// 7.38 and 0.10 in English); a decimal text from the JSON ("4.10") keeps its decimals.
+export function decimal(value, places = 2) {
+  const lang = pageLanguage();
+  if (typeof value === "string") {
+    const point = (1.5).toLocaleString(lang).charAt(1);
+    return value.replace(".", point);
+  }
+  const options = { minimumFractionDigits: places, maximumFractionDigits: places };
+  return Number(value).toLocaleString(lang, { ...options, useGrouping: false });
+}
+
+// The time of day of an ISO 8601 moment (the server's `at`), as the page's language writes it.
+export function clock(iso) {
+  const when = new Date(iso);
+  if (Number.isNaN(when.getTime())) return "";
+  return when.toLocaleTimeString(pageLanguage(), { hour: "2-digit", minute: "2-digit" });
+}
