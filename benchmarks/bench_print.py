@@ -135,19 +135,20 @@ class Side:
             self.note(f"get {name}", time.perf_counter() - start)
             self.note(f"server {name}", cpu_of(pid) - cpu)
         whole = 0.0
-        used = resource.getrusage(resource.RUSAGE_CHILDREN)
         for name in ("seating", "sheets"):
             profile = tempfile.mkdtemp(dir=self.work)
+            used = resource.getrusage(resource.RUSAGE_CHILDREN)
             start = time.perf_counter()
             pdf = os.path.join(self.work, f"{name}.pdf")
             self.pages[name] = to_pdf(f"{self.base}/{name}.html", pdf, profile, single)
             took = time.perf_counter() - start
+            after = resource.getrusage(resource.RUSAGE_CHILDREN)
             self.note(f"pdf {name}", took)
+            cpu = after.ru_utime + after.ru_stime - used.ru_utime - used.ru_stime
+            self.note(f"cpu {name}", cpu)
             whole += took
             shutil.rmtree(profile, ignore_errors=True)
-        after = resource.getrusage(resource.RUSAGE_CHILDREN)
         self.note("pdf whole", whole)
-        self.note("chromium cpu", after.ru_utime + after.ru_stime - used.ru_utime - used.ru_stime)
         start = time.perf_counter()
         subprocess.run(
             [sys.executable, "-m", "baska_cli", "tournament", "print", self.folder],
@@ -184,9 +185,10 @@ def show(sides: list[Side], players: int, deals: int, repeat: int, single: bool)
         "server seating": "  the server's CPU for it",
         "server sheets": "  the server's CPU for them",
         "pdf seating": f"Chromium: seating plan to PDF ({pages['seating']} pages)",
+        "cpu seating": "  Chromium's CPU for it" + ("" if single else " (not its renderers')"),
         "pdf sheets": f"Chromium: table sheets to PDF ({pages['sheets']} pages)",
+        "cpu sheets": "  Chromium's CPU for them" + ("" if single else " (not its renderers')"),
         "pdf whole": "the round's printouts as PDF (goal: at most 10 s)",
-        "chromium cpu": "  Chromium's CPU" + ("" if single else " (its renderers not counted)"),
         "cli": "baska tournament print (both pages as HTML)",
     }
     print(f"{players} players, {deals} deals, median of {repeat} (seconds):")
