@@ -214,15 +214,17 @@ def main() -> None:
     parser.add_argument("--single-process", action="store_true")
     parser.add_argument("--against", metavar="TREE", help="another source tree: before/after")
     args = parser.parse_args()
+    against = os.path.abspath(args.against) if args.against else None
     work = tempfile.mkdtemp(prefix="bench-print-")
+    os.chdir(work)  # (`python -m baska_cli` imports from the current directory first)
     sides: list[Side] = []
     try:
         folder = make(os.path.join(work, "after"), args.players, args.deals)
         trees = [(HERE, folder)]
-        if args.against:
+        if against:
             other = os.path.join(work, "before", "liga")
             shutil.copytree(folder, other, symlinks=True)
-            trees.append((os.path.abspath(args.against), other))
+            trees.append((against, other))
         for tree, where in trees:
             sides.append(Side(tree, where, os.path.dirname(where)))
         for _ in range(args.repeat):
