@@ -32,18 +32,53 @@ def test_the_seating_plan_lists_tables_and_every_player() -> None:
     assert html.count('&nbsp;— <span class="where">sits out</span></div>') == 2
 
 
+BAND = re.compile(
+    r'<tr class="deals"><td class="num"><svg class="lines" viewBox="0 0 1 (\d+)"[^>]*>'
+    r'<path d="([^"]*)"/></svg>([^<]*(?:<br>[^<]*)*)</td>'
+    r'<td class="dealer">([^<]*(?:<br>[^<]*)*)</td>((?:<td(?: class="split")?></td>)*)</tr>'
+)
+
+
 def test_a_table_sheet_names_the_dealer_of_every_deal_by_seat_and_leaves_cells_empty() -> None:
     draw = draw_round(1, "1", ["Ania", "Bartek", "Celina", "Darek"], {}, {})
     html = sheets_html("liga", draw, 16, builtin("mester"))
     seats = draw.tables[0]
-    dealers = re.findall(r'<tr><td class="num">(\d+)</td><td class="dealer">([^<]+)</td>', html)
-    assert dealers == [(str(n), f"seat {(n - 1) % 4 + 1}") for n in range(1, 17)]
+    bands = BAND.findall(html)
+    assert [int(rows) for rows, *_rest in bands] == [10, 6]  # a page may break between them
+    numbers = [n for band in bands for n in band[2].split("<br>")]
+    dealers = [d for band in bands for d in band[3].split("<br>")]
+    assert numbers == [str(n) for n in range(1, 17)]
+    assert dealers == [f"seat {(n - 1) % 4 + 1}" for n in range(1, 17)]
+    for rows, lines, _numbers, _dealers, cells in bands:  # a line between each two deals
+        assert lines == "".join(f"M0 {y}H1" for y in range(1, int(rows)))
+        # each deal: hand, 4 changes, 4 totals (the running totals start at the split)
+        assert cells == "<td></td>" * 5 + '<td class="split"></td>' + "<td></td>" * 3
+    final = '<tr class="total"><td></td><td colspan="2">final totals</td>'
+    assert final + "<td></td>" * 4 + '<td class="split"></td>' + "<td></td>" * 3 in html
     assert "seat 1: <b>" + seats[0] + "</b>" in html
-    # each deal: hand, 4 changes, 4 totals; the final row: the number cell, 4 + 4 totals
-    empty = html.count("<td></td>") + html.count('<td class="split"></td>')
-    assert empty == 16 * 9 + 1 + 8
-    assert html.count('<td class="split"></td>') == 17  # where the running totals start
     assert "signature: " + seats[0] in html
+
+
+@pytest.mark.parametrize("deals", [1, 16, 40])
+@pytest.mark.parametrize("linked", [False, True])
+def test_each_table_sheet_is_one_page_that_is_never_cut(
+    tmp_path: Path, deals: int, linked: bool
+) -> None:
+    """One page (a section) per table, each starting a new page and not broken inside, its
+    deals' rows within the room of an A4 page (the slow tests print them and count)."""
+    linker = Linker("http://192.168.100.100:8000", hall_keys(str(tmp_path)))
+    html = sheets_html("liga", DRAW, deals, builtin("mester"), linker.url if linked else None)
+    pages = html.split('<section class="page">')[1:]
+    assert len(pages) == len(DRAW.tables) == 99
+    for t, page in enumerate(pages, 1):
+        assert page.count("liga: round 1, table") == 1 and f"table {t}</h1>" in page
+        assert page.count("<table") == 1 and page.count("</section>") == 1
+        assert page.count('<td class="split"></td>') == len(BAND.findall(page)) + 1
+    assert "section.page + section.page { break-before: page; }" in html
+    assert "section.page { break-inside: avoid; }" in html
+    row = re.search(r"tr\.deals td \{ line-height: ([\d.]+)mm;", html)
+    assert row is not None and f"tr.total td {{ height: {row.group(1)}mm;" in html
+    assert (deals + 1) * float(row.group(1)) <= (185 if linked else 205)  # mm
 
 
 def test_pages_speak_the_interface_language() -> None:

@@ -100,6 +100,9 @@ def _qr(link: Link | None, round_number: int, table: int) -> dict[str, str] | No
     return {"url": url, "svg": qr_svg(url)}
 
 
+BAND = 10  # deals a table sheet draws as one row of tall cells (a page breaks between bands)
+
+
 def sheets_html(
     name: str,
     draw: Draw,
@@ -110,7 +113,9 @@ def sheets_html(
 ) -> str:
     """One A4 page per table for scoring on paper: the seats, who deals each deal (by seat),
     an empty cell for each change and running total, the final totals and the signatures;
-    with `link`, the table's link as a QR code and as text in the page's corner."""
+    with `link`, the table's link as a QR code and as text in the page's corner. The deals'
+    rows are drawn in bands of BAND deals (one row of tall cells each, the lines between
+    the deals one SVG path): a light page that Chromium prints in a few milliseconds."""
     shown = dict(names or {})
     tables = []
     for t, members in enumerate(draw.tables, 1):
@@ -127,15 +132,15 @@ def sheets_html(
                     }
                     for s, p in enumerate(members, 1)
                 ],
-                "deals": [  # the dealer by seat: a seat's label is short, a name may not be
-                    {"n": n, "dealer": _("seat {n}").format(n=dealer_of(0, n) + 1)}
-                    for n in range(1, deals + 1)
-                ],
                 "qr": _qr(link, draw.round, t),
             }
         )
-    rows = deals + 1
-    row_height = min(9.0, round((185 if link else 205) / rows, 1))
+    # each deal's dealer by seat (a seat's label is short, a name may not be)
+    dealer = [_("seat {n}").format(n=dealer_of(0, n) + 1) for n in range(1, deals + 1)]
+    rows = [{"n": n, "dealer": seat} for n, seat in enumerate(dealer, 1)]
+    # a row's height (mm): the page's room shared by the deals and the totals, at most 9 mm,
+    # at least a line of the sheet's text
+    row_height = max(3.2, min(9.0, round((185 if link else 205) / (deals + 1), 1)))
     return _render(
         "sheets.html.j2",
         orientation="portrait",
@@ -149,6 +154,7 @@ def sheets_html(
             deals=ngettext("{count} deal", "{count} deals", deals).format(count=deals),
         ),
         tables=tables,
+        bands=[rows[i : i + BAND] for i in range(0, deals, BAND)],
         row_height=row_height,
         font_size=8 if deals > 24 else 9,
         labels={
@@ -198,16 +204,23 @@ def standings_html(
     )
 
 
-def round_pages(t: Tournament, draw: Draw, link: Link | None = None) -> dict[str, str]:
+def round_pages(
+    t: Tournament, draw: Draw, link: Link | None = None, only: str | None = None
+) -> dict[str, str]:
     """A drawn round's printable pages by file name (the `pages` of tournament/service.py);
-    with `link`, the table sheets carry each table's link as a QR code."""
+    with `link`, the table sheets carry each table's link as a QR code; with `only` (a file
+    name), just that page."""
     names = shown_names(t.players)
-    return {
-        "seating.html": seating_html(t.name, draw, names),
-        "sheets.html": sheets_html(t.name, draw, t.plan.deals, t.rules, link, names),
+    made: dict[str, Callable[[], str]] = {
+        "seating.html": lambda: seating_html(t.name, draw, names),
+        "sheets.html": lambda: sheets_html(t.name, draw, t.plan.deals, t.rules, link, names),
     }
+    return {file: make() for file, make in made.items() if only in (None, file)}
 
 
-def linked_pages(link: Link | None) -> Callable[[Tournament, Draw], dict[str, str]]:
-    """`round_pages` whose table sheets carry each table's link (`link`; None: without)."""
-    return functools.partial(round_pages, link=link)
+def linked_pages(
+    link: Link | None, only: str | None = None
+) -> Callable[[Tournament, Draw], dict[str, str]]:
+    """`round_pages` whose table sheets carry each table's link (`link`; None: without);
+    with `only`, just that page."""
+    return functools.partial(round_pages, link=link, only=only)

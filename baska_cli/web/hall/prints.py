@@ -1,6 +1,7 @@
 """The printable pages the organiser's page opens, made by what the CLI runs: the seating
-plan and the table sheets by `print_round` (written again into the round's directory, as
-`baska tournament print` does), the standings by the page `standings --html` writes."""
+plan or the table sheets by `print_round` (the page asked for written again into the round's
+directory, as `baska tournament print` writes both), the standings by the page
+`standings --html` writes."""
 
 from __future__ import annotations
 
@@ -29,7 +30,7 @@ def printed(path: str, round_number: int, name: str) -> str:
         )
     made: dict[str, str] = {}
     linker = service_links.sheet_linker(path)  # the sheets' QR codes: the hall's address
-    round_pages = linked_pages(None if linker is None else linker.url)
+    round_pages = linked_pages(None if linker is None else linker.url, ROUND_PAGES[name])
 
     def pages(t: Tournament, draw: Draw) -> dict[str, str]:
         made.update(round_pages(t, draw))
