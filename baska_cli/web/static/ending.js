@@ -22,11 +22,11 @@ const tournament = Boolean($("end-next"));
 const TABLE = body.dataset.key + ":" + JSON.stringify(scope);
 const shown = { over: false, pad: false, timer: null, busy: false, again: false };
 
-// The stake typed last at this table (kept on the phone), else 0,10 zł.
+// The stake typed last at this table (kept on the phone), else the page's (0,10 zł).
 function stake() {
   const field = $("end-stake");
   if (!field) return null;
-  return field.value.trim() || "0,10";
+  return field.value.trim() || field.defaultValue;
 }
 
 function keepStake() {
