@@ -125,7 +125,7 @@ def play(lucja: GuidePhone, other: GuidePhone, server: Server) -> list[Path]:
     """The evening: each screenshot taken as the guide describes it."""
     shots = []
     lucja.named("Łucja")
-    shots.append(lucja.top("01-name"))
+    shots.append(lucja.shot("01-name", at="#who"))
     lucja.name_sent()
     other.named("Zbigniew")
     other.name_sent()
