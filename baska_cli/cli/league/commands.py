@@ -8,7 +8,7 @@ import click
 from baska_cli.cli.common import CONTEXT, command, format_choice, note_written, option
 from baska_cli.cli.league.common import LeagueGroup, write_workbook
 from baska_cli.cli.league.players import players, say
-from baska_cli.i18n import _, ngettext
+from baska_cli.i18n import _
 from baska_cli.league.service import events as service_events
 from baska_cli.league.service import players as service_players
 from baska_cli.league.service import season as service_season
@@ -21,6 +21,7 @@ from baska_cli.render.league.terminal import (
     season_sheet,
     season_table,
 )
+from baska_cli.render.tournament.season import unfinished_lines
 from baska_cli.render.tournament.workbook import Sheet
 
 
@@ -104,17 +105,8 @@ def standings(
               baska league standings liga --category K --xlsx sezon.xlsx
     """
     done = service_season.season(path, teams, category)
-    for event, count in done.unfinished:
-        click.echo(
-            ngettext(
-                "warning: {event}: {count} table has no valid result; its standings count "
-                "only the tables with one (see baska tournament check)",
-                "warning: {event}: {count} tables have no valid result; its standings count "
-                "only the tables with one (see baska tournament check)",
-                count,
-            ).format(event=event, count=count),
-            err=True,
-        )
+    for line in unfinished_lines(done.unfinished):
+        click.echo(line, err=True)
     if output_format == "json":
         click.echo(season_json(done))
     elif output_format == "csv":

@@ -7,12 +7,12 @@ import click
 
 from baska_cli.cli.common import command, format_choice, option
 from baska_cli.cli.tournament.classifications import write_workbook
-from baska_cli.i18n import ngettext
 from baska_cli.render.tournament.season import (
     season_csv,
     season_heading,
     season_json,
     season_table,
+    unfinished_lines,
 )
 from baska_cli.render.tournament.workbook import season_sheet
 from baska_cli.tournament.service import season as service_season
@@ -46,17 +46,8 @@ def season(
     """
     table = service_season.read_points(points_file) if points_file else None
     done = service_season.season(paths, table)
-    for event, count in done.unfinished:
-        click.echo(
-            ngettext(
-                "warning: {event}: {count} table has no valid result; its standings count "
-                "only the tables with one (see baska tournament check)",
-                "warning: {event}: {count} tables have no valid result; its standings count "
-                "only the tables with one (see baska tournament check)",
-                count,
-            ).format(event=event, count=count),
-            err=True,
-        )
+    for line in unfinished_lines(done.unfinished):
+        click.echo(line, err=True)
     if output_format == "json":
         click.echo(season_json(done))
     elif output_format == "csv":

@@ -4,6 +4,7 @@ a text table, JSON and CSV (keys in JSON and CSV are never translated)."""
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any
 
@@ -123,3 +124,17 @@ def season_csv(done: Season) -> str:
             )
         )
     return "\n".join(out)
+
+
+def unfinished_lines(unfinished: Sequence[tuple[str, int]]) -> list[str]:
+    """A warning for each event whose standings count only the tables with a valid result."""
+    return [
+        ngettext(
+            "warning: {event}: {count} table has no valid result; its standings count "
+            "only the tables with one (see baska tournament check)",
+            "warning: {event}: {count} tables have no valid result; its standings count "
+            "only the tables with one (see baska tournament check)",
+            count,
+        ).format(event=event, count=count)
+        for event, count in unfinished
+    ]

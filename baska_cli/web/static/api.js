@@ -87,3 +87,13 @@ export function makeApi({ key, api, lang, onRetry, scope }) {
 
   return { url, get, getJSON, post };
 }
+
+// The page's own scope: the table named beside the organiser's key ({round, table}), else {}.
+export const pageScope = () => JSON.parse(document.body.dataset.scope || "{}");
+
+// The client of the page this script runs on, from its body's data attributes (its key, the
+// API's address, its language, its scope); `onRetry`: what a retried POST shows.
+export function pageApi(onRetry = () => {}) {
+  const data = document.body.dataset;
+  return makeApi({ key: data.key, api: data.api, lang: data.lang, onRetry, scope: pageScope() });
+}

@@ -3,7 +3,7 @@
 // every few seconds, and fetched again at each event of /api/v1/board/events. Every text
 // goes in through textContent: nothing typed by anybody is ever read as HTML.
 
-import { makeApi } from "./api.js";
+import { pageApi } from "./api.js";
 import { fedBy, hear } from "./banner.js";
 import { el, sayer, signed } from "./words.js";
 
@@ -11,7 +11,7 @@ const say = sayer("board-words");
 const MINUS = "−"; // (a board's minus sign, as wide as its plus)
 
 const body = document.body;
-const api = makeApi({ api: body.dataset.api, lang: body.dataset.lang, onRetry() {} });
+const api = pageApi();
 const asked = new URLSearchParams(location.search);
 const every = Math.min(120, Math.max(2, Number(asked.get("every")) || 10)) * 1000;
 const state = { board: null, version: body.dataset.version, views: [], view: 0, page: 0 };

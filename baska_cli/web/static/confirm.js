@@ -5,19 +5,13 @@
    final. The table's final totals alone can be entered too. Looks again whenever the table page shows a change,
    and every few seconds while the table waits for a confirmation from another phone. */
 
-import { makeApi, newId } from "./api.js";
+import { newId, pageApi, pageScope } from "./api.js";
 import { $, el, sayer, signed } from "./words.js";
 
 const say = sayer("confirm-words");
 const body = document.body;
-const scope = JSON.parse(body.dataset.scope || "{}");
-const api = makeApi({
-  key: body.dataset.key,
-  api: body.dataset.api,
-  lang: body.dataset.lang,
-  onRetry: () => {},
-  scope,
-});
+const scope = pageScope();
+const api = pageApi();
 // ms between two looks while another phone may confirm (waiting, disputed) or enter the
 // sheet's totals (not started), a fallback: the event stream tells of every change (of the
 // ledger, the paper results, the words, the walk-outs) at once; a page out of sight looks

@@ -4,11 +4,11 @@
    once); the counts (registered, present, paid) asked again every two seconds. Every name
    is set as text. */
 
-import { makeApi, newId } from "./api.js";
+import { newId, pageApi } from "./api.js";
 import { $, el, say } from "./words.js";
 
 const body = document.body;
-const api = makeApi({ key: body.dataset.key, api: body.dataset.api, lang: body.dataset.lang, onRetry() {} });
+const api = pageApi();
 const POLL_MS = 2000;
 const MARKS = ["present", "paid"];
 

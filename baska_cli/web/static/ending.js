@@ -5,19 +5,13 @@
    result is confirmed (confirm.js), its place points, then each player's table in the next
    round as soon as it is drawn. Looks again whenever the table page shows a change. */
 
-import { makeApi } from "./api.js";
+import { pageApi, pageScope } from "./api.js";
 import { $, el, gainClass, sayer, signed } from "./words.js";
 
 const say = sayer("end-words");
 const body = document.body;
-const scope = JSON.parse(body.dataset.scope || "{}");
-const api = makeApi({
-  key: body.dataset.key,
-  api: body.dataset.api,
-  lang: body.dataset.lang,
-  onRetry: () => {},
-  scope,
-});
+const scope = pageScope();
+const api = pageApi();
 const tournament = Boolean($("end-next"));
 const TABLE = body.dataset.key + ":" + JSON.stringify(scope);
 const shown = { over: false, pad: false, timer: null, busy: false, again: false };

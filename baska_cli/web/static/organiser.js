@@ -3,12 +3,12 @@
    (walk-out, accept, a paper result, a withdrawal, the draw) each asked in a dialog first,
    then posted once. Every name is set as text. */
 
-import { makeApi } from "./api.js";
+import { pageApi } from "./api.js";
 import { card } from "./hall_cards.js";
 import { $, el, say, signed } from "./words.js";
 
 const body = document.body;
-const api = makeApi({ key: body.dataset.key, api: body.dataset.api, lang: body.dataset.lang, onRetry() {} });
+const api = pageApi();
 const POLL_MS = 2000;
 
 let hall = null; // the last answer of GET /api/v1/hall

@@ -3,11 +3,11 @@
    once the time is up (banner.js tells "baska-clock") the tables of that round still
    playing, from the hall organiser.js last read ("baska-hall"). Every text set as text. */
 
-import { makeApi } from "./api.js";
+import { pageApi } from "./api.js";
 import { $, say } from "./words.js";
 
 const body = document.body;
-const api = makeApi({ key: body.dataset.key, api: body.dataset.api, lang: body.dataset.lang, onRetry() {} });
+const api = pageApi();
 const start = $("start-clock");
 const startWords = start.textContent;
 let hall = null;

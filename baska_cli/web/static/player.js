@@ -4,12 +4,12 @@
    /api/v1/me every LOOK ms while shown (an ETag: an unchanged page costs the server no
    body), so a draw, a hand or a word reaches it without a reload. */
 
-import { makeApi } from "./api.js";
+import { pageApi } from "./api.js";
 import { $, el, say, signed, wireLanguages } from "./words.js";
 
 const LOOK = 3000; // ms between two looks while the page is shown
 const body = document.body;
-const api = makeApi({ key: body.dataset.key, api: body.dataset.api, lang: body.dataset.lang, onRetry: () => {} });
+const api = pageApi();
 const shown = { me: null, tag: null, timer: null, busy: false };
 
 function live(on) {
