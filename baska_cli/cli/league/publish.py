@@ -11,6 +11,7 @@ from baska_cli.cli.common import command, note_written, option
 from baska_cli.i18n import LANGUAGES, _, language, ngettext
 from baska_cli.league.service.publish import gather_site, publications, write_site
 from baska_cli.render.league.site import site_files
+from baska_cli.render.tournament.publish import publication_files
 
 
 @command("publish")
@@ -39,7 +40,8 @@ def publish(path: str, out_dir: str, site_lang: str | None) -> None:
               baska league publish liga web --lang en
     """
     site = gather_site(path)
-    done = write_site(out_dir, site, site_files(site, publications(site), site_lang or language()))
+    files = site_files(site, publications(site), site_lang or language(), publication_files)
+    done = write_site(out_dir, site, files)
     unchanged = len(done.unchanged)
     written = len(done.written) - unchanged
     if written or done.removed:

@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
+from typing import TYPE_CHECKING
 
 from baska_cli.i18n import _, speaking
 from baska_cli.league.service.publish import Batch, LeagueSite
@@ -22,18 +23,26 @@ from baska_cli.render.league.site_pages import (
 )
 from baska_cli.render.league.terminal import ratings_json, season_json
 from baska_cli.render.templates import environment
-from baska_cli.render.tournament.publish import publication_files
-from baska_cli.render.tournament.publish_pages import style
 from baska_cli.tournament.service.publish import Publication
 
-LEAGUE_STYLE = os.path.join(os.path.dirname(os.path.dirname(__file__)), "templates", "league.css")
+if TYPE_CHECKING:
+    from jinja2 import Environment
+
+EventFiles = Callable[[Publication, tuple[str, str], "Environment"], dict[str, str]]
+"""An event's files as `tournament publish` makes them (render/tournament/publish.py's
+publication_files: the publication, the link home, the Jinja2 environment)."""
+
+TEMPLATES = os.path.join(os.path.dirname(os.path.dirname(__file__)), "templates")
 PLAYERS_PER_BATCH = 100
 
 
 def league_style() -> str:
     """The site's style sheet: the tournament pages' own, then the league pages' additions."""
-    with open(LEAGUE_STYLE, encoding="utf-8") as stream:
-        return style() + stream.read()
+    found = []
+    for name in ("publish.css", "league.css"):
+        with open(os.path.join(TEMPLATES, name), encoding="utf-8") as stream:
+            found.append(stream.read())
+    return "".join(found)
 
 
 def _named(text: str, site: LeagueSite) -> str:
@@ -49,11 +58,14 @@ def _named(text: str, site: LeagueSite) -> str:
 
 
 def site_files(
-    site: LeagueSite, publications: Iterable[tuple[Played, Publication]], lang: str
+    site: LeagueSite,
+    publications: Iterable[tuple[Played, Publication]],
+    lang: str,
+    event_files: EventFiles,
 ) -> Iterator[Batch]:
     """Every file of the site, by its name in the folder, a batch at a time: the league's
-    pages, the players' pages a hundred at a time, then each event's files (its
-    publication gathered only when its batch is asked for)."""
+    pages, the players' pages a hundred at a time, then each event's files as
+    `event_files` makes them (its publication gathered only when its batch is asked for)."""
     env = environment()
     with speaking(lang):
         pages = SitePages(site, env)
@@ -84,6 +96,6 @@ def site_files(
             if found is None:
                 return
             event, pub = found
-            made = publication_files(pub, ("../../index.html", _("The league")), env)
+            made = event_files(pub, ("../../index.html", _("The league")), env)
         folder = f"events/{site.events[event.event]}/"
         yield Batch({folder + name: text for name, text in made.items()}, pub.reading)
