@@ -18,9 +18,9 @@ from baska_cli.render.league.site_pages import (
     clubs_page,
     events_page,
     index_page,
-    player_page,
     ratings_page,
 )
+from baska_cli.render.league.site_player import player_page
 from baska_cli.render.league.terminal import ratings_json, season_json
 from baska_cli.render.templates import environment
 from baska_cli.tournament.service.publish import Publication
