@@ -14,8 +14,10 @@ has its 100 table ledgers (empty: the sheets count), as a drawn round has. Then,
 the wall and CPU time of `baska league standings LIGA --format json` and `baska league
 ratings LIGA --format json` (the first standings run checks every table ledger once and
 remembers them in each event's .checked.csv, as `tournament standings` does; it is shown
-apart as the cold run), and their peak memory. Goals (issue 35): standings at most 5 s,
-ratings at most 10 s. No test asserts a timing.
+apart as the cold run), and their peak memory; then `baska league publish LIGA OUT` twice
+(`--site`, or `--site-only`): the whole site written, then published again unchanged (no
+file written). Goals (issue 35): standings at most 5 s, ratings at most 10 s, the site at
+most 60 s, memory flat. No test asserts a timing.
 """
 
 from __future__ import annotations
@@ -116,6 +118,18 @@ def timed(argv: list[str]) -> tuple[float, float, int]:
     return wall, cpu, after.ru_maxrss
 
 
+def site(liga: str, base: str) -> None:
+    """`league publish` into a new folder, then again (nothing changed: nothing written)."""
+    out = os.path.join(base, "web")
+    shutil.rmtree(out, ignore_errors=True)
+    publish = [baska(), "league", "publish", liga, out]
+    for label in ("site, first", "site, again"):
+        wall, cpu, peak = timed(publish)
+        files = sum(len(names) for _root, _dirs, names in os.walk(out))
+        print(f"{label}: {wall:.2f} s wall, {cpu:.2f} s CPU, {files} files, "
+              f"peak memory so far {peak // 1024} MiB")  # fmt: skip
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--events", type=int, default=50)
@@ -124,6 +138,8 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--keep", metavar="DIR", help="build the league here and keep it")
+    parser.add_argument("--site", action="store_true", help="also time `league publish`")
+    parser.add_argument("--site-only", action="store_true", help="time `league publish` only")
     args = parser.parse_args()
     base = args.keep or tempfile.mkdtemp(prefix="baska-league-")
     try:
@@ -133,6 +149,10 @@ def main() -> None:
             liga = make(base, args.events, args.players, args.pool, args.rounds)
             print(f"{args.events} events × {args.players} players × {args.rounds} rounds built "
                   f"in {time.perf_counter() - start:.1f} s")  # fmt: skip
+        if args.site or args.site_only:
+            site(liga, base)
+            if args.site_only:
+                return
         standings = [baska(), "league", "standings", liga, "--format", "json"]
         ratings = [baska(), "league", "ratings", liga, "--format", "json"]
         wall, cpu, peak = timed(standings)

@@ -43,11 +43,13 @@ def write_output(
     own: bool = False,
     failure: str = CANNOT_WRITE,
     mode: int | None = None,
+    sync: bool = True,
 ) -> str:
     """Write `pieces` (UTF-8 text, or bytes as they are) whole as the file `path`, refused as
     the module says; the name written (`path` itself: no link is followed). `failure` is the
     message (N_, with `{path}` and `{reason}`) for a file that cannot be written; `mode`: the
-    file's mode (else as the module says)."""
+    file's mode (else as the module says); `sync=False`: neither the file nor its folder is
+    synced (one of many written together: the caller syncs their folders once at the end)."""
     if not path:
         raise OutputError(_("the output's file name is empty; expected e.g. evening.html"))
     inputs = [name for name in reading if name]
@@ -61,11 +63,13 @@ def write_output(
         if isinstance(pieces, bytes):
             with os.fdopen(fd, "wb") as binary:
                 binary.write(pieces)
-                finish(binary)
+                if sync:
+                    finish(binary)
         else:
             with os.fdopen(fd, "w", encoding="utf-8", newline="") as stream:
                 stream.writelines(pieces)
-                finish(stream)
+                if sync:
+                    finish(stream)
         if mode is None:
             mode = 0o666 & ~umask() if before is None else stat.S_IMODE(before.st_mode)
         os.chmod(temp, mode)
@@ -80,7 +84,8 @@ def write_output(
                 ).format(path=path)
             )
         replace_file(temp, path, path)
-        sync_folder(folder)
+        if sync:
+            sync_folder(folder)
     except OSError as exc:
         raise OutputError(_(failure).format(path=path, reason=os_reason(exc))) from None
     except LedgerError as error:  # (replace_file's refusal, the file held open on Windows)

@@ -8,6 +8,7 @@ import click
 from baska_cli.cli.common import CONTEXT, command, format_choice, note_written, option
 from baska_cli.cli.league.common import LeagueGroup, write_workbook
 from baska_cli.cli.league.players import players, say
+from baska_cli.cli.league.publish import publish
 from baska_cli.i18n import _
 from baska_cli.league.service import events as service_events
 from baska_cli.league.service import players as service_players
@@ -36,6 +37,7 @@ def league() -> None:
               baska league add liga gp0
               baska league standings liga
               baska league ratings liga
+              baska league publish liga web
     """
 
 
@@ -135,5 +137,5 @@ def ratings(path: str, output_format: str) -> None:
         click.echo(ratings_table(done))
 
 
-for _command in (new, add, players, standings, ratings):
+for _command in (new, add, players, standings, ratings, publish):
     league.add_command(_command)

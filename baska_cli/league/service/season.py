@@ -131,12 +131,16 @@ def categories(league: LeagueFolder) -> list[str]:
 
 
 def season(
-    path: str, teams: bool = False, category: str | None = None, league: LeagueFolder | None = None
+    path: str,
+    teams: bool = False,
+    category: str | None = None,
+    league: LeagueFolder | None = None,
+    events: Sequence[Played] | None = None,
 ) -> LeagueSeason:
     """The season by the league's regulations: the players (or the teams), of one category
-    if asked."""
+    if asked (`events`: the events read already, else read now)."""
     league = league or folder.load(path)
-    events = played(league)
+    events = list(events) if events is not None else played(league)
     counted = [e for e in events if e.standings is not None]
     rules = league.league.rules
     if teams:
@@ -183,11 +187,13 @@ def all_games(events: Sequence[Played]) -> list[Game]:
     ]
 
 
-def ratings(path: str, league: LeagueFolder | None = None) -> LeagueRatings:
+def ratings(
+    path: str, league: LeagueFolder | None = None, events: Sequence[Played] | None = None
+) -> LeagueRatings:
     """The rating list over every event (OpenSkill, Plackett–Luce; not the official
-    classification)."""
+    classification; `events`: the events read already, else read now)."""
     league = league or folder.load(path)
-    played_games = all_games(played(league))
+    played_games = all_games(played(league) if events is None else events)
     done: Ratings = rate(played_games)
     least = league.league.rules.min_rounds
     names = {m.id: m.name for m in league.register.members}

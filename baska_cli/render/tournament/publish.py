@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import io
 import json
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from baska_cli.render.stream import write_json
 from baska_cli.render.tournament.classifications import details, teams_json
@@ -21,6 +21,9 @@ from baska_cli.render.tournament.publish_pages import (
 from baska_cli.render.tournament.terminal import standings_json
 from baska_cli.tournament.service.publish import Publication, PublishedRound, PublishedTable
 from baska_cli.tournament.teams import team_standings
+
+if TYPE_CHECKING:
+    from jinja2 import Environment
 
 
 def round_file(number: int, ext: str) -> str:
@@ -101,8 +104,12 @@ def table_json(table: PublishedTable) -> dict[str, Any]:
     }
 
 
-def publication_files(pub: Publication) -> dict[str, str]:
-    """Every file published, by its name in the folder (`/` between folders)."""
+def publication_files(
+    pub: Publication, home: tuple[str, str] | None = None, env: Environment | None = None
+) -> dict[str, str]:
+    """Every file published, by its name in the folder (`/` between folders); `home`: a
+    link first in every page's menu (a league's site), `env`: the Jinja2 environment to
+    use (one for many publications)."""
     found = pub.standings
     files = {
         "style.css": style(),
@@ -114,7 +121,7 @@ def publication_files(pub: Publication) -> dict[str, str]:
     teams = team_standings(found.lines, found.players)
     if teams:
         files["teams.json"] = teams_json(teams, found.up_to) + "\n"
-    pages = Pages(pub)
+    pages = Pages(pub, home, env)
     files["index.html"] = index_page(pages, teams)
     for one in pub.rounds:
         files[round_file(one.round, "html")] = round_page(pages, one)

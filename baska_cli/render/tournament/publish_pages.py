@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from baska_cli.i18n import _, language, ngettext
 from baska_cli.ledger.view import LedgerView
@@ -29,6 +29,9 @@ from baska_cli.tournament.service.publish import (
 )
 from baska_cli.tournament.teams import TeamLine
 
+if TYPE_CHECKING:
+    from jinja2 import Environment
+
 STYLE = os.path.join(os.path.dirname(os.path.dirname(__file__)), "templates", "publish.css")
 
 
@@ -40,18 +43,23 @@ def style() -> str:
 
 class Pages:
     """The pages of one publication, made with one Jinja2 environment (each template
-    compiled once for all the pages)."""
+    compiled once for all the pages); `home`: a link first in every page's menu (href
+    relative to the publication's folder, label), as a league's site leads back to itself."""
 
-    def __init__(self, pub: Publication) -> None:
+    def __init__(
+        self, pub: Publication, home: tuple[str, str] | None = None, env: Environment | None = None
+    ) -> None:
         self.pub = pub
-        self.env = environment()
+        self.env = env or environment()
         self.named = labels(pub.standings.players)
+        self.home = home
 
 
 def _render(pages: Pages, template: str, root: str, **values: Any) -> str:
     pub = pages.pub
     found = pub.standings
-    nav = [{"href": f"{root}index.html", "label": _("Standings")}]
+    nav = [{"href": f"{root}{pages.home[0]}", "label": pages.home[1]}] if pages.home else []
+    nav.append({"href": f"{root}index.html", "label": _("Standings")})
     nav += [
         {"href": f"{root}r{r.round}.html", "label": _("round {round}").format(round=r.round)}
         for r in pub.rounds

@@ -9,13 +9,13 @@ from __future__ import annotations
 import contextlib
 import os
 import stat
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 
 from baska_cli.errors import OutputError
 from baska_cli.files.kind import NotRegularFile, read_text
 from baska_cli.files.outputs import MARK, MARK_WITHIN, write_output
-from baska_cli.files.replace import remove_temps
+from baska_cli.files.replace import remove_temps, sync_folder
 from baska_cli.i18n import _, os_reason
 
 LIST = ".baska-publish"  # in the folder: baska's mark, and the files it wrote there
@@ -24,11 +24,13 @@ LIST_HEAD = "# baska tournament publish: the files it wrote here"
 
 @dataclass(frozen=True, slots=True)
 class Published:
-    """What publishing did: the files written and the old ones removed (relative names)."""
+    """What publishing did: the files published and the old ones removed (relative names),
+    and those of the files published whose bytes were the same already (left untouched)."""
 
     folder: str
     written: tuple[str, ...]
     removed: tuple[str, ...]
+    unchanged: tuple[str, ...] = ()
 
 
 def _inside(inner: str, outer: str) -> bool:
@@ -125,13 +127,13 @@ def _marked(path: str) -> bool:
         return False
 
 
-def _ours(path: str, name: str, listed: Sequence[str]) -> bool:
+def _ours(path: str, name: str, listed: Collection[str]) -> bool:
     """Whether an existing file may be replaced: baska listed it, or it is a page baska
     wrote (the mark in its head)."""
     return name in listed or (name.endswith(".html") and _marked(path))
 
 
-def _refuse_files(out: str, names: Sequence[str], listed: Sequence[str]) -> None:
+def _refuse_files(out: str, names: Sequence[str], listed: Collection[str]) -> None:
     """Refuse, before anything is written, a file or folder in the way that is not baska's."""
     for name in names:
         parts = name.split("/")
@@ -163,8 +165,11 @@ def _refuse_files(out: str, names: Sequence[str], listed: Sequence[str]) -> None
 
 
 def _write_list(out: str, names: Sequence[str]) -> None:
+    """The list of baska's files in the folder (left as it is where it says so already)."""
     text = "".join(f"{n}\n" for n in sorted(set(names)))
-    write_output(os.path.join(out, LIST), [f"{LIST_HEAD}\n{text}"], own=True)
+    data = f"{LIST_HEAD}\n{text}".encode()
+    if not _same(os.path.join(out, LIST), data):
+        write_output(os.path.join(out, LIST), data, own=True)
 
 
 def _own_folder(out: str, parts: Sequence[str]) -> bool:
@@ -203,34 +208,121 @@ def _remove(out: str, name: str) -> bool:
     return True
 
 
+def _same(path: str, data: bytes) -> bool:
+    """Whether the file at `path` (a regular file, not a link) holds `data` already."""
+    flags = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
+    try:
+        fd = os.open(path, flags)
+    except OSError:
+        return False
+    try:
+        st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode) or st.st_size != len(data):
+            return False
+        with os.fdopen(os.dup(fd), "rb") as stream:
+            return stream.read(len(data) + 1) == data
+    except OSError:
+        return False
+    finally:
+        os.close(fd)
+
+
+class _Reading:
+    """The files a command reads, found by real path and by identity: a file written is
+    checked (by write_output) against those it could be, not against each of them."""
+
+    def __init__(self, names: Sequence[str]) -> None:
+        self.by_path: dict[str, list[str]] = {}
+        self.by_id: dict[tuple[int, int], list[str]] = {}
+        for name in names:
+            if not name:
+                continue
+            self.by_path.setdefault(os.path.realpath(name), []).append(name)
+            with contextlib.suppress(OSError):
+                st = os.stat(name)
+                self.by_id.setdefault((st.st_dev, st.st_ino), []).append(name)
+
+    def could_be(self, path: str) -> list[str]:
+        """The files read that `path` is or could become (by name, or as the same file)."""
+        found = list(self.by_path.get(os.path.realpath(path), ()))
+        with contextlib.suppress(OSError):
+            st = os.stat(path)
+            found += self.by_id.get((st.st_dev, st.st_ino), ())
+        return found
+
+
+class Publishing:
+    """A folder published into in batches (a league's site: one event at a time, so that
+    no more than one batch is held): each file written only where its bytes change."""
+
+    def __init__(self, out: str, sources: Sequence[str]) -> None:
+        """The folder checked and made, refused where it is one of the `sources` (the
+        directories published: never written in), inside one or around one."""
+        for source in sources:
+            _refuse_place(out, source)
+        self.out = out
+        self.listed = _folder(out)
+        self.ours = set(self.listed)
+        self.known = set(self.listed)
+        self.names: list[str] = []
+        self.kept: list[str] = []
+        self.tidied: set[str] = set()
+
+    def add(self, files: Mapping[str, str], reading: Sequence[str] = ()) -> None:
+        """Write a batch (relative names with `/`: their text), each file refused before
+        any is written if it is not baska's; `reading`: the files read (never written
+        over). A file whose bytes are the same already is left as it is."""
+        names = sorted(files)
+        _refuse_files(self.out, names, self.ours)
+        if not self.known.issuperset(names):  # (a run cut short leaves every file listed)
+            self.known.update(names)
+            _write_list(self.out, sorted(self.known))
+        read = _Reading(reading)
+        written: set[str] = set()
+        for name in names:
+            parts = name.split("/")
+            path = os.path.join(self.out, *parts)
+            if len(parts) > 1:
+                self._subfolder(os.path.join(self.out, *parts[:-1]))
+            data = files[name].encode("utf-8")
+            if _same(path, data):
+                self.kept.append(name)
+            else:
+                write_output(path, data, reading=read.could_be(path), own=True, sync=False)
+                written.add(os.path.dirname(path))
+        for folder in sorted(written):  # (the batch's files made durable, a folder at once)
+            sync_folder(folder)
+        self.names += names
+
+    def _subfolder(self, sub: str) -> None:
+        if sub in self.tidied:
+            return
+        try:
+            os.makedirs(sub, exist_ok=True)
+        except OSError as exc:
+            raise OutputError(
+                _("{path}: cannot make the folder: {reason}").format(
+                    path=sub, reason=os_reason(exc)
+                )
+            ) from None
+        self.tidied.add(sub)
+        remove_temps(sub)
+
+    def finish(self) -> Published:
+        """The files baska wrote before and publishes no more removed; the list of the
+        files written kept."""
+        names = self.names
+        gone = tuple(n for n in sorted(set(self.listed) - set(names)) if _remove(self.out, n))
+        _write_list(self.out, names)  # (a file not removed is baska's no more)
+        return Published(self.out, tuple(names), gone, tuple(self.kept))
+
+
 def publish(
     out: str, files: Mapping[str, str], tournament: str, reading: Sequence[str] = ()
 ) -> Published:
     """Write `files` (relative names with `/`: their text) into the folder `out`, as the
     module says; `tournament`: the directory published (never written in), `reading`: the
     files read (never written over)."""
-    _refuse_place(out, tournament)
-    listed = _folder(out)
-    names = sorted(files)
-    _refuse_files(out, names, listed)
-    _write_list(out, [*listed, *names])  # (a run cut short leaves every file listed)
-    tidied: set[str] = set()
-    for name in names:
-        parts = name.split("/")
-        if len(parts) > 1:
-            sub = os.path.join(out, *parts[:-1])
-            try:
-                os.makedirs(sub, exist_ok=True)
-                if sub not in tidied:
-                    tidied.add(sub)
-                    remove_temps(sub)
-            except OSError as exc:
-                raise OutputError(
-                    _("{path}: cannot make the folder: {reason}").format(
-                        path=sub, reason=os_reason(exc)
-                    )
-                ) from None
-        write_output(os.path.join(out, *parts), [files[name]], reading=reading, own=True)
-    gone = tuple(n for n in sorted(set(listed) - set(names)) if _remove(out, n))
-    _write_list(out, names)  # (a file not removed is baska's no more)
-    return Published(out, tuple(names), gone)
+    folder = Publishing(out, [tournament])
+    folder.add(files, reading)
+    return folder.finish()

@@ -1,0 +1,69 @@
+"""`baska league publish`: the league's web site — the season's standings, the events with
+their results, the rating list, the clubs and a page for every player — gathered
+(league/service/publish.py), made (render/league/site.py) and written into a folder of its
+own, a file only where it changed."""
+
+from __future__ import annotations
+
+import click
+
+from baska_cli.cli.common import command, note_written, option
+from baska_cli.i18n import LANGUAGES, _, language, ngettext
+from baska_cli.league.service.publish import gather_site, publications, write_site
+from baska_cli.render.league.site import site_files
+from baska_cli.render.tournament.publish import publication_files
+
+
+@command("publish")
+@click.argument("path", metavar="LIGA")
+@click.argument("out_dir", metavar="OUT_DIR")
+@option(
+    "--lang",
+    "site_lang",
+    type=click.Choice(LANGUAGES),
+    metavar="pl|en",
+    help="The pages' language (default: baska's).",
+)
+def publish(path: str, out_dir: str, site_lang: str | None) -> None:
+    """Write the league's web site: static pages, no script, readable on a phone.
+
+    OUT_DIR gets index.html (the season's standings: the players, the teams, each
+    category), events.html and each event's pages (events/SLUG/, as `baska tournament
+    publish` writes them), ratings.html (the rating list, not the official
+    classification), clubs.html and a page for every player (players/), their JSON and
+    style.css: links relative, no keys, no path of this computer, ready to upload. It is
+    made if missing; an existing one must be empty or published before. Publishing again
+    writes only the files that changed.
+
+    \b
+    Example:  baska league publish liga web
+              baska league publish liga web --lang en
+    """
+    site = gather_site(path)
+    files = site_files(site, publications(site), site_lang or language(), publication_files)
+    done = write_site(out_dir, site, files)
+    unchanged = len(done.unchanged)
+    written = len(done.written) - unchanged
+    if written or done.removed:
+        note_written(_("the site {path} was written").format(path=out_dir))
+    click.echo(
+        _("{path}: the league's site published: {written}, {unchanged}").format(
+            path=done.folder,
+            written=ngettext("{count} file written", "{count} files written", written).format(
+                count=written
+            ),
+            unchanged=ngettext(
+                "{count} file unchanged", "{count} files unchanged", unchanged
+            ).format(count=unchanged),
+        ),
+        err=True,
+    )
+    if done.removed:
+        click.echo(
+            ngettext(
+                "{count} file no longer published was removed",
+                "{count} files no longer published were removed",
+                len(done.removed),
+            ).format(count=len(done.removed)),
+            err=True,
+        )
