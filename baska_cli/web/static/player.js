@@ -89,7 +89,8 @@ function resultLine(r) {
 }
 
 function renderResults(me) {
-  $("place").textContent = me.place ? say("place", { place: me.place }) : say("no_place");
+  const place = me.standings_hidden ? say("place_hidden") : me.place ? say("place", { place: me.place }) : say("no_place");
+  $("place").textContent = place;
   const rows = me.results.map((r) =>
     el(
       "li",
