@@ -178,6 +178,28 @@ def test_hidden_standings_give_no_place_until_the_last_round_is_over(hall: str) 
         assert me["standings_hidden"] is False and me["place"] >= 1
 
 
+def test_a_latecomer_at_the_desk_has_a_working_key(tmp_path: Path) -> None:
+    liga = kit.new(tmp_path, kit.ROSTER, rounds=3, file="players.csv")
+    assert kit.checkin(liga, "Anna.N", "Żaneta", "101", "Ewa", "Feliks", "Grzegorz").exit_code == 0
+    kit.draw(liga)  # (Halina absent: not drawn)
+    with TestClient(make_hall_app(liga, "en")) as client:
+        late = client.get("/api/v1/me", headers=headers(player_key(liga, "Halina.K"))).json()
+        assert (late["player"], late["round"], late["drawn"]) == ("Halina.K", None, 1)
+        assert kit.checkin(liga, "Halina").exit_code == 0
+        kit.draw(liga, "--anyway")  # drawn from the next round on
+        entered = invoke("tournament", "enter", liga, "Zenon Nowy")  # one who came later still
+        assert entered.exit_code == 0, entered.output
+        deadline = time.monotonic() + 3  # (the files are looked at twice a second)
+        while True:
+            late = client.get("/api/v1/me", headers=headers(player_key(liga, "Halina.K")))
+            newest = client.get("/api/v1/me", headers=headers(player_key(liga, "Zenon.N")))
+            if late.json()["round"] == 2 and newest.status_code == 200:
+                break
+            assert time.monotonic() < deadline, (late.text, newest.text)
+            time.sleep(0.1)
+        assert newest.json()["round"] is None and newest.json()["drawn"] == 2
+
+
 def test_the_api_answers_each_of_400_players_with_their_own(tmp_path: Path) -> None:
     path = kit.new_by_service(tmp_path, kit.roster(400), file="players.csv", rounds=3)
     service.draw_next(path, kit.pages)
