@@ -81,7 +81,7 @@ def test_the_page_is_served_with_its_script_and_no_inline_code(organiser: Organi
     assert page.headers["content-security-policy"].startswith("default-src 'self'")
     assert page.headers["referrer-policy"] == "no-referrer"
     text = page.text
-    assert '<html lang="pl"' in text and f'data-key="{organiser.key}"' in text
+    assert '<html lang="pl" class="light">' in text and f'data-key="{organiser.key}"' in text
     assert '<script type="module" src="/static/organiser.js"></script>' in text
     assert "<script>" not in text and " on" + "click=" not in text
     for asset in ("organiser.js", "hall_cards.js", "organiser.css", "api.js"):

@@ -18,6 +18,7 @@ from baska_cli.tournament.service import rounds as service
 from baska_cli.web.app import make_hall_app
 from baska_cli.web.hall.personal import WRONG_PINS
 from tests import tournamentkit as kit
+from tests.clikit import invoke
 from tests.tournamentkit import drawn, pin, play, player_key, seats
 
 ORIGIN = "http://testserver"
@@ -113,7 +114,8 @@ def test_a_players_key_opens_only_their_own_page_and_word(hall: str) -> None:
         assert client.get("/api/v1/me", headers=headers(keys.organiser)).status_code == 403
         assert client.get("/p/" + "x" * 22).status_code == 403
         page = client.get(f"/p/{mine}", headers={"Accept-Language": "pl"})
-        assert page.status_code == 200 and 'id="banner"' in page.text
+        assert page.status_code == 200
+        assert '<script type="module" src="/static/banner.js"></script>' in page.text
         assert '<script type="module" src="/static/player.js">' in page.text
         assert "Twoje wyniki" in page.text and mine in page.text
         assert client.get("/static/player.js").status_code == 200
@@ -151,6 +153,51 @@ def test_the_page_follows_the_draw(hall: str) -> None:
     assert after["seat"] == t.draws[1].tables[table - 1].index(name) + 1
     assert after["state"]["status"] == "new" and after["totals"] is None
     assert [r["round"] for r in after["results"]] == [1]
+
+
+def test_hidden_standings_give_no_place_until_the_last_round_is_over(hall: str) -> None:
+    name = seats(hall, 1, 1)[0]
+    mine = player_key(hall, name)
+    assert invoke("tournament", "set", hall, "hide-standings", "yes").exit_code == 0
+    for table in (1, 2):
+        kit.result(hall, 1, table, *kit.entries(hall, 1, table, (30, 10, -10, -30)))
+    with TestClient(make_hall_app(hall, "pl")) as client:
+        me = client.get("/api/v1/me", headers=headers(mine)).json()
+        assert me["standings_hidden"] is True and me["place"] is None
+        assert [r["round"] for r in me["results"]] == [1]  # (their own table's result)
+        organiser = hall_keys(hall).organiser  # the organiser still sees them
+        printed = client.get(f"/o/{organiser}/print/1/standings.html").text
+        assert name in printed
+        kit.draw(hall)
+        for table in (1, 2):
+            kit.result(hall, 2, table, *kit.entries(hall, 2, table, (30, 10, -10, -30)))
+        deadline = time.monotonic() + 3  # (the files are looked at twice a second)
+        while (me := client.get("/api/v1/me", headers=headers(mine)).json())["place"] is None:
+            assert time.monotonic() < deadline, "the last round over, and still no place"
+            time.sleep(0.1)
+        assert me["standings_hidden"] is False and me["place"] >= 1
+
+
+def test_a_latecomer_at_the_desk_has_a_working_key(tmp_path: Path) -> None:
+    liga = kit.new(tmp_path, kit.ROSTER, rounds=3, file="players.csv")
+    assert kit.checkin(liga, "Anna.N", "Żaneta", "101", "Ewa", "Feliks", "Grzegorz").exit_code == 0
+    kit.draw(liga)  # (Halina absent: not drawn)
+    with TestClient(make_hall_app(liga, "en")) as client:
+        late = client.get("/api/v1/me", headers=headers(player_key(liga, "Halina.K"))).json()
+        assert (late["player"], late["round"], late["drawn"]) == ("Halina.K", None, 1)
+        assert kit.checkin(liga, "Halina").exit_code == 0
+        kit.draw(liga, "--anyway")  # drawn from the next round on
+        entered = invoke("tournament", "enter", liga, "Zenon Nowy")  # one who came later still
+        assert entered.exit_code == 0, entered.output
+        deadline = time.monotonic() + 3  # (the files are looked at twice a second)
+        while True:
+            late = client.get("/api/v1/me", headers=headers(player_key(liga, "Halina.K")))
+            newest = client.get("/api/v1/me", headers=headers(player_key(liga, "Zenon.N")))
+            if late.json()["round"] == 2 and newest.status_code == 200:
+                break
+            assert time.monotonic() < deadline, (late.text, newest.text)
+            time.sleep(0.1)
+        assert newest.json()["round"] is None and newest.json()["drawn"] == 2
 
 
 def test_the_api_answers_each_of_400_players_with_their_own(tmp_path: Path) -> None:

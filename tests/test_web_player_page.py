@@ -1,6 +1,7 @@
 """A player's own page in a real browser: Debian's Chromium, headless, a phone-sized window
 (360 x 740, in Polish) on a real `baska serve DIR`. The page follows its table's series, the
 player agrees from it (their word, by their key), the other side's word makes it final,
+the round's clock and the organiser's announcement show in its banner,
 then the next round's draw shows "Runda 2: stół T, miejsce S" — all without a reload; it
 fits at 360 px with the text at 200 %. Screenshots are saved (their paths printed)."""
 
@@ -12,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from baska_cli.tournament.clock import service as clock
 from baska_cli.tournament.folder import load
 from baska_cli.tournament.hall.state import table_state
 from baska_cli.tournament.service import confirm as service_confirm
@@ -57,6 +59,12 @@ def test_a_players_page_follows_the_series_a_word_and_the_draw(
         assert page.js("return !document.getElementById('banner')") is False  # (its place)
         page.fits()
         page.shot("01-drawn")
+        # the round's clock and the organiser's word, heard from the board's stream
+        clock.start_clock(path)
+        clock.announce(path, "Obiad o 14:00")
+        page.wait(lambda: page.text("#banner .clock").startswith("Runda 1: zostało "), "clock", 5)
+        page.wait(lambda: page.text("#banner .note") == "Obiad o 14:00", "the announcement", 5)
+        page.fits()
         kit.play(path, 1, kit.SERIES[:5])
         page.wait(lambda: page.text("#table-status") == "gra: rozdanie 5 z 16", "playing")
         kit.play(path, 1, kit.SERIES[5:])

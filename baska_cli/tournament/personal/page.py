@@ -38,6 +38,7 @@ class PlayerPage:
     results: tuple[TablePlace, ...]  # round by round, as the standings count them
     place: int | None  # in the standings after the newest round drawn (None: none yet)
     names: Mapping[str, str]  # each player's name as people read it, by the tables' name
+    hidden: bool = False  # the standings hidden until the last round is over (no place)
 
 
 def seat_in(draw: Draw, name: str) -> Seat | None:
@@ -70,8 +71,10 @@ def player_page(
     table: TableState | None,
     line: StandingLine | None,
     names: Mapping[str, str],
+    hidden: bool = False,
 ) -> PlayerPage:
-    """The page of `player` from its parts (`line`: their line of the standings)."""
+    """The page of `player` from its parts (`line`: their line of the standings; `hidden`:
+    the standings hidden, so no place)."""
     return PlayerPage(
         player,
         tournament,
@@ -80,8 +83,9 @@ def player_page(
         seat,
         table,
         line.rounds if line is not None else (),
-        line.place if line is not None and line.rounds else None,
+        line.place if line is not None and line.rounds and not hidden else None,
         names,
+        hidden,
     )
 
 
@@ -102,7 +106,7 @@ def page_record(page: PlayerPage) -> dict[str, Any]:
     use), `name`, `round`, `table`, `seat` (0 for a sit-out; all None before the player's
     first draw), `players` and `names` (the table's four by seat), `totals` (the table's
     now, None before a result), `state` (the table's, as /api/v1/confirmations gives it),
-    `results` round by round and `place` in the standings."""
+    `results` round by round, `place` in the standings (None while `standings_hidden`)."""
     seat, state, p = page.seat, page.table, page.player
     return {
         "player": p.name,
@@ -122,4 +126,5 @@ def page_record(page: PlayerPage) -> dict[str, Any]:
         "state": state_record(state) if state else None,
         "results": [_result(r) for r in page.results],
         "place": page.place,
+        "standings_hidden": page.hidden,
     }

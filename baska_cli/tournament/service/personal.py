@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from baska_cli.errors import TournamentInputError
+from baska_cli.tournament.clock.service import standings_hidden
 from baska_cli.tournament.folder import Tournament, load
 from baska_cli.tournament.hall.keys import HallKeys, hall_keys
 from baska_cli.tournament.hall.links import checked_base_url
@@ -68,13 +69,15 @@ def start_cards(path: str, given: str | None = None) -> StartCards:
 @dataclass(frozen=True)
 class PlayersNow:
     """A tournament read for its players' pages: the standings after the newest round drawn
-    (by player), who each key is, and the files whose change may change a page."""
+    (by player), who each key is, the files whose change may change a page, and whether
+    the pages show no place in the standings (`hide-standings`, the last round not over)."""
 
     tournament: Tournament
     lines: dict[str, StandingLine]
     identities: Identities
     names: dict[str, str]
     watched: tuple[str, ...]
+    hidden: bool = False
 
 
 def players_now(path: str, keys: HallKeys) -> PlayersNow:
@@ -84,7 +87,8 @@ def players_now(path: str, keys: HallKeys) -> PlayersNow:
     found: Standings | None = standings_of(t, len(t.draws)) if t.draws else None
     lines = {ln.player: ln for ln in found.lines} if found is not None else {}
     names = shown_names(t.players)
-    return PlayersNow(t, lines, identities(keys, t.players), names, watched(t))
+    hidden = standings_hidden(t, len(t.draws))
+    return PlayersNow(t, lines, identities(keys, t.players), names, watched(t), hidden)
 
 
 def page_of(now: PlayersNow, name: str) -> PlayerPage:
@@ -105,4 +109,5 @@ def page_of(now: PlayersNow, name: str) -> PlayerPage:
         table=table,
         line=now.lines.get(name),
         names=now.names,
+        hidden=now.hidden,
     )

@@ -74,10 +74,12 @@ def body_now(found: Shown) -> bytes:
 
 
 def hall_news(found: Shown) -> dict[str, Any]:
-    """What a change event carries besides the version: the clock (its seconds left now)
-    and the announcement, so that a page shows them without asking for the board."""
+    """What a change event carries besides the version: the round drawn last (a player's
+    page asks for its own at once when it is new), the clock (its seconds left now) and the
+    announcement, so that a page shows them without asking for the board."""
     data = found.data
     return {
+        "round": data.get("round"),
         "clock": with_remaining(data.get("clock"), utc_now()),
         "announcement": data.get("announcement"),
     }

@@ -2,15 +2,18 @@
    three others and the table's live totals, their word on the table's result (theirs by the
    key in the page's link), their results round by round and their place. It asks
    /api/v1/me every LOOK ms while shown (an ETag: an unchanged page costs the server no
-   body), so a draw, a hand or a word reaches it without a reload. */
+   body), so a hand or a word reaches it without a reload; a draw at once: the banner's
+   stream of the board's events (banner.js, the page's one live connection) tells of each
+   round drawn, and the page asks then, again every SOON ms until it holds that round. */
 
 import { pageApi } from "./api.js";
 import { $, el, say, signed, wireLanguages } from "./words.js";
 
 const LOOK = 3000; // ms between two looks while the page is shown
+const SOON = 500; // ms between two looks while the server has not yet the round drawn
 const body = document.body;
 const api = pageApi();
-const shown = { me: null, tag: null, timer: null, busy: false };
+const shown = { me: null, tag: null, timer: null, busy: false, drawn: 0 };
 
 function live(on) {
   const badge = $("live");
@@ -89,7 +92,8 @@ function resultLine(r) {
 }
 
 function renderResults(me) {
-  $("place").textContent = me.place ? say("place", { place: me.place }) : say("no_place");
+  const place = me.standings_hidden ? say("place_hidden") : me.place ? say("place", { place: me.place }) : say("no_place");
+  $("place").textContent = place;
   const rows = me.results.map((r) =>
     el(
       "li",
@@ -125,7 +129,16 @@ async function look() {
   } catch (error) {
     live(false);
   }
-  if (document.visibilityState !== "hidden") shown.timer = setTimeout(look, LOOK);
+  const behind = shown.me && shown.me.drawn < shown.drawn; // (the board's news came first)
+  clearTimeout(shown.timer); // (one look at a time waits: the news may have asked meanwhile)
+  if (document.visibilityState !== "hidden") shown.timer = setTimeout(look, behind ? SOON : LOOK);
+}
+
+// The board's news (banner.js): a round drawn that the page does not show yet is asked for.
+function heard(news) {
+  if (!Number.isInteger(news.round) || news.round <= shown.drawn) return;
+  shown.drawn = news.round;
+  if (shown.me && shown.me.drawn < news.round) look();
 }
 
 async function word(agree) {
@@ -152,6 +165,7 @@ function start() {
   wireLanguages();
   $("word-agree").addEventListener("click", () => word(true));
   $("word-disagree").addEventListener("click", () => word(false));
+  document.addEventListener("baska-news", (event) => heard(event.detail));
   document.addEventListener("visibilitychange", () => {
     if (document.visibilityState === "visible") look();
   });
