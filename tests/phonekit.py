@@ -132,9 +132,20 @@ class Browser:
         return path
 
     def tap(self, selector: str) -> None:
-        element = self.driver.find_element("css selector", selector)
-        self.js("arguments[0].scrollIntoView({block: 'center'})", element)
-        element.click()
+        """A tap on what `selector` finds now: found again if the page has just drawn it anew
+        (a list re-rendered by news between the finding and the tap), as a person's eye would."""
+        from selenium.common.exceptions import StaleElementReferenceException
+
+        for attempt in range(3):
+            element = self.driver.find_element("css selector", selector)
+            try:
+                self.js("arguments[0].scrollIntoView({block: 'center'})", element)
+                element.click()
+                return
+            except StaleElementReferenceException:
+                if attempt == 2:
+                    raise
+                time.sleep(self.pause)
 
     def close(self) -> None:
         """The browser quit (as a player closes it); its profile removed unless kept."""
