@@ -75,7 +75,10 @@ def test_a_hand_sent_offline_is_recorded_once_after_the_browser_is_closed(
         phone.shot("01-waiting")
     finally:
         phone.close()  # the browser closed with the hand unsent (its profile kept)
-    assert hands_in(ledger) == []
+    # Chromium's offline emulation ends with its DevTools session as the browser quits, and a
+    # closing page may get the hand out then ("online" fires): nothing lost either way, and
+    # the page opened again must not send it a second time
+    assert hands_in(ledger) in ([], ["zw Ania+Celina 61 k"])
 
     again = Phone("offline-again", server.url, shots, profile=profile)
     try:
