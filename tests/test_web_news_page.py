@@ -9,30 +9,18 @@ from __future__ import annotations
 
 import tempfile
 import time
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-from tests.phonekit import Phone, missing
-from tests.servekit import Server, new_ledger
+from tests import test_web_outbox
+from tests.phonekit import Phone
+from tests.servekit import Server
 from tests.test_web_outbox import hands_in
 
 pytestmark = pytest.mark.slow
 
-
-@pytest.fixture
-def served(tmp_path: Path) -> Iterator[tuple[Server, Path]]:
-    """A real `baska serve` on 127.0.0.1 over a new 16-deal ledger."""
-    reason = missing()
-    if reason:
-        pytest.skip(reason)
-    ledger = new_ledger(tmp_path)
-    server = Server(ledger, "--lang", "en")  # the phones ask for Polish (Accept-Language)
-    try:
-        yield server, Path(ledger)
-    finally:
-        server.stop()
+served = test_web_outbox.served  # the fixture: a real `baska serve` over a new ledger
 
 
 @pytest.fixture
