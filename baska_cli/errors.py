@@ -126,6 +126,37 @@ class PastPlanError(LedgerError):
         super().__init__(message, path)
 
 
+class StaleWriteError(LedgerError):
+    """A write that named what its writer saw finding the ledger holding something else, so
+    nothing was written: a new hand for deal `number` when the next hand is `next` (`now`:
+    deal `number`'s text, None if it has none), or an edit of hand `number` whose text is
+    `now`, no longer the one seen (None: no such hand, or an undo of a hand no longer the
+    last); `status`: hand `number`'s status ("" or "void"); `mine`: the new hand's text, for
+    a new hand (`same`: the ledger holds that very hand as hand `number`)."""
+
+    def __init__(
+        self,
+        message: str,
+        path: str | None,
+        number: int,
+        now: str | None,
+        next_number: int,
+        status: str = "",
+        mine: str | None = None,
+    ) -> None:
+        self.number = number
+        self.now = now
+        self.next_number = next_number
+        self.status = status
+        self.mine = mine
+        super().__init__(message, path)
+
+    @property
+    def same(self) -> bool:
+        """Whether the ledger holds the very hand sent, as hand `number` (nothing to do)."""
+        return self.mine is not None and self.now == self.mine
+
+
 class ProblemsError(LedgerError):
     """A ledger operation refused because of these problems (each a LedgerError at file:line)."""
 

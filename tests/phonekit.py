@@ -3,9 +3,11 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 import shutil
+import signal
 import tempfile
 import time
 from collections.abc import Callable
@@ -153,6 +155,27 @@ class Browser:
         if not self.kept:
             shutil.rmtree(self.profile, ignore_errors=True)
 
+    def kill(self) -> None:
+        """The browser SIGKILLed, as Android kills a browser in the background or a phone
+        dies: every Chromium process of this profile at once, no page event, no clean-up
+        (then its driver); its profile stays for a browser opened again on it."""
+        mine = f"--user-data-dir={self.profile}".encode()
+        for pid in os.listdir("/proc"):
+            if not pid.isdigit():
+                continue
+            try:
+                with open(f"/proc/{pid}/cmdline", "rb") as cmdline:
+                    arguments = cmdline.read().split(b"\0")
+            except OSError:
+                continue
+            if mine in arguments:
+                with contextlib.suppress(ProcessLookupError):
+                    os.kill(int(pid), signal.SIGKILL)
+        service = self.driver.service.process
+        if service is not None:
+            service.kill()
+            service.wait(10)
+
 
 class Phone(Browser):
     """A window the size of a phone, in Polish, on the table page."""
@@ -205,16 +228,22 @@ class Phone(Browser):
             self.tap(f'button[data-{kinds[kind]}="{value}"]')
 
     def type_line(
-        self, text: str, before_enter: Callable[[], None] = lambda: None, clear: bool = True
+        self,
+        text: str,
+        before_enter: Callable[[], None] = lambda: None,
+        clear: bool = True,
+        preview: bool = True,
     ) -> None:
-        """`text` typed into the hand's field (after what it holds, if not `clear`), then Enter."""
+        """`text` typed into the hand's field (after what it holds, if not `clear`), then Enter
+        once its preview is shown (`preview`: waited for)."""
         from selenium.webdriver.common.keys import Keys
 
         field = self.driver.find_element("id", "hand")
         if clear:
             field.clear()
         field.send_keys(text)
-        self.wait(lambda: self.text("#preview").strip(), f"the preview of {text!r}")
+        if preview:
+            self.wait(lambda: self.text("#preview").strip(), f"the preview of {text!r}")
         before_enter()
         field.send_keys(Keys.ENTER)
 

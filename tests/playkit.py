@@ -14,6 +14,7 @@ from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
 
 from baska_cli.play.evening import Scorekeeper
+from baska_cli.play.results import Seen
 from tests.clikit import invoke
 
 PLAYERS = "Ania,Bartek,Celina,Darek"
@@ -44,9 +45,15 @@ def run_typed(
     shown: list[str] = []
     handle = play.handle
 
-    def logged(keeper: Scorekeeper, raw: str, width: int, confirm: play.Confirm | None) -> object:
+    def logged(
+        keeper: Scorekeeper,
+        raw: str,
+        width: int,
+        confirm: play.Confirm | None,
+        seen: Seen | None = None,
+    ) -> object:
         shown.append(f"{keeper.next_number}> {raw}")
-        return handle(keeper, raw, width, confirm)
+        return handle(keeper, raw, width, confirm, seen)
 
     monkeypatch.setattr(play, "handle", logged)
     monkeypatch.setattr(

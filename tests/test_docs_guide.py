@@ -71,9 +71,11 @@ def run_play(
         shown.append(message + said)
         return said
 
-    def logged(keeper: Scorekeeper, raw: str, width: int, confirm: object) -> object:
+    def logged(
+        keeper: Scorekeeper, raw: str, width: int, confirm: object, seen: object = None
+    ) -> object:
         shown.append(f"{keeper.next_number}> {raw}")
-        return handle(keeper, raw, width, confirm)  # type: ignore[arg-type]
+        return handle(keeper, raw, width, confirm, seen)  # type: ignore[arg-type]
 
     with monkeypatch.context() as patch:  # (click.echo itself: put back for what follows)
         patch.setattr(play, "handle", logged)

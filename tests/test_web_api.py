@@ -16,7 +16,7 @@ from starlette.testclient import TestClient
 from baska_cli.game.model import Contract
 from baska_cli.game.vocabulary import COUNTED_FORMS
 from baska_cli.web.app import make_app
-from baska_cli.web.entries import Intent, Journal
+from baska_cli.web.entries import Intent, Journal, Ticket, ticket
 from baska_cli.web.requests import BODY_LIMIT
 from baska_cli.web.security import key_path, table_key
 from tests.clikit import invoke
@@ -123,7 +123,8 @@ def test_the_same_id_twice_is_recorded_once(phone: Phone, ledger: str) -> None:
 
 def test_an_id_whose_answer_was_lost_is_found_in_the_ledger(ledger: str) -> None:
     """The server wrote its intent and the ledger, and was killed before it answered."""
-    Journal(ledger).intend("lost", Intent("hand", 1, "zw Ania+Celina 61 k"))
+    sent = ticket("lost", "/api/v1/hands", {"hand": "zw ania+cel 61 k"})
+    Journal(ledger).intend(sent, Intent("hand", 1, "zw Ania+Celina 61 k"))
     assert invoke("score", "--ledger", ledger, "zw", "ania+cel", "61", "k").exit_code == 0
     with TestClient(make_app({ledger: KEY}, "en")) as client:
         again = Phone(client).post("hands", {"hand": "zw ania+cel 61 k", "id": "lost"})
@@ -379,7 +380,7 @@ def test_a_change_event_carries_the_tables_new_state(ledger: str) -> None:
         first = json.loads((await anext(events)).split("data: ", 1)[1])
         assert "table" not in first  # (the page fetches the table when the stream opens)
         work = served.table.add_hand
-        await served.run("en", lambda: work("zw ac 61 k", "an-id", ()))
+        await served.run("en", lambda: work("zw ac 61 k", Ticket("an-id", "d"), ()))
         changed = json.loads((await asyncio.wait_for(anext(events), 1.0)).split("data: ", 1)[1])
         await events.aclose()
         await served.watcher.stop()
@@ -398,14 +399,14 @@ def test_serve_refuses_a_missing_ledger_and_makes_nothing(tmp_path: Path) -> Non
 
 
 def test_a_journal_line_torn_by_a_crash_is_skipped(ledger: str) -> None:
-    journal = Journal(ledger)
-    journal.intend("a", Intent("hand", 1, "zw Ania+Celina 61 k"))
+    journal, a = Journal(ledger), Ticket("a", "digest")
+    journal.intend(a, Intent("hand", 1, "zw Ania+Celina 61 k"))
     with open(journal.path, "a", encoding="utf-8") as file:
         file.write('{"id": "b", "answ')  # killed while it appended
     again = Journal(ledger)
-    assert again.intent("a") == Intent("hand", 1, "zw Ania+Celina 61 k")
-    again.done("a", {"number": 1})
-    assert Journal(ledger).answer("a") == {"number": 1} and Journal(ledger).intent("a") is None
+    assert again.intent(a) == Intent("hand", 1, "zw Ania+Celina 61 k")
+    again.done(a, {"number": 1})
+    assert Journal(ledger).answer(a) == {"number": 1} and Journal(ledger).intent(a) is None
     assert Path(journal.path).stat().st_mode & 0o777 == 0o600
 
 

@@ -41,6 +41,11 @@ CASES: list[tuple[str, Callable[[str], Exception], int]] = [
     ("LedgerError", errors.LedgerError, 409),
     ("PastPlanError", errors.PastPlanError, 409),
     ("ProblemsError", errors.ProblemsError, 409),
+    (
+        "StaleWriteError",
+        lambda message: errors.StaleWriteError(message, None, 5, "zw A+C 61", 7),
+        409,
+    ),
     ("TournamentError", errors.TournamentError, 409),
     ("OutputError", errors.OutputError, 409),
     ("Refused 400", lambda message: Refused(400, message), 400),

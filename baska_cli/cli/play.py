@@ -45,11 +45,12 @@ from baska_cli.cli.session import create_ledger
 from baska_cli.errors import BaskaError, LedgerError
 from baska_cli.game.model import Adjustment
 from baska_cli.i18n import _
+from baska_cli.play.conflicts import Conflict
 from baska_cli.play.evening import Scorekeeper
 from baska_cli.play.guards import Guard, Question
 from baska_cli.play.line import read_line, yes_or_no
-from baska_cli.play.results import HandChanged, HandRecorded, Idle
-from baska_cli.render.compact import question_text
+from baska_cli.play.results import HandChanged, HandRecorded, Idle, Result, Seen
+from baska_cli.render.compact import choice_label, conflict_text, question_text
 
 Confirm = Callable[[str], bool]
 WIDTH = 80
@@ -155,17 +156,25 @@ def history_file(ledger: str) -> str:
 
 
 def handle(
-    keeper: Scorekeeper, raw: str, width: int, confirm: Confirm | None
+    keeper: Scorekeeper, raw: str, width: int, confirm: Confirm | None, seen: Seen | None = None
 ) -> tuple[list[str], bool]:
     """Do what one line asks; the lines to show, and whether to stop. `confirm` asks a
-    guard's yes-or-no question (None from a pipe, where the Scorekeeper asks none)."""
-    result = keeper.enter(raw)
+    guard's yes-or-no question (None from a pipe, where the Scorekeeper asks none); `seen`:
+    what the prompt showed as the line was typed (a hand, a correction of the last hand, an
+    undo are done only while it holds; else the conflict is asked)."""
+    result = keeper.enter(raw, (), seen)
     confirmed: list[Guard] = []
-    while isinstance(result, Question):
+    while isinstance(result, Question | Conflict):
+        if isinstance(result, Conflict):
+            answer = settle(keeper, result, confirm)
+            if answer is None:
+                return [*result_lines(result, width)], False
+            result = answer
+            continue
         if confirm is None or not confirm(question_text(result)):
             return [_("not recorded")], False
         confirmed.append(result.guard)
-        result = keeper.enter(raw, confirmed)
+        result = keeper.enter(raw, confirmed, seen)
     lines = result_lines(result, width, keeper.players)
     if isinstance(result, HandRecorded):
         note_written(f"hand {result.n} was recorded in {keeper.path}")
@@ -177,6 +186,29 @@ def handle(
     if stop:
         lines += goodbye_lines(keeper, width)
     return lines, stop
+
+
+def settle(keeper: Scorekeeper, conflict: Conflict, confirm: Confirm | None) -> Result | None:
+    """A conflict asked at the terminal: its first choice as a yes-or-no question (a hand as
+    the next one; an edit of the hand as it is now), done on yes; None when there is no such
+    choice, no one to ask, or the answer is no (nothing written)."""
+    doable = [choice for choice in conflict.choices if choice not in ("amend", "drop")]
+    if confirm is None or not doable:
+        return None
+    label = choice_label(conflict, doable[0])
+    if not confirm(
+        _("{conflict} {choice}?").format(conflict=conflict_text(conflict), choice=label)
+    ):
+        return None
+    number, now = conflict.number, conflict.now or ""
+    if conflict.action == "hand":
+        return keeper.record(conflict.mine, (), conflict.next)
+    if conflict.action == "undo":
+        return keeper.undo(number, now)
+    if conflict.action == "void":
+        return keeper.void(number, now)
+    stake: tuple[Guard, ...] = ("stake",)  # (the question showed the hand before and after)
+    return keeper.amend(number, conflict.mine, stake, now)
 
 
 def refusal(raw: str, error: BaskaError) -> str:
@@ -300,6 +332,7 @@ def _look_and_handle(
     """The news of the ledger (read again), then the line done: `handle`'s answer. A ledger
     that cannot be read now (moved, unreadable, garbled by another program) is a
     LedgerError, except for a line that needs no ledger (help, quit, an empty line)."""
+    seen = None if confirm is None else Seen(keeper.next_number, keeper.last)  # (the prompt's)
     try:
         news = keeper.look()
     except LedgerError:
@@ -308,7 +341,7 @@ def _look_and_handle(
         news = None
     for text in news_lines(news, width):
         click.echo(text)
-    return handle(keeper, raw, width, confirm)
+    return handle(keeper, raw, width, confirm, seen)
 
 
 def _needs_no_ledger(raw: str) -> bool:

@@ -8,6 +8,7 @@ from collections.abc import Sequence
 
 from baska_cli.game.notation import format_hand
 from baska_cli.i18n import _, ngettext
+from baska_cli.play.conflicts import AlreadyDone, Conflict
 from baska_cli.play.evening import Scorekeeper
 from baska_cli.play.line import COMMANDS, command_name, example_hand
 from baska_cli.play.results import (
@@ -165,6 +166,10 @@ def result_lines(result: Result, width: int, players: Sequence[str] = ()) -> lis
     if isinstance(result, Idle) and result.kind == "help":
         example = example_hand(players) if players else "zw ania+cel 61 k"
         return compact.help_lines(COMMANDS, width, example)
+    if isinstance(result, AlreadyDone):
+        return wrap(compact.already_text(result), width).splitlines()
+    if isinstance(result, Conflict):  # (not answered: nothing was written)
+        return wrap(compact.conflict_text(result) + " " + _("not recorded"), width).splitlines()
     return []
 
 

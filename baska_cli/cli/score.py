@@ -24,7 +24,7 @@ from baska_cli.cli.common import (
     terminal_width,
     typed,
 )
-from baska_cli.errors import BaskaError
+from baska_cli.errors import BaskaError, StaleWriteError
 from baska_cli.files.kind import NotRegularFile, open_regular
 from baska_cli.game.notation import parse_hand
 from baska_cli.game.rules import RuleSet
@@ -84,6 +84,17 @@ CONFLICTS: Conflicts = (
         lambda o: o["batch"] is None and o["extra"] and not o["ledger_path"],
         N_("--extra goes with a ledger (--ledger FILE or {env}); leave it out"),
     ),
+    (
+        lambda o: o["number"] is not None and (o["batch"] is not None or not o["ledger_path"]),
+        N_(
+            "--number goes with a ledger (--ledger FILE or {env}): it is the number the hand "
+            "gets there; leave it out"
+        ),
+    ),
+    (
+        lambda o: o["number"] is not None and o["dry_run"],
+        N_("--number does not go with --dry-run: a dry run records nothing to check it for"),
+    ),
 )
 
 
@@ -134,6 +145,14 @@ class BatchFile(click.File):
     is_flag=True,
     help="With a ledger: record a hand dealt after the planned deals (refused without it).",
 )
+@option(
+    "--number",
+    type=click.IntRange(min=1),
+    metavar="N",
+    help="With a ledger: the number this hand gets, as you saw it (the next hand): recorded "
+    "only while it is still the next one; hand N holding this very hand already records "
+    "nothing and succeeds, another hand there is refused, naming both.",
+)
 def score(
     notation: tuple[str, ...],
     rules_spec: str | None,
@@ -143,6 +162,7 @@ def score(
     ledger_path: str | None,
     dry_run: bool,
     extra: bool,
+    number: int | None,
 ) -> None:
     """Score a hand: what each player wins or loses, and why.
 
@@ -183,7 +203,7 @@ def score(
             click.echo(message, err=True)
         # the session's own rules apply; --rules typed here must name them
         spec = rules_spec if typed("rules_spec") else None
-        _record(ledger_path, text, spec, output_format, explain, dry_run, extra)
+        _record(ledger_path, text, spec, output_format, explain, dry_run, extra, number)
         return
     rules = load_rules_or_fail(rules_spec)
     try:
@@ -220,15 +240,22 @@ def _record(
     explain: bool,
     dry_run: bool,
     extra: bool,
+    number: int | None = None,
 ) -> None:
-    """Score a hand with the session's players and rules and append it to the ledger."""
+    """Score a hand with the session's players and rules and append it to the ledger (only
+    as hand `number`, where given: that hand holding this very one is done already)."""
     # the ledger's modules load only when a hand is recorded: they would add a quarter to
     # the start-up of every `baska score` (python -X importtime)
     from baska_cli.ledger.edits import record
     from baska_cli.render import sheet
 
     try:
-        found = record(path, text, rules_spec, dry_run, extra)
+        found = record(path, text, rules_spec, dry_run, extra, number=number)
+    except StaleWriteError as error:
+        if not error.same:
+            fail(error)
+        click.echo(str(error), err=True)  # (done already: a script sending it again succeeds)
+        return
     except BaskaError as error:
         fail(error)
     if not dry_run:

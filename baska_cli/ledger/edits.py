@@ -7,8 +7,14 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Literal
 
-from baska_cli.errors import BaskaError, LedgerError, PastPlanError, RequestError
-from baska_cli.evening.scorer import Scorer
+from baska_cli.errors import (
+    BaskaError,
+    LedgerError,
+    PastPlanError,
+    RequestError,
+    StaleWriteError,
+)
+from baska_cli.evening.scorer import Scored, Scorer
 from baska_cli.evening.totals import add, dealer_of
 from baska_cli.game.callers import MovedCallersError, moved_callers
 from baska_cli.game.correction import correct
@@ -65,6 +71,7 @@ def record(
     extra: bool = False,
     scorer: Callable[[Meta, RuleSet], Scorer] | None = None,
     known: LedgerView | None = None,
+    number: int | None = None,
 ) -> Recorded:
     """Score a hand with the session's players and rules and append it to the ledger (with
     `dry_run`, check the ledger and score the hand, but write nothing). `rules_spec`, when
@@ -84,6 +91,8 @@ def record(
         meta, rules = ledger.meta, ledger.rules
         _refuse_other_rules(path, meta, rules_spec)
         made = scorer(meta, rules) if scorer else Scorer(meta.players, rules)
+        if number is not None:
+            _expect_next(ledger, number, made(text))
         found, cells = _next_hand(path, meta, made, ledger.tally, text, extra, True)
         ledger.append(cells)
     return replace(found, appended_to=ledger.identity, identity=ledger.written)
@@ -145,6 +154,31 @@ def _next_hand(
     return found, cells
 
 
+def _expect_next(ledger: LockedLedger, number: int, scored: Scored | BaskaError) -> None:
+    """Refuse a hand (`scored`) meant to be hand `number` unless that is the ledger's next
+    number (under the lock: nothing can come between this look and the append)."""
+    if isinstance(scored, BaskaError):
+        raise scored
+    slots, mine = ledger.tally.slots, scored.text
+    if number == slots + 1:
+        return
+    row = _slot_row(ledger, number) if 1 <= number <= slots else None
+    now = None if row is None else row.hand
+    if now == mine:
+        message = _("hand {number} is recorded already: {hand}; nothing recorded")
+        message = message.format(number=number, hand=now)
+    elif now is not None:
+        message = _(
+            "hand {number} is recorded already: {hand}; yours: {mine}; nothing recorded "
+            "(hand {next} is the next)"
+        ).format(number=number, hand=now, mine=mine, next=slots + 1)
+    else:
+        message = _("hand {number} is not the next hand (hand {next} is); nothing recorded")
+        message = message.format(number=number, next=slots + 1)
+    status = "" if row is None else row.status
+    raise StaleWriteError(message, ledger.path, number, now, slots + 1, status, mine)
+
+
 @dataclass(frozen=True, slots=True)
 class Edited:
     """A hand undone, voided or amended: the row as it was, and the text that replaced it."""
@@ -157,32 +191,52 @@ class Edited:
     new_outcome: Outcome | None = None  # amend: the outcome they come from
 
 
-def undo(path: str) -> Edited:
+def undo(path: str, expected: int | None = None, seen: str | None = None) -> Edited:
     """Take back the last hand: it stays in the file, marked undone; the next hand reuses
-    its number."""
-    return _edit(path, "undo", None, None)
+    its number. `expected` and `seen`, when given, are the number and text the writer saw:
+    the hand is taken back only while it is still the last one and still that text (else
+    StaleWriteError, nothing written)."""
+    return _edit(path, "undo", expected, None, seen=seen)
 
 
-def void(path: str, number: int) -> Edited:
-    """Void hand `number`: it keeps its number and its deal, its score is skipped."""
-    return _edit(path, "void", number, None)
+def void(path: str, number: int, seen: str | None = None) -> Edited:
+    """Void hand `number`: it keeps its number and its deal, its score is skipped (only
+    while its text is still `seen`, when given)."""
+    return _edit(path, "void", number, None, seen=seen)
 
 
-def amend(path: str, number: int, text: str, recount: bool = False) -> Edited:
+def amend(
+    path: str, number: int, text: str, recount: bool = False, seen: str | None = None
+) -> Edited:
     """Replace hand `number` by `text`, a whole hand or only the words that change (see
     correction.correct); the old text stays above it, marked amended. A correction that
     moves the declaring side under contras written with their callers, changing how many
     count, is refused (MovedCallersError, saying what to type) unless `recount` says the
-    contras are to be counted anew."""
-    return _edit(path, "amend", number, text, recount)
+    contras are to be counted anew. Only while the hand's text is still `seen`, when given."""
+    return _edit(path, "amend", number, text, recount, seen)
 
 
 def _edit(
-    path: str, action: Action, number: int | None, text: str | None, recount: bool = False
+    path: str,
+    action: Action,
+    number: int | None,
+    text: str | None,
+    recount: bool = False,
+    seen: str | None = None,
 ) -> Edited:
-    """Rewrite the ledger with one hand undone, voided or amended; totals recomputed."""
+    """Rewrite the ledger with one hand undone, voided or amended; totals recomputed. An undo
+    with a `number` takes back the last hand only while it is that one; `seen`: the text the
+    writer saw, which the hand must still have."""
     with open_for_edit(path) as ledger:
-        old = _hand_row(ledger, _target(ledger, action, number))
+        if action == "undo" and number is not None:
+            _expect_last(ledger, number, seen)
+        old = _hand_row(ledger, _target(ledger, action, None if action == "undo" else number))
+        if seen is not None and old.hand != seen:
+            message = _("hand {number} is {hand} now, not {seen}; nothing changed").format(
+                number=old.n, hand=old.hand, seen=seen
+            )
+            slots = ledger.tally.slots
+            raise StaleWriteError(message, path, old.n, old.hand, slots + 1, old.status)
         done = _edited(ledger, action, old, text, recount)
         ledger.replace(ledger.meta, _rows_after(ledger, done))
     return done
@@ -208,11 +262,32 @@ def _target(ledger: LockedLedger, action: Action, number: int | None) -> int:
     return target
 
 
-def _hand_row(ledger: LockedLedger, number: int) -> Row:
-    """The row of hand `number` (counted or void; not its history), read from the ledger."""
+def _expect_last(ledger: LockedLedger, number: int, seen: str | None) -> None:
+    """Refuse to take back hand `number` when it is no longer the last hand."""
+    slots = ledger.tally.slots
+    if number == slots:
+        return
+    row = _slot_row(ledger, number) if 1 <= number <= slots else None
+    message = _("hand {number} is no longer the last hand; nothing was taken back").format(
+        number=number
+    )
+    now, status = (None, "") if row is None else (row.hand, row.status)
+    raise StaleWriteError(message, ledger.path, number, now, slots + 1, status)
+
+
+def _slot_row(ledger: LockedLedger, number: int) -> Row | None:
+    """The row of hand `number` (counted or void), or None."""
     for row in verify(ledger.reader()):
         if row.n == number and row.status in SLOT_STATUSES:
             return row
+    return None
+
+
+def _hand_row(ledger: LockedLedger, number: int) -> Row:
+    """The row of hand `number` (counted or void; not its history), read from the ledger."""
+    row = _slot_row(ledger, number)
+    if row is not None:
+        return row
     raise LedgerError(_("the ledger changed while it was read; run the command again"), ledger.path)
 
 

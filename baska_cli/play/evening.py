@@ -12,25 +12,29 @@ file's identity unchanged) is added to what it holds, as the file now holds it.
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Callable, Collection
 from dataclasses import replace
 
-from baska_cli.errors import BaskaError, NotationError, RequestError
+from baska_cli.errors import BaskaError, RequestError, StaleWriteError
 from baska_cli.evening.quote import quote, quote_contract
 from baska_cli.evening.scorer import Scored, Scorer
 from baska_cli.evening.totals import next_turn
-from baska_cli.game.callers import MovedCallers, MovedCallersError, moved_callers
-from baska_cli.game.correction import correct
-from baska_cli.game.notation import format_hand, parse_hand, token_kind
+from baska_cli.game.callers import MovedCallersError
 from baska_cli.game.rules import RuleSet
-from baska_cli.game.scoring import score
 from baska_cli.i18n import _
 from baska_cli.ledger.checker import is_adjustment
 from baska_cli.ledger.format import SLOT_STATUSES, UNDONE, Meta, Row
 from baska_cli.ledger.view import LedgerView
 from baska_cli.play import ledger_io
+from baska_cli.play.conflicts import (
+    Action,
+    AlreadyDone,
+    Conflict,
+    against_next,
+    against_seen,
+)
 from baska_cli.play.guards import Guard, Question, confirms, correction_question, hand_question
-from baska_cli.play.line import command_hint, command_name, read_line
+from baska_cli.play.line import command_name, read_line
 from baska_cli.play.results import (
     ChangedElsewhere,
     ContractQuoted,
@@ -42,20 +46,19 @@ from baska_cli.play.results import (
     NextDeal,
     Preview,
     Result,
+    Seen,
     SheetRead,
     StandingsRead,
+    last_hand,
 )
-from baska_cli.play.typing import refused
+from baska_cli.play.typing import (
+    corrected_text,
+    explained,
+    preview_line,
+    refuse_a_mistyped_command,
+)
 
 _IDLE: dict[str, Idle] = {"empty": Idle("empty"), "help": Idle("help"), "quit": Idle("quit")}
-
-
-def last_hand(rows: list[Row]) -> LastHand | None:
-    """The last numbered hand (counted or void) of rows in file order."""
-    for row in reversed(rows):
-        if row.status in ("", "void"):
-            return LastHand(row.n, row.hand)
-    return None
 
 
 class Scorekeeper:
@@ -148,63 +151,36 @@ class Scorekeeper:
     def preview(self, typed: str) -> Preview:
         """What the line typed would do, from what the ledger held at the last read: a
         hand's changes, or why it cannot be done. Nothing is read or written."""
-        try:
-            line = read_line(typed)
-        except BaskaError as error:
-            return Preview("error", error=str(error))
-        if line.kind == "empty":
-            return Preview("empty")
-        number = None
-        if line.kind == "correct":
-            if self.last is None:
-                return Preview("error", error=_("there is no hand to correct yet"))
-            try:
-                text = self._corrected_text(self.last.text, line.text)
-            except BaskaError as error:
-                return refused(str(error), line.text, self.session, self.last)
-            number = self.last.n
-        elif line.kind == "hand":
-            text = line.text
-        else:
-            return Preview("command", text=line.kind)
-        scored = self.scorer(text)
-        if isinstance(scored, BaskaError):
-            return refused(str(scored), text, self.session)
-        if number is None:
-            return Preview("hand", scored.text, scored.deltas, outcome=scored.outcome)
-        assert self.last is not None
-        moved = self._moved(self.last.text, line.text)
-        deltas, outcome = scored.deltas, scored.outcome
-        return Preview("correct", scored.text, deltas, number, moved=moved, outcome=outcome)
+        return preview_line(typed, self.session, self.last, self.scorer)
 
     def _corrected_text(self, was: str, words: str) -> str:
-        contracts = self.session.rules.contracts
-        entry = correct(parse_hand(was, self.players), words, self.players, contracts)
-        return format_hand(entry, self.players)
-
-    def _moved(self, was: str, words: str) -> MovedCallers | None:
-        """What correcting `was` by `words` does to contras written with their callers."""
-        old = parse_hand(was, self.players)
-        new = correct(old, words, self.players)
-        return moved_callers(old, new, words, self.session.rules, self.players)
+        return corrected_text(was, words, self.session)
 
     # --- a line entered ----------------------------------------------------------------------
 
-    def enter(self, typed: str, confirmed: Collection[Guard] = ()) -> Result:
+    def enter(
+        self, typed: str, confirmed: Collection[Guard] = (), seen: Seen | None = None
+    ) -> Result:
         """Do what the line asks, from what the ledger held at the last read (`look` reads
         it again first). A hand a guard stops is not recorded: the Question comes back, and
-        the same line entered with its guard among `confirmed` goes on."""
+        the same line entered with its guard among `confirmed` goes on. `seen`: what the
+        front end showed as the line was typed (the next hand's number, the last hand): a
+        hand, a correction of the last hand or an undo is done only while that holds (else
+        a Conflict, or AlreadyDone)."""
         line = read_line(typed)
         kind = line.kind
         idle = _IDLE.get(kind)
         if idle is not None:
             return idle
+        last = None if seen is None else seen.last
         if kind == "hand":
-            return self.record(line.text, confirmed)
+            return self.record(line.text, confirmed, None if seen is None else seen.next)
         if kind == "correct":
+            if last is not None:
+                return self.amend(last.n, line.text, confirmed, last.text)
             return self.correct_last(line.text, confirmed)
         if kind == "undo":
-            return self.undo()
+            return self.undo() if last is None else self.undo(last.n, last.text)
         if kind == "void":
             assert line.number is not None
             return self.void(line.number)
@@ -249,29 +225,27 @@ class Scorekeeper:
             return None  # correcting says why
         return correction_question(old, text, self.players, self.session.rules, confirmed)
 
-    def _refuse_a_mistyped_command(self, text: str) -> None:
-        """A first word that is no contract but near a command's name (`undoo`): an error."""
-        first = text.split()[0]
-        kind = token_kind(first, self.session.rules.contracts)
-        if kind != "contract" and first.lower() not in ("kara", "adj"):
-            hint = command_hint(first)
-            if hint:
-                raise NotationError(
-                    _('"{word}" is neither a contract nor a command{hint}').format(
-                        word=first, hint=hint
-                    )
-                )
-
     # --- actions -----------------------------------------------------------------------------
 
-    def record(self, text: str, confirmed: Collection[Guard] = ()) -> HandRecorded | Question:
-        """Score the hand and append it to the ledger, unless a guard asks first."""
-        self._refuse_a_mistyped_command(text)
+    def record(
+        self, text: str, confirmed: Collection[Guard] = (), number: int | None = None
+    ) -> HandRecorded | Question | Conflict | AlreadyDone:
+        """Score the hand and append it to the ledger, unless a guard asks first; `number`:
+        the number the writer saw for it (recorded only while it is the next one)."""
+        refuse_a_mistyped_command(text, self.session.rules.contracts)
+        if number is not None and (settled := self._against_next(text, number)) is not None:
+            return settled
         asked = self.question(text, confirmed)
         if asked is not None:
             return asked
         extra = self.extra or "past_plan" in confirmed
-        found = ledger_io.record(self.path, text, extra, self.scorer_for, self.session)
+        try:
+            found = ledger_io.record(self.path, text, extra, self.scorer_for, self.session, number)
+        except StaleWriteError:
+            assert number is not None
+            if (settled := self._against_next(text, number)) is None:
+                raise
+            return settled
         if found.appended_to is not None and found.appended_to == self.session.identity:
             self._appended(found)  # (the file was the one last read: now it and the row)
         else:
@@ -294,10 +268,16 @@ class Scorekeeper:
             news,
         )
 
-    def undo(self, expected: int | None = None) -> HandChanged:
+    def undo(
+        self, expected: int | None = None, seen: str | None = None
+    ) -> HandChanged | Conflict | AlreadyDone:
         """Take back the last hand; a RequestError saying so plainly when there is none, or
         when it is no longer hand `expected` (a phone's undo that waited while another phone
-        recorded a hand takes back nothing)."""
+        recorded a hand takes back nothing). With the text `seen` too, a Conflict (or
+        AlreadyDone) instead, when the ledger shows another hand than the one seen."""
+        if expected is not None and seen is not None:
+            if (settled := self._against_seen("undo", expected, seen)) is not None:
+                return settled
         if self.session.tally.slots == 0:
             raise RequestError(_("There is nothing left to undo: the ledger has no hands."))
         if expected is not None and (self.last is None or self.last.n != expected):
@@ -321,35 +301,82 @@ class Scorekeeper:
                     amend=command_name("amend"),
                 )
             )
+        if expected is not None and seen is not None:
+            edit = lambda: ledger_io.undo(self.path, expected, seen)  # noqa: E731
+            return self._seen_edit("undo", expected, seen, "", edit)
         return self._changed(ledger_io.undo(self.path))
 
-    def void(self, number: int) -> HandChanged:
-        """Void hand `number`: it keeps its number and deal, its score is skipped."""
-        return self._changed(ledger_io.void(self.path, number))
+    def void(self, number: int, seen: str | None = None) -> HandChanged | Conflict | AlreadyDone:
+        """Void hand `number`: it keeps its number and deal, its score is skipped (only while
+        its text is `seen`, if given: else a Conflict, or AlreadyDone)."""
+        edit = lambda: ledger_io.void(self.path, number, seen)  # noqa: E731
+        return self._seen_edit("void", number, seen, "", edit)
 
     def amend(
-        self, number: int, text: str, confirmed: Collection[Guard] = ()
-    ) -> HandChanged | Question:
+        self, number: int, text: str, confirmed: Collection[Guard] = (), seen: str | None = None
+    ) -> HandChanged | Question | Conflict | AlreadyDone:
         """Correct hand `number` by `text` (a whole hand, or the words that change). One
         that changes the hand's stake asks first, as does one that moves the declaring side
         and so changes how many contras count (a pipe, which cannot answer, is refused that
-        one and told what to type)."""
+        one and told what to type). `seen`: the hand's text as its writer saw it (corrected
+        only while it is still that: else a Conflict, or AlreadyDone)."""
+        if seen is not None and (settled := self._against_seen("amend", number, seen, text)):
+            return settled
         asked = self.correction_question(number, text, confirmed)
         if asked is not None:
             return asked
         recount = confirms(confirmed, "callers")
         try:
-            return self._changed(ledger_io.amend(self.path, number, text, recount))
+            edit = lambda: ledger_io.amend(self.path, number, text, recount, seen)  # noqa: E731
+            return self._seen_edit("amend", number, seen, text, edit)
         except MovedCallersError as refused:
             if not self.asks or refused.moved.after is None:
                 raise  # (the contras as written are refused with the new side)
             return Question("callers", number, text, moved=refused.moved)
 
-    def correct_last(self, text: str, confirmed: Collection[Guard] = ()) -> HandChanged | Question:
+    def correct_last(
+        self, text: str, confirmed: Collection[Guard] = ()
+    ) -> HandChanged | Question | Conflict | AlreadyDone:
         """Correct the last hand by `text`."""
         if self.last is None:
             raise RequestError(_("there is no hand to correct yet"))
         return self.amend(self.last.n, text, confirmed)
+
+    def _against_next(self, text: str, number: int) -> Conflict | AlreadyDone | None:
+        """A hand meant to be hand `number` held against the ledger as it is now."""
+        rows = self._rows_now()
+        scored = self.scorer(text)
+        if isinstance(scored, BaskaError):
+            raise scored
+        return against_next(rows, self.next_number, number, scored.text)
+
+    def _against_seen(
+        self, action: Action, number: int, seen: str, words: str = ""
+    ) -> Conflict | AlreadyDone | None:
+        """An edit of hand `number`, seen as `seen`, held against the ledger as it is now."""
+        rows = self._rows_now()
+        corrected = self._corrected_text
+        return against_seen(rows, self.next_number, action, number, seen, words, corrected)
+
+    def _seen_edit(
+        self,
+        action: Action,
+        number: int,
+        seen: str | None,
+        words: str,
+        edit: Callable[[], ledger_io.Edited],
+    ) -> HandChanged | Conflict | AlreadyDone:
+        """The edit done while hand `number` is still `seen` (where given: else what the
+        ledger holds now instead, also when another writer came between the look and the
+        lock)."""
+        if seen is not None and (settled := self._against_seen(action, number, seen, words)):
+            return settled
+        try:
+            return self._changed(edit())
+        except StaleWriteError:
+            if seen is None or (settled := self._against_seen(action, number, seen, words)) is None:
+                raise
+            return settled
 
     def _changed(self, done: ledger_io.Edited) -> HandChanged:
         """An edit done: read the ledger again, and tell the edit with the totals after it."""
@@ -384,17 +411,4 @@ class Scorekeeper:
 
     def explain(self, number: int | None) -> HandExplained:
         """Why hand `number` (the last when None) scored as it did."""
-        hands = [row for row in self._rows_now() if row.status in ("", "void")]
-        if not hands:
-            raise RequestError(_("there is no hand yet"))
-        wanted = hands[-1].n if number is None else number
-        row = next((r for r in hands if r.n == wanted), None)
-        if row is None:
-            raise RequestError(
-                _("there is no hand {number}; the hands are numbered 1 to {last}").format(
-                    number=wanted, last=hands[-1].n
-                )
-            )
-        entry, rules = parse_hand(row.hand, self.players), self.session.rules
-        outcome = score(entry, rules, self.players)
-        return HandExplained(row.n, row.hand, entry, rules, tuple(self.players), outcome)
+        return explained(self._rows_now(), number, self.session)

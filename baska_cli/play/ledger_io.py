@@ -35,22 +35,31 @@ def file_identity(path: str) -> tuple[int, ...] | None:
 
 
 def record(
-    path: str, text: str, extra: bool, scorer: ScorerFor, known: LedgerView | None = None
+    path: str,
+    text: str,
+    extra: bool,
+    scorer: ScorerFor,
+    known: LedgerView | None = None,
+    number: int | None = None,
 ) -> Recorded:
-    """Append the hand (as `baska score --ledger` does); `known`: the ledger as last read."""
-    return edits.record(path, text, None, False, extra, scorer, known)
+    """Append the hand (as `baska score --ledger` does); `known`: the ledger as last read;
+    `number`: the number the writer saw for it (appended only while it is the next)."""
+    return edits.record(path, text, None, False, extra, scorer, known, number)
 
 
-def undo(path: str) -> Edited:
-    """Take back the last hand."""
-    return edits.undo(path)
+def undo(path: str, expected: int | None = None, seen: str | None = None) -> Edited:
+    """Take back the last hand (only while it is hand `expected`, text `seen`, if given)."""
+    return edits.undo(path, expected, seen)
 
 
-def void(path: str, number: int) -> Edited:
-    """Void hand `number`."""
-    return edits.void(path, number)
+def void(path: str, number: int, seen: str | None = None) -> Edited:
+    """Void hand `number` (only while its text is `seen`, if given)."""
+    return edits.void(path, number, seen)
 
 
-def amend(path: str, number: int, text: str, recount: bool = False) -> Edited:
-    """Correct hand `number` by `text` (`recount`: contras moved with the side confirmed)."""
-    return edits.amend(path, number, text, recount)
+def amend(
+    path: str, number: int, text: str, recount: bool = False, seen: str | None = None
+) -> Edited:
+    """Correct hand `number` by `text` (`recount`: contras moved with the side confirmed;
+    only while its text is `seen`, if given)."""
+    return edits.amend(path, number, text, recount, seen)

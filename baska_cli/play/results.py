@@ -1,7 +1,9 @@
-"""What a line typed at the table did, as plain values: a front end turns them into words."""
+"""What a line typed at the table did, as plain values (a front end turns them into words);
+the last hand of a ledger's rows."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Literal
 
@@ -11,8 +13,9 @@ from baska_cli.game.callers import MovedCallers
 from baska_cli.game.model import Deltas, Entry, Outcome
 from baska_cli.game.partial import Part
 from baska_cli.game.rules import RuleSet
-from baska_cli.ledger.format import Row
+from baska_cli.ledger.format import SLOT_STATUSES, Row
 from baska_cli.ledger.view import LedgerView
+from baska_cli.play.conflicts import AlreadyDone, Conflict
 from baska_cli.play.guards import Question
 
 
@@ -22,6 +25,24 @@ class LastHand:
 
     n: int
     text: str
+
+
+def last_hand(rows: Sequence[Row]) -> LastHand | None:
+    """The last numbered hand (counted or void) of rows in file order."""
+    for row in reversed(rows):
+        if row.status in SLOT_STATUSES:
+            return LastHand(row.n, row.hand)
+    return None
+
+
+@dataclass(frozen=True, slots=True)
+class Seen:
+    """What a front end showed while a line was typed: the number the next hand gets, and
+    the last hand (None: none yet). A hand, a correction of the last hand and an undo are
+    done only while it still holds (play.conflicts)."""
+
+    next: int
+    last: LastHand | None
 
 
 @dataclass(frozen=True, slots=True)
@@ -141,6 +162,8 @@ class Idle:
 Result = (
     Idle
     | Question
+    | Conflict
+    | AlreadyDone
     | HandRecorded
     | HandChanged
     | SheetRead

@@ -1,4 +1,5 @@
-"""`baska play`'s short texts: a hand in three lines, the toolbar, help; all within a width."""
+"""`baska play`'s short texts: a hand in three lines, the toolbar, help, the questions and
+conflicts the table asks (at a terminal and on a phone); all within a width."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from baska_cli.game.callers import moved_sentence
 from baska_cli.game.model import TOTAL_POINTS, TOTAL_TRICKS
 from baska_cli.game.partial import Part
 from baska_cli.i18n import _, language, ngettext
+from baska_cli.play.conflicts import AlreadyDone, Choice, Conflict
 from baska_cli.play.guards import Question
 from baska_cli.play.line import Command
 from baska_cli.play.results import Preview
@@ -185,6 +187,76 @@ def question_text(question: Question) -> str:
     return _("all {deals} planned deals are played; record an extra deal?").format(
         deals=question.deals
     )
+
+
+def _shown(text: str, status: str) -> str:
+    """A hand's text, marked when it is void."""
+    return _("{hand} (void)").format(hand=text) if status == "void" else text
+
+
+def conflict_text(conflict: Conflict, by: str = "") -> str:
+    """What the ledger holds now against what this writer sent (`by`: who entered the hand
+    as the ledger has it, where known), ending in the question."""
+    number, mine, seen = conflict.number, conflict.mine, conflict.seen
+    now = None if conflict.now is None else _shown(conflict.now, conflict.status)
+    if conflict.action == "hand":
+        if now is None:
+            return _(
+                "Hand {number} is not the next hand (the next is hand {next}). Yours: {mine}."
+            ).format(number=number, next=conflict.next, mine=mine)
+        if by:
+            return _("{by} has recorded hand {number} already: {now}. Yours: {mine}.").format(
+                by=by, number=number, now=now, mine=mine
+            )
+        return _("Hand {number} is recorded already: {now}. Yours: {mine}.").format(
+            number=number, now=now, mine=mine
+        )
+    if now is None:
+        return _("Hand {number} is gone meanwhile (you saw {seen}); nothing was changed.").format(
+            number=number, seen=seen
+        )
+    if conflict.action == "undo" and not conflict.last:
+        return _(
+            "Hand {number} is no longer the last hand (hand {last} is); nothing was taken back."
+        ).format(number=number, last=conflict.next - 1)
+    if by:
+        told = _("{by} has changed hand {number} meanwhile: it is {now} (you saw {seen}).")
+    else:
+        told = _("Hand {number} was changed meanwhile: it is {now} (you saw {seen}).")
+    told = told.format(by=by, number=number, now=now, seen=seen)
+    if conflict.action == "amend":
+        return _("{told} Your correction: {mine}.").format(told=told, mine=mine)
+    return told
+
+
+def choice_label(conflict: Conflict, choice: Choice) -> str:
+    """The words of one answer to a conflict (a button, a terminal's yes)."""
+    number = conflict.number
+    if choice == "amend":
+        return _("Correct hand {number} to yours").format(number=number)
+    if choice == "append":
+        return _("Record it as hand {number}").format(number=conflict.next)
+    if choice == "again":
+        if conflict.action == "undo":
+            return _("Undo hand {number} as it is now").format(number=number)
+        if conflict.action == "void":
+            return _("Void hand {number} as it is now").format(number=number)
+        return _("Correct hand {number} as it is now").format(number=number)
+    return _("Discard mine") if len(conflict.choices) > 1 else _("OK")
+
+
+def already_text(done: AlreadyDone) -> str:
+    """A write the ledger shows done already: nothing written, and why."""
+    number, text = done.number, done.text
+    if done.action == "hand":
+        words = _("This hand is recorded already (hand {number}: {text}); nothing recorded.")
+    elif done.action == "amend":
+        words = _("Hand {number} is corrected already: {text}; nothing changed.")
+    elif done.action == "undo":
+        words = _("Hand {number} is taken back already ({text}); nothing changed.")
+    else:
+        words = _("Hand {number} is void already ({text}); nothing changed.")
+    return words.format(number=number, text=text)
 
 
 def missing_text(missing: Sequence[Part]) -> str:

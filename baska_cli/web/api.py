@@ -14,7 +14,7 @@ from baska_cli.game.numbers import whole
 from baska_cli.i18n import _
 from baska_cli.play.guards import ANSWERS
 from baska_cli.web.changes import author_of
-from baska_cli.web.entries import ID_LIMIT
+from baska_cli.web.entries import ID_LIMIT, Ticket, ticket
 from baska_cli.web.events import stream
 from baska_cli.web.requests import Refused, Route, answered, json_body, text_field, whole_field
 from baska_cli.web.security import check_same_site, given_key
@@ -23,6 +23,7 @@ from baska_cli.web.streams import capped
 from baska_cli.web.table import Answer
 
 T = TypeVar("T")
+SEEN_LIMIT = 400  # characters of a hand's text as seen (a hand is a short line)
 
 
 class AnyHall(Protocol):
@@ -82,12 +83,40 @@ def _number(request: Request) -> int:
     return number
 
 
-def _id(body: dict[str, Any]) -> str | None:
+# what a change asks, beside its id, its author and the guards it confirms (the same change,
+# confirmed, may be sent again with its id): an id sent again with other content is refused
+# (web/entries.py)
+ASKED = ("hand", "words", "number", "seen")
+
+
+def _id(request: Request, body: dict[str, Any]) -> Ticket | None:
+    """The change's client id, with the digest of what it asks (its path and fields)."""
     value = body.get("id")
     if value is None:
         return None
     if not isinstance(value, str) or not 0 < len(value) <= ID_LIMIT:
         raise Refused(400, _('"id" is a text of 1 to {limit} characters').format(limit=ID_LIMIT))
+    asked = {name: body[name] for name in ASKED if name in body}
+    return ticket(value, request.url.path, asked)
+
+
+def _number_field(body: dict[str, Any]) -> int | None:
+    """The hand's number the phone saw ("number", optional): a whole number from 1."""
+    return whole_field(body, "number") if "number" in body else None
+
+
+def _seen(body: dict[str, Any]) -> str | None:
+    """The hand's text as the phone saw it ("seen", optional): a text of a hand."""
+    if "seen" not in body:
+        return None
+    value = body["seen"]
+    if not isinstance(value, str) or not 0 < len(value) <= SEEN_LIMIT:
+        raise Refused(
+            400,
+            _(
+                '"seen" is the hand\'s text as the phone saw it: a text of 1 to {limit} characters'
+            ).format(limit=SEEN_LIMIT),
+        )
     return value
 
 
@@ -185,47 +214,58 @@ async def preview(request: Request, served: Served, body: dict[str, Any]) -> Res
 
 @endpoint(post=True)
 async def hands(request: Request, served: Served, body: dict[str, Any]) -> Response:
-    """POST /api/v1/hands {"hand", "id", "confirm", "by", "phone"}: record a hand ("by":
-    the name chosen on the phone, "phone": its id, for the other phones and the sheet)."""
-    typed, client_id, confirmed = text_field(body, "hand"), _id(body), _confirmed(body)
-    work, author = served.table.add_hand, author_of(body)
-    return _answer(await _in(request, served, lambda: work(typed, client_id, confirmed, author)))
+    """POST /api/v1/hands {"hand", "number", "id", "confirm", "by", "phone"}: record a hand
+    as hand `number` (the next number the phone showed: recorded only while it is still the
+    next one; else a conflict, or "already" when that hand is this one; without `number`,
+    the next hand whatever it is). "by": the name chosen on the phone, "phone": its id, for
+    the other phones and the sheet."""
+    typed, client_id, confirmed = text_field(body, "hand"), _id(request, body), _confirmed(body)
+    work, author, number = served.table.add_hand, author_of(body), _number_field(body)
+    return _answer(
+        await _in(request, served, lambda: work(typed, client_id, confirmed, author, number))
+    )
 
 
 @endpoint(post=True)
 async def undo(request: Request, served: Served, body: dict[str, Any]) -> Response:
-    """POST /api/v1/undo {"id", "number", "by", "phone"}: take back the last hand (only if
-    it is still hand `number`, where given: an undo sent late takes back no other phone's
-    hand)."""
-    client_id, author = _id(body), author_of(body)
-    number = whole_field(body, "number") if "number" in body else None
+    """POST /api/v1/undo {"id", "number", "seen", "by", "phone"}: take back the last hand
+    (only if it is still hand `number`, where given: an undo sent late takes back no other
+    phone's hand; with `seen`, only while its text is that, else a conflict)."""
+    client_id, author = _id(request, body), author_of(body)
+    number, seen = _number_field(body), _seen(body)
     work = served.table.undo
-    return _answer(await _in(request, served, lambda: work(client_id, number, author)))
+    return _answer(await _in(request, served, lambda: work(client_id, number, author, seen)))
 
 
 @endpoint(post=True)
 async def void(request: Request, served: Served, body: dict[str, Any]) -> Response:
-    """POST /api/v1/hands/{n}/void {"id", "by", "phone"}: void hand n."""
-    number, client_id, author = _number(request), _id(body), author_of(body)
-    work = served.table.void
-    return _answer(await _in(request, served, lambda: work(number, client_id, author)))
+    """POST /api/v1/hands/{n}/void {"id", "seen", "by", "phone"}: void hand n (only while its
+    text is `seen`, where given; else a conflict)."""
+    number, client_id, author = _number(request), _id(request, body), author_of(body)
+    work, seen = served.table.void, _seen(body)
+    return _answer(await _in(request, served, lambda: work(number, client_id, author, seen)))
 
 
 @endpoint(post=True)
 async def amend(request: Request, served: Served, body: dict[str, Any]) -> Response:
-    """POST /api/v1/hands/{n}/amend {"hand", "id", "confirm", "by", "phone"}: correct hand n."""
-    number, text = _number(request), text_field(body, "hand")
-    client_id, confirmed, author = _id(body), _confirmed(body), author_of(body)
+    """POST /api/v1/hands/{n}/amend {"hand", "seen", "id", "confirm", "by", "phone"}: correct
+    hand n (only while its text is `seen`, where given; else a conflict)."""
+    number, text, seen = _number(request), text_field(body, "hand"), _seen(body)
+    client_id, confirmed, author = _id(request, body), _confirmed(body), author_of(body)
     work = served.table.amend
     return _answer(
-        await _in(request, served, lambda: work(number, text, client_id, confirmed, author))
+        await _in(request, served, lambda: work(number, text, client_id, confirmed, author, seen))
     )
 
 
 @endpoint(post=True)
 async def correct_last(request: Request, served: Served, body: dict[str, Any]) -> Response:
-    """POST /api/v1/last/correct {"words", "id", "confirm", "by", "phone"}: correct the last
-    hand."""
-    words, client_id, confirmed = text_field(body, "words"), _id(body), _confirmed(body)
+    """POST /api/v1/last/correct {"words", "number", "seen", "id", "confirm", "by", "phone"}:
+    correct the last hand by the words that change — hand `number` as the phone saw it
+    (text `seen`), where given, else whichever hand is the last now."""
+    words, client_id, confirmed = text_field(body, "words"), _id(request, body), _confirmed(body)
     work, author = served.table.correct_last, author_of(body)
-    return _answer(await _in(request, served, lambda: work(words, client_id, confirmed, author)))
+    number, seen = _number_field(body), _seen(body)
+    return _answer(
+        await _in(request, served, lambda: work(words, client_id, confirmed, author, number, seen))
+    )

@@ -90,7 +90,15 @@ def _read(path: str) -> list[Change]:
     try:
         items = json.loads(read_text(path, "utf-8"))["changes"]
         return [Change(**item) for item in items]
-    except (OSError, NotRegularFile, UnicodeDecodeError, ValueError, KeyError, TypeError):
+    except (
+        OSError,
+        NotRegularFile,
+        UnicodeDecodeError,
+        ValueError,
+        KeyError,
+        TypeError,
+        RecursionError,
+    ):
         return []
 
 
@@ -123,6 +131,14 @@ class Changes:
     def of_hand(self, number: int) -> list[dict[str, Any]]:
         """The changes of hand `number`, oldest first (the sheet shows who and when)."""
         return [change.record() for change in self.kept if change.number == number]
+
+    def author(self, number: int, text: str) -> str:
+        """Who wrote hand `number` as `text` from a phone (the name chosen there; "" if
+        unknown: no name, or written at a terminal)."""
+        for change in reversed(self.kept):
+            if change.number == number and change.new == text:
+                return change.by
+        return ""
 
     def last(self) -> Change | None:
         """The latest change, if any."""

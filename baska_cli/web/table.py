@@ -15,20 +15,22 @@ from baska_cli.errors import BaskaError, RequestError
 from baska_cli.i18n import _
 from baska_cli.ledger import view
 from baska_cli.ledger.format import Row
+from baska_cli.play.conflicts import AlreadyDone, Conflict
 from baska_cli.play.evening import Scorekeeper
 from baska_cli.play.example import example_hand
 from baska_cli.play.guards import Guard, Question
 from baska_cli.play.line import read_line
 from baska_cli.play.results import HandChanged, HandRecorded, Preview
-from baska_cli.render.compact import missing_text, preview_text, question_text
+from baska_cli.render.compact import missing_text, preview_text
 from baska_cli.render.explain import explanation
 from baska_cli.render.pad_rules import pad_rules
 from baska_cli.render.quote import quote_record
 from baska_cli.render.stream import write_json
 from baska_cli.web.changes import NOBODY, Author, Changes
 from baska_cli.web.ending import final_record, report_page
-from baska_cli.web.entries import Intent, Journal
+from baska_cli.web.entries import Intent, Journal, Ticket
 from baska_cli.web.events import version_of
+from baska_cli.web.questions import already_body, conflict_body, question_body
 
 Answer = tuple[int, dict[str, Any]]
 LAST = 8  # hands the table's state shows, newest first
@@ -157,11 +159,14 @@ class TableDesk:
     def add_hand(
         self,
         typed: str,
-        client_id: str | None,
+        client_id: Ticket | None,
         confirmed: Collection[Guard],
         author: Author = NOBODY,
+        number: int | None = None,
     ) -> Answer:
-        """Record the hand typed (201), ask a guard's question (409), or raise why not."""
+        """Record the hand typed (201), ask a guard's question or tell a conflict (409), say
+        it is recorded already (200), or raise why not. `number`: the number the phone saw
+        for the next hand (recorded only while it is still the next one)."""
         if client_id is not None and (kept := self.journal.answer(client_id)) is not None:
             return 201, kept
         intent = None if client_id is None else self.journal.intent(client_id)
@@ -181,9 +186,13 @@ class TableDesk:
             raise scored
         if client_id is not None:
             self.journal.intend(client_id, Intent("hand", self.keeper.next_number, scored.text))
-        result = self.keeper.record(line.text, confirmed)
+        result = self.keeper.record(line.text, confirmed, number)
         if isinstance(result, Question):
             return 409, question_body(result, self._by_another(result, author))
+        if isinstance(result, Conflict):
+            return 409, self._conflict(result)
+        if isinstance(result, AlreadyDone):
+            return 200, self._done(client_id, self._already(result))
         self.changes.note("hand", result.n, None, result.text, author)
         return 201, self._done(client_id, self._recorded(result))
 
@@ -229,7 +238,17 @@ class TableDesk:
                 }
         return None
 
-    def _done(self, client_id: str | None, body: dict[str, Any]) -> dict[str, Any]:
+    def _conflict(self, conflict: Conflict) -> dict[str, Any]:
+        """A conflict's 409: both hands, who entered the ledger's, the choices."""
+        by = "" if conflict.now is None else self.changes.author(conflict.number, conflict.now)
+        return conflict_body(conflict, by)
+
+    def _already(self, done: AlreadyDone) -> dict[str, Any]:
+        """The answer to a write the ledger shows done already (nothing written)."""
+        totals = list(self.keeper.session.tally.totals)
+        return already_body(done, totals, self.version)
+
+    def _done(self, client_id: Ticket | None, body: dict[str, Any]) -> dict[str, Any]:
         if client_id is not None:
             self.journal.done(client_id, body)
         return body
@@ -237,49 +256,70 @@ class TableDesk:
     # --- corrections -------------------------------------------------------------------------
 
     def undo(
-        self, client_id: str | None, number: int | None = None, author: Author = NOBODY
+        self,
+        client_id: Ticket | None,
+        number: int | None = None,
+        author: Author = NOBODY,
+        seen: str | None = None,
     ) -> Answer:
-        """Take back the last hand (only while it is hand `number`, where given)."""
-        return self._correct(client_id, "undo", None, lambda: self.keeper.undo(number), author)
+        """Take back the last hand (only while it is hand `number`, where given, and its text
+        `seen`, where given too)."""
+        work = self.keeper.undo
+        return self._correct(client_id, "undo", None, lambda: work(number, seen), author)
 
-    def void(self, number: int, client_id: str | None, author: Author = NOBODY) -> Answer:
-        """Void hand `number`."""
-        return self._correct(client_id, "void", number, lambda: self.keeper.void(number), author)
+    def void(
+        self,
+        number: int,
+        client_id: Ticket | None,
+        author: Author = NOBODY,
+        seen: str | None = None,
+    ) -> Answer:
+        """Void hand `number` (only while its text is `seen`, where given)."""
+        work = self.keeper.void
+        return self._correct(client_id, "void", number, lambda: work(number, seen), author)
 
     def amend(
         self,
         number: int,
         text: str,
-        client_id: str | None,
+        client_id: Ticket | None,
         confirmed: Collection[Guard],
         author: Author = NOBODY,
+        seen: str | None = None,
     ) -> Answer:
-        """Correct hand `number` by `text` (a whole hand or the words that change)."""
+        """Correct hand `number` by `text` (a whole hand or the words that change; only
+        while the hand's text is `seen`, where given)."""
         work = self.keeper.amend
         return self._correct(
-            client_id, "amend", number, lambda: work(number, text, confirmed), author
+            client_id, "amend", number, lambda: work(number, text, confirmed, seen), author
         )
 
     def correct_last(
         self,
         words: str,
-        client_id: str | None,
+        client_id: Ticket | None,
         confirmed: Collection[Guard],
         author: Author = NOBODY,
+        number: int | None = None,
+        seen: str | None = None,
     ) -> Answer:
-        """Correct the last hand by the words that change (`+k` or `k`, as `play` takes)."""
+        """Correct the last hand by the words that change (`+k` or `k`, as `play` takes):
+        the hand `number` the phone saw as the last one, where given (with its text
+        `seen`), else the last hand now."""
         words = words.strip().removeprefix("+")
         last = self.keeper.last
+        if number is not None:
+            return self.amend(number, words, client_id, confirmed, author, seen)
         if last is None:
             raise RequestError(_("there is no hand to correct yet"))
-        return self.amend(last.n, words, client_id, confirmed, author)
+        return self.amend(last.n, words, client_id, confirmed, author, seen)
 
     def _correct(
         self,
-        client_id: str | None,
+        client_id: Ticket | None,
         action: str,
         number: int | None,
-        edit: Callable[[], HandChanged | Question],
+        edit: Callable[[], HandChanged | Question | Conflict | AlreadyDone],
         author: Author,
     ) -> Answer:
         """The edit done (200) or a guard's question (409), once for each client id."""
@@ -299,6 +339,10 @@ class TableDesk:
         done = edit()
         if isinstance(done, Question):
             return 409, question_body(done)
+        if isinstance(done, Conflict):
+            return 409, self._conflict(done)
+        if isinstance(done, AlreadyDone):
+            return 200, self._done(client_id, self._already(done))
         self.changes.note(done.action, done.n, done.old_text, done.new_text, author)
         return 200, self._done(client_id, self._changed(done))
 
@@ -334,21 +378,6 @@ def _last(row: Row) -> dict[str, Any]:
         "totals": _four(row.totals),
         "status": row.status,
     }
-
-
-def question_body(question: Question, by_another: bool = False) -> dict[str, Any]:
-    """A guard's 409: the guard to confirm, and the question as `play` asks it; the same hand
-    again also says whether another phone just recorded it ("other": `by_another`), and
-    then the question says so (the phone's default records nothing, as every question's)."""
-    body = {"question": question.answer, "message": question_text(question)}
-    if question.guard != "same_hand":
-        return body
-    if by_another:
-        body["message"] = _(
-            "The same result was just recorded by another phone (hand {number}: {text}). "
-            "Record it once more?"
-        ).format(number=question.number, text=question.text)
-    return {**body, "other": by_another}
 
 
 def _preview_lines(found: Preview, players: Sequence[str]) -> list[str]:
