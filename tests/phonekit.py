@@ -136,7 +136,10 @@ class Browser:
     def tap(self, selector: str) -> None:
         """A tap on what `selector` finds now: found again if the page has just drawn it anew
         (a list re-rendered by news between the finding and the tap), as a person's eye would."""
-        from selenium.common.exceptions import StaleElementReferenceException
+        from selenium.common.exceptions import (
+            ElementNotInteractableException,
+            StaleElementReferenceException,
+        )
 
         for attempt in range(3):
             element = self.driver.find_element("css selector", selector)
@@ -148,6 +151,15 @@ class Browser:
                 if attempt == 2:
                     raise
                 time.sleep(self.pause)
+            except ElementNotInteractableException:
+                self.shot("not-interactable-" + re.sub(r"\W+", "-", selector))
+                box = (
+                    "const r = arguments[0].getBoundingClientRect();"
+                    "const s = getComputedStyle(arguments[0]);"
+                    "return [r.x, r.y, r.width, r.height, s.visibility, s.display]"
+                )
+                print(f"{self.name}: {selector} not interactable: {self.js(box, element)}")
+                raise
 
     def close(self) -> None:
         """The browser quit (as a player closes it); its profile removed unless kept."""

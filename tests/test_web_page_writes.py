@@ -10,13 +10,13 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
+import pytest
+
 from tests.phonekit import Phone
-from tests.test_web_outbox import hands_in, served, shots
 from tests.servekit import Server
+from tests.test_web_outbox import hands_in, served, shots
 
 __all__ = ["served", "shots"]  # (the fixtures, shared with the outbox's tests)
-
-import pytest
 
 pytestmark = pytest.mark.slow
 
@@ -67,6 +67,9 @@ def test_a_correction_sent_offline_lands_on_the_hand_it_named(
         zbigniew.type_line("zw b+d 78 kr")
         zbigniew.wait_recorded(2)
         lucja.online(True)
+        # offline the page could not preview its stake: the server asks it, naming hand 1
+        question = lucja.answer_question()
+        assert "rozdanie 1" in question.lower() and "z 1 na 2" in question, question
         lucja.wait(lambda: not lucja.waiting(), "the correction sent", 20)
         lucja.wait(lambda: "zw Ania+Celina 61 k" in lucja.text("#last"), "hand 1 corrected")
     finally:

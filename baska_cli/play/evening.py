@@ -148,10 +148,15 @@ class Scorekeeper:
 
     # --- the line being typed --------------------------------------------------------------
 
-    def preview(self, typed: str) -> Preview:
+    def preview(self, typed: str, number: int | None = None) -> Preview:
         """What the line typed would do, from what the ledger held at the last read: a
-        hand's changes, or why it cannot be done. Nothing is read or written."""
-        return preview_line(typed, self.session, self.last, self.scorer)
+        hand's changes, or why it cannot be done (a correction `+words` of hand `number`
+        where given, else of the last hand). Nothing is written."""
+        target = self.last
+        if number is not None:
+            row = next((r for r in self._rows if r.n == number and r.status in SLOT_STATUSES), None)
+            target = None if row is None else LastHand(row.n, row.hand)
+        return preview_line(typed, self.session, target, self.scorer)
 
     def _corrected_text(self, was: str, words: str) -> str:
         return corrected_text(was, words, self.session)
@@ -275,9 +280,9 @@ class Scorekeeper:
         when it is no longer hand `expected` (a phone's undo that waited while another phone
         recorded a hand takes back nothing). With the text `seen` too, a Conflict (or
         AlreadyDone) instead, when the ledger shows another hand than the one seen."""
-        if expected is not None and seen is not None:
-            if (settled := self._against_seen("undo", expected, seen)) is not None:
-                return settled
+        seeing = expected is not None and seen is not None
+        if seeing and (settled := self._against_seen("undo", expected or 0, seen or "")):
+            return settled
         if self.session.tally.slots == 0:
             raise RequestError(_("There is nothing left to undo: the ledger has no hands."))
         if expected is not None and (self.last is None or self.last.n != expected):

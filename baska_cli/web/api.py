@@ -207,9 +207,10 @@ async def events(request: Request, served: Served, body: dict[str, Any]) -> Resp
 
 @endpoint(post=True)
 async def preview(request: Request, served: Served, body: dict[str, Any]) -> Response:
-    """POST /api/v1/preview {"hand"}: what the line would do (never 400)."""
-    typed = text_field(body, "hand")
-    return JSONResponse(await _in(request, served, lambda: served.table.preview(typed)))
+    """POST /api/v1/preview {"hand", "number"}: what the line would do (never 400 for the
+    line; a correction `+words` of hand `number`, where given, else of the last hand)."""
+    typed, number = text_field(body, "hand"), _number_field(body)
+    return JSONResponse(await _in(request, served, lambda: served.table.preview(typed, number)))
 
 
 @endpoint(post=True)

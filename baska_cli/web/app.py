@@ -31,6 +31,8 @@ POST = ["POST"]
 # tournament's (the organiser's, the projector's, the confirmations) answers a server of
 # ledgers with 403 or 404. Each handler's docstring says what it takes and gives.
 ROUTES: list[BaseRoute] = [
+    # the server's own address: a page saying how a phone gets to its table (web/pages.py)
+    Route("/", pages.root_page),
     # a table's phone: its page (web/pages.py) and the JSON API of its ledger (web/api.py)
     Route("/t/{key}", pages.table_page),
     Route("/api/v1/table", api.table),

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, Response
 
+from baska_cli.errors import BaskaError
 from baska_cli.i18n import _, language, ngettext, speaking
 from baska_cli.play.line import COMMANDS
 from baska_cli.render.text import number
@@ -80,11 +81,35 @@ HEADERS = {
 }
 
 
-def refused_page(language: str, message: str, status: int = 403) -> HTMLResponse:
-    """A short page saying why not (the message escaped)."""
-    text = html.escape(message)
-    page = f'<!doctype html><html lang="{language}"><title>{status}</title><p>{text}</p>'
+def refused_page(language: str, message: str, status: int = 403, advice: str = "") -> HTMLResponse:
+    """A short page saying why not and, where given, what to do (both escaped), readable on
+    a phone."""
+    text, then = html.escape(message), html.escape(advice)
+    page = (
+        f'<!doctype html><html lang="{language}"><meta charset="utf-8">'
+        '<meta name="viewport" content="width=device-width, initial-scale=1">'
+        f"<title>baska · {status}</title>"
+        '<body style="font: 1.125rem/1.4 system-ui, sans-serif; margin: 1rem; max-width: 35rem">'
+        f"<p><strong>{text}</strong></p>" + (f"<p>{then}</p>" if then else "")
+    )
     return HTMLResponse(page, status, headers=HEADERS)
+
+
+def scan_again() -> str:
+    """What a phone with an old or wrong link does, in the language spoken."""
+    return _(
+        "Scan the QR code on the screen of the computer that runs baska serve again (or ask "
+        "whoever started it for the table's link)."
+    )
+
+
+async def root_page(request: Request) -> Response:
+    """GET /: a page saying what this server is and how a phone gets to its table."""
+    language = language_of(request)
+    with speaking(language):
+        return refused_page(
+            language, _("This is baska serve, the evening's scorer."), 200, scan_again()
+        )
 
 
 def page(name: str, context: dict[str, Any]) -> HTMLResponse:
@@ -129,5 +154,14 @@ async def table_page(request: Request) -> Response:
     with speaking(language):
         access = hall.find(key)
         if access is None or access.served is None:
-            return refused_page(language, _("this is not the table's key"))
-    return await render_table(access, key, language)
+            message = _("This link opens no table here: it is old or mistyped.")
+            return refused_page(language, message, 403, scan_again())
+    try:
+        return await render_table(access, key, language)
+    except BaskaError as error:  # (the ledger cannot be read now: the API says 409 too)
+        with speaking(language):
+            advice = _(
+                "Whoever runs baska serve can see what is wrong with `baska check FILE`; "
+                "once it is mended, reload this page."
+            )
+            return refused_page(language, str(error), 409, advice)

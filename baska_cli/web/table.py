@@ -96,9 +96,10 @@ class TableDesk:
             "news": self.changes.news(),
         }
 
-    def preview(self, typed: str) -> dict[str, Any]:
-        """What the line typed would do, from the ledger as last read (nothing written)."""
-        found = self.keeper.preview(typed)
+    def preview(self, typed: str, number: int | None = None) -> dict[str, Any]:
+        """What the line typed would do, from the ledger as last read (nothing written); a
+        correction `+words` of hand `number`, where given (else of the last hand)."""
+        found = self.keeper.preview(typed, number)
         return {
             "kind": found.kind,
             "text": found.text,

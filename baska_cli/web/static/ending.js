@@ -146,7 +146,8 @@ async function look() {
   try {
     const table = await api.getJSON("/table");
     const over = table.deals !== null && table.deals !== undefined && table.dealt >= table.deals;
-    if (over && !shown.over) shown.pad = false; // the last deal just played: the end shows
+    // the last deal just played: the end shows (unless a correction was begun meanwhile)
+    if (over && !shown.over && $("mode").hidden) shown.pad = false;
     shown.over = over;
     layout();
     if (over) await showEnd();

@@ -5,6 +5,7 @@
    the server answers it (outbox.js tells). Also:
    the name asked once ("Who is entering on this phone?"), and the sheet's who-and-when. */
 
+import { correction, undo } from "./intents.js";
 import { author, choose, chosen, phoneId } from "./who.js";
 import { $, clock, el, say } from "./words.js";
 
@@ -34,19 +35,15 @@ export function logLine(change) {
   return say("log_" + change.action, words);
 }
 
-// How a change made on this phone is taken back: a change for the outbox, or null (a void
-// is not taken back by one tap: its hand is amended or voided again from the list).
+// How a change made on this phone is taken back: a change for the outbox naming the hand as
+// the change left it, or null (a void is not taken back by one tap: its hand is amended or
+// voided again from the list; an undo is not either: it would record the hand again).
 function reverse(change) {
   const number = change.number;
-  if (change.action === "hand") {
-    return { path: "/undo", data: { number }, label: say("undo_item") };
-  }
-  if (change.action === "amend" && change.old) {
-    const label = say("amend_item", { number, text: change.old });
-    return { path: "/hands/" + number + "/amend", data: { hand: change.old }, confirm: ["stake"], label };
-  }
-  if (change.action === "undo" && change.old) {
-    return { path: "/hands", data: { hand: change.old }, label: change.old };
+  if (change.action === "hand" && change.new) return undo({ number, hand: change.new }, say("undo_item"));
+  if (change.action === "amend" && change.old && change.new) {
+    const back = correction(number, change.old, change.new, say("amend_item", { number, text: change.old }));
+    return { ...back, confirm: ["stake"] };
   }
   return null;
 }
@@ -98,8 +95,8 @@ function heard(table) {
 
 // This phone's change answered (outbox.js tells it): "Undo" offered for exactly that change.
 function answered(json) {
-  if (json.action) offerUndo({ action: json.action, number: json.number, old: json.old });
-  else if (json.number) offerUndo({ action: "hand", number: json.number });
+  if (json.action) offerUndo({ action: json.action, number: json.number, old: json.old, new: json.new });
+  else if (json.number) offerUndo({ action: "hand", number: json.number, new: json.hand });
 }
 
 // The name asked once (optional), and asked again from the help.
