@@ -99,12 +99,12 @@ REGULATIONS = (
         "every season's sum exact and readable",
     ),
     Regulation(
-        "rest", Points(MOST_POINTS), Fraction(0), metavar="POINTS", section=SEASON, quiet=True,
+        "rest", Points(MOST_POINTS), Fraction(0), metavar=N_("POINTS"), section=SEASON, quiet=True,
         help=N_("Season points for a place past the list of places."),
         source="0 unless the organiser says otherwise; the bounds of a place's points",
     ),
     Regulation(
-        "best", CountOrAll(1, 999), None, metavar="N|all", section=SEASON,
+        "best", CountOrAll(1, 999), None, metavar=N_("N|all"), section=SEASON,
         help=N_("Only each player's best N events count (all: every event)."),
         source="the Lębork league: the best 8 of 10 events count (LEAGUES.md); all unless "
         "the organiser says otherwise",
@@ -121,8 +121,8 @@ REGULATIONS = (
     ),
     Regulation(
         "tie-breaks", Some(TIE_BREAKS), (TOTAL,), metavar="LIST", section=SEASON,
-        help=N_("After season points, in order: total (the small points of the events "
-                "counted), wins (events won), best_place."),
+        help=N_('After season points, in the order given: "total" (the small points of the '
+                'events counted), "wins" (events won), "best_place".'),
         source="Kop (Kościan): small points, then rounds won (LEAGUES.md); the total unless "
         "the organiser orders otherwise",
     ),

@@ -37,7 +37,7 @@ def league() -> None:
 
     \b
     Example:  baska league new liga --title "Liga Lęborska 2026" --players zawodnicy.csv
-              baska league set liga best 8
+              baska league set liga min-events 3
               baska tournament new liga/gp1 --league liga --players gp1.csv --rounds 5 --deals 24
               baska league add liga gp0
               baska league standings liga

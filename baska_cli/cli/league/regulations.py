@@ -22,9 +22,9 @@ def set_command(path: str, key: str | None, value: str | None) -> None:
 
     \b
     Example:  baska league set liga
-              baska league set liga best 8
-              baska league set liga places 25,20,16,13,11,10,9,8
-              baska league set liga places ""
+              baska league set liga min-events 3
+              baska league set liga tie-breaks total,best_place
+              baska league set liga team-best 5
     """
     if key is None:
         for name, shown in service.regulations(path):

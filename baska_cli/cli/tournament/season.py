@@ -24,8 +24,8 @@ from baska_cli.render.tournament.workbook import Sheet
     "--points",
     "points_file",
     metavar="FILE",
-    help="The season's regulations (TOML, as league.toml's [season]: places = [25, 20, 16, …], "
-    "best = N, …); default: each event's place points, every event counts.",
+    help="The season's regulations: a TOML file of the keys of league.toml's [season] (see the "
+    "manual); default: each event's place points, every event counts.",
 )
 @format_choice("table", "json", "csv")
 @option(
