@@ -67,11 +67,6 @@ class Regulation:
         """The key in its table of league.toml."""
         return self.attribute
 
-    @property
-    def where(self) -> str:
-        """Its key as a message about league.toml names it: season.best."""
-        return f"{self.section}.{self.key}" if self.section else self.key
-
     def read(self, raw: Any, key: str) -> Any:
         """A value of a file, checked (a TournamentInputError naming `key` and its bounds)."""
         try:
