@@ -88,6 +88,7 @@ def words(text: str) -> list[str]:
     for title in titles():
         text = text.replace(title, " ")
     text = QUOTED.sub(" ", text)  # what the user typed, quoted back in an error
+    text = re.sub(r"(?<=\[)(default|domyślnie): [^;\]]+", " ", text)  # a value, as typed
     # a subcommand's name (`standings`), in an example and in the help's list of commands
     text = re.sub(r"\b(?:tournament|league) [a-z]+", " ", text)
     text = re.sub(r"(?m)^  [a-z]+(?=  )", " ", text)

@@ -39,7 +39,8 @@ MAX_PLAN = 1024 * 1024  # characters of tournament.toml; one is a few hundred
 
 @dataclass(frozen=True, slots=True)
 class Plan:
-    """What the organiser fixed when the tournament was made (one field per row of SETTINGS)."""
+    """What the organiser fixed when the tournament was made (one field per row of SETTINGS,
+    and the league an older file names)."""
 
     rounds: int
     deals: int
@@ -54,7 +55,8 @@ class Plan:
     round_minutes: int = 60  # the round's clock (tournament/clock/)
     time_up: str = "play-on"  # what the tables do when the clock runs out
     hide_standings: bool = False  # no running standings on the public screens
-    league: str = ""  # the league's folder, relative to the tournament's ("": in none)
+    league: str = ""  # the league's folder, as a tournament.toml of an earlier baska names it
+    # (read, never written: the league's events are the one record of its tournaments)
 
     def rules(self, origin: str = "tournament.toml") -> RuleSet:
         """The tournament's rule system."""
@@ -200,14 +202,6 @@ SETTINGS = (
         reach=Reach.HALL,
         source="Bridgemate: running scores can be hidden until the end (LEAGUES.md)",
     ),
-    Setting(
-        "league", Text(400, empty=True), "", metavar="LIGA",
-        help=N_("The league this tournament is an event of: its players are taken from the "
-                "league's register (by id or name; a new name gets a new id)."),
-        reach=Reach.PAGES,
-        source="`tournament new --league` and `league add` (baska_cli/league/): the league's "
-        "folder, relative to the tournament's; a tournament belongs to one league",
-    ),
 )  # fmt: skip
 KEYS = tuple(row.name for row in SETTINGS)
 
@@ -318,7 +312,8 @@ def parse_plan(text: str, origin: str) -> Plan:
             raise TournamentError(
                 _('"{key}" is missing or wrong').format(key=row.key), origin
             ) from None
-    plan = Plan(**values)
+    old = data.get("league", "")
+    plan = Plan(**values, league=old if isinstance(old, str) else "")
     try:
         check_plan(plan, plan.rules(origin))
     except BaskaError as error:

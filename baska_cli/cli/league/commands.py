@@ -3,13 +3,17 @@ in `players.py`. Each command asks the league's service and says what it did."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import click
 
 from baska_cli.cli.common import CONTEXT, command, format_choice, note_written, option
-from baska_cli.cli.league.common import LeagueGroup, write_workbook
+from baska_cli.cli.league.common import LeagueGroup, regulation_options, write_workbook
 from baska_cli.cli.league.players import players, say
 from baska_cli.cli.league.publish import publish
+from baska_cli.cli.league.regulations import set_command
 from baska_cli.i18n import _
+from baska_cli.league.regulations import regulations_of
 from baska_cli.league.service import events as service_events
 from baska_cli.league.service import players as service_players
 from baska_cli.league.service import season as service_season
@@ -21,8 +25,8 @@ from baska_cli.render.league.terminal import (
     season_json,
     season_sheet,
     season_table,
+    unfinished_lines,
 )
-from baska_cli.render.tournament.season import unfinished_lines
 from baska_cli.render.tournament.workbook import Sheet
 
 
@@ -33,6 +37,7 @@ def league() -> None:
 
     \b
     Example:  baska league new liga --title "Liga Lęborska 2026" --players zawodnicy.csv
+              baska league set liga min-events 3
               baska tournament new liga/gp1 --league liga --players gp1.csv --rounds 5 --deals 24
               baska league add liga gp0
               baska league standings liga
@@ -43,7 +48,6 @@ def league() -> None:
 
 @command()
 @click.argument("path", metavar="LIGA")
-@option("--title", required=True, metavar="TEXT", help="The league's title.")
 @option(
     "--players",
     "-p",
@@ -52,13 +56,16 @@ def league() -> None:
     help="The register's first players: the columns `tournament new` reads (name, club, team, "
     "category, id).",
 )
-def new(path: str, title: str, players_file: str | None) -> None:
+@regulation_options
+def new(path: str, players_file: str | None, title: str, **regulations: Any) -> None:
     """Make a league folder: its settings (league.toml) and its register (players.csv).
 
     \b
     Example:  baska league new liga --title "Liga Lęborska 2026" --players zawodnicy.csv
+              baska league new liga --title "Liga Lęborska 2026" --places 25,20,16 --best 8
     """
-    done = service_players.new_league(path, title, players_file)
+    rules = regulations_of(regulations)
+    done = service_players.new_league(path, title, players_file, rules)
     note_written(_("the league {path} was made").format(path=path))
     say(done)
     click.echo(
@@ -137,5 +144,5 @@ def ratings(path: str, output_format: str) -> None:
         click.echo(ratings_table(done))
 
 
-for _command in (new, add, players, standings, ratings, publish):
+for _command in (new, set_command, add, players, standings, ratings, publish):
     league.add_command(_command)

@@ -90,14 +90,21 @@ def _made(path: str, made: service.Made, rules: str) -> str:
     "header names its columns: name, club, team, category, id, short, standin.",
 )
 @setting_options
-def new(path: str, players_file: str, rules_spec: str | None, **settings: Any) -> None:
+@option(
+    "--league",
+    metavar="LIGA",
+    help="The league this tournament is an event of: its players are taken from the "
+    "league's register (by id or name; a new name gets a new id).",
+)
+def new(
+    path: str, players_file: str, rules_spec: str | None, league: str | None, **settings: Any
+) -> None:
     """Make a tournament directory from a players file.
 
     \b
     Example:  baska tournament new liga --players players.txt --rounds 5 --deals 24 -r mester
     """
     rules = load_rules_or_fail(rules_spec)
-    league = settings.pop("league", None)
     if league:
         from baska_cli.league.service.events import new_tournament  # (only with --league)
 

@@ -96,13 +96,6 @@ def _no_second(league: LeagueFolder, events: Sequence[Event], tournament: str) -
             raise TournamentError(_("is an event of this league already"), tournament)
 
 
-def _back(league: str, tournament: str) -> str:
-    """The league's folder as the tournament's settings keep it (relative to it, with /)."""
-    return os.path.relpath(os.path.realpath(league), os.path.realpath(tournament)).replace(
-        os.sep, "/"
-    )
-
-
 def new_tournament(
     path: str, tournament: str, players_file: str, rules: RuleSet, date: str = "", **settings: Any
 ) -> Joined:
@@ -116,9 +109,8 @@ def new_tournament(
         register, members, found = _matched(league.register, entrants)
         relative = league.relative(tournament)
         _no_second(league, league.league.events, tournament)
-        back = _back(path, tournament)
         made = rounds.new(
-            tournament, _entry_text(entrants, members), players_file, rules, league=back, **settings
+            tournament, _entry_text(entrants, members), players_file, rules, **settings
         )
         folder.save_register(league, register)
         events = (*league.league.events, Event(relative, dated(date)))
@@ -127,14 +119,16 @@ def new_tournament(
 
 
 def belongs(tournament: str, plan_league: str) -> str:
-    """The real folder of the league a tournament names (empty: none)."""
+    """The real folder of the league a tournament of an earlier baska names in its
+    tournament.toml (empty: none; league.toml's events are the one record now)."""
     return os.path.realpath(os.path.join(tournament, plan_league)) if plan_league else ""
 
 
 def add_events(path: str, tournaments: Sequence[str], date: str = "") -> list[Joined]:
     """Existing tournaments added to the league's events: their players matched by id (a
     player without one by full name; those not found added), the ids written in each
-    tournament's roster; a tournament of another league is refused."""
+    tournament's roster; a tournament an earlier baska made an event of another league is
+    refused."""
     done = []
     date = dated(date)
     with folder.lock(path):
@@ -161,7 +155,6 @@ def add_events(path: str, tournaments: Sequence[str], date: str = "") -> list[Jo
                 players = [replace(p, id=m.id) for p, m in zip(t.players, members, strict=True)]
                 if players != list(t.players):
                     tournament_folder.save_players(t, players)
-                tournament_folder.save_plan(t, replace(t.plan, league=_back(path, tournament)))
             events.append(Event(relative, dated(date)))
             done.append(Joined(relative, _added(before, register), found))
         folder.save_register(league, register)

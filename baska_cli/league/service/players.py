@@ -10,6 +10,7 @@ from baska_cli.errors import TournamentInputError
 from baska_cli.i18n import _
 from baska_cli.league import folder
 from baska_cli.league.register import Member, Register, add, look_alike, matched, merge, new_id
+from baska_cli.league.regulations import Regulations, regulation
 from baska_cli.league.settings import League
 from baska_cli.tournament.players import clean_club
 from baska_cli.tournament.roster import read_entry_list
@@ -44,19 +45,16 @@ def _merged_in(register: Register, text: str, origin: str) -> tuple[Register, Im
     return register, Imported(tuple(added), tuple(found), _alike(register, added))
 
 
-def new_league(path: str, title: str, players_file: str | None = None) -> Imported:
-    """A new league folder, its register read from a players file (or empty)."""
-    title = " ".join(title.split())
-    if not title or len(title) > 120 or not title.isprintable():
-        raise TournamentInputError(
-            _('--title "{text}": expected any text of one line, at most {most} characters').format(
-                text=title, most=120
-            )
-        )
+def new_league(
+    path: str, title: str, players_file: str | None = None, rules: Regulations | None = None
+) -> Imported:
+    """A new league folder, its regulations as given (else the defaults), its register read
+    from a players file (or empty)."""
+    title = regulation("title").kind.parse(" ".join(title.split()), "--title")
     register, done = Register(), Imported((), (), ())
     if players_file is not None:
         register, done = _merged_in(register, read_entry_file(players_file), players_file)
-    folder.create(path, League(title), register)
+    folder.create(path, League(title, rules=rules or Regulations()), register)
     return done
 
 

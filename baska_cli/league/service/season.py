@@ -14,8 +14,8 @@ from baska_cli.league import folder
 from baska_cli.league.folder import LeagueFolder
 from baska_cli.league.ratings import Game, Rating, Ratings, games, rate
 from baska_cli.league.register import id_map, name_map
+from baska_cli.league.regulations import Regulations
 from baska_cli.league.season import EventLines, LeagueLine, classify, team_lines, within
-from baska_cli.league.settings import Regulations
 from baska_cli.tournament.folder import load as load_tournament
 from baska_cli.tournament.service.scores import Standings, final_standings
 from baska_cli.tournament.teams import team_standings
@@ -28,7 +28,7 @@ class Played:
     line's player's id in the register."""
 
     event: str
-    date: str
+    date: str  # "": none (a season over folders given, `tournament season`)
     title: str
     standings: Standings | None
     ids: tuple[str, ...] = ()
@@ -40,7 +40,7 @@ class LeagueSeason:
     date order), the lines, what was asked (teams, a category), the events' tables without
     a valid result."""
 
-    title: str
+    title: str  # "": a season over folders given (`tournament season`)
     rules: Regulations
     events: tuple[Played, ...]
     lines: tuple[LeagueLine, ...]
@@ -63,11 +63,14 @@ class LeagueRatings:
     games: int
 
 
-def _ids(league: LeagueFolder, standings: Standings, where: str) -> tuple[str, ...]:
-    """Each standings line's player's id in the register (a merged record's: the id kept)."""
+def ids_of(league: LeagueFolder, standings: Standings, where: str) -> tuple[str, ...]:
+    """Each standings line's player's id in the register (a merged record's: the id kept),
+    by the id the players file gives, else by full name; two players of one event who are
+    one record are refused (their results would count twice)."""
     by_id, by_name = id_map(league.register), name_map(league.register)
     entrants = {p.name: p for p in standings.players}
-    ids = []
+    ids: list[str] = []
+    seen: dict[str, str] = {}  # each id: the player it was found for
     for line in standings.lines:
         entrant = entrants.get(line.player)
         found: str | None = None
@@ -84,6 +87,16 @@ def _ids(league: LeagueFolder, standings: Standings, where: str) -> tuple[str, .
                 ).format(name=line.player),
                 where,
             )
+        if found in seen:
+            other = seen[found]
+            raise TournamentError(
+                _(
+                    '"{first}" and "{second}" are one player of the register ({id}), so their '
+                    "results would count twice; give each their own id in the players file"
+                ).format(first=other, second=line.player, id=found),
+                where,
+            )
+        seen[found] = line.player
         ids.append(found)
     return tuple(ids)
 
@@ -98,7 +111,7 @@ def played(league: LeagueFolder) -> list[Played]:
             found.append(Played(event.path, event.date, t.name, None))
             continue
         done = final_standings(t)
-        found.append(Played(event.path, event.date, t.name, done, _ids(league, done, where)))
+        found.append(Played(event.path, event.date, t.name, done, ids_of(league, done, where)))
     return found
 
 

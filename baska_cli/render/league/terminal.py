@@ -14,9 +14,9 @@ from tabulate import tabulate
 from baska_cli.i18n import _, ngettext
 from baska_cli.league.ratings import Rating
 from baska_cli.league.register import Member, Register
+from baska_cli.league.regulations import Regulations
 from baska_cli.league.season import LeagueLine
 from baska_cli.league.service.season import LeagueRatings, LeagueSeason
-from baska_cli.league.settings import Regulations
 from baska_cli.render.text import csv_line, number, plain_number, signed
 
 REGISTER = ("id", "name", "club", "team", "category")
@@ -97,7 +97,7 @@ def how(rules: Regulations, teams: bool = False) -> str:
 
 
 def _heading(done: LeagueSeason) -> str:
-    title = done.title
+    title = done.title or _("season")
     if done.teams:
         title += " · " + _("teams")
     if done.category:
@@ -175,16 +175,20 @@ def season_json(done: LeagueSeason) -> str:
     rules = done.rules
     return json.dumps(
         {
-            "league": done.title,
+            "league": done.title or None,
             "teams": done.teams,
             "category": done.category or None,
-            "events": [{"event": e.event, "date": e.date, "title": e.title} for e in done.events],
+            "events": [
+                {"event": e.event, "date": e.date or None, "title": e.title} for e in done.events
+            ],
             "regulations": {
                 "places": [exact_text(p) for p in rules.places] or None,
+                "rest": exact_text(rules.rest),
                 "best": rules.best,
                 "min_events": rules.min_events,
                 "team_best": rules.team_best,
                 "tie_breaks": ["points", *rules.tie_breaks],
+                "min_rounds": rules.min_rounds,
             },
             "standings": [_record(ln, done.teams) for ln in done.lines],
         },
@@ -232,6 +236,20 @@ def season_sheet(
             [ln.place, ln.player, ln.points, len(ln.events), ln.total, *map(got.get, events)]
         )
     return _("season"), _heading(done).replace("\n", " · "), headers, rows
+
+
+def unfinished_lines(unfinished: Sequence[tuple[str, int]]) -> list[str]:
+    """A warning for each event whose standings count only the tables with a valid result."""
+    return [
+        ngettext(
+            "warning: {event}: {count} table has no valid result; its standings count "
+            "only the tables with one (see baska tournament check)",
+            "warning: {event}: {count} tables have no valid result; its standings count "
+            "only the tables with one (see baska tournament check)",
+            count,
+        ).format(event=event, count=count)
+        for event, count in unfinished
+    ]
 
 
 def not_official() -> str:

@@ -1,7 +1,7 @@
-"""A tournament for a league's spreadsheet: the standings, the teams, a category, a season and
-a round's tables as a workbook (.xlsx, XlsxWriter, imported only when one is made), headers in
-the interface language, numbers as numbers (place points exactly, shown to two decimals with
-the spreadsheet's own decimal separator)."""
+"""A tournament for a league's spreadsheet: the standings, the teams, a category, a season
+(render/league/terminal.py's sheet) and a round's tables as a workbook (.xlsx, XlsxWriter,
+imported only when one is made), headers in the interface language, numbers as numbers (place
+points exactly, shown to two decimals with the spreadsheet's own decimal separator)."""
 
 from __future__ import annotations
 
@@ -18,7 +18,6 @@ from baska_cli.render.tournament.classifications import teams_note
 from baska_cli.render.tournament.status import status_word
 from baska_cli.render.tournament.terminal import note
 from baska_cli.tournament.hall.state import TableState
-from baska_cli.tournament.season import SeasonLine
 from baska_cli.tournament.standings import StandingLine
 from baska_cli.tournament.teams import TeamLine
 
@@ -67,16 +66,6 @@ def teams_sheet(heading: str, teams: Sequence[TeamLine], labels: Mapping[str, st
         who = [labels.get(n, n) if n in t.counted else f"[{labels.get(n, n)}]" for n in t.players]
         rows.append([t.place, t.team, t.place_points, t.total, ", ".join(who)])
     return Sheet(_("teams"), f"{heading} · {teams_note()}", headers, rows)
-
-
-def season_sheet(heading: str, events: Sequence[str], lines: Sequence[SeasonLine]) -> Sheet:
-    """The season: each player's sums, then each event's points (empty where absent)."""
-    headers = [_("place"), _("player"), _("club"), _("season points"), _("total"), *events]
-    rows: list[list[Cell]] = []
-    for ln in lines:
-        got = {r.event: r.points for r in ln.events}
-        rows.append([ln.place, ln.player, ln.club, ln.points, ln.total, *map(got.get, events)])
-    return Sheet(_("season"), heading, headers, rows)
 
 
 def status_sheet(round_number: int, states: Sequence[TableState]) -> Sheet:
