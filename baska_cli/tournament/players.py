@@ -77,6 +77,22 @@ def clean_club(club: str, where: str) -> str:
     return club
 
 
+def clean_id(ident: str, where: str) -> str:
+    """A player's id (a licence number): printable text of one line, not a spreadsheet
+    formula; spaces inside written once. Quoted with its escapes where it holds a character
+    a terminal would obey."""
+    value = " ".join(ident.split()) if ident.isprintable() else ident
+    if value and (not value.isprintable() or value[0] in "=+-@" or runs_as_formula(value)):
+        shown = f'"{value}"' if value.isprintable() else ascii(value)
+        raise TournamentInputError(
+            _(
+                "{where}: {id} cannot be an id: printable text of one line, not starting with "
+                "=, +, - or @"
+            ).format(where=where, id=shown)
+        )
+    return value
+
+
 def checked_name(name: str, where: str) -> str:
     """A name a table's ledger accepts, or an error that says where it was typed."""
     try:
