@@ -1,7 +1,7 @@
 """A league's folder read and written — the only module that touches it:
 
     LIGA/league.toml    the title, the events and their dates, the regulations (settings.py)
-    LIGA/players.csv    the register (register.py)
+    LIGA/players.csv    the register (register.py, register_file.py)
     LIGA/aliases.csv    the records merged into others, once there are any
 
 Every change holds the lock of league.toml and replaces each file whole."""
@@ -16,7 +16,8 @@ from dataclasses import dataclass
 from baska_cli.errors import TournamentError
 from baska_cli.files.kind import NotRegularFile, read_text, reason_of
 from baska_cli.i18n import _, os_reason
-from baska_cli.league.register import Register, format_aliases, format_register, parse_register
+from baska_cli.league.register import Register
+from baska_cli.league.register_file import format_aliases, format_register, parse_register
 from baska_cli.league.settings import League, format_league, parse_league
 from baska_cli.ledger.store import locked, replace_text
 

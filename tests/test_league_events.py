@@ -1,0 +1,173 @@
+"""A league's events kept honestly (league/service/events.py): a late entry joins the
+register as the players of `tournament new --league` do; a copy of an event's folder is one
+event, never counted twice; an event listed, re-dated and removed; `league add` says what it
+did, and an event already in changes nothing."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+from baska_cli.tournament.folder import load
+from tests import tournamentkit as kit
+from tests.clikit import invoke
+
+REGISTER = (
+    "name,id,club\n"
+    "Anna Nowak,101,Puck\n"
+    "Bartosz Lis,102,Puck\n"
+    "Celina Ryś,103,Lębork\n"
+    "Dariusz Sum,104,Lębork\n"
+    "Ewa Kot,105,Puck\n"
+    "Feliks Mak,106,Lębork\n"
+    "Halina Bor,107,Puck\n"
+    "Grzegorz Wąs,108,Lębork\n"
+)
+NAMES = [row.split(",")[0] for row in REGISTER.splitlines()[1:]]
+
+
+def ok(*args: str) -> str:
+    done = invoke(*args)
+    assert done.exit_code == 0, done.output
+    return done.stdout
+
+
+def played(path: str, round_number: int) -> None:
+    """Every table of the round drawn and its paper sheet entered."""
+    kit.draw(path)
+    for table in range(1, len(load(path).draws[round_number - 1].tables) + 1):
+        kit.result(
+            path, round_number, table, *kit.entries(path, round_number, table, (30, 10, -10, -30))
+        )
+
+
+def league(tmp_path: Path, *more: str) -> str:
+    (tmp_path / "zawodnicy.csv").write_text(REGISTER + "".join(more), "utf-8")
+    liga = str(tmp_path / "liga")
+    ok("league", "new", liga, "--title", "Liga", "--players", str(tmp_path / "zawodnicy.csv"))
+    return liga
+
+
+def event(tmp_path: Path, liga: str, name: str, rows: str, *options: str) -> str:
+    (tmp_path / f"{name}.csv").write_text(rows, "utf-8")
+    path = str(tmp_path / name)
+    made = invoke(
+        "tournament", "new", path, "--league", liga, "-p", str(tmp_path / f"{name}.csv"),
+        "--rounds", "2", "--deals", "8", "-r", "plb", "--seed", "1", *options,
+    )  # fmt: skip
+    assert made.exit_code == 0, made.output
+    return path
+
+
+def standings(liga: str) -> dict[str, dict[str, object]]:
+    got = json.loads(ok("league", "standings", liga, "-f", "json"))
+    return {r["id"]: r for r in got["standings"]}
+
+
+# ---- defect 1: a late entry ----------------------------------------------------------------
+
+
+def test_a_late_entry_joins_the_register_and_the_season_counts_it(tmp_path: Path) -> None:
+    liga = league(tmp_path)
+    path = event(tmp_path, liga, "e01", "name,id\n" + "".join(f"{n},\n" for n in NAMES))
+    played(path, 1)
+    entered = invoke("tournament", "enter", path, "Zenon Nowy", "--club", "Puck")
+    assert entered.exit_code == 0, entered.output
+    assert "Zenon Nowy was added to the register as N1" in entered.stderr
+    invoke("tournament", "withdraw", path, "Anna Nowak")  # (nine players: one sits out)
+    entered = invoke("tournament", "enter", path, "Jan Trzeci")
+    assert entered.exit_code == 0, entered.output
+    assert "Jan Trzeci was added to the register as N2" in entered.stderr
+    kit.draw(path)
+    t = load(path)
+    for table in range(1, len(t.draws[1].tables) + 1):
+        kit.result(path, 2, table, *kit.entries(path, 2, table, (30, 10, -10, -30)))
+    got = standings(liga)
+    assert {"N1", "N2"} <= set(got)
+    assert got["N1"]["player"] == "Zenon Nowy" and got["N1"]["events"] == 1
+    register = json.loads(ok("league", "players", liga, "-f", "json"))["players"]
+    assert [p["id"] for p in register][-2:] == ["N1", "N2"]
+    assert ok("league", "ratings", liga)
+
+
+def test_a_late_entry_of_a_name_two_records_share_is_asked_for_its_id(tmp_path: Path) -> None:
+    liga = league(tmp_path, "Jan Kowalski,201,Puck\n", "Jan Kowalski,202,Lębork\n")
+    path = event(tmp_path, liga, "e01", "name,id\n" + "".join(f"{n},\n" for n in NAMES))
+    played(path, 1)
+    asked = invoke("tournament", "enter", path, "Jan Kowalski")
+    assert asked.exit_code == 2
+    assert (
+        '"Jan Kowalski" is in the register 2 times: 201 (Puck), 202 (Lębork); say which: '
+        f'baska tournament enter {path} "Jan Kowalski" --id 201'
+    ) in asked.stderr
+    assert "Jan Kowalski" not in {p.display for p in load(path).players}
+    entered = invoke("tournament", "enter", path, "Jan Kowalski", "--id", "202")
+    assert entered.exit_code == 0, entered.output
+    assert next(p for p in load(path).players if p.id == "202").display == "Jan Kowalski"
+
+
+def test_an_entrant_the_register_does_not_know_names_the_command_that_adds_them(
+    tmp_path: Path,
+) -> None:
+    """A late entry made where the league was out of reach (or by an older baska): the
+    season names the command that fixes it, and that command works."""
+    liga = league(tmp_path)
+    path = event(tmp_path, liga, "e01", "name,id\n" + "".join(f"{n},\n" for n in NAMES))
+    played(path, 1)
+    ok("tournament", "withdraw", path, "Anna Nowak")
+    roster = Path(path, "players.csv")
+    roster.write_text(roster.read_text("utf-8") + "Zenon,,2,\n", "utf-8")
+    played(path, 2)
+    refused = invoke("league", "standings", liga)
+    assert refused.exit_code == 1
+    assert (
+        f'"Zenon" (../e01) is not in the register; add the event\'s new players to it: '
+        f"baska league add {liga} ../e01"
+    ) in refused.stderr
+    fixed = invoke("league", "add", liga, path)
+    assert fixed.exit_code == 0, fixed.output
+    assert "Zenon was added to the register as N1" in fixed.stderr
+    assert standings(liga)["N1"]["player"] == "Zenon"
+
+
+def test_a_name_two_records_share_is_told_apart_from_a_name_unknown(tmp_path: Path) -> None:
+    liga = league(tmp_path)
+    path = event(tmp_path, liga, "e01", "name,id\n" + "".join(f"{n},\n" for n in NAMES))
+    played(path, 1)
+    Path(path, "roster.csv").write_text(
+        Path(path, "roster.csv").read_text("utf-8").replace(",101,", ",,"), "utf-8"
+    )
+    ok("league", "players", "add", liga, "Anna Nowak", "--id", "301")
+    refused = invoke("league", "standings", liga)
+    assert refused.exit_code == 1
+    assert (
+        '"Anna Nowak" (../e01) is in the register 2 times: 101 (Puck), 301; say which: '
+        f'baska league add {liga} ../e01 --id "Anna Nowak=101"'
+    ) in refused.stderr
+    fixed = invoke("league", "add", liga, path, "--id", "Anna Nowak=101")
+    assert fixed.exit_code == 0, fixed.output
+    assert standings(liga)["101"]["events"] == 1
+
+
+# ---- defect 2: a copy of an event's folder ---------------------------------------------
+
+
+def test_a_copy_of_an_events_folder_is_refused_and_never_counted_twice(tmp_path: Path) -> None:
+    liga = league(tmp_path)
+    path = event(tmp_path, liga, "e01", "name,id\n" + "".join(f"{n},\n" for n in NAMES))
+    played(path, 1)
+    before = standings(liga)
+    copy = str(tmp_path / "e01-kopia")
+    shutil.copytree(path, copy, symlinks=True)
+    refused = invoke("league", "add", liga, copy)
+    assert refused.exit_code == 1
+    assert "is a copy of the event ../e01" in refused.stderr
+    assert standings(liga) == before
+    # listed by hand in league.toml all the same: the season refuses to count it twice
+    settings = Path(liga, "league.toml")
+    text = settings.read_text("utf-8")
+    settings.write_text(text + '\n[[events]]\npath = "../e01-kopia"\ndate = "2099-12-31"\n')
+    twice = invoke("league", "standings", liga)
+    assert twice.exit_code == 1
+    assert "../e01-kopia and ../e01 are one tournament" in twice.stderr
