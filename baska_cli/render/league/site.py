@@ -23,14 +23,16 @@ from baska_cli.render.league.site_pages import (
 from baska_cli.render.league.site_player import player_page
 from baska_cli.render.league.terminal import ratings_json, season_json
 from baska_cli.render.templates import environment
+from baska_cli.render.tournament.publish_pages import People
 from baska_cli.tournament.service.publish import Publication
 
 if TYPE_CHECKING:
     from jinja2 import Environment
 
-EventFiles = Callable[[Publication, tuple[str, str], "Environment"], dict[str, str]]
+EventFiles = Callable[[Publication, tuple[str, str], "Environment", People], dict[str, str]]
 """An event's files as `tournament publish` makes them (render/tournament/publish.py's
-publication_files: the publication, the link home, the Jinja2 environment)."""
+publication_files: the publication, the link home, the Jinja2 environment, the players'
+names and pages on the site)."""
 
 TEMPLATES = os.path.join(os.path.dirname(os.path.dirname(__file__)), "templates")
 PLAYERS_PER_BATCH = 100
@@ -55,6 +57,20 @@ def _named(text: str, site: LeagueSite) -> str:
         for result in line["results"]:
             result["event"] = site.events[result["event"]]
     return json.dumps(data, ensure_ascii=False) + "\n"
+
+
+def _people(pages: SitePages, event: Played) -> People:
+    """An event's players as the site shows them: the register's name (the id beside a
+    name two records share), the name the tables use beside it where it differs, and a
+    link to the player's page."""
+    assert event.standings is not None
+    found: dict[str, tuple[str, str]] = {}
+    for line, ident in zip(event.standings.lines, event.ids, strict=True):
+        shown, href = pages.player(ident, line.player, "../../")
+        if line.player not in shown:
+            shown = f"{shown} ({line.player})"
+        found[line.player] = (shown, href)
+    return found
 
 
 def site_files(
@@ -96,6 +112,7 @@ def site_files(
             if found is None:
                 return
             event, pub = found
-            made = event_files(pub, ("../../index.html", _("The league")), env)
+            home = ("../../index.html", _("The league"))
+            made = event_files(pub, home, env, _people(pages, event))
         folder = f"events/{site.events[event.event]}/"
         yield Batch({folder + name: text for name, text in made.items()}, pub.reading)
