@@ -171,3 +171,66 @@ def test_a_copy_of_an_events_folder_is_refused_and_never_counted_twice(tmp_path:
     twice = invoke("league", "standings", liga)
     assert twice.exit_code == 1
     assert "../e01-kopia and ../e01 are one tournament" in twice.stderr
+
+
+def test_namesakes_are_told_apart_in_the_standings_and_on_the_site(tmp_path: Path) -> None:
+    liga = league(tmp_path, "Jan Kowalski,201,Puck\n", "Jan Kowalski,202,Puck\n")
+    rows = "name,id\nJan Kowalski,201\nJan Kowalski,202\n" + "".join(f"{n},\n" for n in NAMES[:6])
+    path = event(tmp_path, liga, "e01", rows)
+    played(path, 1)
+    table = ok("league", "standings", liga)
+    assert "Jan Kowalski (201)" in table and "Jan Kowalski (202)" in table
+    assert "Anna Nowak (" not in table
+    out = tmp_path / "web"
+    ok("league", "publish", liga, str(out))
+    index = (out / "index.html").read_text("utf-8")
+    assert '<a href="players/201.html">Jan Kowalski (201)</a>' in index
+    assert '<a href="players/202.html">Jan Kowalski (202)</a>' in index
+    event_page = (out / "events" / "e01" / "index.html").read_text("utf-8")
+    assert '<a href="../../players/201.html">Jan Kowalski (201) (Jan.K.201)</a>' in event_page
+
+
+def test_events_are_listed_re_dated_and_removed(tmp_path: Path) -> None:
+    liga = league(tmp_path)
+    first = event(
+        tmp_path, liga, "e01", "name\n" + "".join(f"{n}\n" for n in NAMES), "--date", "2026-03-01"
+    )
+    second = kit.new(
+        tmp_path, "name\n" + "".join(f"{n}\n" for n in NAMES), name="e02", rules="plb", deals=8
+    )
+    added = invoke("league", "add", liga, second, "--date", "2026-01-10")
+    assert added.exit_code == 0, added.output
+    assert added.stderr == (
+        f"../e02 is an event of {liga} (2026-01-10)\n8 players were in the register already\n"
+    )
+    listed = json.loads(ok("league", "events", liga, "--format", "json"))["events"]
+    assert [(e["event"], e["date"], e["players"]) for e in listed] == [
+        ("../e02", "2026-01-10", 8),
+        ("../e01", "2026-03-01", 8),
+    ]
+    moved = invoke("league", "events", "date", liga, "e02", "2026-04-01")
+    assert moved.exit_code == 0, moved.output
+    assert moved.stderr == "../e02: its date 2026-01-10 is now 2026-04-01\n"
+    assert [
+        e["event"] for e in json.loads(ok("league", "events", liga, "-f", "json"))["events"]
+    ] == [
+        "../e01",
+        "../e02",
+    ]
+    wrong = invoke("league", "events", "date", liga, "e03", "2026-04-01")
+    assert wrong.exit_code == 2 and '"e03" is not an event of the league' in wrong.stderr
+    bad = invoke("league", "events", "date", liga, "e02", "2026-02-30")
+    assert bad.exit_code == 2 and 'DATE "2026-02-30": expected a date as YYYY-MM-DD' in bad.stderr
+    gone = invoke("league", "events", "remove", liga, first)
+    assert gone.exit_code == 0, gone.output
+    assert gone.stderr == (
+        f"../e01 is no event of {liga} any more; the players it added stay in the register\n"
+    )
+    assert load(first).plan.league == ""
+    again = invoke("league", "add", liga, first, "--date", "2026-03-01")
+    assert again.exit_code == 0, again.output
+    unchanged = invoke("league", "add", liga, first)
+    assert unchanged.stderr == f"../e01: nothing changed (an event of {liga} already)\n"
+    date_only = invoke("tournament", "new", str(tmp_path / "e09"), "-p", str(tmp_path / "e01.csv"),
+                       "--rounds", "2", "--deals", "8", "-r", "plb", "--date", "2026-05-01")  # fmt: skip
+    assert date_only.exit_code == 2 and "given with --league" in date_only.stderr

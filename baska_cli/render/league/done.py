@@ -77,6 +77,7 @@ def joined_lines(done: Joined, league: str) -> list[str]:
     return [
         *said,
         *added_lines(done.added),
+        *(found_line(done.found) if done.changed else []),
         *respelt_lines(done.respelt),
         *alike_lines(done.look_alike),
     ]
