@@ -231,6 +231,8 @@ def test_events_are_listed_re_dated_and_removed(tmp_path: Path) -> None:
     assert again.exit_code == 0, again.output
     unchanged = invoke("league", "add", liga, first)
     assert unchanged.stderr == f"../e01: nothing changed (an event of {liga} already)\n"
-    date_only = invoke("tournament", "new", str(tmp_path / "e09"), "-p", str(tmp_path / "e01.csv"),
-                       "--rounds", "2", "--deals", "8", "-r", "plb", "--date", "2026-05-01")  # fmt: skip
+    date_only = invoke(
+        "tournament", "new", str(tmp_path / "e09"), "-p", str(tmp_path / "e01.csv"),
+        "--rounds", "2", "--deals", "8", "-r", "plb", "--date", "2026-05-01",
+    )  # fmt: skip
     assert date_only.exit_code == 2 and "given with --league" in date_only.stderr
