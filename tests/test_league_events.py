@@ -145,6 +145,10 @@ def test_a_name_two_records_share_is_told_apart_from_a_name_unknown(tmp_path: Pa
         '"Anna Nowak" (../e01) is in the register 2 times: 101 (Puck), 301; say which: '
         f'baska league add {liga} ../e01 --id "Anna Nowak=101"'
     ) in refused.stderr
+    nobody = invoke("league", "add", liga, path, "--id", "Anna Nowak=101", "--id", "Zofia=1")
+    assert nobody.exit_code == 2 and f'--id "Zofia=1": no player of {path} is "Zofia"' in (
+        nobody.stderr
+    )
     fixed = invoke("league", "add", liga, path, "--id", "Anna Nowak=101")
     assert fixed.exit_code == 0, fixed.output
     assert standings(liga)["101"]["events"] == 1

@@ -14,6 +14,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from baska_cli.errors import BaskaError, TournamentError, TournamentInputError
+from baska_cli.game.rules import RuleSet
 from baska_cli.i18n import _
 from baska_cli.league import folder
 from baska_cli.league.entrants import twice
@@ -133,7 +134,12 @@ def _identities(league: LeagueFolder, events: Sequence[Event]) -> dict[str, str]
 
 
 def new_tournament(
-    path: str, tournament: str, players_file: str, rules: Any, date: str = "", **settings: Any
+    path: str,
+    tournament: str,
+    players_file: str,
+    rules: RuleSet,
+    date: str = "",
+    **settings: Any,
 ) -> Joined:
     """`tournament new --league`: each player of the players file taken from the register
     (by id, else by full name; a new name added with a new id), the tournament made and
@@ -164,14 +170,16 @@ def new_tournament(
 
 
 def _chosen(
-    players: Sequence[Entrant], choices: Mapping[str, str], register: Register, where: str
+    players: Sequence[Entrant], choices: Mapping[str, str], register: Register, used: set[str]
 ) -> list[Entrant]:
-    """The players with the ids chosen for them (`--id NAME=ID`: a record of the register)."""
+    """The players with the ids chosen for them (`--id NAME=ID`: a record of the register);
+    the names found join `used`."""
     out = list(players)
     for name, ident in choices.items():
         player = find(players, name)
         if player is None:
             continue
+        used.add(name)
         member = register.by_id(ident)
         if member is None:
             raise TournamentInputError(
@@ -197,7 +205,6 @@ def parse_choices(given: Sequence[str]) -> dict[str, str]:
 
 
 def _refuse_copy(
-    league: LeagueFolder,
     t: tournament_folder.Tournament,
     identities: Mapping[str, str],
     tournament: str,
@@ -239,6 +246,7 @@ def add_events(
     chosen = parse_choices(choices)
     day = dated(date) if date else ""
     done = []
+    used: set[str] = set()
     with folder.lock(path):
         league = folder.load(path)
         registering = Registering(league.register)
@@ -261,8 +269,8 @@ def add_events(
                         tournament,
                     )
                 if already is None:
-                    _refuse_copy(league, t, identities, tournament, path)
-                players = _chosen(t.players, chosen, registering.register(), tournament)
+                    _refuse_copy(t, identities, tournament, path)
+                players = _chosen(t.players, chosen, registering.register(), used)
                 matches = _joined(registering, [(tournament, p) for p in players], relative, path)
                 players = [
                     replace(p, id=m.member.id) for p, m in zip(players, matches, strict=True)
@@ -300,6 +308,13 @@ def add_events(
                     already is not None,
                     redated,
                     changed,
+                )
+            )
+        unused = [name for name in chosen if name not in used]
+        if unused:
+            raise TournamentInputError(
+                _('--id "{name}={id}": no player of {dirs} is "{name}"').format(
+                    name=unused[0], id=chosen[unused[0]], dirs=", ".join(tournaments)
                 )
             )
         register = registering.register()
