@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import TYPE_CHECKING
 
 from baska_cli.i18n import _, speaking
@@ -23,11 +23,15 @@ from baska_cli.render.league.site_pages import (
 from baska_cli.render.league.site_player import player_page
 from baska_cli.render.league.terminal import ratings_json, season_json
 from baska_cli.render.templates import environment
-from baska_cli.render.tournament.publish_pages import People
 from baska_cli.tournament.service.publish import Publication
 
 if TYPE_CHECKING:
     from jinja2 import Environment
+
+People = Mapping[str, tuple[str, str]]
+"""An event's players on the site, by the name the tables use: their name as the site shows
+it, and their page's link from the event's folder (render/tournament/publish_pages.py's
+People)."""
 
 EventFiles = Callable[[Publication, tuple[str, str], "Environment", People], dict[str, str]]
 """An event's files as `tournament publish` makes them (render/tournament/publish.py's
