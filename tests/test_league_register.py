@@ -9,6 +9,7 @@ import json
 from pathlib import Path
 
 from baska_cli.league.register import Member, Register, look_alike
+from baska_cli.tournament.folder import load
 from tests import tournamentkit as kit
 from tests.clikit import invoke
 from tests.test_league_events import NAMES, REGISTER, event, league, ok, played, standings
@@ -196,3 +197,20 @@ def test_a_name_is_corrected_and_the_site_shows_it(tmp_path: Path) -> None:
     page = (out / "events" / "e01" / "index.html").read_text("utf-8")
     assert "Grzegorz Wąsik" in page and "Grzegorz Wąs<" not in page
     assert REGISTER  # (the register these tests share)
+
+
+def test_an_event_played_under_a_merged_id_counts_for_it_again_once_unmerged(
+    tmp_path: Path,
+) -> None:
+    liga = league(tmp_path)
+    ok("league", "players", "add", liga, "Anna Nowak-Lis", "--id", "301")
+    ok("league", "players", "merge", liga, "101", "301")
+    rows = "name,id\nAnna Nowak-Lis,301\n" + "".join(f"{n},\n" for n in NAMES[1:])
+    path = event(tmp_path, liga, "e01", rows)
+    played(path, 1)
+    assert [p.display for p in load(path).players if p.id == "301"] == ["Anna Nowak"]
+    assert "301" not in standings(liga) and standings(liga)["101"]["events"] == 1
+    ok("league", "add", liga, path)  # (matched again: the id stays the merged record's)
+    ok("league", "players", "unmerge", liga, "301")
+    got = standings(liga)
+    assert got["301"]["events"] == 1 and "101" not in got

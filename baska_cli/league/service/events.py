@@ -91,13 +91,14 @@ def _alike(register: Register, added: Sequence[Member]) -> tuple[Pair, ...]:
 
 
 def _entry_text(entrants: Sequence[Entrant], members: Sequence[Member]) -> str:
-    """The players file `tournament new` reads, each player as the register has them."""
+    """The players file `tournament new` reads, each player as the register has them (an id
+    the file gives kept: a merged record's stays, so that a merge can be undone)."""
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(["name", "club", "team", "category", "id", "standin"])
     for p, m in zip(entrants, members, strict=True):
         writer.writerow(
-            [m.name, m.club or p.club, m.team or p.team, m.category or p.category, m.id, p.standin]
+            [m.name, m.club or p.club, m.team or p.team, m.category or p.category, p.id or m.id, p.standin]
         )
     return out.getvalue()
 
@@ -273,7 +274,7 @@ def add_events(
                 players = _chosen(t.players, chosen, registering.register(), used)
                 matches = _joined(registering, [(tournament, p) for p in players], relative, path)
                 players = [
-                    replace(p, id=m.member.id) for p, m in zip(players, matches, strict=True)
+                    replace(p, id=p.id or m.member.id) for p, m in zip(players, matches, strict=True)
                 ]
                 plan = replace(
                     t.plan,
