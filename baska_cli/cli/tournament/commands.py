@@ -111,27 +111,13 @@ def new(path: str, players_file: str, rules_spec: str | None, date: str, **setti
         )
     if league:
         from baska_cli.league.service.events import new_tournament  # (only with --league)
-        from baska_cli.render.league.done import (
-            added_lines,
-            alike_lines,
-            found_line,
-            respelt_lines,
-        )
+        from baska_cli.render.league.done import joined_lines
 
         joined = new_tournament(league, path, players_file, rules, date, **settings)
         assert joined.made is not None
         made = joined.made
         note_written(_("the tournament {path} was made").format(path=path))
-        said = [
-            _("{event} is an event of {league} ({date})").format(
-                event=joined.event, league=league, date=joined.date
-            ),
-            *added_lines(joined.added),
-            *found_line(joined.found),
-            *respelt_lines(joined.respelt),
-            *alike_lines(joined.look_alike),
-        ]
-        for line in said:
+        for line in joined_lines(joined, league):
             click.echo(line, err=True)
     else:
         entries = service.read_entry_file(players_file)

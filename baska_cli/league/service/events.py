@@ -97,9 +97,8 @@ def _entry_text(entrants: Sequence[Entrant], members: Sequence[Member]) -> str:
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(["name", "club", "team", "category", "id", "standin"])
     for p, m in zip(entrants, members, strict=True):
-        writer.writerow(
-            [m.name, m.club or p.club, m.team or p.team, m.category or p.category, p.id or m.id, p.standin]
-        )
+        details = (m.club or p.club, m.team or p.team, m.category or p.category)
+        writer.writerow([m.name, *details, p.id or m.id, p.standin])
     return out.getvalue()
 
 
@@ -273,9 +272,8 @@ def add_events(
                     _refuse_copy(t, identities, tournament, path)
                 players = _chosen(t.players, chosen, registering.register(), used)
                 matches = _joined(registering, [(tournament, p) for p in players], relative, path)
-                players = [
-                    replace(p, id=p.id or m.member.id) for p, m in zip(players, matches, strict=True)
-                ]
+                ids = [p.id or m.member.id for p, m in zip(players, matches, strict=True)]
+                players = [replace(p, id=i) for p, i in zip(players, ids, strict=True)]
                 plan = replace(
                     t.plan,
                     league=_back(path, tournament),
