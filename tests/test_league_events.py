@@ -191,7 +191,7 @@ def test_namesakes_are_told_apart_in_the_standings_and_on_the_site(tmp_path: Pat
     assert '<a href="players/201.html">Jan Kowalski (201)</a>' in index
     assert '<a href="players/202.html">Jan Kowalski (202)</a>' in index
     event_page = (out / "events" / "e01" / "index.html").read_text("utf-8")
-    assert '<a href="../../players/201.html">Jan Kowalski (201) (Jan.K.201)</a>' in event_page
+    assert '<a href="../../players/201.html">Jan Kowalski (Jan.K.201)</a>' in event_page
 
 
 def test_events_are_listed_re_dated_and_removed(tmp_path: Path) -> None:

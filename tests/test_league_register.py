@@ -8,6 +8,10 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
 from baska_cli.league.register import Member, Register, look_alike
 from baska_cli.tournament.folder import load
 from tests import tournamentkit as kit
@@ -145,6 +149,8 @@ def test_an_id_a_players_file_refuses_is_refused_and_never_printed_raw(tmp_path:
         assert "\x1b" not in refused.stderr and "12\n34" not in refused.stderr
         assert "cannot be an id" in refused.stderr
     assert "Jan Nowy" not in Path(liga, "players.csv").read_text("utf-8")
+    club = invoke("league", "players", "add", liga, "Jan Nowy", "--club", "\x1b[31mPuck")
+    assert club.exit_code == 2 and '"\\x1b[31mPuck" cannot be a club' in club.stderr
     taken = invoke("league", "players", "add", liga, "Jan Nowy", "--id", "101")
     assert taken.exit_code == 2 and 'the id "101" is in the register already' in taken.stderr
 
@@ -214,3 +220,27 @@ def test_an_event_played_under_a_merged_id_counts_for_it_again_once_unmerged(
     ok("league", "players", "unmerge", liga, "301")
     got = standings(liga)
     assert got["301"]["events"] == 1 and "101" not in got
+
+
+@settings(
+    max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(
+    name=st.text(min_size=1, max_size=30),
+    ident=st.text(max_size=12),
+    club=st.text(max_size=12),
+)
+def test_whatever_is_typed_the_register_is_one_baska_reads_back(
+    tmp_path_factory: pytest.TempPathFactory, name: str, ident: str, club: str
+) -> None:
+    """`league players add` takes a record or refuses it (exit 2, nothing raw of a control
+    character said); the register it writes always reads back."""
+    liga = str(tmp_path_factory.mktemp("hostile") / "liga")
+    ok("league", "new", liga, "--title", "L")
+    done = invoke("league", "players", "add", liga, name, "--id", ident, "--club", club)
+    assert done.exit_code in (0, 2), done.output
+    assert not any(ch in done.stderr for ch in "\x1b\x07\x9b\u202e"), done.stderr
+    listed = invoke("league", "players", liga, "--format", "json")
+    assert listed.exit_code == 0, listed.output
+    players = json.loads(listed.stdout)["players"]
+    assert len(players) == (done.exit_code == 0)

@@ -66,13 +66,15 @@ def shown_names(players: Iterable[Entrant]) -> dict[str, str]:
 
 
 def clean_club(club: str, where: str) -> str:
-    """A club's name: printable, one line, not a spreadsheet formula."""
+    """A club's name: printable, one line, not a spreadsheet formula (quoted with its
+    escapes where it holds a character a terminal would obey)."""
     club = club.strip()
     if club and (not club.isprintable() or runs_as_formula(club)):
+        shown = club if club.isprintable() else ascii(club)[1:-1]
         raise TournamentInputError(
             _(
                 '{where}: "{club}" cannot be a club: printable text, not starting with =, +, - or @'
-            ).format(where=where, club=club)
+            ).format(where=where, club=shown)
         )
     return club
 

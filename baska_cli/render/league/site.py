@@ -65,12 +65,15 @@ def _named(text: str, site: LeagueSite) -> str:
 
 def _people(pages: SitePages, event: Played) -> People:
     """An event's players as the site shows them: the register's name (the id beside a
-    name two records share), the name the tables use beside it where it differs, and a
-    link to the player's page."""
+    name two records share, unless the name the tables use holds it), the name the tables
+    use beside it where it differs, and a link to the player's page."""
     assert event.standings is not None
     found: dict[str, tuple[str, str]] = {}
     for line, ident in zip(event.standings.lines, event.ids, strict=True):
         shown, href = pages.player(ident, line.player, "../../")
+        member = pages.site.members.get(ident)
+        if member is not None and ident in line.player:  # (`Jan.K.201`: the id is there)
+            shown = member.name
         if line.player not in shown:
             shown = f"{shown} ({line.player})"
         found[line.player] = (shown, href)
