@@ -5,6 +5,8 @@ openskill called directly on the same games."""
 
 from __future__ import annotations
 
+import csv
+import io
 import json
 import random
 import subprocess
@@ -279,7 +281,10 @@ def test_league_b_adds_tournaments_by_id_in_date_order(tmp_path: Path) -> None:
     for r in rated["ratings"] + rated["apart"]:
         assert r["mu"] == pytest.approx(want[r["id"]][0], abs=1e-9)
     again = invoke("league", "add", liga, paths[0])
-    assert again.exit_code == 1 and "is an event of this league already" in again.stderr
+    assert (again.exit_code, again.stderr) == (
+        0,
+        f"../e0: nothing changed (an event of {liga} already)\n",
+    )
     other = str(tmp_path / "other")
     ok("league", "new", other, "--title", "Inna")
     settings = Path(paths[0], "tournament.toml")  # as an earlier baska wrote it
@@ -331,3 +336,29 @@ def test_a_wrong_date_is_refused_and_standings_never_load_openskill(tmp_path: Pa
         f"season({liga!r}); assert 'openskill' not in sys.modules"
     )
     assert subprocess.run([sys.executable, "-c", code], check=False).returncode == 0
+
+
+def test_the_exports_mark_the_events_counted_and_the_json_carries_rest(
+    league_a: tuple[str, list[list[Game]]],
+) -> None:
+    liga, _events = league_a
+    got = json.loads(ok("league", "standings", liga, "--format", "json"))
+    assert got["regulations"]["rest"] == "0/1"
+    rows = list(csv.DictReader(io.StringIO(ok("league", "standings", liga, "--format", "csv"))))
+    events = [e["event"] for e in got["events"]]
+    for row, line in zip(rows, got["standings"], strict=True):
+        counted = {r["event"]: r["counted"] for r in line["results"]}
+        assert [row[f"counted:{e}"] for e in events] == [
+            "" if e not in counted else str(int(counted[e])) for e in events
+        ]
+    assert any(row[f"counted:{e}"] == "0" for row in rows for e in events)
+
+
+def test_the_polish_terminal_writes_decimal_commas(
+    league_a: tuple[str, list[list[Game]]],
+) -> None:
+    liga, _events = league_a
+    rated = json.loads(ok("league", "ratings", liga, "--format", "json"))["ratings"][0]
+    table = ok("--lang", "pl", "league", "ratings", liga)
+    assert f"{rated['mu']:.2f}".replace(".", ",") in table
+    assert f"{rated['mu']:.2f}" not in table

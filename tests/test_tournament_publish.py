@@ -79,7 +79,15 @@ def test_the_newest_complete_round_is_published_with_every_table(liga: str, tmp_
     assert said == f"{out}: the standings after round 1 published: 9 files\n"
     files = _files(out)
     assert sorted(files) == sorted(
-        [*ROUND_ONE, "r1/t1.html", "r1/t1.json", "r1/t2.html", "r1/t2.json", ".baska-publish"]
+        [
+            *ROUND_ONE,
+            "r1/t1.html",
+            "r1/t1.json",
+            "r1/t2.html",
+            "r1/t2.json",
+            ".baska-publish",
+            ".baska-publish.lock",
+        ]
     )
     cli = invoke("tournament", "standings", liga, "--round", "1", "--format", "json")
     assert json.loads(files["standings.json"]) == json.loads(cli.stdout)

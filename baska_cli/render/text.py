@@ -41,6 +41,13 @@ def number(value: float | Fraction, places: int = 2) -> str:
     return text.replace(".", ",") if language() in DECIMAL_COMMA else text
 
 
+def fixed(value: float, places: int = 2) -> str:
+    """A number with `places` decimals as a person reads it in the language of the call: 25,10
+    in Polish, 25.10 in English (a column of ratings stays aligned)."""
+    text = f"{value:.{places}f}"
+    return text.replace(".", ",") if language() in DECIMAL_COMMA else text
+
+
 def terminal_safe(text: str, keep: str = "") -> str:
     """`text` as a terminal shows it and does not obey: every character that is not
     printable (C0 and C1 controls, ESC, DEL, bidi overrides such as U+202E, other format

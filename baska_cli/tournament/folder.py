@@ -205,8 +205,8 @@ def _no_round_missing(path: str) -> None:
         )
 
 
-def load(path: str) -> Tournament:
-    """Read a tournament's directory (a TournamentError naming the file that is broken)."""
+def read_plan(path: str) -> Plan:
+    """A tournament's settings only (a TournamentError naming the file, as `load` gives)."""
     settings = os.path.join(path, SETTINGS)
     if not os.path.isdir(path) or not os.path.exists(settings):
         raise TournamentError(
@@ -215,7 +215,13 @@ def load(path: str) -> Tournament:
             ).format(file=SETTINGS),
             path,
         )
-    plan = parse_plan(_read(settings), settings)
+    return parse_plan(_read(settings), settings)
+
+
+def load(path: str) -> Tournament:
+    """Read a tournament's directory (a TournamentError naming the file that is broken)."""
+    settings = os.path.join(path, SETTINGS)
+    plan = read_plan(path)
     rules = plan.rules(settings)
     _no_round_missing(path)
     players = parse_players(_read(os.path.join(path, PLAYERS)), os.path.join(path, PLAYERS))

@@ -66,15 +66,33 @@ def shown_names(players: Iterable[Entrant]) -> dict[str, str]:
 
 
 def clean_club(club: str, where: str) -> str:
-    """A club's name: printable, one line, not a spreadsheet formula."""
+    """A club's name: printable, one line, not a spreadsheet formula (quoted with its
+    escapes where it holds a character a terminal would obey)."""
     club = club.strip()
     if club and (not club.isprintable() or runs_as_formula(club)):
+        shown = club if club.isprintable() else ascii(club)[1:-1]
         raise TournamentInputError(
             _(
                 '{where}: "{club}" cannot be a club: printable text, not starting with =, +, - or @'
-            ).format(where=where, club=club)
+            ).format(where=where, club=shown)
         )
     return club
+
+
+def clean_id(ident: str, where: str) -> str:
+    """A player's id (a licence number): printable text of one line, not a spreadsheet
+    formula; spaces inside written once. Quoted with its escapes where it holds a character
+    a terminal would obey."""
+    value = " ".join(ident.split()) if ident.isprintable() else ident
+    if value and (not value.isprintable() or value[0] in "=+-@" or runs_as_formula(value)):
+        shown = f'"{value}"' if value.isprintable() else ascii(value)
+        raise TournamentInputError(
+            _(
+                "{where}: {id} cannot be an id: printable text of one line, not starting with "
+                "=, +, - or @"
+            ).format(where=where, id=shown)
+        )
+    return value
 
 
 def checked_name(name: str, where: str) -> str:

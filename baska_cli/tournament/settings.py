@@ -4,6 +4,7 @@ default, help and reach, which drive `tournament new`'s options, `tournament set
 
 from __future__ import annotations
 
+import re
 import secrets
 import tomllib
 from collections.abc import Mapping
@@ -39,8 +40,9 @@ MAX_PLAN = 1024 * 1024  # characters of tournament.toml; one is a few hundred
 
 @dataclass(frozen=True, slots=True)
 class Plan:
-    """What the organiser fixed when the tournament was made (one field per row of SETTINGS,
-    and the league an older file names)."""
+    """What the organiser fixed when the tournament was made (one field per row of SETTINGS),
+    the tournament's identity (IDENTITY: made by `new`, no setting) and the league an older
+    file names."""
 
     rounds: int
     deals: int
@@ -57,6 +59,7 @@ class Plan:
     hide_standings: bool = False  # no running standings on the public screens
     league: str = ""  # the league's folder, as a tournament.toml of an earlier baska names it
     # (read, never written: the league's events are the one record of its tournaments)
+    identity: str = ""  # no setting: the tournament's own, made by `new` (IDENTITY)
 
     def rules(self, origin: str = "tournament.toml") -> RuleSet:
         """The tournament's rule system."""
@@ -76,6 +79,18 @@ class Reach(Enum):
 
 
 REQUIRED: Any = object()  # the default of a setting `new` must be given
+
+
+IDENTITY = re.compile(r"[0-9a-f]{16}")
+"""A tournament's identity in tournament.toml (`identity = "…"`, under the format's line):
+made once by `new`, never set; a copy of the folder keeps it, so that a league knows the copy
+for the tournament it is (an event counts once). A tournament made before it had one gets one
+when a league adds it."""
+
+
+def new_identity() -> str:
+    """A tournament's identity: 16 random hexadecimal digits."""
+    return secrets.token_hex(8)
 
 
 def random_seed() -> str:
@@ -272,6 +287,8 @@ def format_plan(plan: Plan) -> str:
     )
     lines = [f"# {line}" for line in comment.splitlines()]
     lines.append(f"baska_tournament = {FORMAT_VERSION}")
+    if plan.identity:
+        lines.append(f"identity = {toml_value(plan.identity)}")
     tables = []
     for row in SETTINGS:
         value = row.kind.stored(getattr(plan, row.attribute))
@@ -301,7 +318,10 @@ def parse_plan(text: str, origin: str) -> Plan:
         raise TournamentError(
             _("not a baska tournament file (expected baska_tournament = 1)"), origin
         )
-    values: dict[str, Any] = {}
+    identity = data.get("identity", "")
+    if not isinstance(identity, str) or (identity and not IDENTITY.fullmatch(identity)):
+        raise TournamentError(_('"{key}" is missing or wrong').format(key="identity"), origin)
+    values: dict[str, Any] = {"identity": identity}
     for row in SETTINGS:
         try:
             if row.key not in data and not callable(row.default):

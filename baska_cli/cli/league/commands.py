@@ -1,5 +1,6 @@
-"""`baska league`: a league in one folder — new, add, standings, ratings here; the register
-in `players.py`. Each command asks the league's service and says what it did."""
+"""`baska league`: a league in one folder — new, add, standings, ratings here; its
+regulations in `regulations.py`, the register in `players.py`, the events in `events.py`.
+Each command asks the league's service and says what it did."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ import click
 
 from baska_cli.cli.common import CONTEXT, command, format_choice, note_written, option
 from baska_cli.cli.league.common import LeagueGroup, regulation_options, write_workbook
+from baska_cli.cli.league.events import events
 from baska_cli.cli.league.players import players, say
 from baska_cli.cli.league.publish import publish
 from baska_cli.cli.league.regulations import set_command
@@ -17,6 +19,7 @@ from baska_cli.league.regulations import regulations_of
 from baska_cli.league.service import events as service_events
 from baska_cli.league.service import players as service_players
 from baska_cli.league.service import season as service_season
+from baska_cli.render.league.done import joined_lines
 from baska_cli.render.league.terminal import (
     not_official,
     ratings_json,
@@ -39,7 +42,8 @@ def league() -> None:
     Example:  baska league new liga --title "Liga Lęborska 2026" --players zawodnicy.csv
               baska league set liga min-events 3
               baska tournament new liga/gp1 --league liga --players gp1.csv --rounds 5 --deals 24
-              baska league add liga gp0
+              baska league add liga gp0 --date 2026-01-17
+              baska league events liga
               baska league standings liga
               baska league ratings liga
               baska league publish liga web
@@ -81,20 +85,28 @@ def new(path: str, players_file: str | None, title: str, **regulations: Any) -> 
 @click.argument("path", metavar="LIGA")
 @click.argument("tournaments", metavar="DIR...", nargs=-1, required=True)
 @option("--date", metavar="YYYY-MM-DD", default="", help="The events' date (default: today).")
-def add(path: str, tournaments: tuple[str, ...], date: str) -> None:
+@option(
+    "--id",
+    "choices",
+    metavar="NAME=ID",
+    multiple=True,
+    help="The register's record of a player whose full name several records share (repeatable).",
+)
+def add(path: str, tournaments: tuple[str, ...], date: str, choices: tuple[str, ...]) -> None:
     """Add tournaments as the league's events, their players matched to the register by id
-    (a player without one by full name; one not found is added with a new id).
+    (a player without one by full name; one not found is added with a new id). A tournament
+    that is an event already has its new players joined to the register (nothing else
+    changes; its date, where --date is given).
 
     \b
     Example:  baska league add liga gp1 gp2 --date 2026-01-17
+              baska league add liga gp3 --id "Jan Kowalski=1234"
     """
-    for joined in service_events.add_events(path, tournaments, date):
-        note_written(_("{event} is an event of {path}").format(event=joined.event, path=path))
-        for m in joined.added:
-            click.echo(
-                _("{name} was added to the register as {id}").format(name=m.name, id=m.id),
-                err=True,
-            )
+    for joined in service_events.add_events(path, tournaments, date, choices):
+        if joined.changed:
+            note_written(_("the league {path} was changed").format(path=path))
+        for line in joined_lines(joined, path):
+            click.echo(line, err=True)
 
 
 @command()
@@ -144,5 +156,5 @@ def ratings(path: str, output_format: str) -> None:
         click.echo(ratings_table(done))
 
 
-for _command in (new, set_command, add, players, standings, ratings, publish):
+for _command in (new, set_command, add, events, players, standings, ratings, publish):
     league.add_command(_command)

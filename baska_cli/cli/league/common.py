@@ -1,6 +1,7 @@
 """What the `baska league` commands share: the group that turns the league service's errors
-into exit statuses (as `baska tournament`'s does), the options of the league's title and
-regulations (generated from their rows), and the workbook written for --xlsx."""
+into exit statuses (as `baska tournament`'s does), the groups that list by default, the
+options of the league's title and regulations (generated from their rows), and the workbook
+written for --xlsx."""
 
 from __future__ import annotations
 
@@ -30,6 +31,18 @@ class LeagueGroup(Group):
             return super().invoke(ctx)
         except BaskaError as error:
             fail(error)
+
+
+class ListingGroup(LeagueGroup):
+    """A group whose `list` is its default: `league players LIGA` lists the register,
+    `league events LIGA` the events; a first argument that names no command is the league's
+    folder."""
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        """List unless a command is named."""
+        if args and args[0] not in self.commands and args[0] not in ("-h", "--help"):
+            args = ["list", *args]
+        return super().parse_args(ctx, args)
 
 
 def write_workbook(path: str, sheets: list[Sheet]) -> None:

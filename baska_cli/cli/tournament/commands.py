@@ -28,7 +28,7 @@ from baska_cli.cli.tournament.links import base_url_option, links, say_no_qr, sh
 from baska_cli.cli.tournament.publish import publish_command
 from baska_cli.cli.tournament.scores import check_command, lots, result, standings
 from baska_cli.cli.tournament.walkout import walkout
-from baska_cli.errors import TournamentError
+from baska_cli.errors import TournamentError, TournamentInputError
 from baska_cli.i18n import _, ngettext
 from baska_cli.render.tournament.done import (
     drawn_anyway,
@@ -96,27 +96,41 @@ def _made(path: str, made: service.Made, rules: str) -> str:
     help="The league this tournament is an event of: its players are taken from the "
     "league's register (by id or name; a new name gets a new id).",
 )
+@option(
+    "--date",
+    metavar="YYYY-MM-DD",
+    default="",
+    help="With --league: the event's date in the league (default: today).",
+)
 def new(
-    path: str, players_file: str, rules_spec: str | None, league: str | None, **settings: Any
+    path: str,
+    players_file: str,
+    rules_spec: str | None,
+    league: str | None,
+    date: str,
+    **settings: Any,
 ) -> None:
     """Make a tournament directory from a players file.
 
     \b
     Example:  baska tournament new liga --players players.txt --rounds 5 --deals 24 -r mester
+              baska tournament new gp1 --league liga --date 2026-01-17 -p gp1.csv --rounds 5
     """
     rules = load_rules_or_fail(rules_spec)
+    if date and not league:
+        raise TournamentInputError(
+            _("--date {date}: the date of a league's event, given with --league").format(date=date)
+        )
     if league:
         from baska_cli.league.service.events import new_tournament  # (only with --league)
+        from baska_cli.render.league.done import joined_lines
 
-        joined = new_tournament(league, path, players_file, rules, **settings)
+        joined = new_tournament(league, path, players_file, rules, date, **settings)
         assert joined.made is not None
         made = joined.made
         note_written(_("the tournament {path} was made").format(path=path))
-        for m in joined.added:
-            click.echo(
-                _("{name} was added to the register as {id}").format(name=m.name, id=m.id),
-                err=True,
-            )
+        for line in joined_lines(joined, league):
+            click.echo(line, err=True)
     else:
         entries = service.read_entry_file(players_file)
         made = service.new(path, entries, players_file, rules, **settings)
@@ -233,9 +247,16 @@ def enter(path: str, name: str, club: str, ident: str, team: str, category: str)
     Example:  baska tournament enter liga Zenon --club Puck
               baska tournament enter liga "Jan Nowak" --id 1234 --team Gryf
     """
+    # (in a league's event the player joins the league's register, as `new --league` does)
+    from baska_cli.league.service.events import enter_player
+    from baska_cli.render.league.done import late_entry_lines
+
     details = {"id": ident, "team": team, "category": category}
-    entered = service.enter_player(path, name, club, details)
+    late = enter_player(path, name, club, details)
+    entered = late.entered
     note_written(_("the player was entered"))
+    for line in late_entry_lines(late, path):
+        click.echo(line, err=True)
     for a, b in entered.look_alike:
         click.echo(
             _('warning: "{a}" and "{b}" look like one name misspelt').format(a=a, b=b), err=True

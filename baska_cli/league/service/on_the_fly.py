@@ -1,8 +1,8 @@
 """A league made on the fly for `baska tournament season DIR… [--points FILE]`: its events the
 tournament folders given (in that order), its regulations the points file's (the season's rows
 of league/regulations.py), its register made from the events' players by the league's own rule
-(register.matched: by id, else by full name; a player with neither gets N1, N2, … as the
-league would give), the season counted by the league's engine (service/season.py)."""
+(league/registering.py: by id, else by full name; a player with neither gets N1, N2, … as
+the league would give), the season counted by the league's engine (service/season.py)."""
 
 from __future__ import annotations
 
@@ -14,9 +14,10 @@ from baska_cli.errors import TournamentError, TournamentInputError
 from baska_cli.files.kind import NotRegularFile, read_text, reason_of
 from baska_cli.i18n import _
 from baska_cli.league.folder import LeagueFolder
-from baska_cli.league.register import Register, matched
+from baska_cli.league.register import Register
+from baska_cli.league.registering import OthersId, Registering, SeveralRecords
 from baska_cli.league.regulations import SEASON, Regulations, read_table, regulations_of, rows_of
-from baska_cli.league.service.season import LeagueSeason, Played, ids_of, season
+from baska_cli.league.service.season import LeagueSeason, Played, season
 from baska_cli.league.settings import League
 from baska_cli.rulesets import toml_problem
 from baska_cli.tournament.folder import Tournament, load
@@ -74,25 +75,60 @@ def _events(paths: Sequence[str]) -> list[Tournament]:
     return found
 
 
-def _register(tournaments: Sequence[Tournament]) -> Register:
-    """Every event's players matched as the league matches them, in the events' order."""
-    register = Register()
+def _matched(tournaments: Sequence[Tournament]) -> tuple[Register, list[dict[str, str]]]:
+    """Every event's players matched as the league matches them (league/registering.py), in
+    the events' order: the register so made, and each event's players' ids (by the name the
+    tables use). Two players of one event who are one record, and an id two events give to
+    two people, are refused."""
+    registering = Registering(Register())
+    first: dict[str, str] = {}  # each id: the event that gave it first
+    ids = []
     for t in tournaments:
-        for entrant in t.players:
+        found: dict[str, str] = {}
+        by_record: dict[str, str] = {}
+        for player in t.players:
             try:
-                register, _member, _added = matched(register, entrant)
-            except TournamentInputError as error:
+                member = registering.matched(player, t.path).member
+            except OthersId as error:
+                raise TournamentInputError(
+                    _(
+                        '{where}: "{name}" has the id {id}, which {event} gives to "{other}"; '
+                        "an id is one person's: correct it in one of the players files"
+                    ).format(
+                        where=t.path,
+                        name=error.name,
+                        id=error.id,
+                        event=first[error.id],
+                        other=error.other,
+                    )
+                ) from None
+            except SeveralRecords as error:
                 raise TournamentInputError(f"{t.path}: {error}") from None
-    return register
+            first.setdefault(member.id, t.path)
+            if member.id in by_record:
+                raise TournamentError(
+                    _(
+                        '"{first}" and "{second}" are one player of the register ({id}), so '
+                        "their results would count twice; give each their own id in the "
+                        "players file"
+                    ).format(first=by_record[member.id], second=player.name, id=member.id),
+                    t.path,
+                )
+            by_record[member.id] = player.name
+            found[player.name] = member.id
+        ids.append(found)
+    return registering.register(), ids
 
 
 def folders_season(paths: Sequence[str], rules: Regulations | None = None) -> LeagueSeason:
     """The season over the tournaments' folders given (each by its last drawn round), by the
     regulations given (default: each event's place points, every event counts)."""
     tournaments = _events(paths)
-    league = LeagueFolder(".", League("", rules=rules or Regulations()), _register(tournaments))
+    register, ids = _matched(tournaments)
+    league = LeagueFolder(".", League("", rules=rules or Regulations()), register)
     events = []
-    for path, t in zip(paths, tournaments, strict=True):
+    for path, t, found in zip(paths, tournaments, ids, strict=True):
         done = final_standings(t)
-        events.append(Played(os.path.normpath(path), "", t.name, done, ids_of(league, done, path)))
+        lines = tuple(found[line.player] for line in done.lines)
+        events.append(Played(os.path.normpath(path), "", t.name, done, lines))
     return season(league.path, league=league, events=events)

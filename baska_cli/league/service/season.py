@@ -4,6 +4,7 @@ the rating list and each player's rating after each event."""
 
 from __future__ import annotations
 
+import os
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
@@ -11,9 +12,9 @@ from baska_cli.errors import TournamentError
 from baska_cli.game.spelling import fold, suggest
 from baska_cli.i18n import _
 from baska_cli.league import folder
+from baska_cli.league.entrants import event_ids, one_tournament
 from baska_cli.league.folder import LeagueFolder
 from baska_cli.league.ratings import Game, Rating, Ratings, games, rate
-from baska_cli.league.register import id_map, name_map
 from baska_cli.league.regulations import Regulations
 from baska_cli.league.season import EventLines, LeagueLine, classify, team_lines, within
 from baska_cli.tournament.folder import load as load_tournament
@@ -63,55 +64,29 @@ class LeagueRatings:
     games: int
 
 
-def ids_of(league: LeagueFolder, standings: Standings, where: str) -> tuple[str, ...]:
-    """Each standings line's player's id in the register (a merged record's: the id kept),
-    by the id the players file gives, else by full name; two players of one event who are
-    one record are refused (their results would count twice)."""
-    by_id, by_name = id_map(league.register), name_map(league.register)
-    entrants = {p.name: p for p in standings.players}
-    ids: list[str] = []
-    seen: dict[str, str] = {}  # each id: the player it was found for
-    for line in standings.lines:
-        entrant = entrants.get(line.player)
-        found: str | None = None
-        if entrant is not None and entrant.id:
-            found = by_id.get(entrant.id)
-        elif entrant is not None:
-            same = by_name.get(fold(" ".join(entrant.display.split())), [])
-            found = same[0] if len(same) == 1 else None
-        if found is None:
-            raise TournamentError(
-                _(
-                    '"{name}" is not in the league\'s register; add the event again with '
-                    "`baska league add`"
-                ).format(name=line.player),
-                where,
-            )
-        if found in seen:
-            other = seen[found]
-            raise TournamentError(
-                _(
-                    '"{first}" and "{second}" are one player of the register ({id}), so their '
-                    "results would count twice; give each their own id in the players file"
-                ).format(first=other, second=line.player, id=found),
-                where,
-            )
-        seen[found] = line.player
-        ids.append(found)
-    return tuple(ids)
+def _ids(league: LeagueFolder, standings: Standings, event: str) -> tuple[str, ...]:
+    """Each standings line's player's id in the register (a merged record's: the id kept;
+    league/entrants.py refuses a player it cannot tell, and one person counted twice)."""
+    ids = event_ids(league.register, standings.players, event, league.path)
+    return tuple(ids[line.player] for line in standings.lines)
 
 
 def played(league: LeagueFolder) -> list[Played]:
-    """Every event in date order, its standings read once (the tournament's own)."""
+    """Every event in date order, its standings read once (the tournament's own); two events
+    that are one tournament (a copy of its folder) refused."""
     found = []
+    seen: dict[str, str] = {}
     for event in league.league.dated():
         where = league.event_path(event.path)
         t = load_tournament(where)
+        for key in (os.path.realpath(where), t.plan.identity):
+            if key and seen.setdefault(key, event.path) != event.path:
+                raise one_tournament(league.path, event.path, seen[key])
         if not t.draws:
             found.append(Played(event.path, event.date, t.name, None))
             continue
         done = final_standings(t)
-        found.append(Played(event.path, event.date, t.name, done, ids_of(league, done, where)))
+        found.append(Played(event.path, event.date, t.name, done, _ids(league, done, event.path)))
     return found
 
 

@@ -23,7 +23,16 @@ from baska_cli.tournament.hall.progress import RoundNotIn, newest_not_in
 from baska_cli.tournament.hall.state import TableState
 from baska_cli.tournament.players import Entrant, apart_pairs, find, named
 from baska_cli.tournament.roster import late_entry, read_entry_list, standin
-from baska_cli.tournament.settings import Plan, Reach, Setting, check_plan, plan_of, setting, shown
+from baska_cli.tournament.settings import (
+    Plan,
+    Reach,
+    Setting,
+    check_plan,
+    new_identity,
+    plan_of,
+    setting,
+    shown,
+)
 from baska_cli.tournament.walkouts import counting
 
 Pages = Callable[[Tournament, Draw], Mapping[str, str]]
@@ -90,6 +99,7 @@ def new(path: str, entries: str, origin: str, rules: RuleSet, **values: Any) -> 
     entrants = read_entry_list(entries, origin)
     values = {**values, "rules_lines": rules_lines(rules)}
     plan = plan_of(values, lambda name: named(entrants, name, origin), len(entrants))
+    plan = replace(plan, identity=new_identity())
     check_plan(plan, rules)
     folder.create(path, plan, entrants)
     return Made(plan, tuple(entrants), tuple(_look_alike(entrants)))
