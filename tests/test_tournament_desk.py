@@ -184,7 +184,8 @@ def test_the_rows_round_trip_and_the_search_is_by_word_starts(liga: str) -> None
     rows = [DeskRow("2026-05-16T08:41:07Z", "Ania", "present", True, "a,b"),
             DeskRow("2026-05-16T08:42:00Z", "Ania", "paid", False)]  # fmt: skip
     assert parse_desk(format_desk(rows), "desk.csv") == rows
-    assert desk_of(rows).present == {"Ania"} and desk_of(rows).ids == {"a,b"}
+    assert desk_of(rows).present == {"Ania"}
+    assert desk_of(rows).sent == {"a,b": {("Ania", "present", True)}}
     players = load(liga).players
     assert [p.name for p in search(players, "kow")] == ["Jan.K.101", "Jan.K.102"]
     assert [p.name for p in search(players, "łęc")] == ["Żaneta.Ł"]

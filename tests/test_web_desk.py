@@ -149,3 +149,32 @@ def test_the_pages_draw_seats_the_players_present_and_names_the_absent(
         "round 1 was drawn; absent (not checked in at the desk, not drawn): Jan.K.102, "
         "Halina.K, Irena.P"
     )
+
+
+def test_an_id_sent_again_for_another_player_is_refused(organiser: Organiser, liga: str) -> None:
+    tap = {"player": "Halina.K", "mark": "present", "value": True, "id": "tap-1"}
+    assert organiser.post("checkin", tap).status_code == 200
+    other = organiser.post("checkin", {**tap, "player": "Irena.P"})
+    assert (other.status_code, other.json()) == (
+        409,
+        {
+            "error": 'the id "tap-1" was sent before for another mark (Halina Kot: present); '
+            "a new tap needs a new id; nothing was recorded"
+        },
+    )
+    for changed in ({"mark": "paid"}, {"value": False}):
+        assert organiser.post("checkin", {**tap, **changed}).status_code == 409
+    assert [p["player"] for p in checkin_listed(liga) if p["present"]] == ["Halina.K"]
+    assert marks(liga) == [["Halina.K", "present", "yes", "tap-1"]]
+
+
+def test_an_id_of_a_tap_that_changed_nothing_is_kept_with_what_it_asked(
+    organiser: Organiser, liga: str
+) -> None:
+    assert checkin(liga, "Halina.K").exit_code == 0
+    tap = {"player": "Halina.K", "mark": "present", "value": True, "id": "tap-9"}
+    first = organiser.post("checkin", tap)
+    assert (first.status_code, first.json()["message"]) == (200, "Halina Kot: present already")
+    assert organiser.post("checkin", tap).status_code == 200  # (sent again: the same answer)
+    assert organiser.post("checkin", {**tap, "player": "Irena.P"}).status_code == 409
+    assert marks(liga)[1:] == [["Halina.K", "present", "yes", "tap-9"]]

@@ -7,10 +7,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from baska_cli.errors import TournamentInputError
+from baska_cli.errors import TournamentError, TournamentInputError
 from baska_cli.i18n import _
 from baska_cli.tournament.desk.lookup import resolve, search
-from baska_cli.tournament.desk.marks import PAID, PRESENT, Desk, DeskRow, desk_of
+from baska_cli.tournament.desk.marks import PAID, PRESENT, Asked, Desk, DeskRow, desk_of
 from baska_cli.tournament.desk.store import add_rows, now, read_desk, read_rows
 from baska_cli.tournament.folder import Tournament, load, lock
 from baska_cli.tournament.players import Entrant, surname_first
@@ -70,8 +70,10 @@ def check_in(
 ) -> tuple[list[Marked], DeskView]:
     """Mark the players `typed` present (with `paid`: present and paid); with `undo`, take
     back their being present (with `paid`: their having paid). Every name is found before
-    anything is written; a `client_id` seen before writes nothing again. What each mark
-    did, and the desk after (its lines: those players)."""
+    anything is written. A `client_id` (a page's tap) is kept with every mark it asks, changed
+    or not: sent again with the same marks it writes nothing again; sent with others it is
+    refused (TournamentError), never answered as the first. What each mark did, and the desk
+    after (its lines: those players)."""
     with lock(path):
         t = load(path)
         if paid and not t.plan.fee:
@@ -85,16 +87,39 @@ def check_in(
         rows = read_rows(path)
         desk = desk_of(rows)
         marks = [PAID] if paid and undo else [PRESENT, PAID] if paid else [PRESENT]
-        seen = bool(client_id) and client_id in desk.ids
+        asked = frozenset((p.name, mark, not undo) for p in players for mark in marks)
+        seen = client_id in desk.sent
+        if seen and desk.sent[client_id] != asked:
+            raise TournamentError(
+                _(
+                    'the id "{id}" was sent before for another mark ({asked}); a new tap needs '
+                    "a new id; nothing was recorded"
+                ).format(id=client_id, asked=_asked_words(t.players, desk.sent[client_id]))
+            )
         done: list[Marked] = []
         added: list[DeskRow] = []
         time = now()
         for p in players:
             for mark in marks:
                 changed = not seen and desk.has(p.name, mark) == undo
-                if changed:
+                if changed or (client_id and not seen):
                     added.append(DeskRow(time, p.name, mark, not undo, client_id))
                 done.append(Marked(p, mark, not undo, changed))
         add_rows(path, rows, added)
         desk = desk_of([*rows, *added])
     return done, _view(t, desk, players)
+
+
+def _asked_words(players: Sequence[Entrant], asked: Asked) -> str:
+    """What a client id asked, as the desk says it: `Halina Kot: present`."""
+    names = {p.name: p.display for p in players}
+    words = {
+        (PRESENT, True): _("{name}: present"),
+        (PAID, True): _("{name}: paid"),
+        (PRESENT, False): _("{name}: no longer present"),
+        (PAID, False): _("{name}: no longer paid"),
+    }
+    return "; ".join(
+        words[mark, value].format(name=names.get(player, player))
+        for player, mark, value in sorted(asked)
+    )
