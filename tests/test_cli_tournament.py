@@ -41,6 +41,21 @@ def test_new_warns_of_misspelt_names_and_refuses_bad_ones(tmp_path: Path) -> Non
     assert not (tmp_path / "u").exists()
 
 
+def test_new_reads_a_players_file_a_polish_spreadsheet_saved(tmp_path: Path) -> None:
+    players = tmp_path / "gracze.csv"
+    rows = ["Imię i nazwisko;Klub", "Żaneta Łęcka;Kaszuby", "Józef Gęba;Puck", "Ala Kot;",
+            "Ewa Bąk;"]  # fmt: skip
+    players.write_bytes("\r\n".join(rows).encode("cp1250") + b"\r\n")
+    path = str(tmp_path / "t")
+    made = invoke("--lang", "pl", "tournament", "new", path, "-p", str(players), "--rounds",
+                  "1", "--deals", "16", "-r", "mester")  # fmt: skip
+    assert made.exit_code == 0, made.stderr
+    listed = json.loads(invoke("tournament", "checkin", path, "-f", "json").stdout)["players"]
+    assert [(p["full_name"], p.get("club", "")) for p in listed] == [
+        ("Ewa Bąk", ""), ("Józef Gęba", "Puck"), ("Ala Kot", ""), ("Żaneta Łęcka", "Kaszuby"),
+    ]  # fmt: skip
+
+
 @pytest.mark.parametrize(
     ("args", "message"),
     [
