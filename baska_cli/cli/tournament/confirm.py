@@ -10,9 +10,11 @@ from baska_cli.cli.common import COUNT, command, format_choice, note_written, op
 from baska_cli.cli.tournament.classifications import write_workbook
 from baska_cli.cli.tournament.common import round_option
 from baska_cli.i18n import _
+from baska_cli.render.tournament.classifications import labels
 from baska_cli.render.tournament.done import accepted
 from baska_cli.render.tournament.status import status_json, status_table
 from baska_cli.render.tournament.workbook import status_sheet
+from baska_cli.tournament.folder import load
 from baska_cli.tournament.hall.state import round_states
 from baska_cli.tournament.service import confirm as service_confirm
 
@@ -40,7 +42,8 @@ def status(path: str, round_number: int | None, output_format: str, xlsx_path: s
     shown = status_json if output_format == "json" else status_table
     click.echo(shown(number, states))
     if xlsx_path:
-        write_workbook(xlsx_path, [status_sheet(number, states)])
+        named = labels(load(path).players)
+        write_workbook(xlsx_path, [status_sheet(number, states, named)])
 
 
 @command()
