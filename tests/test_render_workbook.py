@@ -147,6 +147,18 @@ def test_libreoffice_in_polish_reads_every_number_as_a_number(liga: str, tmp_pat
     assert sorted(row[4] for row in rows) == ["0,5", "0,5", "1,33", "1,33", "1,33", "6,5", "6,5",
                                               "8"]  # fmt: skip
     assert all(not row[0].startswith('"') and not row[5].startswith('"') for row in rows)
+    # the cells hold the place points exactly (shown to two decimals): saved as they are
+    exact = subprocess.run(
+        ["soffice", f"-env:UserInstallation={profile}", "--headless", "--convert-to",
+         csv_filter.replace("true,true,true", "true,true,false"), "--outdir",
+         str(tmp_path / "exact"), str(out)],
+        capture_output=True, text=True, env=env, timeout=180,
+    )  # fmt: skip
+    assert exact.returncode == 0, exact.stderr
+    held = (tmp_path / "exact" / "liga.csv").read_text("utf-8").splitlines()[3:]
+    assert sorted({line.split(";")[4] for line in held}) == [
+        "0,5", "1,33333333333333", "6,5", "8",
+    ]  # fmt: skip
 
 
 def page_setup(path: Path, sheet: int = 1) -> dict[str, str]:

@@ -76,6 +76,10 @@ def standings(
 ) -> None:
     """The standings by place points and tie-breaks, with the movement since the last round.
 
+    For a spreadsheet, write the workbook (--xlsx FILE) and open it: numbers as numbers,
+    printed on A4. --format csv is for scripts: a decimal point and exact place points (a
+    spreadsheet in a Polish locale reads 13.5 in it as a date).
+
     \b
     Example:  baska tournament standings liga
               baska tournament standings liga --round 2 --format json
