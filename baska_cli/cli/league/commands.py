@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import click
 
-from baska_cli.cli.common import CONTEXT, command, format_choice, note_written, option
+from baska_cli.cli.common import CONTEXT, argument, command, format_choice, note_written, option
 from baska_cli.cli.league.common import LeagueGroup, write_workbook
 from baska_cli.cli.league.players import players, say
 from baska_cli.cli.league.publish import publish
@@ -42,7 +42,7 @@ def league() -> None:
 
 
 @command()
-@click.argument("path", metavar="LIGA")
+@argument("path", metavar="LIGA")
 @option("--title", required=True, metavar="TEXT", help="The league's title.")
 @option(
     "--players",
@@ -71,8 +71,8 @@ def new(path: str, title: str, players_file: str | None) -> None:
 
 
 @command()
-@click.argument("path", metavar="LIGA")
-@click.argument("tournaments", metavar="DIR...", nargs=-1, required=True)
+@argument("path", metavar="LIGA")
+@argument("tournaments", metavar="DIR...", nargs=-1, required=True)
 @option("--date", metavar="YYYY-MM-DD", default="", help="The events' date (default: today).")
 def add(path: str, tournaments: tuple[str, ...], date: str) -> None:
     """Add tournaments as the league's events, their players matched to the register by id
@@ -91,7 +91,7 @@ def add(path: str, tournaments: tuple[str, ...], date: str) -> None:
 
 
 @command()
-@click.argument("path", metavar="LIGA")
+@argument("path", metavar="LIGA")
 @option("--teams", is_flag=True, help="The teams: each team's best players in each event.")
 @option("--category", metavar="NAME", help="One category of the register, placed among itself.")
 @format_choice("table", "json", "csv")
@@ -120,7 +120,7 @@ def standings(
 
 
 @command()
-@click.argument("path", metavar="LIGA")
+@argument("path", metavar="LIGA")
 @format_choice("table", "json")
 def ratings(path: str, output_format: str) -> None:
     """A rating list over every table of every event (OpenSkill, Plackett–Luce): not the

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import click
 
-from baska_cli.cli.common import CONTEXT, command, format_choice, note_written, option
+from baska_cli.cli.common import CONTEXT, argument, command, format_choice, note_written, option
 from baska_cli.cli.league.common import LeagueGroup
 from baska_cli.i18n import _, ngettext
 from baska_cli.league.service import players as service
@@ -62,7 +62,7 @@ def say(done: Imported) -> None:
 
 
 @command("list", hidden=True)
-@click.argument("path", metavar="LIGA")
+@argument("path", metavar="LIGA")
 @format_choice("table", "json", "csv")
 def list_command(path: str, output_format: str) -> None:
     """The register: id, name, club, team, category."""
@@ -84,8 +84,8 @@ def list_command(path: str, output_format: str) -> None:
 
 
 @command("add")
-@click.argument("path", metavar="LIGA")
-@click.argument("name", metavar="NAME")
+@argument("path", metavar="LIGA")
+@argument("name", metavar="NAME")
 @option(
     "--id",
     "ident",
@@ -104,8 +104,8 @@ def add(path: str, name: str, ident: str, club: str, team: str, category: str) -
 
 
 @command("import")
-@click.argument("path", metavar="LIGA")
-@click.argument("players_file", metavar="FILE")
+@argument("path", metavar="LIGA")
+@argument("players_file", metavar="FILE")
 def import_command(path: str, players_file: str) -> None:
     """Add the players of a file to the register: the columns `tournament new` reads
     (name, club, team, category, id; Polish headers and `;` too). A player found there by
@@ -116,9 +116,9 @@ def import_command(path: str, players_file: str) -> None:
 
 
 @command("merge")
-@click.argument("path", metavar="LIGA")
-@click.argument("keep", metavar="ID_KEEP")
-@click.argument("gone", metavar="ID_GONE")
+@argument("path", metavar="LIGA")
+@argument("keep", metavar="ID_KEEP")
+@argument("gone", metavar="ID_GONE")
 def merge(path: str, keep: str, gone: str) -> None:
     """Merge two records of one person: ID_GONE becomes an alias of ID_KEEP, and its
     events count for ID_KEEP."""

@@ -6,15 +6,22 @@ from __future__ import annotations
 
 import click
 
-from baska_cli.cli.common import UserInputError, command, format_choice, note_written, option
+from baska_cli.cli.common import (
+    UserInputError,
+    argument,
+    command,
+    format_choice,
+    note_written,
+    option,
+)
 from baska_cli.i18n import _
 from baska_cli.render.tournament.desk import counts_text, desk_json, desk_table, marked_text
 from baska_cli.tournament.desk import service
 
 
 @command()
-@click.argument("path", metavar="DIR")
-@click.argument("players", metavar="[PLAYER]...", nargs=-1)
+@argument("path", metavar="DIR")
+@argument("players", metavar="[PLAYER]...", nargs=-1)
 @option("--paid", is_flag=True, help="Mark them paid too (the tournament's fee).")
 @option("--undo", is_flag=True, help="Take back their being present (with --paid: having paid).")
 @option("--unpaid", is_flag=True, help="List the players present who have not paid.")

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import click
 
-from baska_cli.cli.common import command, format_choice, option
+from baska_cli.cli.common import argument, command, format_choice, option
 from baska_cli.cli.tournament.classifications import write_workbook
 from baska_cli.render.tournament.season import (
     season_csv,
@@ -19,7 +19,7 @@ from baska_cli.tournament.service import season as service_season
 
 
 @command("season")
-@click.argument("paths", metavar="DIR...", nargs=-1, required=True)
+@argument("paths", metavar="DIR...", nargs=-1, required=True)
 @option(
     "--points",
     "points_file",
