@@ -240,6 +240,11 @@ CASES: dict[str, Setup] = {
     "tournament enter": lambda tmp: ["tournament", "enter", _tournament(tmp), "Zenon"],
     "tournament withdraw": lambda tmp: ["tournament", "withdraw", _tournament(tmp), "Ewa"],
     "tournament lots": lambda tmp: ["tournament", "lots", _tournament(tmp)],
+    "tournament checkin": lambda tmp: ["tournament", "checkin", _tournament(tmp), "Ania", "ewa"],
+    "tournament checkin list": lambda tmp: ["tournament", "checkin", _tournament(tmp)],
+    "error: tournament checkin misspelt": lambda tmp: [
+        "tournament", "checkin", _tournament(tmp), "Halinna",
+    ],  # fmt: skip
     "error: tournament sum": lambda tmp: [
         "tournament",
         "result",
