@@ -243,8 +243,11 @@ CASES: dict[str, Setup] = {
     "tournament checkin": lambda tmp: ["tournament", "checkin", _tournament(tmp), "Ania", "ewa"],
     "tournament checkin list": lambda tmp: ["tournament", "checkin", _tournament(tmp)],
     "error: tournament checkin misspelt": lambda tmp: [
-        "tournament", "checkin", _tournament(tmp), "Halinna",
-    ],  # fmt: skip
+        "tournament",
+        "checkin",
+        _tournament(tmp),
+        "Halinna",
+    ],
     "error: tournament sum": lambda tmp: [
         "tournament",
         "result",

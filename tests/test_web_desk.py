@@ -197,6 +197,13 @@ def test_a_misspelt_surname_lists_the_nearest_and_namesakes_are_told_apart(
     assert tap["summary"] == {
         "registered": 9, "present": 1, "paid": 1, "unpaid": [], "cash": 25,
     }  # fmt: skip
+    other = organiser.post("checkin", {"player": "Jan.K.101", "mark": "paid", "id": "t1"})
+    assert (other.status_code, other.json()["error"]) == (
+        409,
+        'the id "t1" was sent before for another mark (Jan Kowalski (Jan.K.102, Hel, id 102): '
+        "paid; Jan Kowalski (Jan.K.102, Hel, id 102): present); a new tap needs a new id; "
+        "nothing was recorded",
+    )
     assert tap["counts"] == (
         "registered 9, present 1, paid 1 (fee 25): cash 25; present, not paid: 0"
     )

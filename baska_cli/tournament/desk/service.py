@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from baska_cli.errors import TournamentError, TournamentInputError
 from baska_cli.i18n import _
-from baska_cli.tournament.desk.lookup import by_surname, namesakes, resolve, search
+from baska_cli.tournament.desk.lookup import by_surname, candidate, namesakes, resolve, search
 from baska_cli.tournament.desk.marks import PAID, PRESENT, Asked, Desk, DeskRow, desk_of
 from baska_cli.tournament.desk.store import add_rows, now, read_desk, read_rows
 from baska_cli.tournament.folder import Tournament, load, lock
@@ -180,8 +180,10 @@ def check_in(
 
 
 def _asked_words(players: Sequence[Entrant], asked: Asked) -> str:
-    """What a client id asked, as the desk says it: `Halina Kot: present`."""
-    names = {p.name: p.display for p in players}
+    """What a client id asked, as the desk says it: `Halina Kot: present` (a namesake with
+    the short form, club and id beside the name)."""
+    shared = namesakes(players)
+    names = {p.name: candidate(p) if p.name in shared else p.display for p in players}
     words = {
         (PRESENT, True): _("{name}: present"),
         (PAID, True): _("{name}: paid"),
