@@ -44,6 +44,19 @@ def test_set_without_a_key_shows_every_setting(liga: str) -> None:
     ]  # fmt: skip
 
 
+def test_set_answers_yes_or_no_in_the_language_it_was_asked_in(liga: str) -> None:
+    changed = invoke("--lang", "pl", "tournament", "set", liga, "apart-clubs", "tak")
+    assert (changed.exit_code, changed.stderr.splitlines()[0]) == (
+        0, f"{liga}: apart-clubs: nie → tak"
+    )  # fmt: skip
+    again = invoke("--lang", "pl", "tournament", "set", liga, "hide-standings", "nie")
+    assert again.stderr == f"{liga}: hide-standings ma już wartość nie; nic się nie zmieniło\n"
+    listed = invoke("--lang", "pl", "tournament", "set", liga).stdout.splitlines()
+    assert (listed[6], listed[12]) == ("apart-clubs = tak", "hide-standings = nie")
+    english = invoke("--lang", "en", "tournament", "set", liga, "apart-clubs", "no")
+    assert english.stderr.splitlines()[0] == f"{liga}: apart-clubs: yes → no"
+
+
 def test_every_setting_of_new_changes_before_the_first_draw(liga: str) -> None:
     for key, value in [
         ("rounds", "5"), ("deals", "32"), ("deals", "16"), ("rules", "plb"), ("deals", "12"),

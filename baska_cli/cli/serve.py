@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 import click
 
-from baska_cli.cli.common import FileProblem, UserInputError, command, fail, option
+from baska_cli.cli.common import FileProblem, UserInputError, argument, command, fail, option
 from baska_cli.errors import BaskaError
 from baska_cli.i18n import LANGUAGES, _, language, ngettext
 from baska_cli.tournament.folder import tournament_of
@@ -73,7 +73,7 @@ QR_TABLES = 4  # ledgers served at most for which the terminal shows QR codes
 
 
 @command()
-@click.argument("paths", metavar="FILE...", nargs=-1, required=True)
+@argument("paths", metavar="FILE...", nargs=-1, required=True)
 @option(
     "--host",
     default="127.0.0.1",

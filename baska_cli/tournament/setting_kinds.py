@@ -220,8 +220,8 @@ class Flag(Kind):
         return value in YES
 
     def show(self, value: Any) -> str:
-        """yes or no."""
-        return "yes" if value else "no"
+        """yes or no, in the language of the call (`tak`, `nie`: `parse` takes both)."""
+        return _("yes") if value else _("no")
 
     def loaded(self, raw: Any) -> bool:
         """A boolean."""

@@ -8,7 +8,7 @@ from typing import Any
 
 import click
 
-from baska_cli.cli.common import CONTEXT, command, format_choice, note_written, option
+from baska_cli.cli.common import CONTEXT, argument, command, format_choice, note_written, option
 from baska_cli.cli.league.common import LeagueGroup, regulation_options, write_workbook
 from baska_cli.cli.league.events import events
 from baska_cli.cli.league.players import players, say
@@ -51,7 +51,7 @@ def league() -> None:
 
 
 @command()
-@click.argument("path", metavar="LIGA")
+@argument("path", metavar="LIGA")
 @option(
     "--players",
     "-p",
@@ -82,8 +82,8 @@ def new(path: str, players_file: str | None, title: str, **regulations: Any) -> 
 
 
 @command()
-@click.argument("path", metavar="LIGA")
-@click.argument("tournaments", metavar="DIR...", nargs=-1, required=True)
+@argument("path", metavar="LIGA")
+@argument("tournaments", metavar="DIR...", nargs=-1, required=True)
 @option("--date", metavar="YYYY-MM-DD", default="", help="The events' date (default: today).")
 @option(
     "--id",
@@ -110,7 +110,7 @@ def add(path: str, tournaments: tuple[str, ...], date: str, choices: tuple[str, 
 
 
 @command()
-@click.argument("path", metavar="LIGA")
+@argument("path", metavar="LIGA")
 @option("--teams", is_flag=True, help="The teams: each team's best players in each event.")
 @option("--category", metavar="NAME", help="One category of the register, placed among itself.")
 @format_choice("table", "json", "csv")
@@ -139,7 +139,7 @@ def standings(
 
 
 @command()
-@click.argument("path", metavar="LIGA")
+@argument("path", metavar="LIGA")
 @format_choice("table", "json")
 def ratings(path: str, output_format: str) -> None:
     """A rating list over every table of every event (OpenSkill, Plackett–Luce): not the

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import click
 
-from baska_cli.cli.common import CONTEXT, command, format_choice, note_written
+from baska_cli.cli.common import CONTEXT, argument, command, format_choice, note_written
 from baska_cli.cli.league.common import ListingGroup
 from baska_cli.i18n import _
 from baska_cli.league.service import calendar as service
@@ -25,7 +25,7 @@ def events() -> None:
 
 
 @command("list", hidden=True)
-@click.argument("path", metavar="LIGA")
+@argument("path", metavar="LIGA")
 @format_choice("table", "json")
 def list_command(path: str, output_format: str) -> None:
     """The events in date order: date, folder, title, players, rounds drawn of planned."""
@@ -34,9 +34,9 @@ def list_command(path: str, output_format: str) -> None:
 
 
 @command("date")
-@click.argument("path", metavar="LIGA")
-@click.argument("event", metavar="EVENT")
-@click.argument("date", metavar="YYYY-MM-DD")
+@argument("path", metavar="LIGA")
+@argument("event", metavar="EVENT")
+@argument("date", metavar="YYYY-MM-DD")
 def date_command(path: str, event: str, date: str) -> None:
     """Change an event's date (the season and the rating list take the events in date
     order). EVENT: as `league events` lists it, its folder, or the folder's name.
@@ -51,8 +51,8 @@ def date_command(path: str, event: str, date: str) -> None:
 
 
 @command("remove")
-@click.argument("path", metavar="LIGA")
-@click.argument("event", metavar="EVENT")
+@argument("path", metavar="LIGA")
+@argument("event", metavar="EVENT")
 def remove(path: str, event: str) -> None:
     """Remove an event from the league (its tournament stays as it is, in no league; the
     players it added stay in the register). EVENT: as `league events` lists it, its folder,

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import click
 
-from baska_cli.cli.common import CONTEXT, command, format_choice, note_written, option
+from baska_cli.cli.common import CONTEXT, argument, command, format_choice, note_written, option
 from baska_cli.cli.league.common import ListingGroup
 from baska_cli.i18n import _
 from baska_cli.league.service import players as service
@@ -51,7 +51,7 @@ def say(done: Imported) -> None:
 
 
 @command("list", hidden=True)
-@click.argument("path", metavar="LIGA")
+@argument("path", metavar="LIGA")
 @format_choice("table", "json", "csv")
 def list_command(path: str, output_format: str) -> None:
     """The register: id, name, club, team, category."""
@@ -67,8 +67,8 @@ def list_command(path: str, output_format: str) -> None:
 
 
 @command("add")
-@click.argument("path", metavar="LIGA")
-@click.argument("name", metavar="NAME")
+@argument("path", metavar="LIGA")
+@argument("name", metavar="NAME")
 @option(
     "--id",
     "ident",
@@ -87,8 +87,8 @@ def add(path: str, name: str, ident: str, club: str, team: str, category: str) -
 
 
 @command("import")
-@click.argument("path", metavar="LIGA")
-@click.argument("players_file", metavar="FILE")
+@argument("path", metavar="LIGA")
+@argument("players_file", metavar="FILE")
 def import_command(path: str, players_file: str) -> None:
     """Add the players of a file to the register: the columns `tournament new` reads
     (name, club, team, category, id; Polish headers and `;` too). A player found there by
@@ -99,9 +99,9 @@ def import_command(path: str, players_file: str) -> None:
 
 
 @command("merge")
-@click.argument("path", metavar="LIGA")
-@click.argument("keep", metavar="ID_KEEP")
-@click.argument("gone", metavar="ID_GONE")
+@argument("path", metavar="LIGA")
+@argument("keep", metavar="ID_KEEP")
+@argument("gone", metavar="ID_GONE")
 def merge(path: str, keep: str, gone: str) -> None:
     """Merge two records of one person: ID_GONE becomes an alias of ID_KEEP, and its
     events count for ID_KEEP."""
@@ -114,8 +114,8 @@ def merge(path: str, keep: str, gone: str) -> None:
 
 
 @command("unmerge")
-@click.argument("path", metavar="LIGA")
-@click.argument("gone", metavar="ID_GONE")
+@argument("path", metavar="LIGA")
+@argument("gone", metavar="ID_GONE")
 def unmerge(path: str, gone: str) -> None:
     """Undo a merge: ID_GONE is a record of its own again (its details as before), and its
     events count for it.
@@ -129,9 +129,9 @@ def unmerge(path: str, gone: str) -> None:
 
 
 @command("rename")
-@click.argument("path", metavar="LIGA")
-@click.argument("ident", metavar="ID")
-@click.argument("name", metavar="NAME")
+@argument("path", metavar="LIGA")
+@argument("ident", metavar="ID")
+@argument("name", metavar="NAME")
 def rename(path: str, ident: str, name: str) -> None:
     """Correct a record's full name: the league's standings, ratings and site show it (the
     events' own folders keep the names they were played under).

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import click
 
-from baska_cli.cli.common import command, note_written, option
+from baska_cli.cli.common import argument, command, note_written, option
 from baska_cli.i18n import LANGUAGES, _, language, ngettext
 from baska_cli.league.service.publish import gather_site, publications, write_site
 from baska_cli.render.league.site import site_files
@@ -16,8 +16,8 @@ from baska_cli.tournament.service.publish_folder import published_language
 
 
 @command("publish")
-@click.argument("path", metavar="LIGA")
-@click.argument("out_dir", metavar="OUT_DIR")
+@argument("path", metavar="LIGA")
+@argument("out_dir", metavar="OUT_DIR")
 @option(
     "--lang",
     "site_lang",

@@ -5,15 +5,15 @@ from __future__ import annotations
 
 import click
 
-from baska_cli.cli.common import UserInputError, command, note_written
+from baska_cli.cli.common import UserInputError, argument, command, note_written
 from baska_cli.i18n import _
 from baska_cli.league.service import regulations as service
 
 
 @command("set")
-@click.argument("path", metavar="LIGA")
-@click.argument("key", metavar="[KEY", required=False)
-@click.argument("value", metavar="VALUE]", required=False)
+@argument("path", metavar="LIGA")
+@argument("key", metavar="[KEY", required=False)
+@argument("value", metavar="VALUE]", required=False)
 def set_command(path: str, key: str | None, value: str | None) -> None:
     """Show the league's title and regulations, or change one of them.
 

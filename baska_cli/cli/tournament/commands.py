@@ -11,6 +11,7 @@ import click
 from baska_cli.cli.common import (
     CONTEXT,
     COUNT,
+    argument,
     command,
     format_choice,
     load_rules_or_fail,
@@ -79,7 +80,7 @@ def _made(path: str, made: service.Made, rules: str) -> str:
 
 
 @command()
-@click.argument("path", metavar="DIR")
+@argument("path", metavar="DIR")
 @option(
     "--players",
     "-p",
@@ -146,7 +147,7 @@ def new(
 
 
 @command()
-@click.argument("path", metavar="DIR")
+@argument("path", metavar="DIR")
 @round_option("The round (default: the next one); a round drawn already is shown again.")
 @option(
     "--anyway",
@@ -218,8 +219,8 @@ def _say_drawn(path: str, drawn: service.Drawn, no_qr: bool) -> None:
 
 
 @command()
-@click.argument("path", metavar="DIR")
-@click.argument("round_number", metavar="ROUND", type=COUNT)
+@argument("path", metavar="DIR")
+@argument("round_number", metavar="ROUND", type=COUNT)
 def close(path: str, round_number: int) -> None:
     """Close a round: its tables' keys record nothing more (the organiser's still does), and
     its tables not in no longer keep the next round from being drawn.
@@ -234,8 +235,8 @@ def close(path: str, round_number: int) -> None:
 
 
 @command()
-@click.argument("path", metavar="DIR")
-@click.argument("name", metavar="NAME")
+@argument("path", metavar="DIR")
+@argument("name", metavar="NAME")
 @option("--club", default="", metavar="CLUB", help="The player's club.")
 @option("--id", "ident", default="", metavar="ID", help="The player's licence number.")
 @option("--team", default="", metavar="TEAM", help="The player's team.")
@@ -268,8 +269,8 @@ def enter(path: str, name: str, club: str, ident: str, team: str, category: str)
 
 
 @command()
-@click.argument("path", metavar="DIR")
-@click.argument("name", metavar="NAME")
+@argument("path", metavar="DIR")
+@argument("name", metavar="NAME")
 def withdraw(path: str, name: str) -> None:
     """A withdrawal: the player leaves the draw from the next round on and keeps their points.
 
@@ -282,9 +283,9 @@ def withdraw(path: str, name: str) -> None:
 
 
 @command()
-@click.argument("path", metavar="DIR")
-@click.argument("team", metavar="TEAM")
-@click.argument("name", metavar="NAME")
+@argument("path", metavar="DIR")
+@argument("team", metavar="TEAM")
+@argument("name", metavar="NAME")
 def standin(path: str, team: str, name: str) -> None:
     """Name a team's stand-in („skoczek”, one per team): their results count for the team.
 
@@ -297,7 +298,7 @@ def standin(path: str, team: str, name: str) -> None:
 
 
 @command("print")
-@click.argument("path", metavar="DIR")
+@argument("path", metavar="DIR")
 @round_option("The round (default: the last drawn).")
 @base_url_option(
     "The server's address for the QR codes on the table sheets (default: the one `baska "

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import click
 
-from baska_cli.cli.common import command
+from baska_cli.cli.common import argument, command
 from baska_cli.cli.tournament.common import round_option
 from baska_cli.i18n import _, ngettext
 from baska_cli.render.tournament.publish import publication_files
@@ -15,8 +15,8 @@ from baska_cli.tournament.service.publish_folder import publish
 
 
 @command("publish")
-@click.argument("path", metavar="DIR")
-@click.argument("out_dir", metavar="OUT_DIR")
+@argument("path", metavar="DIR")
+@argument("out_dir", metavar="OUT_DIR")
 @round_option("The standings after this round (default: the newest complete one).")
 def publish_command(path: str, out_dir: str, round_number: int | None) -> None:
     """Write the standings, each round's results and each table's hands as web pages.

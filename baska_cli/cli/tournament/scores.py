@@ -7,7 +7,15 @@ import sys
 
 import click
 
-from baska_cli.cli.common import COUNT, UserInputError, command, format_choice, note_written, option
+from baska_cli.cli.common import (
+    COUNT,
+    UserInputError,
+    argument,
+    command,
+    format_choice,
+    note_written,
+    option,
+)
 from baska_cli.cli.tournament.classifications import (
     show_category,
     show_standings,
@@ -23,10 +31,10 @@ from baska_cli.tournament.service import scores as service
 
 
 @command()
-@click.argument("path", metavar="DIR")
-@click.argument("round_number", metavar="ROUND", type=COUNT)
-@click.argument("table", metavar="TABLE", type=COUNT)
-@click.argument("entries", metavar="NAME=+N...", nargs=-1, required=True)
+@argument("path", metavar="DIR")
+@argument("round_number", metavar="ROUND", type=COUNT)
+@argument("table", metavar="TABLE", type=COUNT)
+@argument("entries", metavar="NAME=+N...", nargs=-1, required=True)
 @option(
     "--correct",
     is_flag=True,
@@ -49,7 +57,7 @@ def result(
 
 
 @command()
-@click.argument("path", metavar="DIR")
+@argument("path", metavar="DIR")
 @round_option("The standings after this round (default: the last drawn).")
 @format_choice("table", "json", "csv")
 @option("--html", "html_path", metavar="FILE", help="Also write the standings as a printable page.")
@@ -75,6 +83,10 @@ def standings(
     category: str | None,
 ) -> None:
     """The standings by place points and tie-breaks, with the movement since the last round.
+
+    For a spreadsheet, write the workbook (--xlsx FILE) and open it: numbers as numbers,
+    printed on A4. --format csv is for scripts: a decimal point and exact place points (a
+    spreadsheet in a Polish locale reads 13.5 in it as a date).
 
     \b
     Example:  baska tournament standings liga
@@ -115,7 +127,7 @@ def standings(
 
 
 @command("check")
-@click.argument("path", metavar="DIR")
+@argument("path", metavar="DIR")
 def check_command(path: str) -> None:
     """Check every round, seating, table ledger and result; list the problems, exit 1 if any
     (tables still being played and rounds not drawn yet are progress: listed, exit 0).
@@ -164,8 +176,8 @@ def _checked(path: str, audit: service.Audit) -> str:
 
 
 @command()
-@click.argument("path", metavar="DIR")
-@click.argument("names", metavar="[NAME...]", nargs=-1)
+@argument("path", metavar="DIR")
+@argument("names", metavar="[NAME...]", nargs=-1)
 @round_option("The standings whose ties are drawn (default: after the last drawn round).")
 def lots(path: str, names: tuple[str, ...], round_number: int | None) -> None:
     """Record a drawing of lots for players tied on every tie-break.

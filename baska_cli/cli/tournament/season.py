@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import click
 
-from baska_cli.cli.common import command, format_choice, option
+from baska_cli.cli.common import argument, command, format_choice, option
 from baska_cli.cli.tournament.classifications import write_workbook
 from baska_cli.league.service.on_the_fly import folders_season, read_points
 from baska_cli.render.league.terminal import (
@@ -19,7 +19,7 @@ from baska_cli.render.tournament.workbook import Sheet
 
 
 @command("season")
-@click.argument("paths", metavar="DIR...", nargs=-1, required=True)
+@argument("paths", metavar="DIR...", nargs=-1, required=True)
 @option(
     "--points",
     "points_file",

@@ -9,10 +9,11 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from baska_cli.errors import TournamentError, TournamentInputError
-from baska_cli.files.kind import NotRegularFile, read_text, reason_of
+from baska_cli.files.kind import NotRegularFile, open_regular_binary, reason_of
 from baska_cli.game.names import similar_pairs
 from baska_cli.game.rules import RuleSet
 from baska_cli.i18n import _
+from baska_cli.ledger.dialect import DialectError, decoded
 from baska_cli.ledger.format import rules_lines
 from baska_cli.tournament import folder, players
 from baska_cli.tournament.desk.marks import PRESENT, DeskRow, desk_of
@@ -82,11 +83,14 @@ class Withdrawn:
 
 
 def read_entry_file(path: str) -> str:
-    """The text of a players file (one name per line, optionally a comma and a club)."""
+    """The text of a players file (one name per line, optionally a comma and a club, or a
+    CSV with a header), in UTF-8, Windows-1250 or Windows-1252 as a ledger is read (a Polish
+    spreadsheet's "CSV" is Windows-1250)."""
     try:
-        return read_text(path)
-    except (OSError, UnicodeDecodeError, NotRegularFile) as error:
-        reason = reason_of(error)
+        with open_regular_binary(path) as stream:
+            return decoded(stream.read())
+    except (OSError, NotRegularFile, DialectError) as error:
+        reason = error.message if isinstance(error, DialectError) else reason_of(error)
         raise TournamentInputError(
             _("{file}: cannot read the players: {reason}").format(file=path, reason=reason)
         ) from None
