@@ -168,7 +168,7 @@ def test_the_projector_shows_400_players_live(served: str, tournament: str) -> N
     try:
         screen.open(served + "?every=4")
         assert screen.text("#view") == "Standings"
-        assert screen.text("#round") == "after round 2 of 5 · 60 of 100 tables in"
+        assert screen.text("#round") == "round 2 of 5 in play · 60 of 100 tables in"
         first = screen.rows()
         assert len(first) >= 10, "a screenful is at least ten lines"
         assert [row[0] for row in first[:3]] == ["1", "2", "3"]
@@ -199,7 +199,7 @@ def test_the_projector_shows_400_players_live(served: str, tournament: str) -> N
         screen.shot("4-teams")
         screen.open(served + "?view=category&every=60&lang=pl")
         assert screen.text("#view") == "Kategoria M"
-        assert screen.text("#round") == "po rundzie 2 z 5 · stoły z wynikiem: 61 z 100"
+        assert screen.text("#round") == "runda 2 z 5 trwa · stoły z wynikiem: 61 z 100"
         screen.fits("a category")
         screen.shot("5-category-pl")
 
