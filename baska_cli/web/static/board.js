@@ -183,8 +183,8 @@ function screens(view, count) {
   tbody.replaceChildren(...rows);
   fitCells(tbody, false);
   const heights = rows.map((row) => row.getBoundingClientRect().height);
-  const room = window.innerHeight - tbody.getBoundingClientRect().top -
-    document.querySelector("footer").offsetHeight;
+  const room = document.querySelector("footer").getBoundingClientRect().top -
+    tbody.getBoundingClientRect().top - 1; // (a pixel kept: the heights are fractions)
   const filled = []; // each column's rows, in order
   let column = [];
   let used = 0;
