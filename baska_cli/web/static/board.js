@@ -18,8 +18,10 @@ const NARROW = matchMedia("(max-width: 40em), (orientation: portrait)"); // (boa
 const WIDE = 1.7; // a screen this many times wider than high shows the players in two columns
 // a cell's type made smaller down to this part of its own size, on the projector and on a
 // phone; past it a name takes two lines (on a phone, a word too long for the phone is broken
-// where it must), a club is cut with an ellipsis (a team's players wrap: board.css)
-const SMALLEST = { name: [0.72, 0.5], club: [0.75, 0.75] };
+// where it must), a club is cut with an ellipsis (a team's players wrap: board.css); the
+// numbers (a place of 400, a movement of ▲118) get as small as they must
+const SMALLEST = { name: [0.72, 0.5], club: [0.75, 0.75], place: [0.4, 0.4], move: [0.4, 0.4],
+  points: [0.4, 0.4], total: [0.4, 0.4] };
 const TWO_LINES = 0.85; // a name on two lines: its type at this part of its own size
 const TITLE = 0.6; // the title's type made smaller down to this part, then it wraps
 
@@ -125,7 +127,7 @@ function fitTitle() {
 // for each line.
 function fitCells(tbody, list) {
   const found = [];
-  for (const kind of ["name", "club"]) {
+  for (const kind of Object.keys(SMALLEST)) {
     for (const cell of tbody.querySelectorAll("td." + kind)) {
       if (cell.scrollWidth > cell.clientWidth + 0.5) {
         const size = parseFloat(getComputedStyle(cell).fontSize);
@@ -146,10 +148,10 @@ function fitCells(tbody, list) {
       cell.classList.add("wraps");
     }
   }
-  // a type's width is not quite in proportion to its size: a name still a pixel too wide
-  // loses a pixel more (a few cells, a few times)
+  // a type's width is not quite in proportion to its size: a cell still a pixel too wide
+  // loses a pixel more (a few cells, a few times; a club may stay cut)
   for (let more = 0; more < 4; more += 1) {
-    const still = found.filter(([cell, kind]) => kind === "name" && cell.scrollWidth > cell.clientWidth);
+    const still = found.filter(([cell, kind]) => kind !== "club" && cell.scrollWidth > cell.clientWidth);
     if (!still.length) break;
     for (const [cell] of still) {
       cell.style.fontSize = parseFloat(getComputedStyle(cell).fontSize) - 1 + "px";
