@@ -302,7 +302,14 @@ function listen() {
 
 document.getElementById("pages").hidden = true; // (the script turns the pages)
 state.page = Math.max(0, Number(body.dataset.page) - 1 || 0);
-addEventListener("resize", show);
+// a phone's browser changes the window's height as its address bar comes and goes while the
+// list scrolls: the list is laid out again only when the width changes
+let shownWidth = window.innerWidth;
+addEventListener("resize", () => {
+  if (state.list && NARROW.matches && window.innerWidth === shownWidth) return;
+  shownWidth = window.innerWidth;
+  show();
+});
 NARROW.addEventListener("change", show);
 listen();
 fetchBoard().catch(() => live(false));
