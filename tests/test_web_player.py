@@ -5,6 +5,7 @@ off per table); the API answers all of 400 players, each with their own data onl
 
 from __future__ import annotations
 
+import json
 import time
 from pathlib import Path
 from typing import Any
@@ -198,6 +199,30 @@ def test_a_latecomer_at_the_desk_has_a_working_key(tmp_path: Path) -> None:
             assert time.monotonic() < deadline, (late.text, newest.text)
             time.sleep(0.1)
         assert newest.json()["round"] is None and newest.json()["drawn"] == 2
+
+
+def test_a_latecomers_page_has_a_place_once_the_standings_have_results(tmp_path: Path) -> None:
+    """A player not drawn in round 1 (late at the desk) is told the round they play from,
+    not "no standings yet"; once it is drawn they have a place in the standings (those
+    after it), before their own table has a result."""
+    liga = kit.new(tmp_path, kit.ROSTER, rounds=3, file="players.csv")
+    assert kit.checkin(liga, "Anna.N", "Żaneta", "101", "Ewa", "Feliks", "Grzegorz").exit_code == 0
+    kit.draw(liga)  # (Halina absent: not drawn, in the draw from round 2 on)
+    kit.result(liga, 1, 1, *kit.entries(liga, 1, 1, (30, 10, -10, -30)))
+    me = headers(player_key(liga, "Halina.K"))
+    with TestClient(make_hall_app(liga, "en")) as client:
+        late = client.get("/api/v1/me", headers=me).json()
+        assert (late["place"], late.get("entered"), late["drawn"]) == (None, 2, 1)
+        assert kit.checkin(liga, "Halina").exit_code == 0
+        kit.draw(liga, "--anyway")
+        deadline = time.monotonic() + 3  # (the files are looked at twice a second)
+        while (late := client.get("/api/v1/me", headers=me).json())["drawn"] == 1:
+            assert time.monotonic() < deadline, "the draw not seen"
+            time.sleep(0.1)
+    found = json.loads(invoke("tournament", "standings", liga, "-f", "json").stdout)
+    places = {line["player"]: line["place"] for line in found["standings"]}
+    assert (late["round"], late["results"]) == (2, [])
+    assert late["place"] == places["Halina.K"]
 
 
 def test_the_api_answers_each_of_400_players_with_their_own(tmp_path: Path) -> None:

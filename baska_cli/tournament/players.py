@@ -65,6 +65,32 @@ def shown_names(players: Iterable[Entrant]) -> dict[str, str]:
     }
 
 
+def apart_names(players: Iterable[Entrant]) -> dict[str, str]:
+    """Each player's name as a board shows it, by the name the tables use: the full name,
+    and beside a full name two players share what tells them apart to people in the hall —
+    their clubs where each has another, else their ids (`Jan Kowalski (nr 1002)`), else the
+    short forms."""
+    groups: dict[str, list[Entrant]] = {}
+    for p in players:
+        groups.setdefault(fold(p.display), []).append(p)
+    shown: dict[str, str] = {}
+    for same in groups.values():
+        if len(same) == 1:
+            shown[same[0].name] = same[0].display
+            continue
+        clubs = [p.club for p in same]
+        ids = [p.id for p in same]
+        for p in same:
+            if all(clubs) and len(set(map(fold, clubs))) == len(same):
+                mark = p.club
+            elif all(ids) and len(set(ids)) == len(same):
+                mark = _("id {id}").format(id=p.id)
+            else:
+                mark = p.name
+            shown[p.name] = f"{p.display} ({mark})"
+    return shown
+
+
 def clean_club(club: str, where: str) -> str:
     """A club's name: printable, one line, not a spreadsheet formula (quoted with its
     escapes where it holds a character a terminal would obey)."""

@@ -70,5 +70,6 @@ def board_now(path: str, round_number: int | None = None) -> Board:
         rounds=t.plan.rounds,
         tables=len(t.draws[up_to - 1].tables),
         tie_breaks=t.plan.tie_breaks,
+        closed=up_to in t.closed,
     )
     return Board(_public(t, data), watched(t))

@@ -14,6 +14,7 @@ from baska_cli.tournament.folder import Tournament, load
 from baska_cli.tournament.hall.keys import HallKeys
 from baska_cli.tournament.hall.progress import IN, not_in, recorded_tables
 from baska_cli.tournament.hall.state import TableState, state_record, states_of
+from baska_cli.tournament.players import shown_names
 from baska_cli.tournament.walkouts import counting
 
 ATTENTION = ("disputed", "waiting")  # a table the organiser may have to act on
@@ -25,10 +26,13 @@ def organiser_base(key: str) -> str:
     return f"/o/{key}"
 
 
-def _table(t: Tournament, state: TableState, keys: HallKeys, base: str) -> dict[str, Any]:
+def _table(
+    t: Tournament, state: TableState, keys: HallKeys, base: str, names: dict[str, str]
+) -> dict[str, Any]:
     gone = counting(t.walkouts).get((state.round, state.table), ())
     return {
         **state_record(state),
+        "names": [names.get(p, p) for p in state.players],  # (full names, by seat)
         "word": status_word(state),
         "walked_out": list(gone),
         "in": state.status in IN,
@@ -66,13 +70,14 @@ def hall_view(path: str, keys: HallKeys, round_number: int | None = None) -> dic
     late = not_in(t, states)
     newest = shown == len(t.draws)
     next_round = t.next_round if t.next_round <= t.plan.rounds else None
+    names = shown_names(t.players)
     return {
         "tournament": t.name,
         "round": shown,
         "rounds": t.plan.rounds,
         "drawn": len(t.draws),
         "deals": t.plan.deals,
-        "tables": [_table(t, s, keys, base) for s in states],
+        "tables": [_table(t, s, keys, base, names) for s in states],
         "counts": _counts(states),
         "all_in": not late,
         "not_in": [s.table for s in late],

@@ -17,7 +17,7 @@ export function card(table, asks) {
   const seats = el("ol", { class: "seats" });
   table.players.forEach((name, seat) => {
     const li = el("li", { class: table.walked_out.includes(name) ? "gone" : "" });
-    li.append(el("span", { class: "name" }, name));
+    li.append(el("span", { class: "name", title: table.names[seat] }, name)); // (the full name)
     if (table.walked_out.includes(name)) li.append(el("span", { class: "mark" }, say("walked_out")));
     li.append(el("span", { class: "points" }, table.totals ? signed(table.totals[seat]) : "–"));
     seats.append(li);
