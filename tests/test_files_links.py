@@ -84,7 +84,7 @@ def test_a_phone_recording_a_hand_writes_no_change_log_through_a_link(tmp_path: 
     ledger = str(Path(liga, "r1", "t1.csv"))
     link = Path(changes_path(ledger))
     victim = planted(link, tmp_path)
-    Changes(ledger).note("hand", 1, None, "zw 1+3 61", Author("Ania", "phone-1"))  # (refused quietly)
+    Changes(ledger).note("hand", 1, None, "zw 1+3 61", Author("Ania", "phone-1"))  # (no error)
     untouched(link, victim)
 
 

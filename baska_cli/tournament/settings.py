@@ -18,7 +18,7 @@ from baska_cli.game.spelling import suggest
 from baska_cli.i18n import N_, _
 from baska_cli.rulesets import toml_problem
 from baska_cli.rulesets.loader import rules_from_lines
-from baska_cli.tournament.clock.timing import TIME_UP
+from baska_cli.tournament.clock.timing import LONGEST, TIME_UP
 from baska_cli.tournament.plan import TIE_BREAKS
 from baska_cli.tournament.setting_kinds import (
     Choice,
@@ -180,7 +180,7 @@ SETTINGS = (
         "tournament.toml while 0",
     ),
     Setting(
-        "round-minutes", Count(1, 600), 60, metavar="MIN", quiet=True,
+        "round-minutes", Count(1, LONGEST), 60, metavar="MIN", quiet=True,
         help=N_("The round's clock: minutes from `tournament start` to the time up."),
         reach=Reach.HALL,
         source="Kop (Wolsztyn): a round lasts at most one hour (LEAGUES.md); at most ten hours",

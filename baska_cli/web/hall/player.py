@@ -14,6 +14,7 @@ from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import Response
 
+from baska_cli.errors import BaskaError
 from baska_cli.i18n import _, speaking
 from baska_cli.tournament.hall.state import TableState
 from baska_cli.tournament.personal.page import page_record
@@ -72,6 +73,13 @@ async def player_page(request: Request) -> Response:
     except Refused as error:
         with speaking(language):
             return refused_page(language, str(error), error.status)
+    except BaskaError as error:  # (a tournament's file the organiser is mending)
+        with speaking(language):
+            said = _(
+                "The tournament's files cannot be read just now ({problem}); try again in a "
+                "moment, or tell the organiser."
+            ).format(problem=error)
+            return refused_page(language, said, 503)
     player = now.identities.named(name)
     assert player is not None
     context = {

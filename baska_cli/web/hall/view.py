@@ -10,6 +10,7 @@ from baska_cli.render.tournament.done import named_tables
 from baska_cli.render.tournament.done import state_word as status_word
 from baska_cli.render.tournament.status import STATUS_WORDS
 from baska_cli.render.tournament.status import status_word as status_name
+from baska_cli.tournament.clock.service import hall_problems
 from baska_cli.tournament.folder import Tournament, load
 from baska_cli.tournament.hall.keys import HallKeys
 from baska_cli.tournament.hall.progress import IN, not_in, recorded_tables
@@ -85,6 +86,7 @@ def hall_view(path: str, keys: HallKeys, round_number: int | None = None) -> dic
             {"name": p.name, "display": p.display} for p in t.players if p.withdrawn is None
         ],
         "print": {name: f"{base}/print/{shown}/{name}.html" for name in PRINTS if shown},
+        "problems": list(hall_problems(path)),
     }
 
 

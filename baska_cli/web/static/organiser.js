@@ -61,6 +61,7 @@ function show() {
   $("title").textContent = title;
   document.title = title;
   showSummary();
+  showProblems();
   showTables();
   showBehind();
   showNext();
@@ -102,6 +103,12 @@ function showSummary() {
   $("show-attention").textContent = say("attention", { count: attention });
   $("show-all").setAttribute("aria-pressed", String(!onlyAttention));
   $("show-attention").setAttribute("aria-pressed", String(onlyAttention));
+}
+
+function showProblems() {
+  const problems = hall.problems || [];
+  $("problems").hidden = problems.length === 0;
+  $("problems").replaceChildren(...problems.map((text) => el("li", {}, text)));
 }
 
 function showTables() {
