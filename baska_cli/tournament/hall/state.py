@@ -67,6 +67,13 @@ class TableState:
         return self.status in (WAITING, CONFIRMED, DISPUTED)
 
 
+def closed_refusal(round_number: int) -> str:
+    """Why a table's key and the players' words change nothing in a closed round."""
+    return _("round {round} is closed; the organiser corrects its tables").format(
+        round=round_number
+    )
+
+
 def write_refusal(state: TableState, hands: bool = False) -> str | None:
     """Why a table's key may not write to the table now (None: it may): a confirmed
     result is the organiser's to correct; with `hands` (a hand recorded, undone, voided or

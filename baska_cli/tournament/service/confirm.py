@@ -17,6 +17,7 @@ from baska_cli.tournament.hall.state import (
     CONFIRMED,
     WALKOUT,
     TableState,
+    closed_refusal,
     state_of,
     table_version,
 )
@@ -118,23 +119,21 @@ def confirm(
     (their page) or their PIN (the table's phone); anything else is refused (WrongProof),
     and nothing a page makes up makes a word count. An agreement, or a disagreement (with a
     note) that makes the table disputed. The totals must be the table's current ones; a
-    disagreement stands until the table changes or the organiser accepts its result."""
+    disagreement stands until the table changes or the organiser accepts its result. A
+    closed round takes no word (the organiser corrects its tables).
+
+    The proof is looked at last, only when the word would be written: every other answer
+    (a closed round, other totals, a word given already) is the same whatever was given as
+    proof, so that no answer tells a right PIN from a wrong one without leaving a word."""
     given_totals = _check_totals(totals)
     said = _one_line(note, NOTE_LIMIT, _("the note"))
     with lock(path):
         t = load(path)
         table_players(t, round_number, table)
         name = seated_name(t.draws[round_number - 1].tables, table, player, round_number)
+        if round_number in t.closed:
+            raise TournamentError(closed_refusal(round_number))
         state = _open_state(t, round_number, table)
-        proof = identities(hall_keys(path), t.players).proof(name, given.strip())
-        if proof is None:
-            raise WrongProof(
-                _("that is not {name}'s PIN: a player's word needs their own PIN or key").format(
-                    name=name
-                )
-                if given.strip()
-                else _("{name}'s word needs their PIN (on their start card)").format(name=name)
-            )
         if state.totals != given_totals:
             raise TournamentError(
                 _(
@@ -144,7 +143,7 @@ def confirm(
             )
         if state.status == CONFIRMED:
             if agree:
-                return state  # (said again: nothing to add)
+                return state  # (final already: nothing to add, whoever says it)
             raise TournamentError(_("the result is confirmed; the organiser corrects it"))
         disputed = dict(state.disputes)
         if agree:
@@ -159,6 +158,15 @@ def confirm(
                 return state
         elif disputed.get(name) == said:
             return state
+        proof = identities(hall_keys(path), t.players).proof(name, given.strip())
+        if proof is None:
+            raise WrongProof(
+                _("that is not {name}'s PIN: a player's word needs their own PIN or key").format(
+                    name=name
+                )
+                if given.strip()
+                else _("{name}'s word needs their PIN (on their start card)").format(name=name)
+            )
         word = Confirmation(
             round_number, table, AGREE if agree else DISAGREE, name, given_totals, state.version,
             "", _now(), said, proof,
@@ -198,6 +206,8 @@ def enter_final(
         if before is not None and before.totals == totals:
             return state_of(t, round_number, table)  # (entered again: nothing changes)
         if by == TABLE:
+            if round_number in t.closed:
+                raise TournamentError(closed_refusal(round_number))
             _no_walkout(state_of(t, round_number, table))
             if before is not None and before.by == ORGANISER:
                 raise TournamentError(

@@ -23,7 +23,7 @@ from baska_cli.tournament.folder import (
     table_players,
 )
 from baska_cli.tournament.hall.keys import hall_keys, restore_secret
-from baska_cli.tournament.hall.state import refusal_at
+from baska_cli.tournament.hall.state import closed_refusal, refusal_at
 from baska_cli.web.hall.personal import Personal, PinGuard
 from baska_cli.web.hall.projector import Projector
 from baska_cli.web.requests import Refused
@@ -138,9 +138,7 @@ class TournamentHall:
         """Why a table's key may not write now (None: it may): its round closed by the
         organiser, or its result confirmed (a later round drawn closes nothing)."""
         if round_closed(self.folder, round_number):
-            return _("round {round} is closed; the organiser corrects its tables").format(
-                round=round_number
-            )
+            return closed_refusal(round_number)
         return refusal_at(self.folder, round_number, table)  # (a confirmed result)
 
     @staticmethod

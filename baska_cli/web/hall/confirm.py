@@ -75,7 +75,8 @@ async def confirmations(request: Request, served: Served, body: dict[str, Any]) 
 async def confirm(request: Request, served: Served, body: dict[str, Any]) -> Response:
     """POST /api/v1/confirm {"player", "agree", "totals", "pin", "note"}: a player's word on
     the table's four totals from the table's phone, theirs by their PIN (their start
-    card's); wrong PINs are counted per table and past a few the table waits (429)."""
+    card's); wrong PINs are counted per table, each before it is checked, and past a few
+    the table waits (429)."""
     folder, round_number, table = table_where(request)
     player, pin = text_field(body, "player"), text_field(body, "pin", "")
     note = text_field(body, "note", "")
@@ -85,20 +86,22 @@ async def confirm(request: Request, served: Served, body: dict[str, Any]) -> Res
     totals = check_totals(body)
     guard: PinGuard | None = getattr(request.app.state.hall, "pins", None)
     where = (round_number, table)
-    if guard is not None:
-        guard.check(where)
+    mark = guard.take(where) if guard is not None else None  # (counted before it is checked)
 
     def work() -> TableState:
         return service_confirm.confirm(
             folder, round_number, table, player, agree, totals, pin, note
         )
 
+    wrong = False
     try:
         return await _state(request, served, work)
     except WrongProof as error:
-        if pin.strip() and guard is not None:
-            guard.wrong(where)
+        wrong = bool(pin.strip())  # (stays counted; a word sent without a PIN is no guess)
         raise Refused(403, str(error)) from None
+    finally:
+        if guard is not None and mark is not None and not wrong:
+            guard.give_back(where, mark)
 
 
 @endpoint(post=True, hands=False)
