@@ -10,6 +10,7 @@ import sys
 from collections.abc import Iterator
 from pathlib import Path
 
+from baska_cli.tournament.folder import load
 from baska_cli.tournament.hall.keys import hall_keys
 
 
@@ -105,7 +106,7 @@ class HallServer(Running):
 
     def table_key(self, round_number: int, table: int) -> str:
         """The key of a table of a round (as `baska tournament links` gives it)."""
-        return self._keys.table(round_number, table)
+        return self._keys.table(load(self.folder).draws[round_number - 1], table)
 
     def headers(self, key: str) -> dict[str, str]:
         """What a phone of the key sends with a write (its key, its page's origin)."""

@@ -213,7 +213,8 @@ WRITE_SITES = {
     "baska_cli/ledger/atomic.py": 2,  # a ledger replaced whole: os.open(O_WRONLY) (a read-only
     # ledger is not replaced), replace_bytes itself
     "baska_cli/ledger/store.py": 2,  # the ledger's append (O_RDWR) and a new ledger (os.link)
-    "baska_cli/web/entries.py": 1,  # the served ledger's client ids (O_CREAT, 0o600)
+    "baska_cli/files/append.py": 2,  # a line appended to a journal, the served ledger's
+    # client ids (O_RDWR | O_CREAT, 0o600, never through a link)
     "baska_cli/web/changes.py": 1,  # who changed which hand from a phone (replace_text)
     "baska_cli/files/secret.py": 2,  # a serve key, the hall's secret (O_CREAT | O_EXCL, 0o600)
     "baska_cli/tournament/hall/address.py": 1,  # the hall's address for the links (replace_text)

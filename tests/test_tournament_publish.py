@@ -17,6 +17,7 @@ from baska_cli.ledger.view import read_rows
 from baska_cli.tournament.hall.keys import hall_keys
 from tests import tournamentkit as kit
 from tests.clikit import invoke
+from tests.tournamentkit import table_key
 
 EIGHT = kit.eight(puck=1, last=kit.SCRIPT)
 ROUND_ONE = ("index.html", "style.css", "standings.json", "r1.html", "r1.json")
@@ -164,7 +165,7 @@ def test_nothing_secret_goes_out(liga: str, tmp_path: Path) -> None:
     text = "".join(_files(out).values())
     secret = Path(liga, ".serve-secret").read_text("ascii").strip()
     secrets = [secret, keys.organiser, ledger_key]
-    secrets += [keys.table(r, t) for r in (1, 2) for t in (1, 2)]
+    secrets += [table_key(liga, r, t) for r in (1, 2) for t in (1, 2)]
     assert all(len(s) >= 16 for s in secrets)
     for key in secrets:
         assert key not in text

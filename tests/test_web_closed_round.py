@@ -24,6 +24,7 @@ from baska_cli.tournament.service.board import board_now
 from tests import tournamentkit as kit
 from tests.clikit import invoke
 from tests.organiserkit import Organiser, app_of
+from tests.tournamentkit import table_key
 
 ORIGIN = "http://testserver"
 CLOSED = "round 1 is closed; the organiser corrects its tables"
@@ -50,8 +51,8 @@ def headers(key: str) -> dict[str, str]:
     return {"Authorization": f"Bearer {key}", "Origin": ORIGIN, "Accept-Language": "en"}
 
 
-def table_key(liga: str, table: int = 1) -> str:
-    return hall_keys(liga).table(1, table)
+def tables_key(liga: str, table: int = 1) -> str:
+    return table_key(liga, 1, table)
 
 
 def state(liga: str, table: int = 1) -> Any:
@@ -60,7 +61,7 @@ def state(liga: str, table: int = 1) -> Any:
 
 def test_a_tables_phone_records_no_hand(client: TestClient, liga: str) -> None:
     answer = client.post(
-        "/api/v1/hands", headers=headers(table_key(liga, 2)), json={"hand": "zw 1+3 61"}
+        "/api/v1/hands", headers=headers(tables_key(liga, 2)), json={"hand": "zw 1+3 61"}
     )
     assert (answer.status_code, answer.json()["error"]) == (403, CLOSED)
     assert state(liga, 2).dealt == 12
@@ -68,7 +69,7 @@ def test_a_tables_phone_records_no_hand(client: TestClient, liga: str) -> None:
 
 def test_a_tables_phone_enters_no_paper_result(client: TestClient, liga: str) -> None:
     answer = client.post(
-        "/api/v1/result", headers=headers(table_key(liga, 1)), json={"totals": [9, -3, -3, -3]}
+        "/api/v1/result", headers=headers(tables_key(liga, 1)), json={"totals": [9, -3, -3, -3]}
     )
     assert (answer.status_code, answer.json()["error"]) == (403, CLOSED)
 
@@ -77,7 +78,7 @@ def test_a_tables_phone_gives_no_word_by_pin(client: TestClient, liga: str) -> N
     now = state(liga)
     name = now.players[0]
     sent = {"player": name, "agree": True, "totals": list(now.totals), "pin": kit.pin(liga, name)}
-    answer = client.post("/api/v1/confirm", headers=headers(table_key(liga)), json=sent)
+    answer = client.post("/api/v1/confirm", headers=headers(tables_key(liga)), json=sent)
     assert (answer.status_code, answer.json()["error"]) == (403, CLOSED)
     assert state(liga).confirmed_by == ()
 

@@ -14,12 +14,12 @@ from typing import Any
 import pytest
 from starlette.testclient import TestClient
 
-from baska_cli.tournament.hall.keys import hall_keys
 from baska_cli.tournament.service import confirm as service_confirm
 from baska_cli.web.hall.personal import WRONG_PINS, PinGuard
 from baska_cli.web.requests import Refused
 from tests import tournamentkit as kit
 from tests.organiserkit import app_of
+from tests.tournamentkit import table_key
 
 ORIGIN = "http://testserver"
 
@@ -38,7 +38,7 @@ def client(liga: str) -> Iterator[TestClient]:
 
 
 def headers(liga: str) -> dict[str, str]:
-    key = hall_keys(liga).table(1, 1)
+    key = table_key(liga, 1, 1)
     return {"Authorization": f"Bearer {key}", "Origin": ORIGIN, "Accept-Language": "en"}
 
 

@@ -35,7 +35,7 @@ def _table(t: Tournament, state: TableState, keys: HallKeys, base: str) -> dict[
         "in": state.status in IN,
         "attention": state.status in ATTENTION or state.conflict,
         "page": f"{base}/t/{state.round}/{state.table}",
-        "link": f"/t/{keys.table(state.round, state.table)}",
+        "link": f"/t/{keys.table(t.draws[state.round - 1], state.table)}",
     }
 
 
