@@ -239,6 +239,12 @@ def load(path: str) -> Tournament:
     )  # fmt: skip
 
 
+def read_plan(path: str) -> Plan:
+    """The tournament's settings alone (a look that needs nothing more of the directory)."""
+    settings = os.path.join(path, SETTINGS)
+    return parse_plan(_read(settings), settings)
+
+
 def round_closed(path: str, round_number: int) -> bool:
     """Whether the organiser closed a round (one look at the directory: asked per write)."""
     return os.path.exists(os.path.join(path, round_dir(round_number), CLOSED))

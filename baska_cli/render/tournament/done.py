@@ -57,7 +57,7 @@ def accepted(state: TableState) -> str:
         round=state.round,
         table=state.table,
         result=", ".join(f"{p} {signed(t)}" for p, t in pairs),
-        status=status_word(state.status),
+        status=state_word(state),
     )
 
 
@@ -85,6 +85,14 @@ def state_word(state: TableState) -> str:
         ).format(count=state.dealt)
     if state.status == "playing":
         return _("playing {dealt}/{deals}").format(dealt=state.dealt, deals=state.deals)
+    if state.cut:
+        return ngettext(
+            "confirmed: {count} of {deals} deal, accepted as played",
+            "confirmed: {count} of {deals} deals, accepted as played",
+            state.deals,
+        ).format(count=state.dealt, deals=state.deals)
+    if state.walked_out:
+        return _("walk-out of {names}").format(names=", ".join(state.walked_out))
     return status_word(state.status)
 
 

@@ -13,7 +13,7 @@ from baska_cli.i18n import _
 from baska_cli.tournament.clock import files
 from baska_cli.tournament.clock.announcement import announcement_text
 from baska_cli.tournament.clock.timing import Clock, clock_record, utc_now, wall_time
-from baska_cli.tournament.folder import Tournament, load, lock
+from baska_cli.tournament.folder import Tournament, load, lock, read_plan
 from baska_cli.tournament.hall.progress import not_in
 from baska_cli.tournament.hall.state import states_of
 
@@ -121,6 +121,30 @@ def announcement_of(t: Tournament) -> str | None:
         return files.read_announcement(t.path)
     except TournamentError:
         return None
+
+
+def time_is_up(t: Tournament, round_number: int, now: datetime | None = None) -> bool:
+    """Whether the clock of round `round_number` ran out (by `now`, default: the time now);
+    False while it runs, before it is started, and once the clock of a later round took
+    its place (`clock.json` keeps the newest round's clock only)."""
+    try:
+        found = files.read_clock(t.path)
+    except TournamentError:
+        return False
+    if found is None or found.round != round_number:
+        return False
+    return found.ends(t.plan.round_minutes) <= (now or utc_now())
+
+
+def clock_over(path: str, now: datetime | None = None) -> bool:
+    """Whether the time of the clock kept in the directory is up (a page that caches what
+    it shows asks again when this changes); False with no clock, or one that is no clock."""
+    try:
+        found = files.read_clock(path)
+        minutes = read_plan(path).round_minutes
+    except TournamentError:
+        return False
+    return found is not None and found.ends(minutes) <= (now or utc_now())
 
 
 def hall_problems(path: str) -> tuple[str, ...]:

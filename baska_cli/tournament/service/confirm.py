@@ -10,11 +10,13 @@ from collections.abc import Sequence
 from baska_cli.errors import TournamentError, TournamentInputError
 from baska_cli.i18n import _, ngettext
 from baska_cli.tournament import folder
+from baska_cli.tournament.clock.service import time_is_up
 from baska_cli.tournament.confirmations import ACCEPT, AGREE, DISAGREE, Confirmation
 from baska_cli.tournament.folder import Tournament, ledger_name, load, lock, table_players
 from baska_cli.tournament.hall.keys import hall_keys
 from baska_cli.tournament.hall.state import (
     CONFIRMED,
+    PLAYING,
     WALKOUT,
     TableState,
     closed_refusal,
@@ -175,12 +177,37 @@ def confirm(
         return state_of(load(path), round_number, table)
 
 
-def accept(path: str, round_number: int, table: int) -> TableState:
+def accept(
+    path: str, round_number: int, table: int, now: datetime.datetime | None = None
+) -> TableState:
     """The organiser's word: the table's current result is final as if confirmed (a
-    disputed table's too); a later change of the table voids it like any confirmation."""
+    disputed table's too); a later change of the table voids it like any confirmation. A
+    table stopped short of its series (cut by the clock: 12 of 16 deals) is accepted with
+    the deals it played once the round's time is up (by `now`, default: the time now) or
+    the round is closed; its place points then come from those deals."""
     with lock(path):
         t = load(path)
-        state = _open_state(t, round_number, table)
+        state = state_of(t, round_number, table)
+        if state.short and state.status == PLAYING:
+            if round_number not in t.closed and not time_is_up(t, round_number, now):
+                raise TournamentError(
+                    ngettext(
+                        "round {round}, table {table} has played {count} of {deals} deal; "
+                        "the deals played are accepted as its result once the round's time "
+                        "is up or the round is closed (`baska tournament close {folder} "
+                        "{round}`)",
+                        "round {round}, table {table} has played {count} of {deals} deals; "
+                        "the deals played are accepted as its result once the round's time "
+                        "is up or the round is closed (`baska tournament close {folder} "
+                        "{round}`)",
+                        state.deals,
+                    ).format(
+                        round=round_number, table=table, count=state.dealt, deals=state.deals,
+                        folder=path,
+                    )
+                )  # fmt: skip
+        else:
+            state = _open_state(t, round_number, table)
         if state.accepted:
             return state
         word = Confirmation(

@@ -13,6 +13,7 @@ from starlette.responses import HTMLResponse, JSONResponse, Response
 
 from baska_cli.errors import BaskaError
 from baska_cli.i18n import _, speaking
+from baska_cli.tournament.clock.service import clock_over
 from baska_cli.tournament.hall.stamp import stamp
 from baska_cli.web.hall.prints import printed
 from baska_cli.web.hall.view import hall_view
@@ -148,8 +149,9 @@ def organiser_get(work: Handler) -> Route:
 @answered
 async def hall_state(request: Request) -> Response:
     """GET /api/v1/hall[?round=R]: the round's tables and their states, with an ETag made
-    from the stamp of the tournament's files (tournament/stamp.py): asked again with
-    If-None-Match while no file changed, it answers 304 without reading any."""
+    from the stamp of the tournament's files (tournament/stamp.py) and whether the round's
+    time is up: asked again with If-None-Match while no file changed and the clock did not
+    run out, it answers 304 without reading more than the clock."""
     hall = _hall(request)
     language: str = request.state.language
     query = await _let_in(request, hall, post=False)
@@ -157,7 +159,9 @@ async def hall_state(request: Request) -> Response:
     if asked and not (asked.isdigit() and int(asked) >= 1):
         raise Refused(400, _('"round" is a whole number from 1'))
     number = int(asked) if asked else None
-    tag = f'"{await in_worker(language, lambda: stamp(hall.folder))}-{language}-{asked}"'
+    over = await in_worker(language, lambda: clock_over(hall.folder))  # (no file changes then)
+    made = await in_worker(language, lambda: stamp(hall.folder))
+    tag = f'"{made}-{"up" if over else "on"}-{language}-{asked}"'
     headers = {"ETag": tag, "Cache-Control": "no-cache"}
     if request.headers.get("if-none-match") == tag:
         return Response(status_code=304, headers=headers)

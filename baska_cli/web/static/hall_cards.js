@@ -46,6 +46,9 @@ function actions(table, asks) {
   if (table.status === "waiting" || table.status === "disputed") {
     row.append(button(say("accept"), "accept", () => asks.accept(table)));
   }
+  if (table.accept_short) {
+    row.append(button(say("accept_short", table), "accept-short", () => asks.acceptShort(table)));
+  }
   if (table.source !== "ledger" && table.status !== "walkout") {
     const correct = table.source === "sheet";
     row.append(button(correct ? say("correct") : say("enter"), "result", () => asks.result(table, correct)));
