@@ -62,9 +62,7 @@ def test_accept_waits_for_the_time_up_or_the_close(liga: str) -> None:
 
 
 @pytest.mark.parametrize("how", ["time up", "closed"])
-def test_the_deals_played_are_the_result_once_accepted(
-    liga: str, tmp_path: Path, how: str
-) -> None:
+def test_the_deals_played_are_the_result_once_accepted(liga: str, tmp_path: Path, how: str) -> None:
     paper = kit.drawn(tmp_path / "paper")  # the same draw, table 2's totals from paper
     kit.play(paper, 1)
     totals = table_state(liga, 1, 2).totals
@@ -117,9 +115,7 @@ def organiser(liga: str) -> Iterator[Organiser]:
         yield Organiser(client, hall_keys(liga).organiser)
 
 
-def test_the_organisers_page_offers_it_once_the_time_is_up(
-    organiser: Organiser, liga: str
-) -> None:
+def test_the_organisers_page_offers_it_once_the_time_is_up(organiser: Organiser, liga: str) -> None:
     before = organiser.hall()["tables"]
     assert [t["accept_short"] for t in before] == [False, False]
     assert (before[1]["status"], before[1]["short"], before[1]["dealt"]) == ("playing", True, 12)
