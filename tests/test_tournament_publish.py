@@ -360,3 +360,29 @@ def test_a_link_typed_as_the_folder_is_that_folder(liga: str, tmp_path: Path) ->
     inside.symlink_to(Path(liga), target_is_directory=True)
     code, said = _publish(liga, str(inside))
     assert code == 1 and "is inside the tournament's directory" in said
+
+
+def test_hidden_standings_are_not_published_unless_anyway(liga: str, tmp_path: Path) -> None:
+    """Issue 41, item 3: publish honours hide-standings, refusing (exit 1, nothing written)
+    until the last round is over or --anyway is given, and says so either way."""
+    assert invoke("tournament", "set", liga, "hide-standings", "yes").exit_code == 0
+    out = tmp_path / "web"
+    code, said = _publish(liga, str(out))
+    assert (code, said) == (1, (
+        f"Error: {liga}: the standings are hidden from the public until the last round is "
+        "over (hide-standings), and a published site would show them; publish once the last "
+        "round is over, or give --anyway to publish them now\n"
+    ))  # fmt: skip
+    assert not out.exists()
+    polish = _publish(liga, str(out), lang="pl")
+    assert polish[0] == 1 and "--anyway" in polish[1] and "hide-standings" in polish[1]
+    code, said = _publish(liga, str(out), "--anyway")
+    assert code == 0, said
+    assert (
+        "note: published with the standings, though the hall's screens hide them until the "
+        "last round is over (hide-standings)\n"
+    ) in said
+    assert (out / "index.html").exists()
+    assert invoke("tournament", "close", liga, "2").exit_code == 0  # (the last round over)
+    code, said = _publish(liga, str(out))
+    assert code == 0 and "hide-standings" not in said
