@@ -12,7 +12,7 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
 
 from baska_cli.errors import BaskaError
-from baska_cli.i18n import _, speaking
+from baska_cli.i18n import N_, _, speaking
 from baska_cli.tournament.clock.service import clock_over
 from baska_cli.tournament.hall.stamp import stamp
 from baska_cli.web.hall.prints import printed
@@ -20,6 +20,7 @@ from baska_cli.web.hall.view import hall_view
 from baska_cli.web.pages import HEADERS, page, refused_page, render_table
 from baska_cli.web.requests import Refused, Route, answered, in_worker, json_body, language_of
 from baska_cli.web.security import check_same_site, given_key, same_key
+from baska_cli.web.writes import told
 
 if TYPE_CHECKING:
     from baska_cli.web.hall.access import TournamentHall
@@ -126,6 +127,8 @@ def organiser_post(work: Handler) -> Route:
         hall = _hall(request)
         body = await _let_in(request, hall, post=True)
         status, answer = await in_worker(request.state.language, lambda: work(hall.folder, body))
+        if status < 300 and answer.get("message"):
+            told(None, N_("the organiser: {said}"), said=answer["message"])
         return JSONResponse(answer, status)
 
     checked.__doc__ = work.__doc__
