@@ -54,6 +54,7 @@ class Plan:
     round_minutes: int = 60  # the round's clock (tournament/clock/)
     time_up: str = "play-on"  # what the tables do when the clock runs out
     hide_standings: bool = False  # no running standings on the public screens
+    double_entry: bool = False  # a paper sheet counts once typed twice alike (double/)
     league: str = ""  # the league's folder, relative to the tournament's ("": in none)
 
     def rules(self, origin: str = "tournament.toml") -> RuleSet:
@@ -71,6 +72,7 @@ class Reach(Enum):
     PAGES = N_("the pages made from then on")
     DESK = N_("the desk, at once")
     HALL = N_("the hall's screens, at once")
+    TYPED = N_("the paper sheets typed from then on")
 
 
 REQUIRED: Any = object()  # the default of a setting `new` must be given
@@ -199,6 +201,14 @@ SETTINGS = (
                 "round is over (the organiser still sees them)."),
         reach=Reach.HALL,
         source="Bridgemate: running scores can be hidden until the end (LEAGUES.md)",
+    ),
+    Setting(
+        "double-entry", Flag(), False, metavar="yes|no", quiet=True,
+        help=N_("A paper sheet the organiser types counts once it is typed twice alike, by "
+                "two people (a difference is shown, nothing counted until two agree)."),
+        reach=Reach.TYPED,
+        source="Bridgemate's and the scoring programs' double entry of travellers, to catch "
+        "typing errors (issue 41); off unless the organiser asks for it",
     ),
     Setting(
         "league", Text(400, empty=True), "", metavar="LIGA",

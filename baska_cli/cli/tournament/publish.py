@@ -4,6 +4,8 @@ made (render/publish.py) and written into a folder of their own (tournament/publ
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import click
 
 from baska_cli.cli.common import command, option
@@ -49,13 +51,19 @@ def publish_command(path: str, out_dir: str, round_number: int | None, anyway: b
         ),
         err=True,
     )
-    if done.removed:
+    _say_after(done.removed, hidden, pub.notes)
+
+
+def _say_after(removed: Sequence[str], hidden: bool, notes: Sequence[object]) -> None:
+    """What publishing did besides: old files removed, standings hidden from the hall's
+    screens published all the same, what the standings leave out."""
+    if removed:
         click.echo(
             ngettext(
                 "{count} file of a round no longer published was removed",
                 "{count} files of rounds no longer published were removed",
-                len(done.removed),
-            ).format(count=len(done.removed)),
+                len(removed),
+            ).format(count=len(removed)),
             err=True,
         )
     if hidden:
@@ -66,5 +74,5 @@ def publish_command(path: str, out_dir: str, round_number: int | None, anyway: b
             ),
             err=True,
         )
-    for problem in pub.notes:
+    for problem in notes:
         click.echo(_("warning: {problem}").format(problem=problem), err=True)

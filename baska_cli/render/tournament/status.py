@@ -68,6 +68,11 @@ def _notes(s: TableState, confirmed: list[str]) -> list[str]:
                 s.dealt,
             ).format(count=s.dealt)
         )
+    if len(s.typed) == 1:
+        said.append(_("the paper sheet typed once: waiting for the second entry"))
+    elif s.typed:
+        entries = " / ".join(" ".join(signed(t) for t in totals) for totals in s.typed)
+        said.append(_("the paper sheet's entries differ: {entries}").format(entries=entries))
     if confirmed:
         said.append(_("confirmed by: {names}").format(names=", ".join(confirmed)))
     return said

@@ -16,6 +16,7 @@ from baska_cli.files.kind import NotRegularFile, open_regular_binary
 from baska_cli.files.replace import identity
 from baska_cli.i18n import _
 from baska_cli.tournament.confirmations import ACCEPT, DISAGREE, Words, standing
+from baska_cli.tournament.double.entries import waiting
 from baska_cli.tournament.folder import (
     CONFIRMATIONS,
     RESULTS,
@@ -56,6 +57,7 @@ class TableState:
     sheet: bool = False  # the table has a paper sheet's result (its entry not corrected)
     walked_out: tuple[str, ...] = ()  # who walked out (a WALKOUT's totals are then fixed)
     short: bool = False  # fewer hands than the series, all in its own ledger, no sheet
+    typed: tuple[tuple[int, ...], ...] = ()  # paper entries waiting for one alike (double/)
 
     @property
     def cut(self) -> bool:
@@ -166,6 +168,8 @@ def state_record(state: TableState) -> dict[str, Any]:
         "disputes": [{"player": p, "note": n} for p, n in state.disputes],
         "accepted": state.accepted,
         "short": state.short,
+        "typed": len(state.typed),  # (their totals only once two differ: typed blind)
+        "typed_totals": [list(t) for t in state.typed] if len(state.typed) > 1 else [],
         "cut": state.cut,
         "walked_out": list(state.walked_out),
         "sheet": state.sheet,
@@ -280,6 +284,7 @@ def _state(t: Tournament, round_number: int, table: int, members: tuple[str, ...
         round_number, table, members, status, dealt, deals, totals, source,
         words.confirmed_by, words.disputes, version, words.accepted,
         sheet is not None, gone, short and not gone,
+        tuple(e.totals for e in waiting(t.typed, round_number, table)),
     )  # fmt: skip
 
 

@@ -28,6 +28,12 @@ export function card(table, asks) {
     item.append(el("p", { class: "note" }, say("confirmed_by", { names })));
   }
   if (table.accepted) item.append(el("p", { class: "note" }, say("accepted")));
+  // a paper sheet typed twice (double-entry): the first entry's totals are not shown
+  if (table.typed === 1) item.append(el("p", { class: "note" }, say("typed_once")));
+  if (table.typed > 1) {
+    const entries = table.typed_totals.map((totals) => totals.map(signed).join(" ")).join(" / ");
+    item.append(el("p", { class: "dispute" }, say("typed_differ", { entries })));
+  }
   for (const dispute of table.disputes) {
     const line = el("p", { class: "dispute" });
     line.append(el("b", {}, say("disagrees", { player: dispute.player })));
