@@ -54,11 +54,18 @@ def withdrawn(gone: Withdrawn) -> str:
 def accepted(state: TableState) -> str:
     """A table's result accepted by the organiser: its totals and its status now."""
     pairs = zip(state.players, state.totals or (), strict=False)
+    status = status_word(state.status)
+    if state.cut:
+        status = ngettext(
+            "confirmed: {count} of {deals} deal, accepted as played",
+            "confirmed: {count} of {deals} deals, accepted as played",
+            state.deals,
+        ).format(count=state.dealt, deals=state.deals)
     return _("round {round}, table {table}: {result} ({status})").format(
         round=state.round,
         table=state.table,
         result=", ".join(f"{p} {signed(t)}" for p, t in pairs),
-        status=state_word(state),
+        status=status,
     )
 
 
@@ -117,19 +124,13 @@ def state_word(state: TableState) -> str:
             state.dealt,
         ).format(count=state.dealt)
     if state.status == "new" and len(state.typed) == 1:
-        return _("sheet typed once: waiting for the second entry")
+        return _("sheet typed once")
     if state.status == "new" and state.typed:
-        return _("the sheet's entries differ: type it again")
+        return _("entries differ")
     if state.status == "playing":
         return _("playing {dealt}/{deals}").format(dealt=state.dealt, deals=state.deals)
     if state.cut:
-        return ngettext(
-            "confirmed: {count} of {deals} deal, accepted as played",
-            "confirmed: {count} of {deals} deals, accepted as played",
-            state.deals,
-        ).format(count=state.dealt, deals=state.deals)
-    if state.walked_out:
-        return _("walk-out of {names}").format(names=", ".join(state.walked_out))
+        return _("confirmed {dealt}/{deals}").format(dealt=state.dealt, deals=state.deals)
     return status_word(state.status)
 
 
