@@ -127,6 +127,7 @@ def test_nothing_is_told_without_a_terminal(
 
 @pytest.mark.slow
 def test_baska_serve_prints_a_line_per_write(tmp_path: Path) -> None:
+    """In the terminal's language (baska's), not in the pages' default (`serve --lang`)."""
     liga = kit.drawn(tmp_path)
     server = HallServer(liga, "--lang", "pl")
     try:
@@ -141,8 +142,8 @@ def test_baska_serve_prints_a_line_per_write(tmp_path: Path) -> None:
     finally:
         status, out = server.stop()
     assert status == 0, server.errors
-    (line,) = [ln for ln in out.splitlines() if "rozdanie 1" in ln]
+    (line,) = [ln for ln in out.splitlines() if "hand 1" in ln]
     assert re.fullmatch(
-        TIME + r"runda 1, stół 2: rozdanie 1: zw .+ 61 \(Ania\\x1b\[2J\\x07\\u202e\)", line
+        TIME + r"round 1, table 2: hand 1: zw .+ 61 \(Ania\\x1b\[2J\\x07\\u202e\)", line
     ), line
     assert "\x1b" not in out and "\x07" not in out

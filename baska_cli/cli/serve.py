@@ -213,7 +213,7 @@ def _serve(paths: tuple[str, ...], host: str, port: int, lang: str, capacity: Ca
     sock, base = _listen_at(host, port)
     links = [(f"{base}/t/{key}", "" if len(keys) == 1 else path) for path, key in keys.items()]
     _show(host, [("table", url, path) for url, path in links], len(keys) <= QR_TABLES, capacity)
-    with telling(sys.stdout, lang):  # (a line per write: the hall at work)
+    with telling(sys.stdout, language()):  # (a line per write, in the terminal's language)
         run(app, sock, capacity)
     if len(keys) == 1:
         click.echo(_("stopped; every hand is in {path}").format(path=paths[0]))
@@ -249,7 +249,7 @@ def _serve_hall(folder: str, host: str, port: int, lang: str, capacity: Capacity
         click.echo(_("warning: {problem} (the hall's screens leave it out)").format(
             problem=problem))  # fmt: skip
     sys.stdout.flush()
-    with telling(sys.stdout, lang):  # (a line per write: the hall at work)
+    with telling(sys.stdout, language()):  # (a line per write, in the terminal's language)
         run(app, sock, capacity)
     click.echo(_("stopped; every hand is in its table's ledger"))
 

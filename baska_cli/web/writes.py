@@ -1,11 +1,12 @@
 """A line per write in `baska serve`'s terminal, so the organiser sees the hall working:
 when, which table, what, by whom. The places that write log facts (a message marked N_ and
-its values); the terminal's handler words them in the server's language and shows every
-value a phone sent (a hand, a name, a note) escaped (render/text.terminal_safe), never raw.
+its values); the terminal's handler words them in the terminal's language (baska's) and
+shows every value a phone sent (a hand, a name, a note) escaped (render/text.terminal_safe),
+never raw.
 
     10:42:07  round 2, table 5: hand 7: zw 1+3 61 (Ania)
     10:42:31  round 2, table 5: Bartek confirms +40 -12 -8 -20 by their PIN
-    10:43:02  the organiser: round 2, table 3: walk-out of Celina
+    10:43:02  the organiser: round 2, table 3: Celina walked out; …
 """
 
 from __future__ import annotations
@@ -58,7 +59,7 @@ def totals_text(totals: Sequence[int]) -> str:
 
 class Lines(logging.Formatter):
     """The terminal's words for a write: its time (this computer's), where, what, who, in
-    the server's language; every value escaped."""
+    the terminal's language; every value escaped."""
 
     def __init__(self, language: str) -> None:
         super().__init__()
