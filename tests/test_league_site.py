@@ -23,6 +23,7 @@ from baska_cli.tournament.hall.keys import hall_keys
 from tests import phonekit
 from tests.clikit import invoke
 from tests.test_league import NAMES, REGISTER, ok, play_event
+from tests.tournamentkit import table_key
 
 HOSTILE = "<script>x</script>"  # a name of the register: shown as text, never run
 
@@ -45,7 +46,6 @@ def league(tmp_path_factory: pytest.TempPathFactory) -> str:
             "--rounds", "2", "--deals", "8", "-r", "plb", "--seed", str(n),
         )  # fmt: skip
         play_event(path, rng)
-        hall_keys(path)
         kept_key(os.path.join(path, "r1", ".t1.csv.serve-key"), path)
     return liga
 
@@ -161,7 +161,7 @@ def test_no_key_no_path_of_this_computer_no_script(league: str, tmp_path: Path) 
         event = os.path.join(home, f"gp{n}")
         keys = hall_keys(event)
         secrets += [Path(event, ".serve-secret").read_text("ascii").strip(), keys.organiser]
-        secrets += [keys.table(r, t) for r in (1, 2) for t in (1, 2)]
+        secrets += [table_key(event, r, t) for r in (1, 2) for t in (1, 2)]
         secrets.append(kept_key(os.path.join(event, "r1", ".t1.csv.serve-key"), event))
         assert event not in text and os.path.realpath(event) not in text
     assert all(len(s) >= 16 for s in secrets)

@@ -41,6 +41,7 @@ def test_set_without_a_key_shows_every_setting(liga: str) -> None:
         'title = ""', "rounds = 3", "deals = 16", "rules = mester", "seed = 9",
         "tie-breaks = place_points,total,tables_won,lots", "apart-clubs = no", 'apart = ""',
         'fixed = ""', "fee = 0", "round-minutes = 60", "time-up = play-on", "hide-standings = no",
+        "double-entry = no",
     ]  # fmt: skip
 
 
@@ -112,7 +113,7 @@ def test_after_a_draw_the_ledgers_settings_are_refused_and_the_rest_explained(li
     [
         (("rouds", "4"), 'Error: unknown setting "rouds"; expected one of title, rounds, deals, '
          'rules, seed, tie-breaks, apart-clubs, apart, fixed, fee, round-minutes, time-up, '
-         'hide-standings; did you mean "rounds"?\n'),
+         'hide-standings, double-entry; did you mean "rounds"?\n'),
         (("rounds", "zero"), 'Error: rounds "zero": expected a whole number from 1 to 99\n'),
         (("rounds", "100"), 'Error: rounds "100": expected a whole number from 1 to 99\n'),
         (("rounds", "9" * 20), 'Error: rounds "99999999999999999999": expected a whole number'),
@@ -231,7 +232,7 @@ def test_the_table_and_the_plan_name_the_same_settings() -> None:
     assert sorted(row.attribute for row in SETTINGS) == sorted(
         f.name for f in fields(Plan) if f.name not in not_rows
     )
-    assert len({row.name for row in SETTINGS}) == len({row.key for row in SETTINGS}) == 13
+    assert len({row.name for row in SETTINGS}) == len({row.key for row in SETTINGS}) == 14
     help_text = invoke("tournament", "new", "--help").stdout
     for row in SETTINGS:
         assert f"--{row.name}" in help_text, row.name
@@ -268,6 +269,6 @@ def test_new_takes_pairs_and_pins_as_set_does(tmp_path: Path) -> None:
     assert _settings(path)["apart"] == [["Ania", "Celina"], ["Darek", "Ewa"], ["Feliks", "Halina"]]
     assert _settings(path)["fixed_tables"] == {"Bartek": 1, "Grzegorz": 2, "Halina": 1}
     shown = invoke("tournament", "set", path).stdout.splitlines()
-    assert shown[-6:-4] == [
+    assert shown[-7:-5] == [
         "apart = Ania,Celina;Darek,Ewa;Feliks,Halina", "fixed = Bartek=1;Grzegorz=2;Halina=1"
     ]  # fmt: skip

@@ -27,6 +27,7 @@ from baska_cli.web.streams import PING_EVENT
 from tests import tournamentkit as kit
 from tests.clikit import invoke
 from tests.servekit import unpinged
+from tests.tournamentkit import table_key
 
 ROSTER = (
     "name,club,team,category\n"
@@ -69,7 +70,7 @@ def test_the_page_is_public_escaped_and_shows_the_first_screen(
     assert re.search(r'<script type="module" src="/static/board.js"></script>', text)
     assert "page 1 of 1" in text
     keys = hall_keys(liga)
-    assert keys.organiser not in text and keys.table(1, 1) not in text and "/t/" not in text
+    assert keys.organiser not in text and table_key(liga, 1, 1) not in text and "/t/" not in text
     assert keys.organiser not in client.get("/api/v1/board").text
     for name in ("board.js", "words.js", "board.css"):
         assert client.get(f"/static/{name}").status_code == 200

@@ -8,11 +8,10 @@ from pathlib import Path
 
 from starlette.testclient import TestClient
 
-from baska_cli.tournament.hall.keys import hall_keys
 from baska_cli.web.app import make_app, make_hall_app
 from tests.test_web_api import EVENING, KEY, Phone, new_ledger
 from tests.test_web_confirm import headers, post, word
-from tests.tournamentkit import draw, drawn, play, seats
+from tests.tournamentkit import draw, drawn, play, seats, table_key
 
 
 def test_the_final_table_has_the_chart_and_the_payments_in_words(tmp_path: Path) -> None:
@@ -81,7 +80,7 @@ def test_a_plain_ledger_has_no_next_table(tmp_path: Path) -> None:
 
 def test_place_points_once_confirmed_then_the_next_table_once_drawn(tmp_path: Path) -> None:
     hall = drawn(tmp_path)
-    key = hall_keys(hall).table(1, 1)
+    key = table_key(hall, 1, 1)
     play(hall, 1)
     with TestClient(make_hall_app(hall, "en")) as client:
 
@@ -131,7 +130,7 @@ def test_a_tables_phones_hear_of_the_next_rounds_draw_at_once(tmp_path: Path) ->
     hall = drawn(tmp_path)
     play(hall, 1)
     play(hall, 2)
-    access = TournamentHall(hall, "en").find(hall_keys(hall).table(1, 1))
+    access = TournamentHall(hall, "en").find(table_key(hall, 1, 1))
     assert access is not None and access.served is not None
     watcher = access.served.watcher
 
@@ -175,7 +174,7 @@ def test_a_tournament_tables_ledger_served_alone_ends_its_round_without_money(
 
 def test_a_hall_tables_end_has_its_place_points_before_it_is_confirmed(tmp_path: Path) -> None:
     hall = drawn(tmp_path)
-    key = hall_keys(hall).table(1, 2)
+    key = table_key(hall, 1, 2)
     play(hall, 2)
     with TestClient(make_hall_app(hall, "pl")) as client:
         final = client.get("/api/v1/final", headers=headers(key, "pl")).json()

@@ -20,7 +20,7 @@ from baska_cli.web.app import make_hall_app
 from baska_cli.web.hall.personal import WRONG_PINS
 from tests import tournamentkit as kit
 from tests.clikit import invoke
-from tests.tournamentkit import drawn, pin, play, player_key, seats
+from tests.tournamentkit import drawn, pin, play, player_key, seats, table_key
 
 ORIGIN = "http://testserver"
 
@@ -39,7 +39,7 @@ def word(state: dict[str, Any], seat: int, **more: Any) -> dict[str, Any]:
 
 
 def test_a_made_up_phone_id_no_longer_finalises(hall: str) -> None:
-    key = hall_keys(hall).table(1, 1)
+    key = table_key(hall, 1, 1)
     play(hall, 1)
     with TestClient(make_hall_app(hall, "en")) as client:
         state = client.get("/api/v1/confirmations", headers=headers(key)).json()
@@ -59,32 +59,33 @@ def test_a_made_up_phone_id_no_longer_finalises(hall: str) -> None:
 
 
 def test_wrong_pins_hold_off_the_table_not_the_hall(hall: str) -> None:
-    keys = hall_keys(hall)
     play(hall, 1)
     play(hall, 2)
     with TestClient(make_hall_app(hall, "pl")) as client:
-        state = client.get("/api/v1/confirmations", headers=headers(keys.table(1, 1), "pl")).json()
+        state = client.get(
+            "/api/v1/confirmations", headers=headers(table_key(hall, 1, 1), "pl")
+        ).json()
         right = pin(hall, state["players"][0])
         wrong = f"{(int(right) + 1) % 10000:04d}"
         for _try in range(WRONG_PINS):
             sent = word(state, 0, pin=wrong)
             answer = client.post(
-                "/api/v1/confirm", headers=headers(keys.table(1, 1), "pl"), json=sent
+                "/api/v1/confirm", headers=headers(table_key(hall, 1, 1), "pl"), json=sent
             )
             assert answer.status_code == 403
             assert f"to nie PIN gracza {state['players'][0]}" in answer.json()["error"], answer.text
         # past the limit even the right PIN waits, at this table only
         held = client.post(
             "/api/v1/confirm",
-            headers=headers(keys.table(1, 1), "pl"),
+            headers=headers(table_key(hall, 1, 1), "pl"),
             json=word(state, 0, pin=right),
         )
         assert held.status_code == 429
         assert "za dużo błędnych PIN-ów" in held.json()["error"]
-        other = client.get("/api/v1/confirmations", headers=headers(keys.table(1, 2))).json()
+        other = client.get("/api/v1/confirmations", headers=headers(table_key(hall, 1, 2))).json()
         sent = word(other, 0, pin=pin(hall, other["players"][0]))
         assert client.post(
-            "/api/v1/confirm", headers=headers(keys.table(1, 2)), json=sent
+            "/api/v1/confirm", headers=headers(table_key(hall, 1, 2)), json=sent
         ).status_code == 200  # fmt: skip
     assert "proof" in Path(hall, "confirmations.csv").read_text("utf-8").splitlines()[0]
 
@@ -111,7 +112,7 @@ def test_a_players_key_opens_only_their_own_page_and_word(hall: str) -> None:
             assert client.get(path, headers=headers(mine)).status_code == 403, path
         assert client.get(f"/t/{mine}").status_code == 403
         assert client.get(f"/o/{mine}").status_code == 403
-        assert client.get("/api/v1/me", headers=headers(keys.table(1, 1))).status_code == 403
+        assert client.get("/api/v1/me", headers=headers(table_key(hall, 1, 1))).status_code == 403
         assert client.get("/api/v1/me", headers=headers(keys.organiser)).status_code == 403
         assert client.get("/p/" + "x" * 22).status_code == 403
         page = client.get(f"/p/{mine}", headers={"Accept-Language": "pl"})

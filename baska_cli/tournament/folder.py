@@ -44,6 +44,7 @@ from baska_cli.tournament.confirmations import (
 from baska_cli.tournament.csvrows import format_seating, parse_seating
 from baska_cli.tournament.desk.store import DESK
 from baska_cli.tournament.details import DETAILS, format_details, has_details, with_details
+from baska_cli.tournament.double.store import TYPED, read_typed
 from baska_cli.tournament.draw import Draw
 from baska_cli.tournament.lots import format_lots, parse_lots
 from baska_cli.tournament.players import Entrant, format_players, parse_players
@@ -82,6 +83,7 @@ class Tournament:
     walkouts: tuple[Walkout, ...] = ()
     confirmations: tuple[Confirmation, ...] = ()
     closed: frozenset[int] = frozenset()  # the rounds the organiser closed
+    typed: tuple[TableResult, ...] = ()  # the paper sheets' entries typed (double/)
 
     def file(self, relative: str) -> str:
         """A path inside the directory, as the user named the directory."""
@@ -241,7 +243,7 @@ def load(path: str) -> Tournament:
     closed = frozenset(n for n in range(1, round_number) if round_closed(path, n))
     return Tournament(
         path, plan, rules, tuple(players), tuple(draws), tuple(sheets), lots, tuple(gone),
-        confirmations=tuple(said), closed=closed,
+        confirmations=tuple(said), closed=closed, typed=tuple(read_typed(path)),
     )  # fmt: skip
 
 
@@ -386,7 +388,7 @@ def page_mode(name: str) -> int | None:
 def inputs(tournament: Tournament) -> tuple[str, ...]:
     """Every file of the directory that baska reads: settings, players, results, lots, and
     each round's seating and table ledgers (a page is never written over one of them)."""
-    files = [SETTINGS, PLAYERS, RESULTS, LOTS, CONFIRMATIONS, ".checked.csv", DESK]
+    files = [SETTINGS, PLAYERS, RESULTS, LOTS, CONFIRMATIONS, ".checked.csv", DESK, TYPED]
     for draw in tournament.draws:
         files.append(f"{round_dir(draw.round)}/{SEATING}")
         files += [ledger_name(draw.round, t) for t in range(1, len(draw.tables) + 1)]

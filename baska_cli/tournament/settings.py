@@ -19,7 +19,7 @@ from baska_cli.game.spelling import suggest
 from baska_cli.i18n import N_, _
 from baska_cli.rulesets import toml_problem
 from baska_cli.rulesets.loader import rules_from_lines
-from baska_cli.tournament.clock.timing import TIME_UP
+from baska_cli.tournament.clock.timing import LONGEST, TIME_UP
 from baska_cli.tournament.plan import TIE_BREAKS
 from baska_cli.tournament.setting_kinds import (
     Choice,
@@ -57,6 +57,7 @@ class Plan:
     round_minutes: int = 60  # the round's clock (tournament/clock/)
     time_up: str = "play-on"  # what the tables do when the clock runs out
     hide_standings: bool = False  # no running standings on the public screens
+    double_entry: bool = False  # a paper sheet counts once typed twice alike (double/)
     league: str = ""  # the league's folder, as a tournament.toml of an earlier baska names it
     # (read, never written: the league's events are the one record of its tournaments)
     identity: str = ""  # no setting: the tournament's own, made by `new` (IDENTITY)
@@ -76,6 +77,7 @@ class Reach(Enum):
     PAGES = N_("the pages made from then on")
     DESK = N_("the desk, at once")
     HALL = N_("the hall's screens, at once")
+    TYPED = N_("the paper sheets typed from then on")
 
 
 REQUIRED: Any = object()  # the default of a setting `new` must be given
@@ -197,7 +199,7 @@ SETTINGS = (
         "tournament.toml while 0",
     ),
     Setting(
-        "round-minutes", Count(1, 600), 60, metavar="MIN", quiet=True,
+        "round-minutes", Count(1, LONGEST), 60, metavar="MIN", quiet=True,
         help=N_("The round's clock: minutes from `tournament start` to the time up."),
         reach=Reach.HALL,
         source="Kop (Wolsztyn): a round lasts at most one hour (LEAGUES.md); at most ten hours",
@@ -216,6 +218,14 @@ SETTINGS = (
                 "round is over (the organiser still sees them)."),
         reach=Reach.HALL,
         source="Bridgemate: running scores can be hidden until the end (LEAGUES.md)",
+    ),
+    Setting(
+        "double-entry", Flag(), False, metavar="yes|no", quiet=True,
+        help=N_("A paper sheet the organiser types counts once it is typed twice alike, by "
+                "two people (a difference is shown, nothing counted until two agree)."),
+        reach=Reach.TYPED,
+        source="Bridgemate's and the scoring programs' double entry of travellers, to catch "
+        "typing errors (issue 41); off unless the organiser asks for it",
     ),
 )  # fmt: skip
 KEYS = tuple(row.name for row in SETTINGS)

@@ -14,6 +14,7 @@ from baska_cli.render.tournament.classifications import labels
 from baska_cli.render.tournament.done import accepted
 from baska_cli.render.tournament.status import status_json, status_table
 from baska_cli.render.tournament.workbook import status_sheet
+from baska_cli.tournament.clock.service import hall_problems
 from baska_cli.tournament.folder import load
 from baska_cli.tournament.hall.state import round_states
 from baska_cli.tournament.service import confirm as service_confirm
@@ -41,6 +42,9 @@ def status(path: str, round_number: int | None, output_format: str, xlsx_path: s
     number, states = round_states(path, round_number)
     shown = status_json if output_format == "json" else status_table
     click.echo(shown(number, states))
+    for problem in hall_problems(path):
+        click.echo(_("warning: {problem} (the hall's screens leave it out)").format(
+            problem=problem), err=True)  # fmt: skip
     if xlsx_path:
         named = labels(load(path).players)
         write_workbook(xlsx_path, [status_sheet(number, states, named)])

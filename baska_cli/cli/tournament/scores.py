@@ -26,7 +26,7 @@ from baska_cli.cli.tournament.classifications import (
 from baska_cli.cli.tournament.clock import say_if_hidden
 from baska_cli.cli.tournament.common import round_option
 from baska_cli.i18n import _, ngettext
-from baska_cli.render.tournament.done import result_entered
+from baska_cli.render.tournament.done import sheet_typed
 from baska_cli.tournament.service import scores as service
 
 
@@ -45,15 +45,16 @@ def result(
 ) -> None:
     """Enter a paper sheet's final totals for one table (four names, summing to zero).
 
-    A player is their name, a unique start of it, or their seat number (1=+40).
+    A player is their name, a unique start of it, or their seat number (1=+40). With the
+    setting double-entry, the sheet counts once typed twice alike, by two people.
 
     \b
     Example:  baska tournament result liga 1 3 Ania=+40 Bartek=-12 Celina=-8 Darek=-20
               baska tournament result liga 1 3 1=+40 2=-12 3=-8 4=-20
     """
-    entered = service.enter_result(path, round_number, table, entries, correct)
-    note_written(_("the result was entered"))
-    click.echo(result_entered(entered, correct), err=True)
+    typed = service.enter_sheet(path, round_number, table, entries, correct)
+    note_written(_("the result was entered") if typed.counted else _("the entry was kept"))
+    click.echo(sheet_typed(typed), err=True)
 
 
 @command()
