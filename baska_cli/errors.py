@@ -71,18 +71,26 @@ class TooManyContras(RuleError):
     ) -> None:
         self.typed, self.count, self.contract, self.rules = typed, count, contract, rules
         self.limit = limit
-        if limit == 0:
-            allowed = _("no contra")
+        if limit == 0:  # (a sentence of its own: Polish says it with a verb of its own)
+            said = ngettext(
+                '"{typed}": {count} counted contra, but {contract} under "{rules}" allows no '
+                "contra",
+                '"{typed}": {count} counted contras, but {contract} under "{rules}" allows no '
+                "contra",
+                count,
+            )
+            allowed = ""
         else:
-            allowed = _("at most {limit} ({names})").format(limit=limit, names=names)
-        super().__init__(
-            ngettext(
+            said = ngettext(
                 '"{typed}": {count} counted contra, but {contract} under "{rules}" allows '
                 "{allowed}",
                 '"{typed}": {count} counted contras, but {contract} under "{rules}" allows '
                 "{allowed}",
                 count,
-            ).format(typed=typed, count=count, contract=contract, rules=rules, allowed=allowed)
+            )
+            allowed = _("at most {limit} ({names})").format(limit=limit, names=names)
+        super().__init__(
+            said.format(typed=typed, count=count, contract=contract, rules=rules, allowed=allowed)
         )
 
 

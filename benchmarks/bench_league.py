@@ -35,7 +35,8 @@ import time
 
 from baska_cli.league import folder as league_folder
 from baska_cli.league.register import Member, Register
-from baska_cli.league.settings import Event, League, Regulations
+from baska_cli.league.regulations import Regulations
+from baska_cli.league.settings import Event, League
 from baska_cli.ledger.format import rules_lines
 from baska_cli.rulesets.loader import builtin
 from baska_cli.tournament import folder

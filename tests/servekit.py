@@ -7,9 +7,11 @@ import os
 import signal
 import subprocess
 import sys
+import threading
 from collections.abc import Iterator
 from pathlib import Path
 
+from baska_cli.tournament.folder import load
 from baska_cli.tournament.hall.keys import hall_keys
 
 
@@ -35,10 +37,28 @@ def _start(*args: str, descriptors: int | None = None) -> subprocess.Popen[str]:
 
 
 class Running:
-    """A `baska serve` process: killed, or stopped as Ctrl-C does."""
+    """A `baska serve` process: killed, or stopped as Ctrl-C does. Once it serves, what it
+    prints (a line per write) is read as it comes, so that no pipe fills and holds it."""
 
     process: subprocess.Popen[str]
     errors = ""  # what it wrote on stderr, once stopped
+    _drains: tuple[threading.Thread, ...] = ()
+    _read: tuple[list[str], list[str]] = ([], [])
+
+    def drain(self) -> None:
+        """Read what it prints from now on, each stream in a thread of its own."""
+        self._read = ([], [])
+        streams = (self.process.stdout, self.process.stderr)
+        self._drains = tuple(
+            threading.Thread(target=kept.extend, args=(stream,), daemon=True)
+            for kept, stream in zip(self._read, streams, strict=True)
+        )
+        for thread in self._drains:
+            thread.start()
+
+    def printed_since(self) -> str:
+        """What it printed on stdout since it served (so far)."""
+        return "".join(self._read[0])
 
     def kill(self) -> None:
         """SIGKILL: no clean-up at all."""
@@ -49,8 +69,14 @@ class Running:
         """Ctrl-C; the exit status and what it printed after the link (what it wrote on
         stderr is kept in `errors`)."""
         self.process.send_signal(signal.SIGINT)
-        out, self.errors = self.process.communicate(timeout=10)
-        return self.process.returncode, out
+        if not self._drains:
+            out, self.errors = self.process.communicate(timeout=10)
+            return self.process.returncode, out
+        self.process.wait(10)
+        for thread in self._drains:
+            thread.join(10)
+        self.errors = "".join(self._read[1])
+        return self.process.returncode, "".join(self._read[0])
 
 
 class Server(Running):
@@ -74,6 +100,7 @@ class Server(Running):
         self.url = f"{self.base}/t/{self.tables[ledger]}"
         self.key = self.tables[ledger]
         self.headers = {"Authorization": f"Bearer {self.key}", "Origin": self.base}
+        self.drain()
 
 
 class HallServer(Running):
@@ -102,10 +129,11 @@ class HallServer(Running):
         self.base, _sep, self.organiser_key = self.organiser.rpartition("/o/")
         assert self.standings == f"{self.base}/standings"
         self._keys = hall_keys(folder)
+        self.drain()
 
     def table_key(self, round_number: int, table: int) -> str:
         """The key of a table of a round (as `baska tournament links` gives it)."""
-        return self._keys.table(round_number, table)
+        return self._keys.table(load(self.folder).draws[round_number - 1], table)
 
     def headers(self, key: str) -> dict[str, str]:
         """What a phone of the key sends with a write (its key, its page's origin)."""

@@ -110,7 +110,7 @@ def test_help_of_every_command_in_both_languages(path: tuple[str, ...]) -> None:
     ("args", "message"),
     [
         (["score", "--bogus"], "Nie ma opcji '--bogus'."),
-        (["new"], "Brak argumentu 'FILE'."),
+        (["new"], "Brak argumentu 'PLIK'."),
         (["new", "e.csv"], "Brak opcji '--players' / '-p'."),
         (
             ["new", "e.csv", "-p", "A,B,C,D", "--deals", "0"],

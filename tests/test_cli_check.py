@@ -98,7 +98,7 @@ def test_check_speaks_polish(evening: str, tmp_path: Path) -> None:
         "albo undone nad wierszem, który po nim następuje",
         f"{evening}:11: rozdanie 5: rozdaje Ania, a nie „Darek”",
         f"{evening}: 2 problemy",
-        f"{missing}: nie ma takiego zapisu; nowy założysz przez `baska new FILE --players …`",
+        f"{missing}: nie ma takiego zapisu; nowy założysz przez `baska new PLIK --players …`",
     ]
     result = invoke("--lang", "pl", "score", "-l", evening, "ba", "Ania")
     assert (result.exit_code, result.stderr) == (

@@ -518,11 +518,11 @@ REFUSED_IN_POLISH = [
     ),
     (
         ["--batch", "-", "zw", "A+C", "61"],
-        "podaj albo rozdanie, albo --batch FILE, nie jedno i drugie",
+        "podaj albo rozdanie, albo --batch PLIK, nie jedno i drugie",
     ),
     (
         ["--dry-run", "zw", "A+C", "61"],
-        "--dry-run działa tylko z zapisem (--ledger FILE albo BASKA_LEDGER): bez niego i tak "
+        "--dry-run działa tylko z zapisem (--ledger PLIK albo BASKA_LEDGER): bez niego i tak "
         "nic nie jest zapisywane; pomiń --dry-run",
     ),
     (["--ledger", "", "zw", "A+C", "61"], "--ledger wymaga nazwy pliku, np. --ledger wieczor.csv"),

@@ -41,6 +41,21 @@ def test_new_warns_of_misspelt_names_and_refuses_bad_ones(tmp_path: Path) -> Non
     assert not (tmp_path / "u").exists()
 
 
+def test_new_reads_a_players_file_a_polish_spreadsheet_saved(tmp_path: Path) -> None:
+    players = tmp_path / "gracze.csv"
+    rows = ["Imię i nazwisko;Klub", "Żaneta Łęcka;Kaszuby", "Józef Gęba;Puck", "Ala Kot;",
+            "Ewa Bąk;"]  # fmt: skip
+    players.write_bytes("\r\n".join(rows).encode("cp1250") + b"\r\n")
+    path = str(tmp_path / "t")
+    made = invoke("--lang", "pl", "tournament", "new", path, "-p", str(players), "--rounds",
+                  "1", "--deals", "16", "-r", "mester")  # fmt: skip
+    assert made.exit_code == 0, made.stderr
+    listed = json.loads(invoke("tournament", "checkin", path, "-f", "json").stdout)["players"]
+    assert [(p["full_name"], p.get("club", "")) for p in listed] == [
+        ("Ewa Bąk", ""), ("Józef Gęba", "Puck"), ("Ala Kot", ""), ("Żaneta Łęcka", "Kaszuby"),
+    ]  # fmt: skip
+
+
 @pytest.mark.parametrize(
     ("args", "message"),
     [
@@ -168,10 +183,11 @@ def test_standings_warn_of_missing_tables_and_give_csv(liga: str) -> None:
     invoke("tournament", "result", liga, "1", "1", f"{a}=+10", f"{b}=-10", f"{c}=+5", f"{d}=-5")
     result = invoke("tournament", "standings", liga, "-f", "csv")
     assert result.exit_code == 0
+    head = "place,player,club,place_points,total,tables_won,movement,lot,withdrawn"
     assert result.stdout.splitlines()[:3] == [
-        "place,player,club,place_points,total,tables_won,movement,lot,withdrawn",
-        f"1,{a},{'Puck' if a == 'Ania' else ''},8,10,1,,,",
-        f"2,{c},{'Puck' if c == 'Ania' else ''},5,5,0,,,",
+        head + ",place_points_exact",
+        f"1,{a},{'Puck' if a == 'Ania' else ''},8,10,1,,,,8",
+        f"2,{c},{'Puck' if c == 'Ania' else ''},5,5,0,,,,5",
     ]
     assert result.stderr.splitlines() == [
         "warning: round 1/table 2: no result yet",

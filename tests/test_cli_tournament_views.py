@@ -87,7 +87,7 @@ def test_the_standings_tell_two_jan_kowalskis_apart(liga: str) -> None:
     text = invoke("tournament", "standings", liga).stdout
     assert "Jan Kowalski (Jan.K.101)" in text and "Jan Kowalski (Jan.K.102)" in text
     csv = invoke("tournament", "standings", liga, "--format", "csv").stdout.splitlines()
-    assert csv[0].endswith(",withdrawn,id,full_name,team,category")
+    assert csv[0].endswith(",withdrawn,id,full_name,team,category,place_points_exact")
 
 
 def test_the_teams_count_their_best_four_and_the_stand_in(liga: str) -> None:
@@ -118,7 +118,9 @@ def test_the_teams_count_their_best_four_and_the_stand_in(liga: str) -> None:
     assert text.startswith("teams after round 1 of 2\n")
     assert "Zenon Mały (Zenon.M) (stand-in)" in text
     csv = invoke("tournament", "standings", liga, "--teams", "--format", "csv").stdout
-    assert csv.splitlines()[0] == "place,team,place_points,total,counted,players,standin"
+    assert csv.splitlines()[0] == (
+        "place,team,place_points,total,counted,players,standin,place_points_exact"
+    )
 
 
 def test_a_category_is_placed_from_one(liga: str) -> None:

@@ -156,3 +156,17 @@ def test_glossary_explains_the_game_words(word: str, glossary: str) -> None:
     heading, text = GLOSSARIES[glossary]
     bold = re.findall(r"\*\*([^*]+)\*\*", _section(text, heading))
     assert [term for term in bold if word in term.split(", ")] != []
+
+
+def test_a_spreadsheet_is_sent_to_the_workbook_and_the_csv_to_scripts() -> None:
+    from tests.clikit import invoke
+
+    tournament = _section(README, "## Everyday commands").split("### A tournament", 1)[1]
+    assert "--xlsx liga.xlsx" in tournament and "double-click it" in tournament
+    shown = invoke("tournament", "standings", "--help").stdout
+    assert "For a spreadsheet, write the workbook (--xlsx FILE) and open it" in " ".join(
+        shown.split()
+    )
+    assert "--format csv is for scripts" in " ".join(shown.split())
+    for text in MANUALS.values():
+        assert "place_points_exact`" in text and "34/3" in text

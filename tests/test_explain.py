@@ -20,7 +20,8 @@ from baska_cli.rulesets.loader import builtin, house_rules
 
 # The explanation and derivation of 600 hands (100 of them refused) under the three systems and
 # three house rules, in English and Polish, as the code before issue 21 wrote them while it
-# scored (tests/data/make_explanations.py made the file with that code).
+# scored (tests/data/make_explanations.py made the file with that code), with two Polish
+# wordings mended since (issue 41): "nie pozwala na kontry" and "kara: renons gracza X".
 REFERENCE = json.loads(
     (Path(__file__).parent / "data" / "explanations.json").read_text(encoding="utf-8")
 )

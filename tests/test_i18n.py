@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from baska_cli import i18n
@@ -117,3 +119,43 @@ def test_speaking_is_undone_after_the_block():
     with i18n.speaking("pl"):
         assert i18n.language() == "pl"
     assert i18n.language() == "en"
+
+
+def _polish_messages() -> list[tuple[str, str]]:
+    """(English, Polish) for every message of the Polish catalog (each plural form)."""
+    from babel.messages.pofile import read_po
+
+    path = i18n.LOCALE_DIR + "/pl/LC_MESSAGES/baska.po"
+    with open(path, "rb") as stream:
+        catalog = read_po(stream)
+    pairs = []
+    for message in catalog:
+        if not message.id:
+            continue
+        english = message.id if isinstance(message.id, str) else " | ".join(message.id)
+        polish = message.string if isinstance(message.string, str) else " | ".join(message.string)
+        pairs.append((english, polish))
+    return pairs
+
+
+def test_closed_and_in_are_two_words_in_polish() -> None:
+    """A round the organiser closed is "zamknięta"; a table or round that has its results
+    ("in") is not: it "ma wynik" (a round whose every table is in is "zakończona")."""
+    closed = re.compile(r"zamk|zamyk", re.IGNORECASE)
+    slips = [e for e, p in _polish_messages() if closed.search(p) and "clos" not in e.lower()]
+    assert slips == []
+
+
+# Polish words that give a person a gender: a message about a player whose gender baska does
+# not know says it another way ("obecność potwierdzona", "renons gracza B", "uciekł(a)"); a
+# generic noun ("gracz, który…", "ktokolwiek jest obecny") keeps its own grammar
+GENDERED = r"(obecny|nieobecny|zapłacił|opłacony|zrobił|wziął|zgłosił|przyszedł|wycofał)\b(?!\()"
+ABOUT_A_PLAYER = re.compile(
+    rf"\{{(name|names|player|who)\}}[^.;]*\b{GENDERED}|\b{GENDERED}[^.;]*\{{(name|names|player|who)\}}"
+    rf"|\b{GENDERED} [A-D]\b|\b[A-D] {GENDERED}"
+)
+
+
+def test_no_message_about_a_player_guesses_a_gender() -> None:
+    slips = [(e, p) for e, p in _polish_messages() if ABOUT_A_PLAYER.search(p)]
+    assert slips == []

@@ -4,7 +4,8 @@ English output (game words, player names and rulebook titles aside).
 Every command's --help, a set of error paths and the normal outputs (score, score --explain,
 the sheet of samples/evening.csv, standings, rules, stats, settle, new, undo, void, amend,
 check, recalc) run under `--lang pl` and `--lang en`; each output's words are checked
-against two word lists.
+against two word lists. Every Polish help is checked for the English placeholders of
+arguments and options (`DIR`, `OUT_DIR`, `KEY VALUE`…): each is `KATALOG`, `KLUCZ WARTOŚĆ`….
 
 A word of the other language fails the case and names the words found.
 """
@@ -22,6 +23,8 @@ import pytest
 from click.testing import CliRunner
 
 from baska_cli.cli import cli, subcommands
+from baska_cli.cli.lang import Argument, Option
+from baska_cli.i18n import speaking
 from tests import tournamentkit as kit
 
 from .conftest import ROOT
@@ -88,6 +91,7 @@ def words(text: str) -> list[str]:
     for title in titles():
         text = text.replace(title, " ")
     text = QUOTED.sub(" ", text)  # what the user typed, quoted back in an error
+    text = re.sub(r"(?<=\[)(default|domyślnie): [^;\]]+", " ", text)  # a value, as typed
     # a subcommand's name (`standings`), in an example and in the help's list of commands
     text = re.sub(r"\b(?:tournament|league) [a-z]+", " ", text)
     text = re.sub(r"(?m)^  [a-z]+(?=  )", " ", text)
@@ -237,6 +241,14 @@ CASES: dict[str, Setup] = {
     "tournament enter": lambda tmp: ["tournament", "enter", _tournament(tmp), "Zenon"],
     "tournament withdraw": lambda tmp: ["tournament", "withdraw", _tournament(tmp), "Ewa"],
     "tournament lots": lambda tmp: ["tournament", "lots", _tournament(tmp)],
+    "tournament checkin": lambda tmp: ["tournament", "checkin", _tournament(tmp), "Ania", "ewa"],
+    "tournament checkin list": lambda tmp: ["tournament", "checkin", _tournament(tmp)],
+    "error: tournament checkin misspelt": lambda tmp: [
+        "tournament",
+        "checkin",
+        _tournament(tmp),
+        "Halinna",
+    ],
     "error: tournament sum": lambda tmp: [
         "tournament",
         "result",
@@ -277,6 +289,53 @@ def test_output_is_in_one_language(case: str, language: str, tmp_path: Path) -> 
     assert result.exception is None or isinstance(result.exception, SystemExit), result.output
     found = wrong_language(result.stdout + "\n" + result.stderr, language)
     assert found == []
+
+
+# placeholders that read the same in Polish: a count, a seed, two players, an id, an address…
+NEUTRAL_PLACEHOLDERS = _set("N D S A B ID URL PIN PORT MIN MM DD LIGA")  # (LIGA: Polish already)
+CAPITALS = re.compile(r"(?<![\w-])[A-ZĄĆĘŁŃÓŚŹŻ][A-ZĄĆĘŁŃÓŚŹŻ_]*(?![\w-])")
+
+
+def _command_of(path: list[str]) -> click.Command:
+    command: click.Command = cli
+    for name in path:
+        assert isinstance(command, click.Group)
+        found = command.get_command(click.Context(command), name)
+        assert found is not None
+        command = found
+    return command
+
+
+@cache
+def english_placeholders() -> frozenset[str]:
+    """The words of every argument's and option's placeholder as the English help shows them
+    (`DIR`, `OUT_DIR`, `KEY`, `VALUE`, `FILE`…), less those Polish reads the same."""
+    found: set[str] = set()
+    with speaking("en"):
+        for path in _commands():
+            command = _command_of(path)
+            context = click.Context(command)
+            for param in command.params:
+                shown = param.make_metavar(context) if not getattr(param, "is_flag", False) else ""
+                found |= set(CAPITALS.findall(shown))
+    return frozenset(found - NEUTRAL_PLACEHOLDERS)
+
+
+def test_every_argument_and_option_shows_its_placeholder_in_the_interface_language() -> None:
+    for path in _commands():
+        for param in _command_of(path).params:
+            assert isinstance(param, (Argument, Option)), (path, param.name)
+    assert {"DIR", "FILE", "OUT_DIR", "KEY", "VALUE", "PLAYER", "TEXT", "TEAM"} <= (
+        english_placeholders()
+    )
+
+
+@pytest.mark.parametrize("path", _commands(), ids=lambda path: " ".join(path) or "baska")
+def test_polish_help_has_polish_placeholders(path: list[str]) -> None:
+    shown = CliRunner().invoke(cli, ["--lang", "pl", *path, "--help"])
+    assert shown.exit_code == 0, shown.output
+    english = sorted(set(CAPITALS.findall(shown.stdout)) & english_placeholders())
+    assert english == []
 
 
 @pytest.mark.parametrize(

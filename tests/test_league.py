@@ -5,6 +5,8 @@ openskill called directly on the same games."""
 
 from __future__ import annotations
 
+import csv
+import io
 import json
 import random
 import subprocess
@@ -162,18 +164,11 @@ def league_a(tmp_path_factory: pytest.TempPathFactory) -> tuple[str, list[list[G
     home = tmp_path_factory.mktemp("a")
     (home / "zawodnicy.csv").write_text(REGISTER, "utf-8")
     liga = str(home / "liga")
-    ok("league", "new", liga, "--title", "Liga Lęborska", "--players", str(home / "zawodnicy.csv"))
-    settings = Path(liga, "league.toml")
-    text = settings.read_text("utf-8").replace(
-        "[season]\n",
-        "[season]\nplaces = [25, 20, 16, 13, 11, 10, 9, 8]\nrest = 0\nbest = 3\n",
-    )
-    text = (
-        text.replace("min_events = 1", "min_events = 2")
-        .replace('tie_breaks = ["total"]', 'tie_breaks = ["total", "wins"]')
-        .replace("min_rounds = 12", "min_rounds = 5")
-    )
-    settings.write_text(text, "utf-8")
+    ok(
+        "league", "new", liga, "--title", "Liga Lęborska", "--players", str(home / "zawodnicy.csv"),
+        "--places", "25,20,16,13,11,10,9,8", "--best", "3", "--min-events", "2",
+        "--tie-breaks", "total,wins", "--min-rounds", "5",
+    )  # fmt: skip
     rng = random.Random(35)
     events = []
     for n in range(4):
@@ -200,7 +195,9 @@ def test_tournaments_take_their_players_from_the_register(
     register = json.loads(ok("league", "players", liga, "--format", "json"))["players"]
     assert [p["id"] for p in register] == [*(str(i) for i in range(101, 111)), "N1"]
     t = load(str(Path(liga).parent / "gp0"))
-    assert all(p.id for p in t.players) and t.plan.league == "../liga"
+    assert all(p.id for p in t.players) and t.plan.league == ""  # (league.toml says it)
+    assert "league" not in Path(t.path, "tournament.toml").read_text("utf-8")
+    assert '[[events]]\npath = "../gp0"' in Path(liga, "league.toml").read_text("utf-8")
     assert {p.full_name or p.name for p in t.players} <= set(NAMES)
 
 
@@ -284,11 +281,21 @@ def test_league_b_adds_tournaments_by_id_in_date_order(tmp_path: Path) -> None:
     for r in rated["ratings"] + rated["apart"]:
         assert r["mu"] == pytest.approx(want[r["id"]][0], abs=1e-9)
     again = invoke("league", "add", liga, paths[0])
-    assert again.exit_code == 1 and "is an event of this league already" in again.stderr
+    assert (again.exit_code, again.stderr) == (
+        0,
+        f"../e0: nothing changed (an event of {liga} already)\n",
+    )
     other = str(tmp_path / "other")
     ok("league", "new", other, "--title", "Inna")
+    settings = Path(paths[0], "tournament.toml")  # as an earlier baska wrote it
+    text = settings.read_text("utf-8").replace("\nrounds", '\nleague = "../liga"\nrounds')
+    settings.write_text(text, "utf-8")
     refused = invoke("league", "add", other, paths[0])
-    assert refused.exit_code == 1 and "belongs to the league" in refused.stderr
+    assert (refused.exit_code, refused.stderr) == (1, (
+        f"Error: {paths[0]}: belongs to the league ../liga already; a tournament is an event of "
+        "one league\n"
+    ))  # fmt: skip
+    assert invoke("tournament", "set", paths[0], "league", "").exit_code == 2  # (no setting)
     # two records of one person merged: the events of both count for the one kept
     ok("league", "players", "add", liga, "Ania Druga", "--id", "999")
     ok("league", "players", "merge", liga, "999", "100")
@@ -329,3 +336,29 @@ def test_a_wrong_date_is_refused_and_standings_never_load_openskill(tmp_path: Pa
         f"season({liga!r}); assert 'openskill' not in sys.modules"
     )
     assert subprocess.run([sys.executable, "-c", code], check=False).returncode == 0
+
+
+def test_the_exports_mark_the_events_counted_and_the_json_carries_rest(
+    league_a: tuple[str, list[list[Game]]],
+) -> None:
+    liga, _events = league_a
+    got = json.loads(ok("league", "standings", liga, "--format", "json"))
+    assert got["regulations"]["rest"] == "0/1"
+    rows = list(csv.DictReader(io.StringIO(ok("league", "standings", liga, "--format", "csv"))))
+    events = [e["event"] for e in got["events"]]
+    for row, line in zip(rows, got["standings"], strict=True):
+        counted = {r["event"]: r["counted"] for r in line["results"]}
+        assert [row[f"counted:{e}"] for e in events] == [
+            "" if e not in counted else str(int(counted[e])) for e in events
+        ]
+    assert any(row[f"counted:{e}"] == "0" for row in rows for e in events)
+
+
+def test_the_polish_terminal_writes_decimal_commas(
+    league_a: tuple[str, list[list[Game]]],
+) -> None:
+    liga, _events = league_a
+    rated = json.loads(ok("league", "ratings", liga, "--format", "json"))["ratings"][0]
+    table = ok("--lang", "pl", "league", "ratings", liga)
+    assert f"{rated['mu']:.2f}".replace(".", ",") in table
+    assert f"{rated['mu']:.2f}" not in table

@@ -9,6 +9,8 @@ import json
 import os
 import random
 import re
+import subprocess
+import sys
 from html.parser import HTMLParser
 from pathlib import Path
 from urllib.parse import unquote, urldefrag
@@ -21,6 +23,7 @@ from baska_cli.tournament.hall.keys import hall_keys
 from tests import phonekit
 from tests.clikit import invoke
 from tests.test_league import NAMES, REGISTER, ok, play_event
+from tests.tournamentkit import table_key
 
 HOSTILE = "<script>x</script>"  # a name of the register: shown as text, never run
 
@@ -43,7 +46,6 @@ def league(tmp_path_factory: pytest.TempPathFactory) -> str:
             "--rounds", "2", "--deals", "8", "-r", "plb", "--seed", str(n),
         )  # fmt: skip
         play_event(path, rng)
-        hall_keys(path)
         kept_key(os.path.join(path, "r1", ".t1.csv.serve-key"), path)
     return liga
 
@@ -159,7 +161,7 @@ def test_no_key_no_path_of_this_computer_no_script(league: str, tmp_path: Path) 
         event = os.path.join(home, f"gp{n}")
         keys = hall_keys(event)
         secrets += [Path(event, ".serve-secret").read_text("ascii").strip(), keys.organiser]
-        secrets += [keys.table(r, t) for r in (1, 2) for t in (1, 2)]
+        secrets += [table_key(event, r, t) for r in (1, 2) for t in (1, 2)]
         secrets.append(kept_key(os.path.join(event, "r1", ".t1.csv.serve-key"), event))
         assert event not in text and os.path.realpath(event) not in text
     assert all(len(s) >= 16 for s in secrets)
@@ -180,7 +182,7 @@ def test_publishing_again_writes_nothing_and_a_change_rewrites_only_it(
     publish(league, out)
     times = {p: p.stat().st_mtime_ns for p in out.rglob("*") if p.is_file()}
     said = publish(league, out)
-    count = len(times) - 1  # (the list of baska's files is not counted)
+    count = len(times) - 2  # (the list of baska's files and its lock are not counted)
     assert said == f"{out}: the league's site published: 0 files written, {count} files unchanged\n"
     assert {p: p.stat().st_mtime_ns for p in out.rglob("*") if p.is_file()} == times
     polish = invoke("--lang", "pl", "league", "publish", league, str(out), "--lang", "en")
@@ -205,6 +207,8 @@ def test_a_link_in_the_site_is_not_written_through(league: str, tmp_path: Path) 
 
 
 def test_the_site_in_polish(league: str, tmp_path: Path) -> None:
+    event = Path(os.path.dirname(league), "gp0")
+    kept = {name: (event / name).read_bytes() for name in ("tournament.toml", "roster.csv")}
     out = tmp_path / "web"
     said = publish(league, out, "--lang", "pl")
     assert "files written" in said  # (the messages in baska's language, the pages in Polish)
@@ -217,7 +221,7 @@ def test_the_site_in_polish(league: str, tmp_path: Path) -> None:
     assert "Liga Lęborska: klasyfikacja sezonu" in got["index.html"]
     publish(league, tmp_path / "en", "--lang", "en")
     assert '<html lang="en">' in (tmp_path / "en" / "index.html").read_text("utf-8")
-    assert load(os.path.join(os.path.dirname(league), "gp0")).plan.league  # (untouched)
+    assert {name: (event / name).read_bytes() for name in kept} == kept  # (untouched)
 
 
 @pytest.mark.slow
@@ -241,3 +245,58 @@ def test_the_pages_fit_a_phone_and_a_wide_screen(league: str, tmp_path: Path) ->
                 browser.shot(label)
         finally:
             browser.close()
+
+
+def test_publishing_again_keeps_the_sites_language(league: str, tmp_path: Path) -> None:
+    out = tmp_path / "web"
+    publish(league, out, "--lang", "pl")
+    again = invoke("--lang", "en", "league", "publish", league, str(out))
+    assert again.exit_code == 0, again.output
+    assert '<html lang="pl">' in (out / "index.html").read_text("utf-8")
+    assert "0 files written" in again.stderr
+    switched = invoke("league", "publish", league, str(out), "--lang", "en")
+    assert switched.exit_code == 0, switched.output
+    assert '<html lang="en">' in (out / "index.html").read_text("utf-8")
+    assert '<html lang="en">' in (out / "events" / "gp0" / "index.html").read_text("utf-8")
+    publish(league, out)
+    assert '<html lang="en">' in (out / "index.html").read_text("utf-8")
+
+
+def test_an_events_pages_link_to_the_players_pages(league: str, tmp_path: Path) -> None:
+    out = tmp_path / "web"
+    publish(league, out)
+    got = files(out)
+    season = json.loads(ok("league", "standings", league, "--format", "json"))["standings"]
+    first = load(os.path.join(os.path.dirname(league), "gp0")).players[0]
+    assert first.id and first.full_name
+    page = f"players/{first.id}.html"
+    assert (
+        f'<a href="../../{page}">{first.full_name} ({first.name})</a>'
+        in (got["events/gp0/index.html"])
+    )
+    assert f'href="../../{page}"' in got["events/gp0/r1.html"]
+    table = next(
+        n for n in got if re.fullmatch(r"events/gp0/r1/t\d+\.html", n) and first.name in got[n]
+    )
+    assert f'href="../../../{page}"' in got[table]
+    assert len(season) > 1
+
+
+def test_two_publishings_into_one_folder_at_once_both_finish(league: str, tmp_path: Path) -> None:
+    out = tmp_path / "web"
+    baska = os.path.join(os.path.dirname(sys.executable), "baska")
+    runs = [
+        subprocess.Popen(
+            [baska, "league", "publish", league, str(out)],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        for _ in range(2)
+    ]
+    said = [run.communicate(timeout=300) for run in runs]
+    assert [run.returncode for run in runs] == [0, 0], said
+    assert not any("remove" in err for _out, err in said), said
+    assert any(" 0 files written" in err for _out, err in said), said
+    listed = (out / ".baska-publish").read_text("utf-8").splitlines()
+    assert "index.html" in listed and "events/gp2/index.html" in listed

@@ -227,7 +227,7 @@ def test_a_large_ledger_is_read_from_its_start(tmp_path: Path) -> None:
             "a,b\n",
             1,
             "to nie jest zapis baski: pierwszy wiersz powinien brzmieć „baska ledger,2” "
-            "(nowy zapis założysz przez `baska new FILE --players …`)",
+            "(nowy zapis założysz przez `baska new PLIK --players …`)",
         ),
         (
             EMPTY.replace("baska ledger,1", "baska ledger,3"),
@@ -257,7 +257,7 @@ def test_missing_and_unreadable_ledgers_in_polish(tmp_path: Path) -> None:
     with pytest.raises(LedgerError) as caught:
         ledger.check(str(tmp_path / "brak.csv"))
     assert caught.value.message == (
-        "nie ma takiego zapisu; nowy założysz przez `baska new FILE --players …`"
+        "nie ma takiego zapisu; nowy założysz przez `baska new PLIK --players …`"
     )
     with pytest.raises(LedgerError) as caught:
         ledger.check(str(tmp_path))

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from baska_cli import i18n
@@ -13,6 +15,7 @@ from baska_cli.game.names import (
     parse_aliases,
     similar_pairs,
 )
+from baska_cli.game.spelling import fold
 
 REFUSED = [
     (
@@ -109,3 +112,51 @@ def test_check_name_alone() -> None:
 def test_alias_file() -> None:
     text = "# season 2026\nFelix = Feliks\n\nBratek=Bartek\n"
     assert parse_aliases(text, "a.txt") == {"felix": "Feliks", "bratek": "Bartek"}
+
+
+def _pairwise(names: list[str]) -> list[tuple[str, str]]:
+    """similar_pairs as its definition says, every name with every other."""
+    return [
+        (a, b)
+        for i, a in enumerate(names)
+        for b in names[i + 1 :]
+        if fold(a) != fold(b) and likely_same(a, b)
+    ]
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_names_filed_by_their_keys_find_the_pairs_every_name_with_every_other_finds(
+    seed: int,
+) -> None:
+    rng = random.Random(seed)
+    stems = ["Formella", "Mądry", "Dąbrowski", "Rzepka", "Góra", "Chmiel", "Kowalski", "Ola"]
+    letters = "aąbcćdeęfghijklłmnńoóprsśtuwyzźż"
+    names: list[str] = []
+    for _ in range(60):
+        word = list(rng.choice(stems))
+        for _edit in range(rng.randrange(3)):
+            i = rng.randrange(len(word))
+            change = rng.randrange(3)
+            if change == 0:
+                word[i] = rng.choice(letters)
+            elif change == 1 and len(word) > 2:
+                del word[i]
+            else:
+                word.insert(i, rng.choice(letters))
+        names.append(rng.choice(["", "Jan ", "Ewa "]) + "".join(word))
+    names = list(dict.fromkeys(names))
+    assert sorted(similar_pairs(names)) == sorted(_pairwise(names))
+    some = list(range(0, len(names), 7))
+    assert sorted(similar_pairs(names, some)) == sorted(
+        (a, b) for a, b in _pairwise(names) if names.index(a) in some or names.index(b) in some
+    )
+
+
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [("Mądry", "Mondry"), ("Dąbrowski", "Dombrowski"), ("Góra", "Gura"), ("Rzepka", "Żepka"),
+     ("Chmiel", "Hmiel"), ("Formella", "Formela"), ("Węgrzyn", "Wengrzyn")],
+)  # fmt: skip
+def test_polish_spellings_of_one_sound_are_one_name(a: str, b: str) -> None:
+    assert likely_same(a, b) is True
+    assert similar_pairs([a, b]) == [(a, b)]

@@ -213,11 +213,14 @@ WRITE_SITES = {
     "baska_cli/ledger/atomic.py": 2,  # a ledger replaced whole: os.open(O_WRONLY) (a read-only
     # ledger is not replaced), replace_bytes itself
     "baska_cli/ledger/store.py": 2,  # the ledger's append (O_RDWR) and a new ledger (os.link)
-    "baska_cli/web/entries.py": 1,  # the served ledger's client ids (O_CREAT, 0o600)
+    "baska_cli/files/append.py": 2,  # a line appended to a journal, the served ledger's
+    # client ids (O_RDWR | O_CREAT, 0o600, never through a link)
     "baska_cli/web/changes.py": 1,  # who changed which hand from a phone (replace_text)
     "baska_cli/files/secret.py": 2,  # a serve key, the hall's secret (O_CREAT | O_EXCL, 0o600)
     "baska_cli/tournament/hall/address.py": 1,  # the hall's address for the links (replace_text)
     "baska_cli/tournament/desk/store.py": 1,  # the desk's marks, desk.csv (replace_text)
+    "baska_cli/tournament/double/store.py": 1,  # the paper sheets typed, typed.csv
+    # (replace_text), under the tournament's lock
     "baska_cli/cli/common.py": 2,  # /dev/null under a closed or failed standard stream
     "baska_cli/tournament/folder.py": 16,  # a round's directory renamed into place (and
     # aside, its draw taken back); the tournament's own files (settings, players, roster

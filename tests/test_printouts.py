@@ -126,7 +126,11 @@ def test_place_points_with_a_decimal_comma_in_polish_and_a_point_in_csv(tmp_path
     table = invoke("--lang", "pl", "tournament", "standings", path)
     assert re.search(r"\b1,33\b", table.stdout) and "1.33" not in table.stdout
     csv = invoke("--lang", "pl", "tournament", "standings", path, "--format", "csv")
-    assert ",1.33," in csv.stdout and "1,33" not in csv.stdout
+    rows = [row.split(",") for row in csv.stdout.splitlines()]
+    assert (rows[0][3], rows[0][-1]) == ("place_points", "place_points_exact")
+    tied = [row for row in rows if row[-1] == "4/3"]  # exact: not rounded to 1.33
+    assert len(tied) == 3 and {row[3] for row in tied} == {"1.3333333333333333"}
+    assert "1,33" not in csv.stdout
     out = tmp_path / "site"
     published = invoke("--lang", "pl", "tournament", "publish", path, str(out))
     assert published.exit_code == 0, published.stderr

@@ -217,7 +217,7 @@ def test_each_sheet_with_its_qr_code_prints_on_one_page_and_scans(
     width, page = _width(html, tmp_path / "profile")
     assert width <= page
     assert _clear_of_the_codes(html, tmp_path / "profile") == 3
-    urls = [linker.url(2, t) for t in (1, 2, 3)]
+    urls = [linker.url(draw, t) for t in (1, 2, 3)]
     assert decode_pdf(html.with_suffix(".pdf")) == [[url] for url in urls]
     pages = _text(html.with_suffix(".pdf")).split("\f")
     for members, url, text in zip(draw.tables, urls, pages, strict=False):

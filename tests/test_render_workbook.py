@@ -147,3 +147,60 @@ def test_libreoffice_in_polish_reads_every_number_as_a_number(liga: str, tmp_pat
     assert sorted(row[4] for row in rows) == ["0,5", "0,5", "1,33", "1,33", "1,33", "6,5", "6,5",
                                               "8"]  # fmt: skip
     assert all(not row[0].startswith('"') and not row[5].startswith('"') for row in rows)
+    # the cells hold the place points exactly (shown to two decimals): saved as they are
+    exact = subprocess.run(
+        ["soffice", f"-env:UserInstallation={profile}", "--headless", "--convert-to",
+         csv_filter.replace("true,true,true", "true,true,false"), "--outdir",
+         str(tmp_path / "exact"), str(out)],
+        capture_output=True, text=True, env=env, timeout=180,
+    )  # fmt: skip
+    assert exact.returncode == 0, exact.stderr
+    held = (tmp_path / "exact" / "liga.csv").read_text("utf-8").splitlines()[3:]
+    assert sorted({line.split(";")[4] for line in held}) == [
+        "0,5", "1,33333333333333", "6,5", "8",
+    ]  # fmt: skip
+
+
+def page_setup(path: Path, sheet: int = 1) -> dict[str, str]:
+    """A sheet's printing: its pageSetup's attributes, fitToPage, the rows repeated on every
+    page (the workbook's print titles) and the footer."""
+    with zipfile.ZipFile(path) as book:
+        root = ElementTree.fromstring(book.read(f"xl/worksheets/sheet{sheet}.xml"))
+        titles = ElementTree.fromstring(book.read("xl/workbook.xml"))
+    setup = dict(root.find("x:pageSetup", NS).attrib)  # type: ignore[union-attr]
+    fit = root.find("x:sheetPr/x:pageSetUpPr", NS)
+    setup["fitToPage"] = fit.get("fitToPage", "") if fit is not None else ""
+    names = titles.iterfind(".//x:definedName", NS)
+    ours = [d for d in names if d.get("localSheetId") == str(sheet - 1)]
+    titled = [d.text or "" for d in ours if d.get("name") == "_xlnm.Print_Titles"]
+    setup["titles"] = titled[0] if titled else ""
+    footer = root.find("x:headerFooter/x:oddFooter", NS)
+    setup["footer"] = footer.text or "" if footer is not None else ""
+    return setup
+
+
+def test_workbooks_print_on_a4_fit_to_width_with_the_header_repeated(
+    liga: str, tmp_path: Path
+) -> None:
+    for args, orientation in [
+        (("tournament", "standings", liga), "portrait"),  # (narrow enough)
+        (("tournament", "status", liga, "--round", "1"), "landscape"),
+    ]:
+        out = tmp_path / f"{args[1]}.xlsx"
+        done = invoke("--lang", "pl", *args, "--xlsx", str(out))
+        assert done.exit_code == 0, done.stderr
+        setup = page_setup(out)
+        assert (setup["paperSize"], setup["orientation"]) == ("9", orientation)
+        assert setup.get("fitToWidth", "1") == "1"  # (1: the file format's default)
+        assert (setup["fitToHeight"], setup["fitToPage"]) == ("0", "1")
+        assert setup["titles"].endswith("!$3:$3")
+        assert setup["footer"] == "&Cstrona &P z &N"
+
+
+def test_the_status_workbook_names_the_players_in_full(liga: str, tmp_path: Path) -> None:
+    out = tmp_path / "runda.xlsx"
+    done = invoke("tournament", "status", liga, "--round", "1", "--xlsx", str(out))
+    assert done.exit_code == 0, done.stderr
+    shown = {name for row in cells(out)[2:] for name in row[3:7]}
+    assert "Jan Kowalski (Jan.K.101)" in shown and "Żaneta Łęcka (Żaneta.Ł)" in shown
+    assert not any(isinstance(n, str) and n.startswith("Jan.K") for n in shown)

@@ -588,3 +588,19 @@ def test_a_penalty_cites_the_rule_of_the_system_in_use(toml: str, cited: str) ->
     rules = house_rules(toml, "klub.toml", default_name="klub")
     first = said("kara A", rules)[1][0]
     assert first == f"kara: A revoked ({cited}); the deal is void and not played on"
+
+
+@pytest.mark.parametrize(
+    ("count", "text", "said"),
+    [
+        (1, "ba A k", "„k”: 1 liczona kontra, a baśka według „plb” nie pozwala na kontry"),
+        (2, "ba A kr", "„kr”: 2 liczone kontry, a baśka według „plb” nie pozwala na kontry"),
+    ],
+)
+def test_a_contract_that_takes_no_contra_says_so_in_good_polish(
+    count: int, text: str, said: str
+) -> None:
+    hand = parse_hand(text, ("A", "B", "C", "D"))
+    with i18n.speaking("pl"), pytest.raises(RuleError) as error:
+        score(hand, builtin("plb"))
+    assert str(error.value) == said

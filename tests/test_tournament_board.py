@@ -12,13 +12,15 @@ import pytest
 from baska_cli.errors import TournamentInputError
 from baska_cli.tournament.folder import load
 from baska_cli.tournament.hall.board import board, tables_in
-from baska_cli.tournament.players import Entrant
+from baska_cli.tournament.players import Entrant, apart_names
 from baska_cli.tournament.service import confirm as service_confirm
 from baska_cli.tournament.service import rounds as service
 from baska_cli.tournament.service import scores as service_scores
 from baska_cli.tournament.service.board import board_now
 from baska_cli.tournament.standings import StandingLine, TablePlace
+from tests import hallkit
 from tests import tournamentkit as kit
+from tests.clikit import invoke
 
 ROSTER = (
     "name,club,team,category\n"
@@ -129,3 +131,50 @@ def test_a_disputed_table_is_left_out_until_the_organiser_accepts_it(liga: str) 
     assert data["tables_in"] == 0 and all(ln["total"] == 0 for ln in data["standings"])
     service_confirm.accept(liga, 1, 1)
     assert board_now(liga).data["tables_in"] == 1
+
+
+def test_namesakes_are_told_apart_by_their_clubs_everywhere_on_the_board(tmp_path: Path) -> None:
+    """The two Jan Kowalski of the Grand Prix (clubs Kartuzy and Żukowo) are not two plain
+    "Jan Kowalski" on the board: their clubs beside the name, in the standings, the teams
+    and the categories alike; the others keep their full names alone."""
+    path = hallkit.grand_prix(tmp_path)
+    data = board_now(path).data
+    kowalscy = sorted(ln["name"] for ln in data["standings"] if ln["name"].startswith("Jan Kow"))
+    assert kowalscy == ["Jan Kowalski (GKS Zryw Żukowo)", "Jan Kowalski (KS Baśka Kartuzy)"]
+    assert [ln["id"] for ln in data["standings"] if ln["name"].startswith("Jan Kow")] != ["", ""]
+    longest = next(ln for ln in data["standings"] if ln["player"] == "Małgorzata.W")
+    assert longest["name"] == hallkit.LONGEST
+    team = next(t for t in data["teams"] if t["team"] == "Remiza I")
+    assert "Jan Kowalski (KS Baśka Kartuzy)" in team["players"]
+    seniors = next(c for c in data["categories"] if c["category"] == "S")["standings"]
+    assert "Jan Kowalski (GKS Zryw Żukowo)" in [ln["name"] for ln in seniors]
+
+
+def test_namesakes_of_one_club_are_told_apart_by_their_ids() -> None:
+    players = [
+        Entrant("Jan.K.7", "Puck", full_name="Jan Kowalski", id="7"),
+        Entrant("Jan.K.9", "Puck", full_name="Jan Kowalski", id="9"),
+        Entrant("Ewa.K", "Puck", full_name="Ewa Kot"),
+    ]
+    assert apart_names(players) == {
+        "Jan.K.7": "Jan Kowalski (id 7)",
+        "Jan.K.9": "Jan Kowalski (id 9)",
+        "Ewa.K": "Ewa Kot",
+    }
+    same = [Entrant("Jan.K", full_name="Jan Kowalski"), Entrant("Jan.Ko", full_name="jan kowalski")]
+    assert apart_names(same) == {"Jan.K": "Jan Kowalski (Jan.K)", "Jan.Ko": "jan kowalski (Jan.Ko)"}
+
+
+def test_a_round_being_played_is_not_over_until_its_tables_are_in_or_it_is_closed(
+    tmp_path: Path,
+) -> None:
+    """The board says whether its round is over: round 2 of the Grand Prix with 7 of its 13
+    tables in is being played; with all in, or closed by the organiser, it is over."""
+    path = hallkit.grand_prix(tmp_path, played=1, drawn=2, tables_in=7)
+    data = board_now(path).data
+    assert (data["round"], data["tables_in"], data["tables"], data["over"]) == (2, 7, 13, False)
+    assert board_now(path, 1).data["over"] is True
+    with_all = hallkit.grand_prix(tmp_path / "all", played=2, drawn=2)
+    assert board_now(with_all).data["over"] is True
+    assert invoke("tournament", "close", path, "2").exit_code == 0
+    assert board_now(path).data["over"] is True

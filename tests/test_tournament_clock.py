@@ -111,8 +111,11 @@ def test_a_clock_of_an_earlier_round_is_not_shown(tmp_path: Path) -> None:
 
 def test_a_broken_clock_file_names_itself(liga: str) -> None:
     Path(liga, "clock.json").write_text('{"round": "x"}', "utf-8")
+    assert service.clock_of(load(liga)) is None  # (no clock on the screens …)
+    (problem,) = service.hall_problems(liga)  # (… and the organiser told why)
+    assert problem.startswith(f"{liga}/clock.json: expected")
     with pytest.raises(TournamentError, match=r"clock\.json: expected"):
-        service.clock_of(load(liga))
+        service.start_clock(liga)
     assert service.start_clock(liga, restart=True).clock.round == 1  # (written anew)
     assert Clock(1, NOON).remaining(60, NOON + timedelta(hours=2)) == 0.0
 

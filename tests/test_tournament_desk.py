@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from baska_cli.tournament.desk.lookup import resolve, search
+from baska_cli.tournament.desk.lookup import by_surname, resolve, search
 from baska_cli.tournament.desk.marks import DeskRow, desk_of, format_desk, parse_desk
 from baska_cli.tournament.folder import load
 from tests.clikit import invoke
@@ -40,7 +40,7 @@ def test_a_player_is_found_by_full_name_short_form_id_or_a_unique_start(liga: st
     assert done.exit_code == 0, done.output
     assert done.stdout == ""
     assert done.stderr == (
-        "Anna Nowak: present\nŻaneta Łęcka: present\nJan Kowalski: present\n"
+        "Anna Nowak: present\nŻaneta Łęcka: present\nJan Kowalski (Hel, id 102): present\n"
         "Feliks Zając: present\nGrzegorz Lis: present\nregistered 9, present 5\n"
     )
     assert sorted(present(liga)) == ["Anna.N", "Feliks.Z", "Grzegorz.L", "Jan.K.102", "Żaneta.Ł"]
@@ -56,8 +56,8 @@ def test_ambiguity_lists_the_candidates_and_an_unknown_name_the_nearest(liga: st
     both = checkin(liga, "jan")
     assert (both.exit_code, both.stdout) == (2, "")
     assert both.stderr == (
-        'Error: "jan" is ambiguous: it could be Jan Kowalski (Jan.K.101, id 101) or '
-        "Jan Kowalski (Jan.K.102, id 102)\n"
+        'Error: "jan" is ambiguous: it could be Jan Kowalski (Jan.K.101, Puck, id 101) or '
+        "Jan Kowalski (Jan.K.102, Hel, id 102)\n"
     )
     assert checkin(liga, "Jan Kowalski").exit_code == 2  # (one full name, two players)
     unknown = checkin(liga, "Anna.Nwak", "Ewa.B")
@@ -93,10 +93,14 @@ def test_paid_needs_a_fee_and_marks_present_too(liga: str) -> None:
     assert "fee = 25\n" in Path(liga, "tournament.toml").read_text("utf-8")
     paid = checkin(liga, "Anna.N", "--paid")
     assert paid.stderr == (
-        "Anna Nowak: present\nAnna Nowak: paid\nregistered 9, present 1, paid 1 (fee 25)\n"
+        "Anna Nowak: present\nAnna Nowak: paid\n"
+        "registered 9, present 1, paid 1 (fee 25): cash 25; present, not paid: 0\n"
     )
     back = checkin(liga, "Anna.N", "--paid", "--undo")
-    assert back.stderr == "Anna Nowak: no longer paid\nregistered 9, present 1, paid 0 (fee 25)\n"
+    assert back.stderr == (
+        "Anna Nowak: no longer paid\n"
+        "registered 9, present 1, paid 0 (fee 25): cash 0; present, not paid: 1\n"
+    )
     alone = checkin(liga, "--undo")
     assert (alone.exit_code, alone.stderr) == (2, "Error: --paid and --undo need a player\n")
 
@@ -105,20 +109,20 @@ def test_the_desk_listed_as_json_and_as_a_table(liga: str) -> None:
     assert invoke("tournament", "set", liga, "fee", "25").exit_code == 0
     assert checkin(liga, "101", "--paid").exit_code == 0
     data = listed(liga)
-    assert list(data) == ["players", "registered", "present", "paid"]
+    assert list(data) == ["players", "registered", "present", "paid", "summary"]
     assert (data["registered"], data["present"], data["paid"]) == (9, 1, 1)
     players = data["players"]
     assert isinstance(players, list) and len(players) == 9
     assert players[2] == {
         "player": "Jan.K.101", "id": "101", "present": True, "paid": True,
-        "full_name": "Jan Kowalski",
+        "full_name": "Jan Kowalski", "club": "Puck",
     }  # fmt: skip
     assert [p["player"] for p in players[:2]] == ["Ewa.B", "Halina.K"]  # (by surname)
     table = checkin(liga)
     lines = table.stdout.splitlines()
-    assert lines[0].split() == ["player", "id", "present", "paid"]
-    assert lines[4].split() == ["Jan", "Kowalski", "101", "yes", "yes"]
-    assert lines[-1] == "registered 9, present 1, paid 1 (fee 25)"
+    assert lines[0].split() == ["player", "club", "id", "present", "paid"]
+    assert lines[4].split() == ["Jan", "Kowalski", "Puck", "101", "yes", "yes"]
+    assert lines[-1] == "registered 9, present 1, paid 1 (fee 25): cash 25; present, not paid: 0"
     marked = checkin(liga, "102", "--format", "json")
     assert [p["player"] for p in json.loads(marked.stdout)["players"]] == ["Jan.K.102"]
 
@@ -184,7 +188,8 @@ def test_the_rows_round_trip_and_the_search_is_by_word_starts(liga: str) -> None
     rows = [DeskRow("2026-05-16T08:41:07Z", "Ania", "present", True, "a,b"),
             DeskRow("2026-05-16T08:42:00Z", "Ania", "paid", False)]  # fmt: skip
     assert parse_desk(format_desk(rows), "desk.csv") == rows
-    assert desk_of(rows).present == {"Ania"} and desk_of(rows).ids == {"a,b"}
+    assert desk_of(rows).present == {"Ania"}
+    assert desk_of(rows).sent == {"a,b": {("Ania", "present", True)}}
     players = load(liga).players
     assert [p.name for p in search(players, "kow")] == ["Jan.K.101", "Jan.K.102"]
     assert [p.name for p in search(players, "łęc")] == ["Żaneta.Ł"]
@@ -193,3 +198,83 @@ def test_the_rows_round_trip_and_the_search_is_by_word_starts(liga: str) -> None
     assert [p.name for p in search(players, "a n")] == ["Anna.N"]
     assert search(players, " ") == []
     assert resolve(players, "ZANETA ŁĘCKA").name == "Żaneta.Ł"
+
+
+def test_a_misspelt_surname_suggests_its_players(liga: str) -> None:
+    typo = checkin(liga, "kowalsky")
+    assert (typo.exit_code, typo.stderr) == (
+        2,
+        'Error: "kowalsky" is not a player of this tournament; did you mean Jan Kowalski '
+        "(Jan.K.101, Puck, id 101) or Jan Kowalski (Jan.K.102, Hel, id 102)?\n",
+    )
+    one = checkin(liga, "nowk")
+    assert one.stderr == (
+        'Error: "nowk" is not a player of this tournament; did you mean Anna Nowak?\n'
+    )
+    players = load(liga).players
+    assert [p.name for p in by_surname(players, "Jan Kowalsky")] == ["Jan.K.101", "Jan.K.102"]
+    assert [p.name for p in by_surname(players, "pajonk")] == ["Irena.P"]
+    assert by_surname(players, "xy") == []
+
+
+def test_namesakes_are_named_with_club_and_id_in_every_message(liga: str) -> None:
+    assert invoke("tournament", "set", liga, "fee", "25").exit_code == 0
+    by_id = checkin(liga, "101", "--paid")
+    assert by_id.stderr.splitlines()[:2] == [
+        "Jan Kowalski (Puck, id 101): present",
+        "Jan Kowalski (Puck, id 101): paid",
+    ]
+    again = checkin(liga, "Jan.K.101", "--undo")
+    assert again.stderr.splitlines()[0] == (
+        "Jan Kowalski (Puck, id 101): no longer present; still marked paid (if the fee is "
+        "given back, take that back too)"
+    )
+    assert checkin(liga, "Anna.N").stderr.splitlines()[0] == "Anna Nowak: present"
+
+
+def test_the_unpaid_the_cash_and_the_summary(liga: str) -> None:
+    refused = checkin(liga, "--unpaid")
+    assert (refused.exit_code, refused.stderr) == (
+        2,
+        "Error: this tournament has no entry fee, so nobody is marked paid; set one first: "
+        f"baska tournament set {liga} fee 25\n",
+    )
+    assert invoke("tournament", "set", liga, "fee", "25").exit_code == 0
+    assert checkin(liga, "Anna.N", "Ewa", "Halina", "101").exit_code == 0
+    assert checkin(liga, "Ewa", "--paid").exit_code == 0
+    assert checkin(liga, "Irena", "--paid").exit_code == 0  # (paid, then withdrawn)
+    assert invoke("tournament", "withdraw", liga, "Irena.P").exit_code == 0
+    unpaid = checkin(liga, "--unpaid")
+    assert (unpaid.exit_code, unpaid.stderr) == (0, "")
+    assert [line.split()[:2] for line in unpaid.stdout.splitlines()[2:5]] == [
+        ["Halina", "Kot"], ["Jan", "Kowalski"], ["Anna", "Nowak"],
+    ]  # fmt: skip
+    assert unpaid.stdout.splitlines()[-1] == (
+        "registered 8, present 4, paid 2 (fee 25): cash 50; present, not paid: 3"
+    )
+    data = json.loads(checkin(liga, "--format", "json").stdout)
+    summary = data["summary"]
+    assert [p["player"] for p in summary.pop("unpaid")] == ["Halina.K", "Jan.K.101", "Anna.N"]
+    assert summary == {"registered": 8, "present": 4, "paid": 2, "cash": 50}
+    only = json.loads(checkin(liga, "--unpaid", "--format", "json").stdout)
+    assert [p["player"] for p in only["players"]] == ["Halina.K", "Jan.K.101", "Anna.N"]
+    mixed = checkin(liga, "--unpaid", "Anna.N")
+    assert (mixed.exit_code, mixed.stderr) == (
+        2, "Error: --unpaid lists the desk: it takes no player, --paid or --undo\n"
+    )  # fmt: skip
+
+
+def test_the_desk_speaks_polish_without_guessing_a_gender(liga: str) -> None:
+    assert invoke("tournament", "set", liga, "fee", "25").exit_code == 0
+    done = invoke("--lang", "pl", "tournament", "checkin", liga, "Halina", "--paid")
+    assert done.stderr == (
+        "Halina Kot: obecność potwierdzona\nHalina Kot: wpłata przyjęta\n"
+        "zapisanych 9, obecnych 1, zapłaciło 1 (wpisowe 25): w kasie 25; obecnych bez wpłaty: 0\n"
+    )
+    again = invoke("--lang", "pl", "tournament", "checkin", liga, "Halina", "--undo")
+    assert again.stderr.splitlines()[0] == (
+        "Halina Kot: cofnięto obecność; wpłata zostaje (jeśli wpisowe zostanie zwrócone, cofnij "
+        "także ją)"
+    )
+    table = invoke("--lang", "pl", "tournament", "checkin", liga).stdout.splitlines()
+    assert table[0].split() == ["gracz", "klub", "id", "obecność", "wpłata"]

@@ -18,6 +18,7 @@ from baska_cli.tournament.hall.links import is_address
 from tests import tournamentkit as kit
 from tests.clikit import invoke
 from tests.qrkit import decode_modules, modules, svgs
+from tests.tournamentkit import table_key
 
 LONG = [  # one word each: its own short form, as long as a name may be (48)
     "Brzęczyszczykiewicz-Przybyszewski-Grzegorzewski",
@@ -46,12 +47,11 @@ def test_the_json_gives_each_tables_link_with_the_halls_key(liga: str) -> None:
     result = invoke("tournament", "links", liga, "--base-url", BASE + "/", "-f", "json")
     assert (result.exit_code, result.stderr) == (0, "")
     links = json.loads(result.stdout)
-    keys = hall_keys(liga)
     assert [list(link) for link in links] == [["round", "table", "players", "url", "key"]] * 3
     assert [link["players"] for link in links] == _tables(liga)
     for t, link in enumerate(links, 1):
-        assert (link["round"], link["table"], link["key"]) == (1, t, keys.table(1, t))
-        assert link["url"] == f"{BASE}/t/{keys.table(1, t)}"
+        assert (link["round"], link["table"], link["key"]) == (1, t, table_key(liga, 1, t))
+        assert link["url"] == f"{BASE}/t/{table_key(liga, 1, t)}"
     assert len({link["key"] for link in links}) == 3
 
 
@@ -75,12 +75,11 @@ def test_the_table_fits_80_columns_with_long_names(liga: str, language: str) -> 
     lines = result.stdout.splitlines()
     assert max(len(line) for line in lines) <= 80
     assert lines[0] == ("round 1: 3 tables" if language == "en" else "runda 1: 3 stoły")
-    keys = hall_keys(liga)
     text = "\n".join(lines)
     flat = " ".join(text.split())
     label = "table" if language == "en" else "stół"
     for t, members in enumerate(_tables(liga), 1):
-        url = f"{base}/t/{keys.table(1, t)}"
+        url = f"{base}/t/{table_key(liga, 1, t)}"
         assert text.count(url) == 1 and f"\n{url}" not in text  # whole, on its own line
         seats = ", ".join(f"{s}. {name}" for s, name in enumerate(members, 1))
         assert f"{label} {t} {url} {seats}" in flat
@@ -88,7 +87,7 @@ def test_the_table_fits_80_columns_with_long_names(liga: str, language: str) -> 
 
 def test_a_short_link_goes_beside_its_table(liga: str) -> None:
     result = invoke("tournament", "links", liga, "--base-url", BASE)
-    key = hall_keys(liga).table(1, 2)
+    key = table_key(liga, 1, 2)
     assert f"table 2  {BASE}/t/{key}" in result.stdout.splitlines()
 
 
@@ -155,7 +154,7 @@ def test_without_a_base_url_it_says_how_to_get_one(liga: str, language: str) -> 
 def test_the_address_kept_by_serve_is_used_and_the_typed_one_wins(liga: str) -> None:
     Path(liga, SERVE_URL).write_text("http://10.0.0.5:8123/\n", "utf-8")
     kept = json.loads(invoke("tournament", "links", liga, "-f", "json").stdout)
-    assert kept[0]["url"] == f"http://10.0.0.5:8123/t/{hall_keys(liga).table(1, 1)}"
+    assert kept[0]["url"] == f"http://10.0.0.5:8123/t/{table_key(liga, 1, 1)}"
     typed = json.loads(invoke("tournament", "links", liga, "--base-url", BASE, "-f", "json").stdout)
     assert typed[0]["url"].startswith(BASE + "/t/")
     Path(liga, SERVE_URL).write_text("\n", "utf-8")  # an empty file keeps no address
@@ -197,7 +196,7 @@ def test_print_puts_each_tables_link_on_its_sheet_as_a_qr_code(liga: str) -> Non
     codes = svgs(html)
     assert len(codes) == 3
     for t, svg in enumerate(codes, 1):
-        url = f"{BASE}/t/{hall_keys(liga).table(1, t)}"
+        url = f"{BASE}/t/{table_key(liga, 1, t)}"
         assert decode_modules(modules(svg)) == [url]
         assert f'<p class="link">{url}</p>' in html
     assert "<script" not in html
@@ -242,7 +241,7 @@ def test_draw_puts_the_qr_codes_on_the_new_rounds_sheets(liga: str) -> None:
     assert "QR" not in result.stderr
     html = Path(liga, "r2", "sheets.html").read_text("utf-8")
     urls = [decode_modules(modules(svg)) for svg in svgs(html)]
-    assert urls == [[f"http://10.0.0.5:8123/t/{hall_keys(liga).table(2, t)}"] for t in (1, 2, 3)]
+    assert urls == [[f"http://10.0.0.5:8123/t/{table_key(liga, 2, t)}"] for t in (1, 2, 3)]
     seating = Path(liga, "r2", "seating.html").read_text("utf-8")
     assert "<svg" not in seating and "http" not in seating
 
@@ -259,7 +258,7 @@ def test_the_keys_appear_only_in_the_links_and_on_the_sheets(liga: str) -> None:
     assert invoke("tournament", "draw", liga, "--anyway").exit_code == 0
     assert invoke("tournament", "print", liga, "--round", "1").exit_code == 0
     keys = hall_keys(liga)
-    every = [keys.organiser] + [keys.table(r, t) for r in (1, 2, 3) for t in (1, 2, 3)]
+    every = [keys.organiser] + [table_key(liga, r, t) for r in (1, 2) for t in (1, 2, 3)]
     outputs = [
         invoke("tournament", *args)
         for args in (
@@ -311,13 +310,12 @@ def test_the_organisers_page_prints_and_draws_the_sheets_with_their_codes(liga: 
     from baska_cli.web.hall.prints import printed
 
     Path(liga, SERVE_URL).write_text(BASE + "\n", "utf-8")
-    keys = hall_keys(liga)
     codes = [decode_modules(modules(svg)) for svg in svgs(printed(liga, 1, "sheets"))]
-    assert codes == [[f"{BASE}/t/{keys.table(1, t)}"] for t in (1, 2, 3)]
+    assert codes == [[f"{BASE}/t/{table_key(liga, 1, t)}"] for t in (1, 2, 3)]
     assert hall_actions.draw(liga, {"anyway": True})[0] == 201
     html = Path(liga, "r2", "sheets.html").read_text("utf-8")
     codes = [decode_modules(modules(svg)) for svg in svgs(html)]
-    assert codes == [[f"{BASE}/t/{keys.table(2, t)}"] for t in (1, 2, 3)]
+    assert codes == [[f"{BASE}/t/{table_key(liga, 2, t)}"] for t in (1, 2, 3)]
 
 
 @pytest.mark.parametrize(

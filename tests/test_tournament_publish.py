@@ -17,6 +17,7 @@ from baska_cli.ledger.view import read_rows
 from baska_cli.tournament.hall.keys import hall_keys
 from tests import tournamentkit as kit
 from tests.clikit import invoke
+from tests.tournamentkit import table_key
 
 EIGHT = kit.eight(puck=1, last=kit.SCRIPT)
 ROUND_ONE = ("index.html", "style.css", "standings.json", "r1.html", "r1.json")
@@ -79,7 +80,15 @@ def test_the_newest_complete_round_is_published_with_every_table(liga: str, tmp_
     assert said == f"{out}: the standings after round 1 published: 9 files\n"
     files = _files(out)
     assert sorted(files) == sorted(
-        [*ROUND_ONE, "r1/t1.html", "r1/t1.json", "r1/t2.html", "r1/t2.json", ".baska-publish"]
+        [
+            *ROUND_ONE,
+            "r1/t1.html",
+            "r1/t1.json",
+            "r1/t2.html",
+            "r1/t2.json",
+            ".baska-publish",
+            ".baska-publish.lock",
+        ]
     )
     cli = invoke("tournament", "standings", liga, "--round", "1", "--format", "json")
     assert json.loads(files["standings.json"]) == json.loads(cli.stdout)
@@ -164,7 +173,7 @@ def test_nothing_secret_goes_out(liga: str, tmp_path: Path) -> None:
     text = "".join(_files(out).values())
     secret = Path(liga, ".serve-secret").read_text("ascii").strip()
     secrets = [secret, keys.organiser, ledger_key]
-    secrets += [keys.table(r, t) for r in (1, 2) for t in (1, 2)]
+    secrets += [table_key(liga, r, t) for r in (1, 2) for t in (1, 2)]
     assert all(len(s) >= 16 for s in secrets)
     for key in secrets:
         assert key not in text
@@ -359,3 +368,29 @@ def test_a_link_typed_as_the_folder_is_that_folder(liga: str, tmp_path: Path) ->
     inside.symlink_to(Path(liga), target_is_directory=True)
     code, said = _publish(liga, str(inside))
     assert code == 1 and "is inside the tournament's directory" in said
+
+
+def test_hidden_standings_are_not_published_unless_anyway(liga: str, tmp_path: Path) -> None:
+    """Issue 41, item 3: publish honours hide-standings, refusing (exit 1, nothing written)
+    until the last round is over or --anyway is given, and says so either way."""
+    assert invoke("tournament", "set", liga, "hide-standings", "yes").exit_code == 0
+    out = tmp_path / "web"
+    code, said = _publish(liga, str(out))
+    assert (code, said) == (1, (
+        f"Error: {liga}: the standings are hidden from the public until the last round is "
+        "over (hide-standings), and a published site would show them; publish once the last "
+        "round is over, or give --anyway to publish them now\n"
+    ))  # fmt: skip
+    assert not out.exists()
+    polish = _publish(liga, str(out), lang="pl")
+    assert polish[0] == 1 and "--anyway" in polish[1] and "hide-standings" in polish[1]
+    code, said = _publish(liga, str(out), "--anyway")
+    assert code == 0, said
+    assert (
+        "note: published with the standings, though the hall's screens hide them until the "
+        "last round is over (hide-standings)\n"
+    ) in said
+    assert (out / "index.html").exists()
+    assert invoke("tournament", "close", liga, "2").exit_code == 0  # (the last round over)
+    code, said = _publish(liga, str(out))
+    assert code == 0 and "hide-standings" not in said

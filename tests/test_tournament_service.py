@@ -57,9 +57,31 @@ def test_new_refuses_what_it_cannot_run(
 def test_a_players_file_that_cannot_be_read(tmp_path: Path) -> None:
     with pytest.raises(TournamentInputError, match="cannot read the players"):
         service.read_entry_file(str(tmp_path / "missing.txt"))
-    (tmp_path / "p.txt").write_bytes(b"\xffAnia\n")
-    with pytest.raises(TournamentInputError, match="not UTF-8 text"):
+    (tmp_path / "p.txt").write_bytes(b"\x81Ania\n")  # (no character in any of the three)
+    with pytest.raises(TournamentInputError, match="not text in UTF-8, Windows-1250 or Windows"):
         service.read_entry_file(str(tmp_path / "p.txt"))
+    (tmp_path / "p.txt").write_bytes("Ania\n".encode("utf-16"))
+    with pytest.raises(TournamentInputError, match="the file is UTF-16 text"):
+        service.read_entry_file(str(tmp_path / "p.txt"))
+
+
+POLISH_EXCEL = "Imię i nazwisko;Klub\r\nŻaneta Łęcka;Kaszuby Kartuzy\r\nJan Kowalski;Puck\r\n"
+
+
+@pytest.mark.parametrize(
+    ("data", "text"),
+    [
+        (POLISH_EXCEL.encode("cp1250"), POLISH_EXCEL.replace("\r", "")),  # Excel's "CSV (;)"
+        (b"\xef\xbb\xbf" + POLISH_EXCEL.encode("utf-8"), POLISH_EXCEL.replace("\r", "")),
+        ("Jürgen Müller,Köln\n".encode("cp1252"), "Jürgen Müller,Köln\n"),
+    ],
+    ids=["windows-1250", "utf-8 with a bom", "windows-1252"],
+)
+def test_a_players_file_is_read_in_the_character_set_of_a_ledger(
+    tmp_path: Path, data: bytes, text: str
+) -> None:
+    (tmp_path / "gracze.csv").write_bytes(data)
+    assert service.read_entry_file(str(tmp_path / "gracze.csv")) == text
 
 
 def test_draw_next_round_writes_it_and_shows_it_again(liga: str) -> None:

@@ -74,6 +74,19 @@ def test_a_withdrawn_player_keeps_points_and_a_late_one_appears_when_entered() -
     assert "Z" not in [ln.player for ln in lines]
 
 
+def test_the_standings_of_a_round_show_a_withdrawal_only_once_it_counts() -> None:
+    """The standings after round 1, read after a player withdrew from round 3, are those of
+    round 1: nobody had withdrawn then; after round 2 (the withdrawal made before round 3
+    is drawn) and after round 3 it is shown."""
+    players = [*EIGHT[:-1], Entrant("H", withdrawn=3)]
+    after = {
+        up_to: next(ln for ln in standings(players, RESULTS, builtin("plb"), TIE_BREAKS, {}, up_to)
+                    if ln.player == "H").withdrawn
+        for up_to in (1, 2, 3)
+    }  # fmt: skip
+    assert after == {1: None, 2: 3, 3: 3}
+
+
 def test_place_points_kept_by_places_and_signs_are_the_ones_computed() -> None:
     """table_places keeps the place points of each order of places and positive totals;
     what it takes from there is what computing them again gives (random tables)."""

@@ -27,6 +27,7 @@ from baska_cli.web.streams import PING_EVENT
 from tests import tournamentkit as kit
 from tests.clikit import invoke
 from tests.servekit import unpinged
+from tests.tournamentkit import table_key
 
 ROSTER = (
     "name,club,team,category\n"
@@ -62,13 +63,14 @@ def test_the_page_is_public_escaped_and_shows_the_first_screen(
     assert page.status_code == 200
     assert "default-src 'self'" in page.headers["content-security-policy"]
     text = page.text
-    assert "Standings" in text and "after round 1 of 3 · 1 of 2 tables in" in text
+    # (round 1 has one of its two tables in: it is being played, not over)
+    assert "Standings" in text and "round 1 of 3 in play · 1 of 2 tables in" in text
     assert "Jan Kowalski" in text and "&lt;i&gt;Hel&lt;/i&gt;" in text and "<i>" not in text
     assert "<script>" not in text.replace('<script id="board-words"', "")  # no inline code
     assert re.search(r'<script type="module" src="/static/board.js"></script>', text)
     assert "page 1 of 1" in text
     keys = hall_keys(liga)
-    assert keys.organiser not in text and keys.table(1, 1) not in text and "/t/" not in text
+    assert keys.organiser not in text and table_key(liga, 1, 1) not in text and "/t/" not in text
     assert keys.organiser not in client.get("/api/v1/board").text
     for name in ("board.js", "words.js", "board.css"):
         assert client.get(f"/static/{name}").status_code == 200

@@ -24,6 +24,7 @@ from baska_cli.web.streams import PING_EVENT
 from tests import tournamentkit as kit
 from tests.clikit import invoke
 from tests.organiserkit import Organiser, app_of
+from tests.tournamentkit import table_key
 
 
 @pytest.fixture
@@ -81,7 +82,7 @@ def test_hidden_standings_on_the_board_and_the_page(client: TestClient, liga: st
 def test_every_page_of_the_hall_includes_the_banner(client: TestClient, liga: str) -> None:
     keys = hall_keys(liga)
     player = f"/p/{kit.player_key(liga, kit.seats(liga, 1, 1)[0])}"
-    for address in ("/standings", f"/t/{keys.table(1, 1)}", f"/o/{keys.organiser}", player):
+    for address in ("/standings", f"/t/{table_key(liga, 1, 1)}", f"/o/{keys.organiser}", player):
         page = client.get(address).text
         assert '<script type="module" src="/static/banner.js"></script>' in page, address
         assert '<script id="banner-words" type="application/json">' in page

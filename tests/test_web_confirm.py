@@ -14,7 +14,7 @@ from starlette.testclient import TestClient
 from baska_cli.tournament.hall.keys import hall_keys
 from baska_cli.web.app import make_app, make_hall_app
 from tests.clikit import invoke
-from tests.tournamentkit import drawn, pin, play
+from tests.tournamentkit import drawn, pin, play, table_key
 
 ORIGIN = "http://testserver"
 
@@ -48,7 +48,7 @@ def word(
 
 def test_a_player_of_each_side_confirms_then_the_tables_key_writes_nothing(hall: str) -> None:
     keys = hall_keys(hall)
-    key = keys.table(1, 1)
+    key = table_key(hall, 1, 1)
     play(hall, 1)
     with TestClient(make_hall_app(hall, "en")) as client:
         state = client.get("/api/v1/confirmations", headers=headers(key)).json()
@@ -73,17 +73,18 @@ def test_a_player_of_each_side_confirms_then_the_tables_key_writes_nothing(hall:
 
 
 def test_a_tables_key_cannot_confirm_another_table(hall: str) -> None:
-    keys = hall_keys(hall)
     play(hall, 1)
     play(hall, 2)
     with TestClient(make_hall_app(hall, "en")) as client:
-        other = client.get("/api/v1/confirmations", headers=headers(keys.table(1, 2))).json()
+        other = client.get("/api/v1/confirmations", headers=headers(table_key(hall, 1, 2))).json()
         # table 1's key naming table 2 still reaches only table 1
-        named = post(client, keys.table(1, 1), "confirm", word(hall, other, 0), round=1, table=2)
+        named = post(
+            client, table_key(hall, 1, 1), "confirm", word(hall, other, 0), round=1, table=2
+        )
         assert named.status_code == 400
         assert f"{other['players'][0]} sits at table 2" in named.json()["error"]
         mine = client.get(
-            "/api/v1/confirmations", headers=headers(keys.table(1, 1)), params={"table": 2}
+            "/api/v1/confirmations", headers=headers(table_key(hall, 1, 1)), params={"table": 2}
         ).json()
         assert mine["table"] == 1
     assert not Path(hall, "confirmations.csv").exists()
@@ -93,8 +94,8 @@ def test_a_disagreement_shows_as_disputed_and_the_organiser_sees_it(hall: str) -
     keys = hall_keys(hall)
     play(hall, 1)
     with TestClient(make_hall_app(hall, "en")) as client:
-        state = client.get("/api/v1/confirmations", headers=headers(keys.table(1, 1))).json()
-        answer = post(client, keys.table(1, 1), "confirm", word(hall, state, 2, agree=False))
+        state = client.get("/api/v1/confirmations", headers=headers(table_key(hall, 1, 1))).json()
+        answer = post(client, table_key(hall, 1, 1), "confirm", word(hall, state, 2, agree=False))
         assert answer.json()["status"] == "disputed"
         assert answer.json()["disputes"] == [
             {"player": state["players"][2], "note": "deal 9 was 71"}
@@ -104,11 +105,11 @@ def test_a_disagreement_shows_as_disputed_and_the_organiser_sees_it(hall: str) -
         ).json()
         assert seen["status"] == "disputed"
         # still the table's to correct: a disputed table's key writes
-        assert post(client, keys.table(1, 1), "undo", {"id": "u1"}).status_code in (200, 201)
+        assert post(client, table_key(hall, 1, 1), "undo", {"id": "u1"}).status_code in (200, 201)
 
 
 def test_final_totals_alone_then_confirmed(hall: str) -> None:
-    key = hall_keys(hall).table(1, 2)
+    key = table_key(hall, 1, 2)
     with TestClient(make_hall_app(hall, "en")) as client:
         entered = post(client, key, "result", {"totals": [40, -12, -8, -20], "id": "r1"})
         assert entered.status_code == 200, entered.text
@@ -149,7 +150,7 @@ def test_final_totals_alone_then_confirmed(hall: str) -> None:
 def test_bad_requests_are_refused_quoting_them(
     hall: str, path: str, body: dict[str, Any], status: int, quoted: str
 ) -> None:
-    key = hall_keys(hall).table(1, 1)
+    key = table_key(hall, 1, 1)
     with TestClient(make_hall_app(hall, "en")) as client:
         answer = post(client, key, path, body)
         assert answer.status_code == status, answer.text
@@ -158,7 +159,7 @@ def test_bad_requests_are_refused_quoting_them(
 
 
 def test_errors_speak_the_phones_language(hall: str) -> None:
-    key = hall_keys(hall).table(1, 1)
+    key = table_key(hall, 1, 1)
     play(hall, 1)
     with TestClient(make_hall_app(hall, "en")) as client:
         state = client.get("/api/v1/confirmations", headers=headers(key)).json()
@@ -184,13 +185,13 @@ def test_no_key_no_confirmation(hall: str) -> None:
         cross = client.post(
             "/api/v1/confirm",
             json=body,
-            headers={**headers(hall_keys(hall).table(1, 1)), "Origin": "http://evil.example"},
+            headers={**headers(table_key(hall, 1, 1)), "Origin": "http://evil.example"},
         )
         assert cross.status_code == 403
 
 
 def test_the_table_page_in_a_tournament_carries_the_confirmation(hall: str, tmp_path: Path) -> None:
-    key = hall_keys(hall).table(1, 1)
+    key = table_key(hall, 1, 1)
     with TestClient(make_hall_app(hall, "en")) as client:
         page = client.get(f"/t/{key}", headers={"Accept-Language": "pl"})
         assert page.status_code == 200
@@ -219,12 +220,11 @@ CONTROLS = [chr(c) for c in (*range(0x20), 0x7F, *range(0x80, 0xA0))] + [
 
 
 def test_a_note_reaches_no_terminal_as_a_control_character(hall: str) -> None:
-    keys = hall_keys(hall)
     play(hall, 1)
     with TestClient(make_hall_app(hall, "en")) as client:
-        state = client.get("/api/v1/confirmations", headers=headers(keys.table(1, 1))).json()
+        state = client.get("/api/v1/confirmations", headers=headers(table_key(hall, 1, 1))).json()
         sent = {**word(hall, state, 2, agree=False), "note": EVIL}
-        answer = post(client, keys.table(1, 1), "confirm", sent)
+        answer = post(client, table_key(hall, 1, 1), "confirm", sent)
         assert answer.status_code == 200, answer.text
         note = answer.json()["disputes"][0]["note"]
     # stored as plain text: every control dropped, the words kept

@@ -19,10 +19,9 @@ from pathlib import Path
 import pytest
 
 from baska_cli.ledger import edits
-from baska_cli.tournament.hall.keys import hall_keys
 from tests.clikit import invoke
 from tests.phonekit import Phone, missing
-from tests.tournamentkit import SERIES, drawn, pin, play, seats
+from tests.tournamentkit import SERIES, drawn, pin, play, seats, table_key
 
 pytestmark = pytest.mark.slow
 
@@ -61,13 +60,12 @@ def name_button(name: str) -> str:
 
 def test_a_result_confirmed_disputed_accepted_and_entered_alone(hall: tuple[str, str]) -> None:
     path, base = hall
-    keys = hall_keys(path)
     play(path, 1)
     shots = Path(tempfile.mkdtemp(prefix="baska-confirm-shots-"))
     print(f"screenshots in {shots}")
     first, second = seats(path, 1, 1), seats(path, 1, 2)
-    one = Phone("one", f"{base}/t/{keys.table(1, 1)}", shots)
-    other = Phone("other", f"{base}/t/{keys.table(1, 1)}", shots)
+    one = Phone("one", f"{base}/t/{table_key(path, 1, 1)}", shots)
+    other = Phone("other", f"{base}/t/{table_key(path, 1, 1)}", shots)
     try:
         for phone in (one, other):
             phone.wait(lambda p=phone: p.text("#confirm-status") == "czeka na potwierdzenie",
@@ -106,7 +104,7 @@ def test_a_result_confirmed_disputed_accepted_and_entered_alone(hall: tuple[str,
         other.shot("04-accepted", at="#confirm")
         # table 2: only the sheet's final totals, then a player of each side confirms
         for phone in (one, other):
-            phone.driver.get(f"{base}/t/{keys.table(1, 2)}")
+            phone.driver.get(f"{base}/t/{table_key(path, 1, 2)}")
             phone.wait(lambda p=phone: "rozdaje" in p.text("#turn").lower(), "table 2's page")
             phone.wait(lambda p=phone: p.js("return !document.getElementById('final-only')"
                                             ".hidden"), "the form of final totals")  # fmt: skip
@@ -149,13 +147,12 @@ def test_after_a_walkout_and_after_paper_totals_the_page_says_why_no_hand(
     hall: tuple[str, str],
 ) -> None:
     path, base = hall
-    keys = hall_keys(path)
     for hand in SERIES[:7]:
         edits.record(str(Path(path, "r1", "t1.csv")), hand)
     shots = Path(tempfile.mkdtemp(prefix="baska-fixed-shots-"))
     print(f"screenshots in {shots}")
-    one = Phone("one", f"{base}/t/{keys.table(1, 1)}", shots)
-    other = Phone("other", f"{base}/t/{keys.table(1, 2)}", shots)
+    one = Phone("one", f"{base}/t/{table_key(path, 1, 1)}", shots)
+    other = Phone("other", f"{base}/t/{table_key(path, 1, 2)}", shots)
     try:
         for phone in (one, other):
             phone.wait(lambda p=phone: "rozdaje" in p.text("#turn").lower(), "the table's page")

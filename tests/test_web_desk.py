@@ -47,10 +47,12 @@ def test_three_letters_find_the_players_with_the_counts(organiser: Organiser) ->
     assert [p["player"] for p in found["players"]] == ["Jan.K.101", "Jan.K.102"]
     assert found["players"][0] == {
         "player": "Jan.K.101", "id": "101", "present": False, "paid": False,
-        "full_name": "Jan Kowalski",
+        "full_name": "Jan Kowalski", "club": "Puck",
     }  # fmt: skip
     assert (found["registered"], found["present"], found["paid"], found["fee"]) == (9, 0, 0, 25)
-    assert found["counts"] == "registered 9, present 0, paid 0 (fee 25)"
+    assert found["counts"] == (
+        "registered 9, present 0, paid 0 (fee 25): cash 0; present, not paid: 0"
+    )
     assert [p["player"] for p in desk(organiser, q="55")["players"]] == ["Ewa.B"]
     assert desk(organiser, q="")["players"] == []
     assert len(desk(organiser)["players"]) == 9
@@ -103,8 +105,8 @@ def test_an_id_sent_twice_is_recorded_once(organiser: Organiser, liga: str) -> N
 @pytest.mark.parametrize(
     ("body", "status", "error"),
     [
-        ({"player": "jan"}, 400, '"jan" is ambiguous: it could be Jan Kowalski (Jan.K.101, id '
-         "101) or Jan Kowalski (Jan.K.102, id 102)"),
+        ({"player": "jan"}, 400, '"jan" is ambiguous: it could be Jan Kowalski (Jan.K.101, '
+         "Puck, id 101) or Jan Kowalski (Jan.K.102, Hel, id 102)"),
         ({"player": "Nobody"}, 400, '"Nobody" is not a player of this tournament'),
         ({"player": "Anna.N", "mark": "late"}, 400, '"mark" is "present" or "paid"'),
         ({"player": "Anna.N", "value": "yes"}, 400, '"value" is true or false'),
@@ -120,7 +122,7 @@ def test_what_is_refused(organiser: Organiser, body: Any, status: int, error: st
 def test_only_the_organisers_key_opens_the_desk(organiser: Organiser, liga: str) -> None:
     client = organiser.client
     assert client.get("/api/v1/hall/desk").status_code == 401
-    other = {"Authorization": f"Bearer {hall_keys(liga).table(1, 1)}"}
+    other = {"Authorization": f"Bearer {'x' * 22}"}  # (no round drawn: no table's key yet)
     assert client.get("/api/v1/hall/desk", headers=other).status_code == 403
     elsewhere = {**organiser.headers, "Origin": "http://evil.example"}
     assert organiser.post("checkin", {"player": "Anna.N"}, **elsewhere).status_code == 403
@@ -148,4 +150,60 @@ def test_the_pages_draw_seats_the_players_present_and_names_the_absent(
     assert drawn.json()["message"] == (
         "round 1 was drawn; absent (not checked in at the desk, not drawn): Jan.K.102, "
         "Halina.K, Irena.P"
+    )
+
+
+def test_an_id_sent_again_for_another_player_is_refused(organiser: Organiser, liga: str) -> None:
+    tap = {"player": "Halina.K", "mark": "present", "value": True, "id": "tap-1"}
+    assert organiser.post("checkin", tap).status_code == 200
+    other = organiser.post("checkin", {**tap, "player": "Irena.P"})
+    assert (other.status_code, other.json()) == (
+        409,
+        {
+            "error": 'the id "tap-1" was sent before for another mark (Halina Kot: present); '
+            "a new tap needs a new id; nothing was recorded"
+        },
+    )
+    for changed in ({"mark": "paid"}, {"value": False}):
+        assert organiser.post("checkin", {**tap, **changed}).status_code == 409
+    assert [p["player"] for p in checkin_listed(liga) if p["present"]] == ["Halina.K"]
+    assert marks(liga) == [["Halina.K", "present", "yes", "tap-1"]]
+
+
+def test_an_id_of_a_tap_that_changed_nothing_is_kept_with_what_it_asked(
+    organiser: Organiser, liga: str
+) -> None:
+    assert checkin(liga, "Halina.K").exit_code == 0
+    tap = {"player": "Halina.K", "mark": "present", "value": True, "id": "tap-9"}
+    first = organiser.post("checkin", tap)
+    assert (first.status_code, first.json()["message"]) == (200, "Halina Kot: present already")
+    assert organiser.post("checkin", tap).status_code == 200  # (sent again: the same answer)
+    assert organiser.post("checkin", {**tap, "player": "Irena.P"}).status_code == 409
+    assert marks(liga)[1:] == [["Halina.K", "present", "yes", "tap-9"]]
+
+
+def test_a_misspelt_surname_lists_the_nearest_and_namesakes_are_told_apart(
+    organiser: Organiser,
+) -> None:
+    near = desk(organiser, q="kowalsky")
+    assert near["near"] is True
+    assert [(p["player"], p["club"]) for p in near["players"]] == [
+        ("Jan.K.101", "Puck"), ("Jan.K.102", "Hel"),
+    ]  # fmt: skip
+    assert "near" not in desk(organiser, q="kow")
+    assert desk(organiser, q="qqq")["players"] == []
+    tap = organiser.post("checkin", {"player": "Jan.K.102", "mark": "paid", "id": "t1"}).json()
+    assert tap["message"] == "Jan Kowalski (Hel, id 102): present; Jan Kowalski (Hel, id 102): paid"
+    assert tap["summary"] == {
+        "registered": 9, "present": 1, "paid": 1, "unpaid": [], "cash": 25,
+    }  # fmt: skip
+    other = organiser.post("checkin", {"player": "Jan.K.101", "mark": "paid", "id": "t1"})
+    assert (other.status_code, other.json()["error"]) == (
+        409,
+        'the id "t1" was sent before for another mark (Jan Kowalski (Jan.K.102, Hel, id 102): '
+        "paid; Jan Kowalski (Jan.K.102, Hel, id 102): present); a new tap needs a new id; "
+        "nothing was recorded",
+    )
+    assert tap["counts"] == (
+        "registered 9, present 1, paid 1 (fee 25): cash 25; present, not paid: 0"
     )

@@ -1,7 +1,8 @@
 """The desk on the organiser's page of a real `baska serve DIR` in Debian's headless Chromium
 at a phone's size, in Polish: forty players checked in by typing three letters of each
-surname and tapping "obecny" (one tap after the search), a few paying ("zapłacił"), the
-counts following on a second window; the draw then seats only the forty. Screenshots are
+surname and tapping "Obecność" (one tap after the search), a few paying ("Wpłata"), the
+counts following on a second window, a misspelt surname answered with the nearest; the draw
+then seats only the forty. Screenshots are
 saved (their paths printed) to be looked at."""
 
 from __future__ import annotations
@@ -125,7 +126,7 @@ def test_forty_players_checked_in_by_three_letters_and_a_tap(served: tuple[str, 
                     "css selector", f'#desk-found li[data-player="{name}"] .mark.present'
                 )
                 assert (
-                    tap.text.strip().endswith("Obecny")
+                    tap.text.strip().endswith("Obecność")
                     and tap.get_attribute("aria-pressed") == "true"
                 )
             if number % 10 == 0:  # every tenth pays at the desk as well: a second tap
@@ -142,6 +143,12 @@ def test_forty_players_checked_in_by_three_letters_and_a_tap(served: tuple[str, 
         # a player not found is said so
         desk.search("xyz")
         desk.wait(lambda: desk.text("#desk-none") == "Nie znaleziono gracza „xyz”.", "none found")
+        # a misspelt surname lists the nearest, said so
+        desk.search("kowalsky")
+        near = "Nie znaleziono gracza „kowalsky”; najbliższe nazwiska:"
+        desk.wait(lambda: desk.text("#desk-none") == near, "the nearest surnames")
+        desk.wait(lambda: desk.found() == [short(liga, "Anna Kowalski")], "Kowalski listed")
+        desk.shot("04-nearest", "#desk")
     finally:
         desk.close()
         other.close()

@@ -8,11 +8,10 @@ from pathlib import Path
 
 from starlette.testclient import TestClient
 
-from baska_cli.tournament.hall.keys import hall_keys
 from baska_cli.web.app import make_app, make_hall_app
 from tests.test_web_api import EVENING, KEY, Phone, new_ledger
 from tests.test_web_confirm import headers, post, word
-from tests.tournamentkit import draw, drawn, play, seats
+from tests.tournamentkit import draw, drawn, play, seats, table_key
 
 
 def test_the_final_table_has_the_chart_and_the_payments_in_words(tmp_path: Path) -> None:
@@ -81,7 +80,7 @@ def test_a_plain_ledger_has_no_next_table(tmp_path: Path) -> None:
 
 def test_place_points_once_confirmed_then_the_next_table_once_drawn(tmp_path: Path) -> None:
     hall = drawn(tmp_path)
-    key = hall_keys(hall).table(1, 1)
+    key = table_key(hall, 1, 1)
     play(hall, 1)
     with TestClient(make_hall_app(hall, "en")) as client:
 
@@ -131,7 +130,7 @@ def test_a_tables_phones_hear_of_the_next_rounds_draw_at_once(tmp_path: Path) ->
     hall = drawn(tmp_path)
     play(hall, 1)
     play(hall, 2)
-    access = TournamentHall(hall, "en").find(hall_keys(hall).table(1, 1))
+    access = TournamentHall(hall, "en").find(table_key(hall, 1, 1))
     assert access is not None and access.served is not None
     watcher = access.served.watcher
 
@@ -146,3 +145,53 @@ def test_a_tables_phones_hear_of_the_next_rounds_draw_at_once(tmp_path: Path) ->
 
     first, changed = asyncio.run(watch())
     assert changed["version"] == first["version"] and changed["files"] != first["files"]
+
+
+def test_a_tournament_tables_ledger_served_alone_ends_its_round_without_money(
+    tmp_path: Path,
+) -> None:
+    """A table's ledger of the hall served as a plain ledger (`baska serve r1/t1.csv`) still
+    ends a round of a tournament: its round and table named, each player's place points,
+    no settlement in złoty whatever stake is asked, in /final and in the report alike; the
+    page's title says so once the end shows (ending.js, from `table`)."""
+    hall = drawn(tmp_path)
+    ledger = play(hall, 1)
+    with TestClient(make_app({ledger: KEY}, "pl")) as client:
+        final = Phone(client, "pl").get("final", stake="0,10").json()
+        page = client.get(f"/t/{KEY}").text
+        report = client.get("/api/v1/report", params={"key": KEY, "stake": "0.10", "lang": "pl"})
+    assert final["table"] == {"round": 1, "table": 1}
+    assert (final["settlement"], final["payments"]) == (None, None)
+    texts = [(s["place"], s["place_points_text"]) for s in final["standings"]]
+    expected = {s["player"]: s["place_points"] for s in final["standings"]}
+    assert [t for _place, t in texts] == [f"{expected[s['player']]:g}".replace(".", ",")
+                                          for s in final["standings"]]  # fmt: skip
+    assert sum(expected.values()) > 0
+    assert '"end_table": "Koniec rundy {round} przy stole {table}"' in page
+    assert '<div id="end-money" hidden>' in page  # (shown for an evening only, by ending.js)
+    assert report.status_code == 200 and "Kto komu płaci" not in report.text
+
+
+def test_a_hall_tables_end_has_its_place_points_before_it_is_confirmed(tmp_path: Path) -> None:
+    hall = drawn(tmp_path)
+    key = table_key(hall, 1, 2)
+    play(hall, 2)
+    with TestClient(make_hall_app(hall, "pl")) as client:
+        final = client.get("/api/v1/final", headers=headers(key, "pl")).json()
+        page = client.get(f"/t/{key}").text
+        waiting = client.get("/api/v1/confirmations", headers=headers(key)).json()
+    assert waiting["status"] == "waiting"  # (not confirmed: the place points all the same)
+    assert final["table"] == {"round": 1, "table": 2}
+    assert all(s["place_points_text"] is not None for s in final["standings"])
+    assert '<h2 id="end-title">Koniec rundy 1 przy stole 2</h2>' in page
+    assert "end-stake" not in page and "Kto komu płaci" not in page and "zł" not in page
+
+
+def test_an_evening_ends_as_an_evening(tmp_path: Path) -> None:
+    ledger = new_ledger(tmp_path)
+    with TestClient(make_app({ledger: KEY}, "pl")) as client:
+        final = Phone(client, "pl").get("final", stake="0,10").json()
+        page = client.get(f"/t/{KEY}").text
+    assert final["table"] is None and final["settlement"] is not None
+    assert "place_points_text" not in final["standings"][0]
+    assert '<h2 id="end-title">Koniec wieczoru</h2>' in page and 'id="end-stake"' in page

@@ -12,11 +12,12 @@ import anyio
 import pytest
 from starlette.testclient import TestClient
 
+from baska_cli.tournament.draw import Draw
 from baska_cli.tournament.hall.keys import hall_keys
 from baska_cli.web.app import make_hall_app
 from baska_cli.web.pages import render_table
 from tests.clikit import invoke
-from tests.tournamentkit import drawn, seats
+from tests.tournamentkit import drawn, seats, table_key
 
 ORIGIN = "http://testserver"
 
@@ -35,21 +36,20 @@ def post(client: TestClient, key: str, path: str, body: dict[str, Any], **query:
 
 
 def test_a_tables_key_lets_in_its_own_table_and_shows_where_it_is(hall: str) -> None:
-    keys = hall_keys(hall)
     with TestClient(make_hall_app(hall, "en")) as client:
-        page = client.get(f"/t/{keys.table(1, 2)}")
+        page = client.get(f"/t/{table_key(hall, 1, 2)}")
         assert page.status_code == 200
         assert "round 1 of 2 · table 2" in page.text
         for seat, name in enumerate(seats(hall, 1, 2), 1):
             assert f"seat {seat}: {name}" in page.text
-        state = client.get("/api/v1/table", headers=headers(keys.table(1, 2))).json()
+        state = client.get("/api/v1/table", headers=headers(table_key(hall, 1, 2))).json()
         assert state["players"] == seats(hall, 1, 2)
         assert state["tournament"] == {
             "name": "liga", "round": 1, "rounds": 2, "table": 2, "seats": seats(hall, 1, 2),
             "deals": 16, "organiser": False,
         }  # fmt: skip
         a, b, _c, _d = seats(hall, 1, 2)
-        done = post(client, keys.table(1, 2), "hands", {"hand": f"zw {a}+{b} 61", "id": "x1"})
+        done = post(client, table_key(hall, 1, 2), "hands", {"hand": f"zw {a}+{b} 61", "id": "x1"})
         assert done.status_code == 201, done.text
     text = Path(hall, "r1", "t2.csv").read_text("utf-8")
     assert f"zw {a}+{b} 61" in text
@@ -57,7 +57,8 @@ def test_a_tables_key_lets_in_its_own_table_and_shows_where_it_is(hall: str) -> 
 
 
 def test_no_key_of_this_hall_gets_in(hall: str) -> None:
-    other = hall_keys(hall).table(3, 1)  # a round not drawn: no table has it
+    later = Draw(3, (tuple(seats(hall, 1, 1)),), (), ())  # a round not drawn: no table has it
+    other = hall_keys(hall).table(later, 1)
     with TestClient(make_hall_app(hall, "en")) as client:
         assert client.get(f"/t/{other}").status_code == 403
         assert client.get("/api/v1/table", headers=headers(other)).status_code == 403
@@ -66,22 +67,23 @@ def test_no_key_of_this_hall_gets_in(hall: str) -> None:
 
 
 def test_a_later_round_locks_nothing_and_a_closed_round_writes_nothing(hall: str) -> None:
-    keys = hall_keys(hall)
     with TestClient(make_hall_app(hall, "en")) as client:
         refused = invoke("tournament", "draw", hall)
         assert refused.exit_code == 1
         drawn = invoke("tournament", "draw", hall, "--anyway")
         assert drawn.exit_code == 0, drawn.stderr
         a, b, _c, _d = seats(hall, 1, 1)
-        still = post(client, keys.table(1, 1), "hands", {"hand": f"zw {a}+{b} 61"})
+        still = post(client, table_key(hall, 1, 1), "hands", {"hand": f"zw {a}+{b} 61"})
         assert still.status_code == 201, still.text  # (round 2 drawn: round 1 still plays)
         closed = invoke("tournament", "close", hall, "1")
         assert closed.exit_code == 0, closed.stderr
-        assert client.get("/api/v1/table", headers=headers(keys.table(1, 1))).status_code == 200
-        refused = post(client, keys.table(1, 1), "hands", {"hand": f"zw {a}+{b} 61"})
+        assert (
+            client.get("/api/v1/table", headers=headers(table_key(hall, 1, 1))).status_code == 200
+        )
+        refused = post(client, table_key(hall, 1, 1), "hands", {"hand": f"zw {a}+{b} 61"})
         assert refused.status_code == 403
         assert refused.json()["error"] == "round 1 is closed; the organiser corrects its tables"
-        now = post(client, keys.table(2, 1), "hands", {"hand": _first_hand(hall, 2, 1)})
+        now = post(client, table_key(hall, 2, 1), "hands", {"hand": _first_hand(hall, 2, 1)})
         assert now.status_code == 201, now.text
 
 

@@ -16,6 +16,7 @@ from baska_cli.tournament.hall.keys import hall_keys
 from baska_cli.web.app import make_hall_app
 from tests import tournamentkit as kit
 from tests.clikit import invoke
+from tests.tournamentkit import table_key
 
 ORIGIN = "http://testserver"
 
@@ -43,7 +44,7 @@ def seated(hall: str, table: int) -> list[str]:
 
 
 def test_after_paper_totals_a_tables_key_records_no_hand(hall: str) -> None:
-    key = hall_keys(hall).table(1, 1)
+    key = table_key(hall, 1, 1)
     with TestClient(make_hall_app(hall, "en")) as client:
         entered = post(client, key, "result", {"totals": [40, -12, -8, -20]})
         assert entered.status_code == 200, entered.text
@@ -66,7 +67,7 @@ def test_after_paper_totals_a_tables_key_records_no_hand(hall: str) -> None:
 
 
 def test_after_a_walkout_the_table_is_told_and_records_no_hand(hall: str) -> None:
-    key = hall_keys(hall).table(1, 1)
+    key = table_key(hall, 1, 1)
     ledger = str(Path(hall, "r1", "t1.csv"))
     for hand in ("zw 1+3 61", "zw 2+4 71") * 3 + ("zw 1+3 61",):
         edits.record(ledger, hand)
@@ -93,11 +94,11 @@ def test_the_organisers_result_is_changed_only_with_the_organisers_key(hall: str
     typed = [f"{names[0]}=+40", f"{names[1]}=-12", f"{names[2]}=-8", f"{names[3]}=-20"]
     assert invoke("tournament", "result", hall, "1", "2", *typed).exit_code == 0
     with TestClient(make_hall_app(hall, "en")) as client:
-        refused = post(client, keys.table(1, 2), "result", {"totals": [1, -1, 0, 0]})
+        refused = post(client, table_key(hall, 1, 2), "result", {"totals": [1, -1, 0, 0]})
         assert refused.status_code == 409
         assert "the organiser entered this result" in refused.json()["error"]
         assert "only the organiser changes it" in refused.json()["error"]
-        again = post(client, keys.table(1, 2), "result", {"totals": [40, -12, -8, -20]})
+        again = post(client, table_key(hall, 1, 2), "result", {"totals": [40, -12, -8, -20]})
         assert again.status_code == 200  # (the same totals: nothing changes)
         fixed = client.post(
             "/api/v1/result",
@@ -114,7 +115,7 @@ def test_the_organisers_result_is_changed_only_with_the_organisers_key(hall: str
 def test_paper_totals_and_hands_both_need_the_organisers_attention(hall: str) -> None:
     keys = hall_keys(hall)
     with TestClient(make_hall_app(hall, "en")) as client:
-        entered = post(client, keys.table(1, 1), "result", {"totals": [4, -4, 0, 0]})
+        entered = post(client, table_key(hall, 1, 1), "result", {"totals": [4, -4, 0, 0]})
         assert entered.status_code == 200
     edits.record(str(Path(hall, "r1", "t1.csv")), "zw 1+3 61")  # (written behind the server)
     with TestClient(make_hall_app(hall, "en")) as client:

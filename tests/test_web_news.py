@@ -16,12 +16,11 @@ from typing import Any
 import pytest
 from starlette.testclient import TestClient
 
-from baska_cli.tournament.hall.keys import hall_keys
 from baska_cli.web.app import make_app, make_hall_app
 from baska_cli.web.changes import NAME_LIMIT, Changes, changes_path
 from tests.clikit import invoke
 from tests.test_web_api import KEY, Phone, check_clean, new_ledger
-from tests.tournamentkit import PLAIN, drawn
+from tests.tournamentkit import PLAIN, drawn, table_key
 
 ZBIGNIEW = {"by": "Zbigniew", "phone": "phone-a"}
 LUCJA = {"by": "Łucja", "phone": "phone-b"}
@@ -170,7 +169,7 @@ def test_a_tournament_tables_page_is_headed_by_the_tournament_and_tells_its_news
     tmp_path: Path,
 ) -> None:
     hall = drawn(tmp_path, PLAIN, "--title", "Puchar Wiosny")
-    key = hall_keys(hall).table(1, 1)
+    key = table_key(hall, 1, 1)
     with TestClient(make_hall_app(hall, "pl")) as client:
         page = client.get(f"/t/{key}").text
         assert "<h1>Puchar Wiosny</h1>" in page

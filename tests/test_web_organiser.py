@@ -22,7 +22,7 @@ from tests.organiserkit import (
     app_of,
     make_liga,
 )
-from tests.tournamentkit import SERIES, pin, play
+from tests.tournamentkit import SERIES, pin, play, table_key
 
 
 @pytest.fixture
@@ -43,23 +43,23 @@ def test_only_the_organisers_key_opens_the_hall(organiser: Organiser, liga: str)
     client = organiser.client
     before = Path(liga, "players.csv").read_text("utf-8")
     assert client.get("/api/v1/hall").status_code == 401
-    table_key = hall_keys(liga).table(1, 1)
-    refused = client.get("/api/v1/hall", headers={"Authorization": f"Bearer {table_key}"})
+    tables_key = table_key(liga, 1, 1)
+    refused = client.get("/api/v1/hall", headers={"Authorization": f"Bearer {tables_key}"})
     assert refused.status_code == 403 and "organiser" in refused.json()["error"]
     posted = client.post(
         "/api/v1/hall/withdraw",
-        headers={"Authorization": f"Bearer {table_key}", "Origin": "http://testserver"},
+        headers={"Authorization": f"Bearer {tables_key}", "Origin": "http://testserver"},
         json={"player": "Ania"},
     )
     assert posted.status_code == 403
     assert Path(liga, "players.csv").read_text("utf-8") == before
-    assert client.get(f"/o/{table_key}").status_code == 403
-    assert client.get(f"/o/{table_key}/print/1/seating.html").status_code == 403
+    assert client.get(f"/o/{tables_key}").status_code == 403
+    assert client.get(f"/o/{tables_key}/print/1/seating.html").status_code == 403
     hall = organiser.hall()
     assert (hall["round"], hall["rounds"], hall["drawn"], hall["next_round"]) == (1, 3, 1, 2)
     assert [t["status"] for t in hall["tables"]] == ["new", "new"]
     assert hall["tables"][0]["page"] == f"/o/{organiser.key}/t/1/1"
-    assert hall["tables"][0]["link"] == f"/t/{table_key}"
+    assert hall["tables"][0]["link"] == f"/t/{tables_key}"
     assert not hall["all_in"] and hall["not_in"] == [1, 2]
 
 
@@ -96,8 +96,8 @@ def test_the_organiser_opens_any_table_on_its_page(organiser: Organiser, liga: s
     assert f'<a href="/o/{organiser.key}">All tables</a>' in page.text
     assert 'data-scope="{&#34;round&#34;: 1, &#34;table&#34;: 2}"' in page.text
     assert "<svg" not in page.text
-    table_key = hall_keys(liga).table(1, 2)
-    assert client.get(f"/o/{table_key}/t/1/2").status_code == 403
+    tables_key = table_key(liga, 1, 2)
+    assert client.get(f"/o/{tables_key}/t/1/2").status_code == 403
     missing = client.get(f"/o/{organiser.key}/t/1/9")
     assert missing.status_code == 404 and "round 1 has tables 1 to 2, not 9" in missing.text
     hand = client.post(

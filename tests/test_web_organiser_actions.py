@@ -129,7 +129,7 @@ def test_a_result_from_a_ledger_is_corrected_in_the_ledger(organiser: Organiser,
     )
     assert refused.status_code == 409 and "has hands recorded" in refused.json()["error"]
     early = organiser.post("accept", {"round": 1, "table": 1})
-    assert early.status_code == 409 and "no result to confirm yet" in early.json()["error"]
+    assert early.status_code == 409 and "once the round's time is up" in early.json()["error"]
 
 
 def test_the_draw_waits_for_every_table_unless_drawn_anyway(

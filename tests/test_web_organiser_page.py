@@ -217,3 +217,79 @@ def test_the_organiser_follows_the_round_and_records_a_walk_out(served: tuple[st
     finally:
         laptop.close()
         phone.close()
+
+
+def test_a_table_cut_by_the_clock_a_walk_out_and_a_sheet_typed_twice(tmp_path: Path) -> None:
+    """Issue 41 on the page (a laptop and a phone): once the round's time is up the table
+    stopped at 12 deals is accepted with its deals played; the walk-out's card shows the
+    result that counts and who; a sheet typed once shows no totals, two that differ both; a
+    clock file edited by hand is named."""
+    reason = missing()
+    if reason:
+        pytest.skip(reason)
+    from datetime import timedelta
+
+    from baska_cli.tournament.clock import service as clock
+    from baska_cli.tournament.clock.timing import utc_now
+    from tests.clikit import invoke
+
+    liga = make_liga(tmp_path)
+    assert invoke("tournament", "set", liga, "time-up", "finish-deal").exit_code == 0
+    assert invoke("tournament", "set", liga, "double-entry", "yes").exit_code == 0
+    play(liga, 1, (*SERIES[:10], "zw 1+3 80", "zw 1+3 61"))
+    walked = table_state(liga, 1, 2).players[3]
+    assert invoke("tournament", "walkout", liga, "1", "2", walked).exit_code == 0
+    for typed in ("1=+40 2=-12 3=-8 4=-20", "1=+4 2=-12 3=-8 4=+16"):
+        assert invoke("tournament", "result", liga, "1", "3", *typed.split()).exit_code == 0
+    server = subprocess.Popen(
+        [sys.executable, "-m", "baska_cli", "serve", liga, "--port", "0", "--lang", "en"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        text=True,
+    )
+    assert server.stdout is not None
+    link = next((ln.split()[1] for ln in server.stdout if ln.startswith("organiser: ")), "")
+    shots = Path(tempfile.mkdtemp(prefix="baska-organiser-cut-shots-"))
+    print(f"screenshots in {shots}")
+    laptop = Window("cut-laptop", link, shots, (1280, 800))
+    phone = Window("cut-phone", link, shots, (360, 740))
+    try:
+        for window in (laptop, phone):
+            window.wait(lambda w=window: w.states()[1] == "playing 12/16", "the cut table")
+            assert not window.js("return document.querySelector('[data-action=accept-short]')")
+            card = window.words('#tables li[data-table="2"]')
+            assert f"{walked} walked out: the walk-out's result counts" in card, card
+            assert "+35" in card and window.states()[3] == "entries differ"
+            sheet = window.words('#tables li[data-table="3"]')
+            assert "The paper sheet's entries differ (+40 -12 -8 -20 / +4 -12 -8 +16)" in sheet
+            window.fits()  # (no word of a badge wider than a phone)
+        clock.start_clock(liga, now=utc_now() - timedelta(minutes=61))  # (its hour is up)
+        Path(liga, "clock.json").write_text('{"round": 1, "started": "9999-12-31T23:00:00Z"}')
+        phone.wait(lambda: phone.words("#problems"), "the broken clock named")
+        assert "clock.json: expected" in phone.words("#problems")
+        phone.shot("10-clock-file-broken")
+        clock.start_clock(liga, restart=True, now=utc_now() - timedelta(minutes=61))
+        phone.wait(lambda: not phone.words("#problems"), "the clock mended")
+        button = '#tables li[data-table="1"] button[data-action="accept-short"]'
+        phone.wait(lambda: phone.js(f"return document.querySelector('{button}')"), "offered")
+        assert phone.words(button) == "Accept the deals played (12/16)…"
+        phone.shot("11-cut-offered")
+        phone.tap(button)
+        phone.wait(lambda: phone.js("return document.getElementById('ask').open"), "the dialog")
+        assert phone.words("#ask-text").startswith(
+            "Round 1, table 1 stopped after 12 of 16 deals. Accept the deals played"
+        )
+        phone.tap("#ask-yes")
+        phone.wait(lambda: phone.states()[1].startswith("confirmed"), "accepted as played")
+        assert phone.states()[1] == "confirmed 12/16"
+        card = phone.words('#tables li[data-table="1"]')
+        assert "cut by the clock: the 12 deals played accepted by the organiser" in card
+        phone.fits()
+        phone.shot("12-cut-accepted")
+        laptop.wait(lambda: laptop.states()[1].startswith("confirmed"), "on the laptop too")
+        laptop.shot("12-cut-accepted")
+    finally:
+        laptop.close()
+        phone.close()
+        server.terminate()
+        server.wait(10)

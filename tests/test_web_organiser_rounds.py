@@ -14,6 +14,7 @@ from starlette.testclient import TestClient
 from baska_cli.tournament.hall.keys import hall_keys, secret_path
 from tests.clikit import invoke
 from tests.organiserkit import Organiser, app_of, make_liga, same_files, twin
+from tests.tournamentkit import table_key
 
 
 @pytest.fixture
@@ -43,7 +44,7 @@ def test_a_round_drawn_anyway_writes_on_until_it_is_closed(
 ) -> None:
     other = twin(liga, tmp_path)
     assert organiser.post("draw", {"anyway": True}).status_code == 201
-    key = hall_keys(liga).table(1, 1)
+    key = table_key(liga, 1, 1)
     still = _post_hand(organiser, key, _hand(liga, 1, 1))
     assert still.status_code == 201, still.text  # type: ignore[attr-defined]
     assert organiser.hall(round=1)["closed"] is False
@@ -89,7 +90,7 @@ def test_the_newest_draw_is_taken_back_from_the_page_while_untouched(
     assert not Path(liga, "r1").exists()
     assert organiser.hall()["drawn"] == 0
     assert organiser.post("draw", {}).status_code == 201
-    assert _post_hand(organiser, hall_keys(liga).table(1, 2), _hand(liga, 1, 2)).status_code == 201  # type: ignore[attr-defined]
+    assert _post_hand(organiser, table_key(liga, 1, 2), _hand(liga, 1, 2)).status_code == 201  # type: ignore[attr-defined]
     assert organiser.hall()["undo"] is False
     refused = organiser.post("undo", {}, **{"Accept-Language": "pl"})
     assert refused.status_code == 409 and refused.json()["error"] == (
@@ -105,26 +106,51 @@ def test_the_links_the_page_shows_are_the_servers_after_the_secret_is_deleted(
     served = hall_keys(liga)
     Path(secret_path(liga)).unlink()
     hall = organiser.hall()
-    assert hall["tables"][0]["link"] == f"/t/{served.table(1, 1)}"
+    assert hall["tables"][0]["link"] == f"/t/{table_key(liga, 1, 1)}"
     assert Path(secret_path(liga)).exists()  # written back with the secret the server holds
     assert hall_keys(liga) == served
     links = invoke("tournament", "links", liga, "--base-url", "http://10.0.0.2:8000")
-    assert links.exit_code == 0 and served.table(1, 1) in links.stdout
+    assert links.exit_code == 0 and table_key(liga, 1, 1) in links.stdout
 
 
 def test_a_round_taken_back_and_drawn_again_is_served_as_drawn_again(
     organiser: Organiser, liga: str
 ) -> None:
-    keys = hall_keys(liga)
-    headers = {"Authorization": f"Bearer {keys.table(1, 2)}"}
+    headers = {"Authorization": f"Bearer {table_key(liga, 1, 2)}"}
     assert organiser.client.get("/api/v1/table", headers=headers).status_code == 200
     assert invoke("tournament", "draw", liga, "--undo").exit_code == 0
     assert organiser.client.get("/api/v1/table", headers=headers).status_code in (401, 403)
     assert invoke("tournament", "withdraw", liga, "Ania").exit_code == 0  # (7 players: 1 table)
     assert invoke("tournament", "draw", liga).exit_code == 0
     assert organiser.client.get("/api/v1/table", headers=headers).status_code in (401, 403)
-    first = {"Authorization": f"Bearer {keys.table(1, 1)}"}
+    first = {"Authorization": f"Bearer {table_key(liga, 1, 1)}"}
     table = organiser.client.get("/api/v1/table", headers=first).json()["tournament"]
     rows = Path(liga, "r1", "seating.csv").read_text("utf-8").splitlines()[1:]
     assert table["seats"] == [r.split(",")[2] for r in rows if r.startswith("1,")]
     assert "Ania" not in table["seats"]
+
+
+@pytest.mark.parametrize("served", [True, False], ids=["while served", "served after"])
+def test_a_key_printed_before_a_draw_taken_back_opens_nothing_after(
+    tmp_path: Path, served: bool
+) -> None:
+    """The fifth hostile pass: table 1's sheet printed, the draw taken back and made again
+    with other players; the old sheet's key neither opens nor writes the new table 1."""
+    liga = make_liga(tmp_path)
+    printed = table_key(liga, 1, 1)
+    with TestClient(app_of(liga)) as client:
+        headers = {"Authorization": f"Bearer {printed}", "Origin": "http://testserver"}
+        if served:
+            assert client.get("/api/v1/table", headers=headers).status_code == 200
+        assert invoke("tournament", "draw", liga, "--undo").exit_code == 0
+        assert invoke("tournament", "withdraw", liga, "Ania").exit_code == 0
+        assert invoke("tournament", "draw", liga).exit_code == 0
+        assert table_key(liga, 1, 1) != printed
+        ledger = Path(liga, "r1", "t1.csv").read_bytes()
+        assert client.get("/api/v1/table", headers=headers).status_code == 403
+        written = client.post("/api/v1/hands", headers=headers, json={"hand": _hand(liga, 1, 1)})
+        assert written.status_code == 403
+        assert client.get(f"/t/{printed}").status_code == 403
+        assert Path(liga, "r1", "t1.csv").read_bytes() == ledger
+        fresh = {"Authorization": f"Bearer {table_key(liga, 1, 1)}"}
+        assert client.get("/api/v1/table", headers=fresh).status_code == 200

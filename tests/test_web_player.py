@@ -5,6 +5,7 @@ off per table); the API answers all of 400 players, each with their own data onl
 
 from __future__ import annotations
 
+import json
 import time
 from pathlib import Path
 from typing import Any
@@ -19,7 +20,7 @@ from baska_cli.web.app import make_hall_app
 from baska_cli.web.hall.personal import WRONG_PINS
 from tests import tournamentkit as kit
 from tests.clikit import invoke
-from tests.tournamentkit import drawn, pin, play, player_key, seats
+from tests.tournamentkit import drawn, pin, play, player_key, seats, table_key
 
 ORIGIN = "http://testserver"
 
@@ -38,7 +39,7 @@ def word(state: dict[str, Any], seat: int, **more: Any) -> dict[str, Any]:
 
 
 def test_a_made_up_phone_id_no_longer_finalises(hall: str) -> None:
-    key = hall_keys(hall).table(1, 1)
+    key = table_key(hall, 1, 1)
     play(hall, 1)
     with TestClient(make_hall_app(hall, "en")) as client:
         state = client.get("/api/v1/confirmations", headers=headers(key)).json()
@@ -58,32 +59,33 @@ def test_a_made_up_phone_id_no_longer_finalises(hall: str) -> None:
 
 
 def test_wrong_pins_hold_off_the_table_not_the_hall(hall: str) -> None:
-    keys = hall_keys(hall)
     play(hall, 1)
     play(hall, 2)
     with TestClient(make_hall_app(hall, "pl")) as client:
-        state = client.get("/api/v1/confirmations", headers=headers(keys.table(1, 1), "pl")).json()
+        state = client.get(
+            "/api/v1/confirmations", headers=headers(table_key(hall, 1, 1), "pl")
+        ).json()
         right = pin(hall, state["players"][0])
         wrong = f"{(int(right) + 1) % 10000:04d}"
         for _try in range(WRONG_PINS):
             sent = word(state, 0, pin=wrong)
             answer = client.post(
-                "/api/v1/confirm", headers=headers(keys.table(1, 1), "pl"), json=sent
+                "/api/v1/confirm", headers=headers(table_key(hall, 1, 1), "pl"), json=sent
             )
             assert answer.status_code == 403
             assert f"to nie PIN gracza {state['players'][0]}" in answer.json()["error"], answer.text
         # past the limit even the right PIN waits, at this table only
         held = client.post(
             "/api/v1/confirm",
-            headers=headers(keys.table(1, 1), "pl"),
+            headers=headers(table_key(hall, 1, 1), "pl"),
             json=word(state, 0, pin=right),
         )
         assert held.status_code == 429
         assert "za dużo błędnych PIN-ów" in held.json()["error"]
-        other = client.get("/api/v1/confirmations", headers=headers(keys.table(1, 2))).json()
+        other = client.get("/api/v1/confirmations", headers=headers(table_key(hall, 1, 2))).json()
         sent = word(other, 0, pin=pin(hall, other["players"][0]))
         assert client.post(
-            "/api/v1/confirm", headers=headers(keys.table(1, 2)), json=sent
+            "/api/v1/confirm", headers=headers(table_key(hall, 1, 2)), json=sent
         ).status_code == 200  # fmt: skip
     assert "proof" in Path(hall, "confirmations.csv").read_text("utf-8").splitlines()[0]
 
@@ -110,7 +112,7 @@ def test_a_players_key_opens_only_their_own_page_and_word(hall: str) -> None:
             assert client.get(path, headers=headers(mine)).status_code == 403, path
         assert client.get(f"/t/{mine}").status_code == 403
         assert client.get(f"/o/{mine}").status_code == 403
-        assert client.get("/api/v1/me", headers=headers(keys.table(1, 1))).status_code == 403
+        assert client.get("/api/v1/me", headers=headers(table_key(hall, 1, 1))).status_code == 403
         assert client.get("/api/v1/me", headers=headers(keys.organiser)).status_code == 403
         assert client.get("/p/" + "x" * 22).status_code == 403
         page = client.get(f"/p/{mine}", headers={"Accept-Language": "pl"})
@@ -198,6 +200,30 @@ def test_a_latecomer_at_the_desk_has_a_working_key(tmp_path: Path) -> None:
             assert time.monotonic() < deadline, (late.text, newest.text)
             time.sleep(0.1)
         assert newest.json()["round"] is None and newest.json()["drawn"] == 2
+
+
+def test_a_latecomers_page_has_a_place_once_the_standings_have_results(tmp_path: Path) -> None:
+    """A player not drawn in round 1 (late at the desk) is told the round they play from,
+    not "no standings yet"; once it is drawn they have a place in the standings (those
+    after it), before their own table has a result."""
+    liga = kit.new(tmp_path, kit.ROSTER, rounds=3, file="players.csv")
+    assert kit.checkin(liga, "Anna.N", "Żaneta", "101", "Ewa", "Feliks", "Grzegorz").exit_code == 0
+    kit.draw(liga)  # (Halina absent: not drawn, in the draw from round 2 on)
+    kit.result(liga, 1, 1, *kit.entries(liga, 1, 1, (30, 10, -10, -30)))
+    me = headers(player_key(liga, "Halina.K"))
+    with TestClient(make_hall_app(liga, "en")) as client:
+        late = client.get("/api/v1/me", headers=me).json()
+        assert (late["place"], late.get("entered"), late["drawn"]) == (None, 2, 1)
+        assert kit.checkin(liga, "Halina").exit_code == 0
+        kit.draw(liga, "--anyway")
+        deadline = time.monotonic() + 3  # (the files are looked at twice a second)
+        while (late := client.get("/api/v1/me", headers=me).json())["drawn"] == 1:
+            assert time.monotonic() < deadline, "the draw not seen"
+            time.sleep(0.1)
+    found = json.loads(invoke("tournament", "standings", liga, "-f", "json").stdout)
+    places = {line["player"]: line["place"] for line in found["standings"]}
+    assert (late["round"], late["results"]) == (2, [])
+    assert late["place"] == places["Halina.K"]
 
 
 def test_the_api_answers_each_of_400_players_with_their_own(tmp_path: Path) -> None:

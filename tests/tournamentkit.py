@@ -212,3 +212,9 @@ ROSTER = (
 def checkin(path: str, *args: str) -> Result:
     """`baska tournament checkin PATH ARGS…`, the result unchecked."""
     return invoke("tournament", "checkin", path, *args)
+
+
+def table_key(path: str, round_number: int, table: int) -> str:
+    """A table's key in a drawn round, as its sheet's QR code and `tournament links` give
+    it (bound to the round's draw as it is now)."""
+    return hall_keys(path).table(load(path).draws[round_number - 1], table)

@@ -5,8 +5,8 @@
     python tools/catalog.py check     # what CI checks; exit 1 with the problems listed
 
 Messages come from three places: the `_`, `N_` and `ngettext` calls in baska_cli (its
-Python files and the report's Jinja2 templates); the help
-of every command and option, read from the live Click tree (docstrings included); and
+Python files and the report's Jinja2 templates); the help and the placeholder (`DIR`)
+of every command, argument and option, read from the live Click tree (docstrings included); and
 Click's own messages ("Usage:", "Missing argument"), read from the installed Click.
 Needs Babel (in the `dev` extra).
 """
@@ -81,6 +81,9 @@ def _help_texts() -> Iterator[tuple[str, str]]:
             text = getattr(param, "_help", None)
             if text:
                 yield inspect.cleandoc(text), f"{path}/{param.name}"
+            placeholder = vars(param).get("_metavar")  # (`DIR`: lang.py's Translated keeps it)
+            if placeholder:
+                yield placeholder, f"{path}/{param.name}"
         if isinstance(command, click.Group):
             for name, sub in subcommands(command):
                 yield from walk(sub, f"{path}/{name}")

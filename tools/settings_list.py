@@ -1,6 +1,8 @@
-"""Write the list of a tournament's settings into the manuals (docs/manual.en.md,
-docs/manual.pl.md) from the settings table, baska_cli/tournament/settings.py (what
-tests/test_docs_settings.py then checks). Run from the repository: python tools/settings_list.py"""
+"""Write the lists of a tournament's settings and of a league's regulations into the manuals
+(docs/manual.en.md, docs/manual.pl.md) from their rows, baska_cli/tournament/settings.py and
+baska_cli/league/regulations.py (what tests/test_docs_settings.py and
+tests/test_docs_regulations.py then check). Run from the repository: python
+tools/settings_list.py"""
 
 from __future__ import annotations
 
@@ -10,14 +12,15 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from tests.test_docs_settings import MANUALS, written  # noqa: E402
+from tests import test_docs_regulations, test_docs_settings  # noqa: E402
 
 
 def main() -> None:
-    """Rewrite the list in each manual."""
-    for language, manual in MANUALS.items():
+    """Rewrite the lists in each manual."""
+    for language, manual in test_docs_settings.MANUALS.items():
         path = ROOT / manual
-        path.write_text(written(path.read_text("utf-8"), language), "utf-8")
+        text = test_docs_settings.written(path.read_text("utf-8"), language)
+        path.write_text(test_docs_regulations.written(text, language), "utf-8")
 
 
 if __name__ == "__main__":

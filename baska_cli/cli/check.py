@@ -8,6 +8,7 @@ import click
 
 from baska_cli.cli.common import (
     FileProblem,
+    argument,
     command,
     fail,
     from_env,
@@ -27,7 +28,7 @@ from baska_cli.render.recalc import diff_hand, diff_header, recalc_summary, reca
 
 
 @command()
-@click.argument("paths", nargs=-1, metavar="[FILE...]")
+@argument("paths", nargs=-1, metavar="[FILE...]")
 def check(paths: tuple[str, ...]) -> None:
     """Re-read, re-parse and re-score every hand; list every problem as file:line: message.
 
@@ -74,7 +75,7 @@ class _Diff:
 
 
 @command()
-@click.argument("path", metavar="[FILE]", required=False)
+@argument("path", metavar="[FILE]", required=False)
 @option(
     "--rules",
     "-r",

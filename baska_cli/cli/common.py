@@ -18,7 +18,7 @@ from typing import Any, NoReturn, TypeVar
 import click
 from click.core import ParameterSource
 
-from baska_cli.cli.lang import Command, Option, TranslatedHelp, choose_language
+from baska_cli.cli.lang import Argument, Command, Option, TranslatedHelp, choose_language
 from baska_cli.errors import (
     BaskaError,
     InputFileError,
@@ -142,6 +142,13 @@ def command(name: str | None = None, **attrs: Any) -> Callable[[Callable[..., An
     """`click.command` with baska's Command class (help in the interface language)."""
     attrs.setdefault("context_settings", CONTEXT)
     return click.command(name, cls=Command, **attrs)
+
+
+def argument(*param_decls: str, **attrs: Any) -> Callable[[_F], _F]:
+    """`click.argument` with baska's Argument class (its placeholder in the interface
+    language)."""
+    attrs.setdefault("cls", Argument)
+    return click.argument(*param_decls, **attrs)
 
 
 def option(*param_decls: str, **attrs: Any) -> Callable[[_F], _F]:

@@ -10,7 +10,15 @@ from collections.abc import Callable
 
 import click
 
-from baska_cli.cli.common import UserInputError, command, fail, from_env, hand_number, note_written
+from baska_cli.cli.common import (
+    UserInputError,
+    argument,
+    command,
+    fail,
+    from_env,
+    hand_number,
+    note_written,
+)
 from baska_cli.errors import BaskaError
 from baska_cli.i18n import _
 from baska_cli.ledger import edits
@@ -50,7 +58,7 @@ def _number(text: str, example: str) -> int:
 
 
 @command()
-@click.argument("paths", nargs=-1, metavar="[FILE]")
+@argument("paths", nargs=-1, metavar="[FILE]")
 def undo(paths: tuple[str, ...]) -> None:
     """Take back the last hand (kept in the file, marked undone).
 
@@ -69,7 +77,7 @@ def undo(paths: tuple[str, ...]) -> None:
 
 
 @command()
-@click.argument("args", nargs=-1, metavar="[FILE] N")
+@argument("args", nargs=-1, metavar="[FILE] N")
 def void(args: tuple[str, ...]) -> None:
     """Void hand N: it keeps its number and its deal, its score no longer counts.
 
@@ -90,7 +98,7 @@ def void(args: tuple[str, ...]) -> None:
 
 
 @command()
-@click.argument("args", nargs=-1, metavar="[FILE] N TEXT...")
+@argument("args", nargs=-1, metavar="[FILE] N TEXT...")
 def amend(args: tuple[str, ...]) -> None:
     """Correct hand N; the old text stays in the file, marked amended.
 

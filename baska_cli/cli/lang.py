@@ -1,8 +1,10 @@
 """Click classes whose help speaks the interface language, and the choice of that language.
 
-Help texts are written in English (a command's docstring, an option's `help=N_("…")`)
-and translated when they are shown, so one process can show both languages; every
-command uses `Command` (or `Group`) and every option `Option` — a test walks the tree.
+Help texts and placeholders are written in English (a command's docstring, an option's
+`help=N_("…")`, an argument's or option's `metavar="DIR"`) and translated when they are
+shown (`tools/catalog.py` reads them from the live tree), so one process can show both
+languages; every command uses `Command` (or `Group`), every argument `Argument` and every
+option `Option` — a test walks the tree.
 """
 
 from __future__ import annotations
@@ -18,14 +20,6 @@ from baska_cli.i18n import LANG_ENV, N_, LanguageError, _, language_from, use
 
 # Click's defaults in a usage line, marked here so the catalog holds them
 USAGE_WORDS = (N_("[OPTIONS]"), N_("COMMAND [ARGS]..."))
-# the placeholders of arguments and options (`metavar=`), shown in the interface language
-PLACEHOLDERS = (
-    N_("FILE"), N_("[FILE]"), N_("[FILE...]"), N_("[FILE] N"), N_("[FILE] N TEXT..."),
-    N_("FILE|-"), N_("FILE.html"), N_("NAME"), N_("NAMES"), N_("[NAME...]"), N_("NAME|FILE"),
-    N_("[NAME|FILE]"), N_("NAME=+N..."), N_("NAME=TABLE"), N_("DIR"), N_("AMOUNT"),
-    N_("CLUB"), N_("LIST"), N_("ADDRESS"), N_("PORT"), N_("ROUND"), N_("TABLE"), N_("FILE..."),
-    N_("DIR..."), N_("TEXT"),
-)  # fmt: skip
 
 
 class Translated:
@@ -89,6 +83,13 @@ class TranslatedHelp:
 
 class Command(TranslatedHelp, click.Command):
     """A baska command: its help in the interface language."""
+
+
+class Argument(click.Argument):
+    """A baska argument: its placeholder (`DIR`: `KATALOG`) in the interface language, in the
+    usage line and in Click's errors (`Missing argument 'KATALOG'`)."""
+
+    metavar = Translated()
 
 
 class Option(click.Option):

@@ -23,6 +23,7 @@ import click
 from baska_cli.cli.common import (
     COUNT,
     UserInputError,
+    argument,
     command,
     fail,
     from_env,
@@ -57,7 +58,7 @@ WIDTH = 80
 
 
 @command()
-@click.argument("path", metavar="[FILE]", required=False)
+@argument("path", metavar="[FILE]", required=False)
 @option(
     "--players",
     "-p",

@@ -5,6 +5,7 @@ from __future__ import annotations
 import click
 
 from baska_cli.cli.common import (
+    argument,
     command,
     fail,
     format_choice,
@@ -21,7 +22,7 @@ WIDTH = 80  # the table off a terminal: as on the usual one
 
 
 @command()
-@click.argument("contract")
+@argument("contract", metavar="CONTRACT")
 @rules_option
 @format_choice("table", "json")
 def quote(contract: str, rules_spec: str | None, output_format: str) -> None:

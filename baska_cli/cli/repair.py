@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from baska_cli.cli.common import command, fail, note_written
+from baska_cli.cli.common import argument, command, fail, note_written
 from baska_cli.errors import BaskaError
 from baska_cli.i18n import _, ngettext
 from baska_cli.ledger.edits import convert
@@ -13,7 +13,7 @@ from baska_cli.ledger.repair import repair as repair_ledger
 
 
 @command()
-@click.argument("path", metavar="FILE")
+@argument("path", metavar="FILE")
 def repair(path: str) -> None:
     """Put right text that a spreadsheet garbled (UTF-8 read with the wrong character set).
 
@@ -46,7 +46,7 @@ def repair(path: str) -> None:
 
 
 @command()
-@click.argument("path", metavar="FILE")
+@argument("path", metavar="FILE")
 def upgrade(path: str) -> None:
     """Rewrite a ledger of format 1 in format 2 (the format new ledgers get).
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from baska_cli.cli.common import UserInputError, command, fail, ledgers, option
+from baska_cli.cli.common import UserInputError, argument, command, fail, ledgers, option
 from baska_cli.cli.settle import stake_unit, stake_value
 from baska_cli.errors import BaskaError
 from baska_cli.files.outputs import write_output
@@ -14,7 +14,7 @@ from baska_cli.render.spool import spooled
 
 
 @command()
-@click.argument("paths", nargs=-1, metavar="[FILE...]")
+@argument("paths", nargs=-1, metavar="[FILE...]")
 @option(
     "--output", "-o", required=True, metavar="FILE.html", help="Where to write it ('-': stdout)."
 )

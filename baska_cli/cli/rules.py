@@ -6,7 +6,7 @@ import os
 
 import click
 
-from baska_cli.cli.common import RULES_ENV, command, fail, load_rules_or_fail, option
+from baska_cli.cli.common import RULES_ENV, argument, command, fail, load_rules_or_fail, option
 from baska_cli.errors import RulesFileError
 from baska_cli.game.rules import BUILTIN_NAMES, DEFAULT_RULES
 from baska_cli.render.rules import rules_listing, rules_tables, rules_toml
@@ -14,7 +14,7 @@ from baska_cli.rulesets.loader import builtin, check_export
 
 
 @command()
-@click.argument("system", required=False, metavar="[NAME|FILE]")
+@argument("system", required=False, metavar="[NAME|FILE]")
 @option("--export", is_flag=True, help="Print the system as a TOML house-rules file.")
 def rules(system: str | None, export: bool) -> None:
     """Show a rule system's payout tables, or list the rule systems.

@@ -11,6 +11,7 @@ import click
 from baska_cli.cli.common import (
     LEDGER_ENV,
     Conflicts,
+    argument,
     command,
     fail,
     format_option,
@@ -123,7 +124,7 @@ class BatchFile(click.File):
 
 
 @command()
-@click.argument("notation", nargs=-1)
+@argument("notation", nargs=-1, metavar="[NOTATION]...")
 @rules_option
 @format_option
 @option("--explain", "-e", is_flag=True, help="Show the whole derivation.")

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 import click
 
-from baska_cli.cli.common import FileProblem, UserInputError, command, fail, option
+from baska_cli.cli.common import FileProblem, UserInputError, argument, command, fail, option
 from baska_cli.errors import BaskaError
 from baska_cli.i18n import LANGUAGES, _, language, ngettext
 from baska_cli.tournament.folder import tournament_of
@@ -73,7 +73,7 @@ QR_TABLES = 4  # ledgers served at most for which the terminal shows QR codes
 
 
 @command()
-@click.argument("paths", metavar="FILE...", nargs=-1, required=True)
+@argument("paths", metavar="FILE...", nargs=-1, required=True)
 @option(
     "--host",
     default="127.0.0.1",
@@ -201,6 +201,7 @@ def _serve(paths: tuple[str, ...], host: str, port: int, lang: str, capacity: Ca
     from baska_cli.web.app import make_app
     from baska_cli.web.security import table_key
     from baska_cli.web.server import run
+    from baska_cli.web.writes import telling
 
     try:
         keys = {path: table_key(path) for path in paths}
@@ -212,7 +213,8 @@ def _serve(paths: tuple[str, ...], host: str, port: int, lang: str, capacity: Ca
     sock, base = _listen_at(host, port)
     links = [(f"{base}/t/{key}", "" if len(keys) == 1 else path) for path, key in keys.items()]
     _show(host, [("table", url, path) for url, path in links], len(keys) <= QR_TABLES, capacity)
-    run(app, sock, capacity)
+    with telling(sys.stdout, language()):  # (a line per write, in the terminal's language)
+        run(app, sock, capacity)
     if len(keys) == 1:
         click.echo(_("stopped; every hand is in {path}").format(path=paths[0]))
     else:
@@ -222,9 +224,11 @@ def _serve(paths: tuple[str, ...], host: str, port: int, lang: str, capacity: Ca
 def _serve_hall(folder: str, host: str, port: int, lang: str, capacity: Capacity) -> None:
     """Start the tournament's hall and run it until Ctrl-C; its address is kept in
     `DIR/.serve-url` for `tournament links` and the printed sheets."""
+    from baska_cli.tournament.clock.service import hall_problems
     from baska_cli.tournament.hall.address import keep_base_url
     from baska_cli.web.app import make_hall_app
     from baska_cli.web.server import run
+    from baska_cli.web.writes import telling
 
     try:
         app = make_hall_app(folder, lang)
@@ -241,7 +245,12 @@ def _serve_hall(folder: str, host: str, port: int, lang: str, capacity: Capacity
     links = [(_("organiser"), f"{base}/o/{key}", ""), (_("standings"), f"{base}/standings", "")]
     tables = _("each table's link: baska tournament links {folder}")
     _show(host, links, True, capacity, tables.format(folder=shlex.quote(folder)))
-    run(app, sock, capacity)
+    for problem in hall_problems(folder):
+        click.echo(_("warning: {problem} (the hall's screens leave it out)").format(
+            problem=problem))  # fmt: skip
+    sys.stdout.flush()
+    with telling(sys.stdout, language()):  # (a line per write, in the terminal's language)
+        run(app, sock, capacity)
     click.echo(_("stopped; every hand is in its table's ledger"))
 
 

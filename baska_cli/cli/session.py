@@ -15,6 +15,7 @@ from baska_cli.cli.common import (
     LEDGER_ENV,
     Conflicts,
     UserInputError,
+    argument,
     command,
     fail,
     format_option,
@@ -69,7 +70,7 @@ LEDGER_CONFLICTS: Conflicts = (
 
 
 @command()
-@click.argument("path", metavar="FILE")
+@argument("path", metavar="FILE")
 @option(
     "--players",
     "-p",
@@ -171,7 +172,7 @@ def export_line(path: str) -> str:
 
 
 @command("ledger")
-@click.argument("paths", nargs=-1, metavar="[FILE...]")
+@argument("paths", nargs=-1, metavar="[FILE...]")
 @format_option
 @option(
     "--chart", is_flag=True, help="Draw the running totals as a line chart instead of the sheet."

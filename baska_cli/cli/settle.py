@@ -6,7 +6,7 @@ from decimal import Decimal
 
 import click
 
-from baska_cli.cli.common import command, fail, format_choice, ledgers, option
+from baska_cli.cli.common import argument, command, fail, format_choice, ledgers, option
 from baska_cli.errors import BaskaError
 from baska_cli.evening.settle import settle as settle_points
 from baska_cli.evening.settle import stake_from, unit_of
@@ -30,7 +30,7 @@ def stake_unit(currency: str) -> Decimal:
 
 
 @command()
-@click.argument("paths", nargs=-1, metavar="[FILE...]")
+@argument("paths", nargs=-1, metavar="[FILE...]")
 @option("--stake", "-s", required=True, metavar="AMOUNT", help="What one point is worth.")
 @option(
     "--currency", "-c", default="zł", show_default=True, metavar="NAME", help="Shown after amounts."

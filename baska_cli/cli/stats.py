@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from baska_cli.cli.common import command, fail, format_option, ledgers, terminal_width
+from baska_cli.cli.common import argument, command, fail, format_option, ledgers, terminal_width
 from baska_cli.errors import BaskaError
 from baska_cli.ledger.view import read
 from baska_cli.render.fit import wrap
@@ -14,7 +14,7 @@ from baska_cli.render.text import heading_text
 
 
 @command()
-@click.argument("paths", nargs=-1, metavar="[FILE...]")
+@argument("paths", nargs=-1, metavar="[FILE...]")
 @format_option
 def stats(paths: tuple[str, ...], output_format: str) -> None:
     """Statistics per player (roles, contracts, solos, contras, streaks) and per pair.

@@ -12,6 +12,7 @@ from __future__ import annotations
 import contextlib
 import os
 import re
+import stat
 import tempfile
 import time
 from collections.abc import Iterator
@@ -129,25 +130,44 @@ def replace_file(temp: str, real: str, path: str) -> None:
 
 
 def replace_text(path: str, text: str) -> None:
-    """Write a small text file (a tournament's players, seating, results) whole: a temporary
-    file beside it, synced, then renamed over it; the caller holds the lock that guards it.
-    The file is either its old self or all of `text`, never half of it; a temporary file
-    of its that a killed writer left goes first."""
-    real = real_path(path)
-    folder = temp_prefix(real)[0]
-    remove_stale_temps(real)
+    """Write a small text file (a tournament's players, seating, results; a file beside a
+    ledger) whole: a temporary file beside it, synced, then renamed over it; the caller
+    holds the lock that guards it. The file is either its old self or all of `text`, never
+    half of it; a temporary file of its that a killed writer left goes first. A symbolic
+    link at its name is refused (`refuse_link`), never followed: the rename replaces the
+    name itself, so a link planted after the look is replaced, its target untouched."""
+    refuse_link(path)
+    folder = temp_prefix(path)[0]
+    remove_stale_temps(path)
     try:
-        with temporary(real, N_("cannot write the file: {reason}")) as (temp, stream):
+        with temporary(path, N_("cannot write the file: {reason}")) as (temp, stream):
             stream.write(text)
             finish(stream)
             with contextlib.suppress(OSError):  # (mkstemp makes it 0o600)
                 os.chmod(temp, 0o666 & ~umask())
-            replace_file(temp, real, path)
+            replace_file(temp, path, path)
         sync_folder(folder)
     except OSError as exc:
         raise LedgerError(
             _("cannot write the file: {reason}").format(reason=os_reason(exc)), path
         ) from None
+
+
+LINKED = N_(
+    "is a symbolic link; baska writes its own files only in their own place, never through "
+    "a link (one could point at any file): remove the link"
+)
+
+
+def refuse_link(path: str) -> None:
+    """A LedgerError naming `path` if a symbolic link stands at its name (the folders above
+    it may be links: only the file's own name is looked at)."""
+    try:
+        linked = stat.S_ISLNK(os.lstat(path).st_mode)
+    except OSError:
+        return  # (missing: made anew; unreadable: the write says why)
+    if linked:
+        raise LedgerError(_(LINKED), path)
 
 
 def umask() -> int:

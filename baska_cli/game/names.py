@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 
 from baska_cli.errors import NotationError
 from baska_cli.game.formula import runs_as_formula
@@ -225,6 +225,11 @@ def check_player_names(players: Sequence[str], longest: int = MAX_NAME) -> tuple
 
 # Spellings of one sound that players write either way (Felix, Feliks; Wojtek, Voytek).
 _SOUNDS = (("x", "ks"), ("v", "w"), ("ph", "f"), ("th", "t"), ("y", "j"), ("ck", "k"))
+# Polish letters written for one sound (Mądry, Mondry; Góra, Gura; Rzepka, Żepka; Chmiel,
+# Hmiel), before folding: the nasal vowels as a vowel and n, ó as u.
+_POLISH = str.maketrans({"ą": "on", "ę": "en", "ó": "u"})
+_NASAL = re.compile(r"([oe])m(?=[bp])")  # Dombrowski as Dąbrowski: om, em before b or p
+_POLISH_SOUNDS = (("rz", "z"), ("ch", "h"))
 
 
 def _sound(folded: str) -> str:
@@ -232,6 +237,21 @@ def _sound(folded: str) -> str:
     for variant, plain in _SOUNDS:
         folded = folded.replace(variant, plain)
     return "".join(ch for i, ch in enumerate(folded) if i == 0 or ch != folded[i - 1])
+
+
+def _polish_sound(name: str) -> str:
+    """A name as it sounds in Polish: ą, ę as on, en (om, em before b and p as on, en), ó as
+    u, rz as z (ż), ch as h, then folded and `_sound`'s variants written one way."""
+    text = fold(name.casefold().translate(_POLISH))
+    text = _NASAL.sub(r"\1n", text)
+    for variant, plain in _POLISH_SOUNDS:
+        text = text.replace(variant, plain)
+    return _sound(text)
+
+
+def _sounds(name: str) -> tuple[str, str]:
+    """The two ways a name is heard: its spelling folded, and its Polish sound."""
+    return _sound(fold(name)), _polish_sound(name)
 
 
 def _one_edit(a: str, b: str) -> bool:
@@ -255,37 +275,58 @@ def _one_edit(a: str, b: str) -> bool:
     return short[i:] == long[i + 1 :]
 
 
+ONE_EDIT_FROM = 5  # letters a name needs before one letter apart counts as misspelt
+
+
 def likely_same(a: str, b: str) -> bool:
     """Whether two different names look like one player's name misspelt: equal when
-    spelling variants of a sound are written one way (`Felix`, `Feliks`), one letter apart in
-    names of five letters or more (`Bartek`, `Bratek`), or Latin/Cyrillic/Greek look-alikes."""
+    spelling variants of a sound are written one way (`Felix`, `Feliks`; in Polish `Mądry`,
+    `Mondry`), one letter apart in names of five letters or more (`Bartek`, `Bratek`), or
+    Latin/Cyrillic/Greek look-alikes."""
     fa, fb = fold(a), fold(b)
-    if fa == fb:
+    if fa == fb or look_alike(fa, fb):
         return True
-    if look_alike(fa, fb):
-        return True
-    sa, sb = _sound(fa), _sound(fb)
-    if sa == sb:
-        return True
-    return min(len(sa), len(sb)) >= 5 and _one_edit(sa, sb)
+    for sa, sb in zip(_sounds(a), _sounds(b), strict=True):
+        if sa == sb or (min(len(sa), len(sb)) >= ONE_EDIT_FROM and _one_edit(sa, sb)):
+            return True
+    return False
 
 
-def similar_pairs(names: Sequence[str]) -> list[tuple[str, str]]:
+def alike_keys(name: str) -> set[str]:
+    """The keys under which a name is filed so that two names `likely_same` share one: each
+    way it is heard, its letters as the Latin ones they look like, and (from five letters)
+    each way it is heard with one letter left out (a letter changed, added, removed or two
+    swapped leave one such key in common). Names are compared by their keys, never each
+    with each."""
+    sounds = _sounds(name)
+    keys = {*sounds, "".join(_LOOK_ALIKE.get(ch, ch)[0] for ch in fold(name))}
+    for sound in sounds:
+        if len(sound) >= ONE_EDIT_FROM:
+            keys.update(sound[:i] + sound[i + 1 :] for i in range(len(sound)))
+    return keys
+
+
+def similar_pairs(
+    names: Sequence[str], among: Collection[int] | None = None
+) -> list[tuple[str, str]]:
     """Pairs of different names (each name once, in the order given) that look like one
-    player's name misspelt (`likely_same`), the earlier name first."""
-    by_length: dict[int, list[tuple[int, str, str]]] = {}
+    player's name misspelt (`likely_same`), the earlier name first; with `among`, only the
+    pairs one of these names (by their index) takes part in. The names are filed by their
+    `alike_keys`: the cost grows with the names, not with their pairs."""
+    filed: dict[str, list[int]] = {}
     for i, name in enumerate(names):
-        key = _sound(fold(name))
-        by_length.setdefault(len(key), []).append((i, name, key))
-    found: list[tuple[int, int]] = []
-    for i, name in enumerate(names):
-        folded = fold(name)
-        length = len(_sound(folded))
-        for near in (length - 1, length, length + 1):
-            for j, other, _key in by_length.get(near, ()):
-                if j > i and fold(other) != folded and likely_same(name, other):
-                    found.append((i, j))
-    return [(names[i], names[j]) for i, j in sorted(set(found))]
+        for key in alike_keys(name):
+            filed.setdefault(key, []).append(i)
+    asked = range(len(names)) if among is None else sorted(set(among))
+    found: set[tuple[int, int]] = set()
+    for i in asked:
+        folded = fold(names[i])
+        near = {j for key in alike_keys(names[i]) for j in filed[key] if j != i}
+        for j in near:
+            pair = (min(i, j), max(i, j))
+            if pair not in found and fold(names[j]) != folded and likely_same(names[i], names[j]):
+                found.add(pair)
+    return [(names[i], names[j]) for i, j in sorted(found)]
 
 
 def parse_aliases(text: str, origin: str) -> dict[str, str]:

@@ -1,7 +1,7 @@
 """A league's folder read and written — the only module that touches it:
 
     LIGA/league.toml    the title, the events and their dates, the regulations (settings.py)
-    LIGA/players.csv    the register (register.py)
+    LIGA/players.csv    the register (register.py, register_file.py)
     LIGA/aliases.csv    the records merged into others, once there are any
 
 Every change holds the lock of league.toml and replaces each file whole."""
@@ -16,7 +16,8 @@ from dataclasses import dataclass
 from baska_cli.errors import TournamentError
 from baska_cli.files.kind import NotRegularFile, read_text, reason_of
 from baska_cli.i18n import _, os_reason
-from baska_cli.league.register import Register, format_aliases, format_register, parse_register
+from baska_cli.league.register import Register
+from baska_cli.league.register_file import format_aliases, format_register, parse_register
 from baska_cli.league.settings import League, format_league, parse_league
 from baska_cli.ledger.store import locked, replace_text
 
@@ -88,6 +89,38 @@ def load(path: str) -> LeagueFolder:
         parse_league(_read(settings), settings),
         parse_register(_read(players), players, _read(aliases, True), aliases),
     )
+
+
+def _near(tournament: str) -> list[str]:
+    """Where a tournament's league is kept: its folder's parent and grandparent, and the
+    folders in each (a league keeps its events as folders relative to its own: within it,
+    or beside it)."""
+    found: list[str] = []
+    up = os.path.dirname(os.path.realpath(tournament))
+    for _level in range(2):
+        found.append(up)
+        with contextlib.suppress(OSError):
+            found += sorted(e.path for e in os.scandir(up) if e.is_dir())
+        up = os.path.dirname(up)
+    return list(dict.fromkeys(found))
+
+
+def holding(tournament: str) -> list[str]:
+    """The leagues near a tournament (`_near`) whose league.toml lists it as an event, as
+    real folders (a league.toml that cannot be read passed over: no league of it)."""
+    real = os.path.realpath(tournament)
+    found = []
+    for path in _near(tournament):
+        settings = os.path.join(path, SETTINGS)
+        if not os.path.isfile(settings):
+            continue
+        try:
+            league = parse_league(_read(settings), settings)
+        except TournamentError:
+            continue
+        if any(os.path.realpath(os.path.join(path, e.path)) == real for e in league.events):
+            found.append(path)
+    return found
 
 
 def create(path: str, league: League, register: Register) -> None:

@@ -1,29 +1,27 @@
 """A league's register (pure): each player's id (licence), full name, club, team and
-category; records merged into one (the gone id kept as an alias); names that look alike.
+category; records merged into one (the gone id kept as an alias, with what undoing the merge
+needs); lookups by id and by full name through one index; names that look alike, found by
+their keys (game/names.py), never pair by pair; namesakes told apart.
 
     LIGA/players.csv   id,name,club,team,category
-    LIGA/aliases.csv   id,kept,name: a record merged into another (its id and name still
-                       find the player kept)
+    LIGA/aliases.csv   id,kept,name,club,team,category,filled: a record merged into another
+                       (its id and name still find the player kept; its details and those
+                       it filled in for the record kept, for `league players unmerge`)
 """
 
 from __future__ import annotations
 
-import csv
-import io
 import re
-from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from collections.abc import Collection, Iterable
+from dataclasses import dataclass
+from functools import cached_property
 
-from baska_cli.errors import TournamentError, TournamentInputError
 from baska_cli.game.names import similar_pairs
 from baska_cli.game.spelling import fold
-from baska_cli.i18n import _
-from baska_cli.tournament.players import Entrant
 
-HEADER = ("id", "name", "club", "team", "category")
-ALIAS_HEADER = ("id", "kept", "name")
 NEW_ID = "N"  # the ids the league gives players without a licence: N1, N2, …
 _NEW_ID = re.compile(r"N([1-9][0-9]*)")
+DETAILS = ("club", "team", "category")  # a record's details besides its id and name
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,204 +37,152 @@ class Member:
 
 @dataclass(frozen=True, slots=True)
 class Alias:
-    """A record merged into another: its id and name find the player kept."""
+    """A record merged into another: its id and name find the player kept; its own details,
+    and those of the record kept that it filled in (`filled`: their names, space-separated)."""
 
     id: str
     kept: str
     name: str
+    club: str = ""
+    team: str = ""
+    category: str = ""
+    filled: str = ""
+
+    @property
+    def member(self) -> Member:
+        """The record as it was before the merge."""
+        return Member(self.id, self.name, self.club, self.team, self.category)
 
 
-@dataclass(frozen=True, slots=True)
+def name_key(name: str) -> str:
+    """A full name as the register compares it: folded, spaces written once."""
+    return fold(" ".join(name.split()))
+
+
+class Index:
+    """The register's lookups, each at the same cost however long the register: its
+    players by id and by full name, each merged record's id to the id it was merged into."""
+
+    def __init__(self, members: Iterable[Member] = (), aliases: Iterable[Alias] = ()) -> None:
+        self.ids: dict[str, Member] = {}
+        self.names: dict[str, list[Member]] = {}
+        self.kept: dict[str, Alias] = {}
+        self.alias_names: dict[str, list[Alias]] = {}
+        self.highest = 0  # the highest number of an id the league gave (N7: 7)
+        for member in members:
+            self.add(member)
+        for alias in aliases:
+            self.add_alias(alias)
+
+    def add(self, member: Member) -> None:
+        """A player added to the index."""
+        self.ids[member.id] = member
+        self.names.setdefault(name_key(member.name), []).append(member)
+        self._number(member.id)
+
+    def add_alias(self, alias: Alias) -> None:
+        """A merged record added to the index."""
+        self.kept[alias.id] = alias
+        self.alias_names.setdefault(name_key(alias.name), []).append(alias)
+        self._number(alias.id)
+
+    def _number(self, ident: str) -> None:
+        found = _NEW_ID.fullmatch(ident)
+        if found:
+            self.highest = max(self.highest, int(found.group(1)))
+
+    def taken(self, ident: str) -> bool:
+        """Whether an id is a player's or a merged record's."""
+        return ident in self.ids or ident in self.kept
+
+    def by_id(self, ident: str) -> Member | None:
+        """The player of this id (or of a record merged into them), else None."""
+        ident, seen = ident.strip(), set()
+        while ident in self.kept and ident not in seen:
+            seen.add(ident)
+            ident = self.kept[ident].kept
+        return self.ids.get(ident)
+
+    def by_name(self, name: str) -> list[Member]:
+        """The players of this full name, case- and accent-blind (or of a merged record's)."""
+        key = name_key(name)
+        found = list(self.names.get(key, ()))
+        for alias in self.alias_names.get(key, ()):
+            member = self.by_id(alias.id)
+            if member is not None and member not in found:
+                found.append(member)
+        return found
+
+    def names_of(self, ident: str) -> list[str]:
+        """The names an id is known by: a merged record's own, then the player's kept."""
+        member = self.by_id(ident)
+        alias = self.kept.get(ident.strip())
+        return [*([alias.name] if alias else []), *([member.name] if member else [])]
+
+
+@dataclass(frozen=True)
 class Register:
     """The register: its players in the order entered, and the records merged away."""
 
     members: tuple[Member, ...] = ()
     aliases: tuple[Alias, ...] = ()
 
+    @cached_property
+    def index(self) -> Index:
+        """The lookups, made once for this register."""
+        return Index(self.members, self.aliases)
+
     def by_id(self, ident: str) -> Member | None:
         """The player of this id (or of a record merged into them), else None."""
-        ident = ident.strip()
-        kept = {a.id: a.kept for a in self.aliases}
-        while ident in kept:
-            ident = kept[ident]
-        return next((m for m in self.members if m.id == ident), None)
+        return self.index.by_id(ident)
 
     def by_name(self, name: str) -> list[Member]:
         """The players of this full name, case- and accent-blind (or of a merged record's)."""
-        key = _key(name)
-        found = [m for m in self.members if _key(m.name) == key]
-        for alias in self.aliases:
-            if _key(alias.name) == key:
-                member = self.by_id(alias.kept)
-                if member is not None and member not in found:
-                    found.append(member)
-        return found
+        return self.index.by_name(name)
 
     def canonical(self, ident: str) -> str:
         """The id a player's records count under (a merged record's: the id kept)."""
         member = self.by_id(ident)
         return member.id if member is not None else ident
 
-
-def id_map(register: Register) -> dict[str, str]:
-    """Every id of the register, and of each record merged, to the id it counts under."""
-    found = {m.id: m.id for m in register.members}
-    for alias in register.aliases:
-        found[alias.id] = register.canonical(alias.id)
-    return found
-
-
-def name_map(register: Register) -> dict[str, list[str]]:
-    """Each full name (folded), and each merged record's, to the ids of its players."""
-    found: dict[str, list[str]] = {}
-    for m in register.members:
-        found.setdefault(_key(m.name), []).append(m.id)
-    for alias in register.aliases:
-        ids = found.setdefault(_key(alias.name), [])
-        kept = register.canonical(alias.id)
-        if kept not in ids:
-            ids.append(kept)
-    return found
-
-
-def _key(name: str) -> str:
-    return fold(" ".join(name.split()))
+    def counted_as(self, ident: str) -> set[str]:
+        """Every id that counts as this player's: theirs and those merged into them."""
+        kept = self.canonical(ident)
+        return {kept} | {a.id for a in self.aliases if self.canonical(a.id) == kept}
 
 
 def new_id(register: Register) -> str:
     """The next id the league gives (N1, N2, …): one past the highest given so far."""
-    ids = [m.id for m in register.members] + [a.id for a in register.aliases]
-    numbers = [int(found.group(1)) for i in ids if (found := _NEW_ID.fullmatch(i))]
-    return f"{NEW_ID}{max(numbers, default=0) + 1}"
+    return f"{NEW_ID}{register.index.highest + 1}"
 
 
-def add(register: Register, member: Member) -> Register:
-    """The register with a new player (an id taken already is refused)."""
-    if register.by_id(member.id) is not None or any(a.id == member.id for a in register.aliases):
-        raise TournamentInputError(
-            _('the id "{id}" is in the register already').format(id=member.id)
-        )
-    return replace(register, members=(*register.members, member))
-
-
-def matched(register: Register, player: Entrant) -> tuple[Register, Member, bool]:
-    """The register's player for a tournament's entrant — by id where it has one, else by
-    full name — added with a new id when not found: (the register, the player, whether
-    added). A full name that two players of the register share needs the id."""
-    name = player.display
-    if player.id:
-        found = register.by_id(player.id)
-        if found is not None:
-            return register, found, False
-        member = Member(player.id, name, player.club, player.team, player.category)
-        return add(register, member), member, True
-    same = register.by_name(name)
-    if len(same) > 1:
-        raise TournamentInputError(
-            _(
-                '"{name}" is in the register {count} times (ids {ids}): give the player\'s id '
-                "in the players file"
-            ).format(name=name, count=len(same), ids=", ".join(m.id for m in same))
-        )
-    if same:
-        return register, same[0], False
-    member = Member(new_id(register), name, player.club, player.team, player.category)
-    return add(register, member), member, True
-
-
-def merge(register: Register, keep: str, gone: str) -> Register:
-    """The register with the record `gone` merged into `keep`: `gone` is an alias from now
-    on (its id and name find `keep`); details `keep` lacks are taken from `gone`."""
-    kept, away = register.by_id(keep), register.by_id(gone)
-    for ident, member in ((keep, kept), (gone, away)):
-        if member is None:
-            raise TournamentInputError(_('"{id}" is not an id of the register').format(id=ident))
-    assert kept is not None and away is not None
-    if kept.id == away.id:
-        raise TournamentInputError(
-            _("{keep} and {gone} are one record already").format(keep=keep, gone=gone)
-        )
-    whole = replace(
-        kept,
-        club=kept.club or away.club,
-        team=kept.team or away.team,
-        category=kept.category or away.category,
-    )
-    members = tuple(whole if m is kept else m for m in register.members if m is not away)
-    return Register(members, (*register.aliases, Alias(away.id, kept.id, away.name)))
-
-
-def look_alike(register: Register) -> list[tuple[Member, Member]]:
+def look_alike(
+    register: Register, among: Collection[str] | None = None
+) -> list[tuple[Member, Member]]:
     """Pairs of players whose names are one name case- and accent-blind (Jan Kowalski twice,
-    Żaneta and Zaneta) or look like one name misspelt."""
+    Żaneta and Zaneta) or look like one name misspelt (Formella, Formela; Mądry, Mondry);
+    with `among`, only the pairs a player of these ids takes part in. The names are filed by
+    their keys: the cost grows with the register, not with its pairs."""
     pairs: list[tuple[Member, Member]] = []
     first: dict[str, Member] = {}
     for member in register.members:
-        key = _key(member.name)
-        if key in first:
-            pairs.append((first[key], member))
-        else:
+        key = name_key(member.name)
+        if key not in first:
             first[key] = member
+        elif among is None or member.id in among or first[key].id in among:
+            pairs.append((first[key], member))
     names = list(first.values())
+    asked = None if among is None else [i for i, m in enumerate(names) if m.id in among]
     by_name = {m.name: m for m in names}
-    pairs += [(by_name[a], by_name[b]) for a, b in similar_pairs([m.name for m in names])]
-    return pairs
+    found = similar_pairs([m.name for m in names], asked)
+    return pairs + [(by_name[a], by_name[b]) for a, b in found]
 
 
-def format_register(register: Register) -> str:
-    """The text of players.csv."""
-    out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(HEADER)
-    for m in register.members:
-        writer.writerow([m.id, m.name, m.club, m.team, m.category])
-    return out.getvalue()
-
-
-def format_aliases(register: Register) -> str:
-    """The text of aliases.csv."""
-    out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(ALIAS_HEADER)
-    for a in register.aliases:
-        writer.writerow([a.id, a.kept, a.name])
-    return out.getvalue()
-
-
-def _rows(text: str, origin: str, header: Sequence[str]) -> list[tuple[int, list[str]]]:
-    rows = list(csv.reader(io.StringIO(text)))
-    if not rows or tuple(c.strip() for c in rows[0]) != tuple(header):
-        raise TournamentError(
-            _("expected the header {header}").format(header=",".join(header)), origin, 1
-        )
-    width = len(header)
-    return [
-        (line, [c.strip() for c in [*row, *[""] * width][:width]])
-        for line, row in enumerate(rows[1:], 2)
-        if any(c.strip() for c in row)
-    ]
-
-
-def parse_register(text: str, origin: str, aliases: str = "", aliases_origin: str = "") -> Register:
-    """players.csv (and aliases.csv) read back; an id twice or a row without one is refused."""
-    members: list[Member] = []
-    seen: set[str] = set()
-    for line, cells in _rows(text, origin, HEADER):
-        if not cells[0] or not cells[1] or cells[0] in seen:
-            raise TournamentError(
-                _("every player needs an id of their own and a name"), origin, line
-            )
-        seen.add(cells[0])
-        members.append(Member(*cells))
-    merged = []
-    if aliases:
-        for line, cells in _rows(aliases, aliases_origin, ALIAS_HEADER):
-            if not cells[0] or not cells[1] or cells[0] in seen:
-                raise TournamentError(
-                    _("every merged record needs an id of its own and the id kept"),
-                    aliases_origin,
-                    line,
-                )
-            seen.add(cells[0])
-            merged.append(Alias(*cells))
-    return Register(tuple(members), tuple(merged))
+def told_apart(members: Iterable[Member]) -> dict[str, str]:
+    """Each player's name as people read it, by id: the full name, with the id beside a
+    full name two players share (`Jan Kowalski (101)`)."""
+    members = list(members)
+    count: dict[str, int] = {}
+    for m in members:
+        count[name_key(m.name)] = count.get(name_key(m.name), 0) + 1
+    return {m.id: f"{m.name} ({m.id})" if count[name_key(m.name)] > 1 else m.name for m in members}

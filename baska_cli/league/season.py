@@ -1,8 +1,10 @@
-"""The league's season by its regulations (pure): each event's points from the tournament's
-own standings (tournament/season.py's event_points: its place points, or a table by place),
-each player's best N events counted (best_of), players with fewer events than the minimum
-listed apart, the tie-breaks in order; the teams by their best players in each event
-(tournament/teams.py). Every sum is an exact fraction."""
+"""The season by a league's regulations (pure), the one engine of every season over
+tournaments (`league standings` and `tournament season` alike): each event's points from the
+tournament's own standings (its place points, or the points of the player's place; players
+sharing a place share the average of the places they cover), each player's best N events
+counted, players with fewer events than the minimum listed apart, the tie-breaks in order;
+the teams by their best players in each event (tournament/teams.py). Every sum is an exact
+fraction."""
 
 from __future__ import annotations
 
@@ -11,10 +13,21 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from baska_cli.game.spelling import fold
-from baska_cli.league.settings import BEST_PLACE, TOTAL, WINS, Regulations
-from baska_cli.tournament.season import EventResult, best_of, event_points, exact
+from baska_cli.league.regulation_kinds import exact
+from baska_cli.league.regulations import BEST_PLACE, TOTAL, WINS, Regulations
 from baska_cli.tournament.standings import StandingLine
 from baska_cli.tournament.teams import TeamLine
+
+
+@dataclass(frozen=True, slots=True)
+class EventResult:
+    """A player's result in one event: place, season points, total, whether it counts."""
+
+    event: str
+    place: int
+    points: Fraction
+    total: int
+    counted: bool = True
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,6 +59,39 @@ class LeagueLine:
         return sum(1 for r in self.events if r.counted)
 
 
+def place_points(rules: Regulations, first: int, count: int) -> Fraction:
+    """The season points of `count` players sharing places first … first + count − 1 by
+    the points table: the average of those places' points (`rest` past the list)."""
+    covered = [
+        rules.places[p - 1] if p <= len(rules.places) else rules.rest
+        for p in range(first, first + count)
+    ]
+    return sum(covered, Fraction(0)) / count
+
+
+def event_points(lines: Sequence[StandingLine], rules: Regulations) -> list[Fraction]:
+    """Each line's season points in its event: its place points, or by the points table."""
+    if not rules.places:
+        return [exact(ln.place_points) for ln in lines]
+    sharing: dict[int, int] = {}
+    for ln in lines:
+        sharing[ln.place] = sharing.get(ln.place, 0) + 1
+    return [place_points(rules, ln.place, sharing[ln.place]) for ln in lines]
+
+
+def best_of(played: Sequence[EventResult], best: int | None) -> tuple[EventResult, ...]:
+    """A player's events with only the best `best` counted (by points, then total; the
+    earlier of two equal ones); None: all count."""
+    if best is None or len(played) <= best:
+        return tuple(played)
+    ranked = sorted(range(len(played)), key=lambda i: (-played[i].points, -played[i].total))
+    kept = set(ranked[:best])
+    return tuple(
+        r if i in kept else EventResult(r.event, r.place, r.points, r.total, False)
+        for i, r in enumerate(played)
+    )
+
+
 def _key(line: LeagueLine, order: Sequence[str]) -> tuple[object, ...]:
     """The season's order: points, then the tie-breaks (larger is better, but places)."""
     counted = [r for r in line.events if r.counted]
@@ -66,9 +112,8 @@ def classify(
     register has them (else the event's)."""
     results: dict[str, list[EventResult]] = {}
     shown: dict[str, tuple[str, str]] = {}
-    table = rules.table
     for event in events:
-        points = event_points(event.lines, table)
+        points = event_points(event.lines, rules)
         for line, pts, ident in zip(event.lines, points, event.ids, strict=True):
             results.setdefault(ident, []).append(
                 EventResult(event.event, line.place, pts, line.total)

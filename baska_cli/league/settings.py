@@ -1,44 +1,53 @@
-"""A league's settings (league.toml, pure): its title, its events and their dates, and the
-season's regulations as data — points per event, best N of M, a minimum of events, teams,
-tie-breaks — and the rating list's minimum of rounds.
+"""league.toml (pure): the league's title, its events and their dates, and the regulations
+(regulations.py's rows), read and written by the rows; a key or a table the rows do not know
+is refused, naming the known ones and the nearest.
 
     baska_league = 1
     title = "Liga Lęborska 2026"
-    [[events]]                 # each tournament folder, relative to the league's
-    path = "../gp1"
-    date = "2026-01-17"
     [season]
     places = [25, 20, 16]      # points by place in an event; left out: each event's place points
-    rest = 0                   # the places past the list
+    rest = 0                   # the places past the list (left out: 0)
     best = 8                   # each player's best 8 events count; left out: all
     min_events = 3             # fewer events: listed apart, not placed
     team_best = 4              # a team's best 4 players count in each event
     tie_breaks = ["total"]     # after points: total, wins, best_place (in order)
     [ratings]
     min_rounds = 12            # fewer rounds: listed apart
+    [[events]]                 # each tournament folder, relative to the league's
+    path = "../gp1"
+    date = "2026-01-17"
+
+The league's `[[events]]` are the one record of which tournaments it holds. A tournament that
+an earlier baska made an event also names its league in its tournament.toml (`league =
+"../liga"`): that is read (`league add` refuses it for another league), never written.
 """
 
 from __future__ import annotations
 
 import datetime
-import math
 import tomllib
-from dataclasses import dataclass, field
-from fractions import Fraction
+from dataclasses import dataclass, field, replace
 from typing import Any
 
-from baska_cli.errors import TournamentError
+from baska_cli.errors import TournamentError, TournamentInputError
 from baska_cli.game.rules_toml import toml_value
 from baska_cli.i18n import _
+from baska_cli.league.regulations import (
+    RATINGS,
+    REGULATIONS,
+    SEASON,
+    TOP,
+    Regulation,
+    Regulations,
+    read_table,
+    refuse_unknown,
+    rows_of,
+)
 from baska_cli.rulesets import toml_problem
-from baska_cli.tournament.season import PointsTable, exact
 
 FORMAT_VERSION = 1
-TOTAL, WINS, BEST_PLACE = "total", "wins", "best_place"
-TIE_BREAKS = (TOTAL, WINS, BEST_PLACE)
-"""After the season's points: the sum of the counted events' totals (small points), the
-events won, the best place in a counted event."""
-MIN_ROUNDS = 12  # the rating list's default minimum (a DDV-like 36 suits a long season)
+FILE_KEYS = ("baska_league", "title", "events", SEASON, RATINGS)
+EVENT_KEYS = ("path", "date")
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,24 +56,6 @@ class Event:
 
     path: str
     date: str
-
-
-@dataclass(frozen=True, slots=True)
-class Regulations:
-    """How the season counts (see the module's docstring)."""
-
-    places: tuple[Fraction, ...] = ()  # empty: each event's place points
-    rest: Fraction = Fraction(0)
-    best: int | None = None
-    min_events: int = 1
-    team_best: int = 4
-    tie_breaks: tuple[str, ...] = (TOTAL,)
-    min_rounds: int = MIN_ROUNDS
-
-    @property
-    def table(self) -> PointsTable | None:
-        """The points table by place, or None for each event's place points."""
-        return PointsTable(self.places, self.rest, self.best) if self.places else None
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,35 +71,49 @@ class League:
         return tuple(sorted(self.events, key=lambda e: e.date))
 
 
+def value(league: League, row: Regulation) -> Any:
+    """A row's value in the league (the title, or a regulation)."""
+    return getattr(league if row.section == TOP else league.rules, row.attribute)
+
+
+def with_value(league: League, row: Regulation, new: Any) -> League:
+    """The league with a row's value changed."""
+    if row.section == TOP:
+        return replace(league, **{row.attribute: new})
+    return replace(league, rules=replace(league.rules, **{row.attribute: new}))
+
+
+def shown(league: League) -> list[tuple[str, str]]:
+    """Each row and its value, as `league set` takes it."""
+    return [(row.name, row.kind.show(value(league, row))) for row in REGULATIONS]
+
+
 def _wrong(origin: str, key: str) -> TournamentError:
     return TournamentError(_('"{key}" is missing or wrong').format(key=key), origin)
 
 
-def _count(data: dict[str, Any], key: str, default: int | None, origin: str) -> int | None:
-    value = data.get(key, default)
-    if value is None:
-        return None
-    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-        raise _wrong(origin, key)
-    return value
-
-
-def _points(value: Any, key: str, origin: str) -> Fraction:
-    finite = isinstance(value, int) or (isinstance(value, float) and math.isfinite(value))
-    if isinstance(value, bool) or not finite or value < 0:
-        raise _wrong(origin, key)
-    return exact(value)
-
-
-def _date(value: Any, origin: str) -> str:
+def _date(raw: Any, origin: str) -> str:
     try:
-        return datetime.date.fromisoformat(value).isoformat()
+        return datetime.date.fromisoformat(raw).isoformat()
     except (TypeError, ValueError):
         raise _wrong(origin, "events.date") from None
 
 
+def _events(raw: Any, origin: str) -> tuple[Event, ...]:
+    if not isinstance(raw, list):
+        raise _wrong(origin, "events")
+    found = []
+    for event in raw:
+        if not isinstance(event, dict) or not isinstance(event.get("path"), str):
+            raise _wrong(origin, "events.path")
+        refuse_unknown(event, EVENT_KEYS, "[events]")
+        found.append(Event(event["path"], _date(event.get("date"), origin)))
+    return tuple(found)
+
+
 def parse_league(text: str, origin: str) -> League:
-    """league.toml read back (a TournamentError naming the file for anything wrong)."""
+    """league.toml read back (a TournamentError naming the file for anything wrong: an unknown
+    key or table, a value out of its bounds)."""
     problem = toml_problem(text)
     if problem is not None:
         raise TournamentError(_("not a usable TOML file: {error}").format(error=problem), origin)
@@ -118,68 +123,38 @@ def parse_league(text: str, origin: str) -> League:
         raise TournamentError(str(error), origin) from None
     if data.get("baska_league") != FORMAT_VERSION:
         raise TournamentError(_("not a baska league file (expected baska_league = 1)"), origin)
-    title = data.get("title", "")
-    events = data.get("events", [])
-    season, ratings = data.get("season", {}), data.get("ratings", {})
-    if not isinstance(title, str) or not isinstance(events, list):
-        raise _wrong(origin, "title" if not isinstance(title, str) else "events")
-    if not isinstance(season, dict) or not isinstance(ratings, dict):
-        raise _wrong(origin, "season" if not isinstance(season, dict) else "ratings")
-    found = []
-    for event in events:
-        if not isinstance(event, dict) or not isinstance(event.get("path"), str):
-            raise _wrong(origin, "events.path")
-        found.append(Event(event["path"], _date(event.get("date"), origin)))
-    places = season.get("places", [])
-    order = season.get("tie_breaks", [TOTAL])
-    if not isinstance(places, list) or not isinstance(order, list):
-        raise _wrong(origin, "season.places" if not isinstance(places, list) else "tie_breaks")
-    if any(k not in TIE_BREAKS for k in order) or len(set(order)) != len(order):
-        raise TournamentError(
-            _("season.tie_breaks: expected some of {keys}, each once").format(
-                keys=", ".join(TIE_BREAKS)
-            ),
-            origin,
-        )
-    rules = Regulations(
-        tuple(_points(v, "season.places", origin) for v in places),
-        _points(season.get("rest", 0), "season.rest", origin),
-        _count(season, "best", None, origin),
-        _count(season, "min_events", 1, origin) or 1,
-        _count(season, "team_best", 4, origin) or 4,
-        tuple(order),
-        _count(ratings, "min_rounds", MIN_ROUNDS, origin) or MIN_ROUNDS,
-    )
-    return League(title, tuple(found), rules)
-
-
-def _number(value: Fraction) -> int | float:
-    return value.numerator if value.denominator == 1 else float(value)
+    tables = {key: data.get(key, {}) for key in (SEASON, RATINGS)}
+    for key, table in tables.items():
+        if not isinstance(table, dict):
+            raise _wrong(origin, key)
+    try:
+        refuse_unknown(data, FILE_KEYS, TOP)
+        events = _events(data.get("events", []), origin)
+        title = read_table({k: v for k, v in data.items() if k == "title"}, rows_of(TOP))
+        values = {}
+        for key, table in tables.items():
+            values.update(read_table(table, rows_of(key), key + "."))
+    except TournamentInputError as error:
+        raise TournamentError(str(error), origin) from None
+    return League(title["title"], events, Regulations(**values))
 
 
 def format_league(league: League) -> str:
-    """The text of league.toml."""
-    rules = league.rules
+    """The text of league.toml: a line per row (those left out while empty, or quiet while
+    they hold their default), then the events."""
     lines = [
         "# " + _("A baska league: see `baska league --help`."),
         f"baska_league = {FORMAT_VERSION}",
-        f"title = {toml_value(league.title)}",
-        "",
-        "[season]",
     ]
-    if rules.places:
-        lines.append(f"places = {toml_value([_number(p) for p in rules.places])}")
-        lines.append(f"rest = {toml_value(_number(rules.rest))}")
-    if rules.best is not None:
-        lines.append(f"best = {rules.best}")
-    lines += [
-        f"min_events = {rules.min_events}",
-        f"team_best = {rules.team_best}",
-        f"tie_breaks = {toml_value(list(rules.tie_breaks))}",
-        "",
-        "[ratings]",
-        f"min_rounds = {rules.min_rounds}",
-    ]
+    for section in (TOP, SEASON, RATINGS):
+        if section:
+            lines += ["", f"[{section}]"]
+        for row in rows_of(section):
+            stored = row.kind.stored(value(league, row))
+            empty = stored == "" and section != TOP  # (an empty title is written)
+            if empty or (row.quiet and stored == row.kind.stored(row.default)):
+                continue
+            lines.append(f"{row.key} = {toml_value(stored)}")
     for event in league.events:
         lines += ["", "[[events]]", f"path = {toml_value(event.path)}"]
         lines.append(f"date = {toml_value(event.date)}")

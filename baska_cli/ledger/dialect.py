@@ -1,4 +1,5 @@
-"""How a ledger file is written (character set, BOM, separator, line end), from its first bytes.
+"""How a ledger file is written (character set, BOM, separator, line end), from its first bytes;
+a players file's text is read by the same rule for the character set (`decoded`).
 
 A ledger saved by a spreadsheet keeps its own dialect: appends and rewrites write it back the
 same way. The rule, deterministic and written down in the README ("With a spreadsheet"):
@@ -101,8 +102,8 @@ def legacy_encoding(meta: bytes) -> str:
     return CP1252 if _score(b, a, CP1252) > _score(a, b, CP1250) else CP1250
 
 
-def sniff(head: bytes, whole: bool) -> Dialect:
-    """The dialect of a file that starts with `head` (`whole`: the head is the whole file)."""
+def _refuse_utf16(head: bytes) -> None:
+    """A DialectError for UTF-16 text, or a first line that holds NUL bytes."""
     first = head[: head.find(b"\n") + 1 or 4096]
     if head.startswith((b"\xff\xfe", b"\xfe\xff")) or b"\x00" in first:
         raise DialectError(
@@ -111,6 +112,22 @@ def sniff(head: bytes, whole: bool) -> Dialect:
                 "(or Windows-1250)"
             )
         )
+
+
+def decoded(data: bytes) -> str:
+    """The text of a whole small file that is not a ledger (a players file) by the module's
+    rule for the character set, all of it taken as the metadata: UTF-8 (its BOM dropped),
+    else Windows-1250 or Windows-1252; line ends made `\n`. A DialectError for UTF-16, NUL
+    bytes or bytes none of the three decodes."""
+    _refuse_utf16(data)
+    body = data[len(BOM) :] if data.startswith(BOM) else data
+    text = body.decode(UTF8 if _is_utf8(body, True) else legacy_encoding(body))
+    return text.replace("\r\n", "\n").replace("\r", "\n")
+
+
+def sniff(head: bytes, whole: bool) -> Dialect:
+    """The dialect of a file that starts with `head` (`whole`: the head is the whole file)."""
+    _refuse_utf16(head)
     bom = head.startswith(BOM)
     body = head[len(BOM) :] if bom else head
     end = body.find(b"\n#")

@@ -78,15 +78,23 @@ def lock_mode(real: str) -> int:
 
 
 @contextlib.contextmanager
-def hold(path: str, real: str) -> Iterator[None]:
-    """Hold the exclusive lock of the ledger `path` (its real file `real`) for the block."""
-    lock, mode = lock_path(real), lock_mode(real)
+def hold(
+    path: str,
+    real: str,
+    lock: str = "",
+    told: Callable[[str, str], None] | None = None,
+) -> Iterator[None]:
+    """Hold the exclusive lock of the ledger `path` (its real file `real`) for the block;
+    `lock`: a lock file other than the ledger's sidecar (a folder's, inside it), `told`:
+    who is told of a wait instead of those `tell_waits` named."""
+    lock, mode = lock or lock_path(real), lock_mode(real)
     _refuse_odd_lock_file(lock, mode, path)
+    tellers = _told if told is None else [told]
     if fcntl is None:
-        with _filelock(lock, mode, path):
+        with _filelock(lock, mode, path, tellers):
             yield
         return
-    fd = _flocked(lock, mode, path)
+    fd = _flocked(lock, mode, path, tellers)
     try:
         yield
     finally:
@@ -142,7 +150,7 @@ def _open(lock: str, mode: int, path: str) -> int:
         ) from None
 
 
-def _flocked(lock: str, mode: int, path: str) -> int:
+def _flocked(lock: str, mode: int, path: str, tellers: list[Callable[[str, str], None]]) -> int:
     """The lock file open and locked (waited for, the wait told once); its descriptor."""
     waited_since, told = time.monotonic(), False
     while True:
@@ -155,7 +163,7 @@ def _flocked(lock: str, mode: int, path: str) -> int:
                 except BlockingIOError:
                     if not told and time.monotonic() - waited_since >= WAIT_NOTICE:
                         told = True
-                        for callback in _told:
+                        for callback in tellers:
                             callback(path, lock)
                     time.sleep(POLL)
             if _same_file(fd, lock):
@@ -180,7 +188,9 @@ def _same_file(fd: int, lock: str) -> bool:
 
 
 @contextlib.contextmanager
-def _filelock(lock: str, mode: int, path: str) -> Iterator[None]:
+def _filelock(
+    lock: str, mode: int, path: str, tellers: list[Callable[[str, str], None]]
+) -> Iterator[None]:
     """The lock through `filelock`, where flock is missing; the wait told as above."""
     from filelock import FileLock, Timeout  # (only here: where flock is missing)
 
@@ -189,7 +199,7 @@ def _filelock(lock: str, mode: int, path: str) -> Iterator[None]:
         try:
             held.acquire(timeout=WAIT_NOTICE)
         except Timeout:
-            for callback in _told:
+            for callback in tellers:
                 callback(path, lock)
             held.acquire()
     except OSError as exc:

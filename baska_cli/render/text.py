@@ -34,10 +34,25 @@ def plain_number(value: float | Fraction, places: int = 2) -> str:
     return "0" if text in ("-0", "") else text
 
 
+def exact_number(value: float | Fraction) -> str:
+    """A number for scripts as exactly as a float holds it: 8, 8.5, 1.3333333333333333 (the
+    float nearest the value, which reads back the same; `str(Fraction)` gives it exactly)."""
+    if value == int(value):
+        return str(int(value))
+    return repr(float(value))
+
+
 def number(value: float | Fraction, places: int = 2) -> str:
     """A number as a person reads it in the language of the call: 8,5 and 1,33 in Polish,
     8.5 and 1.33 in English (`plain_number` with the language's decimal separator)."""
     text = plain_number(value, places)
+    return text.replace(".", ",") if language() in DECIMAL_COMMA else text
+
+
+def fixed(value: float, places: int = 2) -> str:
+    """A number with `places` decimals as a person reads it in the language of the call: 25,10
+    in Polish, 25.10 in English (a column of ratings stays aligned)."""
+    text = f"{value:.{places}f}"
     return text.replace(".", ",") if language() in DECIMAL_COMMA else text
 
 

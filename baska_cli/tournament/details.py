@@ -43,6 +43,7 @@ def with_details(players: Sequence[Entrant], text: str, origin: str) -> list[Ent
         )
     by_name = {fold(p.name): i for i, p in enumerate(players)}
     found = list(players)
+    ids: dict[str, tuple[str, int]] = {}  # each id: the player given it, and the line
     for line, row in enumerate(rows[1:], 2):
         if not any(cell.strip() for cell in row):
             continue
@@ -54,6 +55,18 @@ def with_details(players: Sequence[Entrant], text: str, origin: str) -> list[Ent
                 origin,
                 line,
             )
+        if cells[2] in ids:
+            first, at = ids[cells[2]]
+            raise TournamentError(
+                _(
+                    'the id "{id}" is given to {first} already (line {line}); every player has '
+                    "an id of their own"
+                ).format(id=cells[2], first=first, line=at),
+                origin,
+                line,
+            )
+        if cells[2]:
+            ids[cells[2]] = (cells[1] or cells[0], line)
         found[i] = replace(
             found[i],
             full_name=cells[1],

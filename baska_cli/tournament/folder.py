@@ -44,6 +44,7 @@ from baska_cli.tournament.confirmations import (
 from baska_cli.tournament.csvrows import format_seating, parse_seating
 from baska_cli.tournament.desk.store import DESK
 from baska_cli.tournament.details import DETAILS, format_details, has_details, with_details
+from baska_cli.tournament.double.store import TYPED, read_typed
 from baska_cli.tournament.draw import Draw
 from baska_cli.tournament.lots import format_lots, parse_lots
 from baska_cli.tournament.players import Entrant, format_players, parse_players
@@ -82,6 +83,7 @@ class Tournament:
     walkouts: tuple[Walkout, ...] = ()
     confirmations: tuple[Confirmation, ...] = ()
     closed: frozenset[int] = frozenset()  # the rounds the organiser closed
+    typed: tuple[TableResult, ...] = ()  # the paper sheets' entries typed (double/)
 
     def file(self, relative: str) -> str:
         """A path inside the directory, as the user named the directory."""
@@ -205,8 +207,8 @@ def _no_round_missing(path: str) -> None:
         )
 
 
-def load(path: str) -> Tournament:
-    """Read a tournament's directory (a TournamentError naming the file that is broken)."""
+def read_plan(path: str) -> Plan:
+    """A tournament's settings only (a TournamentError naming the file, as `load` gives)."""
     settings = os.path.join(path, SETTINGS)
     if not os.path.isdir(path) or not os.path.exists(settings):
         raise TournamentError(
@@ -215,7 +217,13 @@ def load(path: str) -> Tournament:
             ).format(file=SETTINGS),
             path,
         )
-    plan = parse_plan(_read(settings), settings)
+    return parse_plan(_read(settings), settings)
+
+
+def load(path: str) -> Tournament:
+    """Read a tournament's directory (a TournamentError naming the file that is broken)."""
+    settings = os.path.join(path, SETTINGS)
+    plan = read_plan(path)
     rules = plan.rules(settings)
     _no_round_missing(path)
     players = parse_players(_read(os.path.join(path, PLAYERS)), os.path.join(path, PLAYERS))
@@ -235,7 +243,7 @@ def load(path: str) -> Tournament:
     closed = frozenset(n for n in range(1, round_number) if round_closed(path, n))
     return Tournament(
         path, plan, rules, tuple(players), tuple(draws), tuple(sheets), lots, tuple(gone),
-        confirmations=tuple(said), closed=closed,
+        confirmations=tuple(said), closed=closed, typed=tuple(read_typed(path)),
     )  # fmt: skip
 
 
@@ -380,7 +388,7 @@ def page_mode(name: str) -> int | None:
 def inputs(tournament: Tournament) -> tuple[str, ...]:
     """Every file of the directory that baska reads: settings, players, results, lots, and
     each round's seating and table ledgers (a page is never written over one of them)."""
-    files = [SETTINGS, PLAYERS, RESULTS, LOTS, CONFIRMATIONS, ".checked.csv", DESK]
+    files = [SETTINGS, PLAYERS, RESULTS, LOTS, CONFIRMATIONS, ".checked.csv", DESK, TYPED]
     for draw in tournament.draws:
         files.append(f"{round_dir(draw.round)}/{SEATING}")
         files += [ledger_name(draw.round, t) for t in range(1, len(draw.tables) + 1)]

@@ -65,16 +65,60 @@ def shown_names(players: Iterable[Entrant]) -> dict[str, str]:
     }
 
 
+def apart_names(players: Iterable[Entrant]) -> dict[str, str]:
+    """Each player's name as a board shows it, by the name the tables use: the full name,
+    and beside a full name two players share what tells them apart to people in the hall —
+    their clubs where each has another, else their ids (`Jan Kowalski (nr 1002)`), else the
+    short forms."""
+    groups: dict[str, list[Entrant]] = {}
+    for p in players:
+        groups.setdefault(fold(p.display), []).append(p)
+    shown: dict[str, str] = {}
+    for same in groups.values():
+        if len(same) == 1:
+            shown[same[0].name] = same[0].display
+            continue
+        clubs = [p.club for p in same]
+        ids = [p.id for p in same]
+        for p in same:
+            if all(clubs) and len(set(map(fold, clubs))) == len(same):
+                mark = p.club
+            elif all(ids) and len(set(ids)) == len(same):
+                mark = _("id {id}").format(id=p.id)
+            else:
+                mark = p.name
+            shown[p.name] = f"{p.display} ({mark})"
+    return shown
+
+
 def clean_club(club: str, where: str) -> str:
-    """A club's name: printable, one line, not a spreadsheet formula."""
+    """A club's name: printable, one line, not a spreadsheet formula (quoted with its
+    escapes where it holds a character a terminal would obey)."""
     club = club.strip()
     if club and (not club.isprintable() or runs_as_formula(club)):
+        shown = club if club.isprintable() else ascii(club)[1:-1]
         raise TournamentInputError(
             _(
                 '{where}: "{club}" cannot be a club: printable text, not starting with =, +, - or @'
-            ).format(where=where, club=club)
+            ).format(where=where, club=shown)
         )
     return club
+
+
+def clean_id(ident: str, where: str) -> str:
+    """A player's id (a licence number): printable text of one line, not a spreadsheet
+    formula; spaces inside written once. Quoted with its escapes where it holds a character
+    a terminal would obey."""
+    value = " ".join(ident.split()) if ident.isprintable() else ident
+    if value and (not value.isprintable() or value[0] in "=+-@" or runs_as_formula(value)):
+        shown = f'"{value}"' if value.isprintable() else ascii(value)
+        raise TournamentInputError(
+            _(
+                "{where}: {id} cannot be an id: printable text of one line, not starting with "
+                "=, +, - or @"
+            ).format(where=where, id=shown)
+        )
+    return value
 
 
 def checked_name(name: str, where: str) -> str:

@@ -11,7 +11,14 @@ from dataclasses import dataclass, replace
 from baska_cli.errors import TournamentInputError
 from baska_cli.game.spelling import fold, suggest
 from baska_cli.i18n import _
-from baska_cli.tournament.players import Entrant, check_roster, checked_name, clean_club, find
+from baska_cli.tournament.players import (
+    Entrant,
+    check_roster,
+    checked_name,
+    clean_club,
+    clean_id,
+    find,
+)
 
 COLUMNS = ("name", "club", "team", "category", "id", "short", "standin")
 # Polish headers a spreadsheet exported by an organiser may have (compared accent-blind).
@@ -176,7 +183,7 @@ def _entrant(row: _Row, short: str) -> Entrant:
         name,
         clean_club(cells.get("club", ""), row.where),
         full_name=row.name if row.name != name else "",
-        id=_clean(cells, "id", row.where),
+        id=clean_id(" ".join(cells.get("id", "").split()), row.where),
         team=_clean(cells, "team", row.where),
         category=_clean(cells, "category", row.where),
         standin=_clean(cells, "standin", row.where),
@@ -214,6 +221,11 @@ def _check_ids(rows: Sequence[_Row]) -> None:
 def read_entry_list(text: str, origin: str) -> list[Entrant]:
     """The players file given to `tournament new` (see the module's docstring); blank lines
     and `#` comments are skipped."""
+    return [player for _where, player in read_entry_rows(text, origin)]
+
+
+def read_entry_rows(text: str, origin: str) -> list[tuple[str, Entrant]]:
+    """The players file's players, each with where it was read (`file:line`)."""
     rows = _rows(text, origin)
     for row in rows:
         if not row.name:
@@ -230,7 +242,7 @@ def read_entry_list(text: str, origin: str) -> list[Entrant]:
     players = [_entrant(r, short) for r, short in zip(rows, _chosen(rows), strict=True)]
     check_roster(players, origin)
     check_standins(players, origin, [row.where for row in rows])
-    return players
+    return [(row.where, player) for row, player in zip(rows, players, strict=True)]
 
 
 def teams_of(players: Sequence[Entrant]) -> dict[str, str]:

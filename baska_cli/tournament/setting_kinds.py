@@ -71,6 +71,10 @@ class Kind:
     def check(self, value: Any, key: str) -> None:
         """Refuse a value out of bounds (the one place a setting's bounds are checked)."""
 
+    def refused(self, key: str, text: str) -> TournamentInputError:
+        """The refusal of `text` as the value of `key`, saying what the setting takes."""
+        raise NotImplementedError
+
     def show(self, value: Any) -> str:
         """The value as `set` shows and takes it."""
         return str(value)
@@ -108,16 +112,17 @@ class Count(Kind):
         """The number typed (ASCII digits only)."""
         digits = text.strip()
         if not (digits.isascii() and digits.isdigit()) or len(digits) > 9:
-            raise self._refused(key, text)
+            raise self.refused(key, text)
         self.check(int(digits), key)
         return int(digits)
 
     def check(self, value: Any, key: str) -> None:
         """Refuse a number out of bounds."""
         if not self.low <= value <= self.high:
-            raise self._refused(key, str(value))
+            raise self.refused(key, str(value))
 
-    def _refused(self, key: str, text: str) -> TournamentInputError:
+    def refused(self, key: str, text: str) -> TournamentInputError:
+        """The refusal of `text`, saying what the setting takes."""
         return TournamentInputError(
             _('{key} "{text}": expected a whole number from {low} to {high}').format(
                 key=key, text=quoted(text), low=self.low, high=self.high
@@ -147,16 +152,17 @@ class Text(Kind):
         `empty`)."""
         value = text.strip()
         if not value and not self.empty:
-            raise self._refused(key, value)
+            raise self.refused(key, value)
         self.check(value, key)
         return value
 
     def check(self, value: Any, key: str) -> None:
         """Refuse a long text or one of several lines."""
         if len(value) > self.most or not value.isprintable():
-            raise self._refused(key, value)
+            raise self.refused(key, value)
 
-    def _refused(self, key: str, text: str) -> TournamentInputError:
+    def refused(self, key: str, text: str) -> TournamentInputError:
+        """The refusal of `text`, saying what the setting takes."""
         return TournamentInputError(
             _('{key} "{text}": expected any text of one line, at most {most} characters').format(
                 key=key, text=quoted(text), most=self.most
@@ -214,8 +220,8 @@ class Flag(Kind):
         return value in YES
 
     def show(self, value: Any) -> str:
-        """yes or no."""
-        return "yes" if value else "no"
+        """yes or no, in the language of the call (`tak`, `nie`: `parse` takes both)."""
+        return _("yes") if value else _("no")
 
     def loaded(self, raw: Any) -> bool:
         """A boolean."""

@@ -4,6 +4,7 @@ default, help and reach, which drive `tournament new`'s options, `tournament set
 
 from __future__ import annotations
 
+import re
 import secrets
 import tomllib
 from collections.abc import Mapping
@@ -18,7 +19,7 @@ from baska_cli.game.spelling import suggest
 from baska_cli.i18n import N_, _
 from baska_cli.rulesets import toml_problem
 from baska_cli.rulesets.loader import rules_from_lines
-from baska_cli.tournament.clock.timing import TIME_UP
+from baska_cli.tournament.clock.timing import LONGEST, TIME_UP
 from baska_cli.tournament.plan import TIE_BREAKS
 from baska_cli.tournament.setting_kinds import (
     Choice,
@@ -39,7 +40,9 @@ MAX_PLAN = 1024 * 1024  # characters of tournament.toml; one is a few hundred
 
 @dataclass(frozen=True, slots=True)
 class Plan:
-    """What the organiser fixed when the tournament was made (one field per row of SETTINGS)."""
+    """What the organiser fixed when the tournament was made (one field per row of SETTINGS),
+    the tournament's identity (IDENTITY: made by `new`, no setting) and the league an older
+    file names."""
 
     rounds: int
     deals: int
@@ -54,7 +57,10 @@ class Plan:
     round_minutes: int = 60  # the round's clock (tournament/clock/)
     time_up: str = "play-on"  # what the tables do when the clock runs out
     hide_standings: bool = False  # no running standings on the public screens
-    league: str = ""  # the league's folder, relative to the tournament's ("": in none)
+    double_entry: bool = False  # a paper sheet counts once typed twice alike (double/)
+    league: str = ""  # the league's folder, as a tournament.toml of an earlier baska names it
+    # (read, never written: the league's events are the one record of its tournaments)
+    identity: str = ""  # no setting: the tournament's own, made by `new` (IDENTITY)
 
     def rules(self, origin: str = "tournament.toml") -> RuleSet:
         """The tournament's rule system."""
@@ -71,9 +77,22 @@ class Reach(Enum):
     PAGES = N_("the pages made from then on")
     DESK = N_("the desk, at once")
     HALL = N_("the hall's screens, at once")
+    TYPED = N_("the paper sheets typed from then on")
 
 
 REQUIRED: Any = object()  # the default of a setting `new` must be given
+
+
+IDENTITY = re.compile(r"[0-9a-f]{16}")
+"""A tournament's identity in tournament.toml (`identity = "…"`, under the format's line):
+made once by `new`, never set; a copy of the folder keeps it, so that a league knows the copy
+for the tournament it is (an event counts once). A tournament made before it had one gets one
+when a league adds it."""
+
+
+def new_identity() -> str:
+    """A tournament's identity: 16 random hexadecimal digits."""
+    return secrets.token_hex(8)
 
 
 def random_seed() -> str:
@@ -180,7 +199,7 @@ SETTINGS = (
         "tournament.toml while 0",
     ),
     Setting(
-        "round-minutes", Count(1, 600), 60, metavar="MIN", quiet=True,
+        "round-minutes", Count(1, LONGEST), 60, metavar="MIN", quiet=True,
         help=N_("The round's clock: minutes from `tournament start` to the time up."),
         reach=Reach.HALL,
         source="Kop (Wolsztyn): a round lasts at most one hour (LEAGUES.md); at most ten hours",
@@ -201,12 +220,12 @@ SETTINGS = (
         source="Bridgemate: running scores can be hidden until the end (LEAGUES.md)",
     ),
     Setting(
-        "league", Text(400, empty=True), "", metavar="LIGA",
-        help=N_("The league this tournament is an event of: its players are taken from the "
-                "league's register (by id or name; a new name gets a new id)."),
-        reach=Reach.PAGES,
-        source="`tournament new --league` and `league add` (baska_cli/league/): the league's "
-        "folder, relative to the tournament's; a tournament belongs to one league",
+        "double-entry", Flag(), False, metavar="yes|no", quiet=True,
+        help=N_("A paper sheet the organiser types counts once it is typed twice alike, by "
+                "two people (a difference is shown, nothing counted until two agree)."),
+        reach=Reach.TYPED,
+        source="Bridgemate's and the scoring programs' double entry of travellers, to catch "
+        "typing errors (issue 41); off unless the organiser asks for it",
     ),
 )  # fmt: skip
 KEYS = tuple(row.name for row in SETTINGS)
@@ -278,6 +297,8 @@ def format_plan(plan: Plan) -> str:
     )
     lines = [f"# {line}" for line in comment.splitlines()]
     lines.append(f"baska_tournament = {FORMAT_VERSION}")
+    if plan.identity:
+        lines.append(f"identity = {toml_value(plan.identity)}")
     tables = []
     for row in SETTINGS:
         value = row.kind.stored(getattr(plan, row.attribute))
@@ -307,7 +328,10 @@ def parse_plan(text: str, origin: str) -> Plan:
         raise TournamentError(
             _("not a baska tournament file (expected baska_tournament = 1)"), origin
         )
-    values: dict[str, Any] = {}
+    identity = data.get("identity", "")
+    if not isinstance(identity, str) or (identity and not IDENTITY.fullmatch(identity)):
+        raise TournamentError(_('"{key}" is missing or wrong').format(key="identity"), origin)
+    values: dict[str, Any] = {"identity": identity}
     for row in SETTINGS:
         try:
             if row.key not in data and not callable(row.default):
@@ -318,7 +342,8 @@ def parse_plan(text: str, origin: str) -> Plan:
             raise TournamentError(
                 _('"{key}" is missing or wrong').format(key=row.key), origin
             ) from None
-    plan = Plan(**values)
+    old = data.get("league", "")
+    plan = Plan(**values, league=old if isinstance(old, str) else "")
     try:
         check_plan(plan, plan.rules(origin))
     except BaskaError as error:

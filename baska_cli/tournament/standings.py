@@ -205,12 +205,22 @@ def _ranked(
                 row.rounds,
                 lot=lot,
                 tied=tied,
-                withdrawn=player.withdrawn if player else None,
+                withdrawn=_withdrawn_by(player, up_to),
                 movement=moved,
                 sat_out=tuple(r for r in (sat_out or {}).get(name, ()) if r <= up_to),
             )
         )
     return lines
+
+
+def _withdrawn_by(player: Entrant | None, up_to: int) -> int | None:
+    """The round a player withdrew before, as the standings after round `up_to` know it: a
+    withdrawal made after that round (before the next is drawn) is, one from a round after
+    the next is not theirs yet (None: the standings after round 1 show no withdrawal from
+    round 3)."""
+    if player is None or player.withdrawn is None or player.withdrawn > up_to + 1:
+        return None
+    return player.withdrawn
 
 
 def _one_drawing(

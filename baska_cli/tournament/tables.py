@@ -18,7 +18,7 @@ from baska_cli.game.model import Deltas
 from baska_cli.i18n import _, ngettext
 from baska_cli.ledger.format import rules_lines
 from baska_cli.tournament.folder import Tournament, ledger_name
-from baska_cli.tournament.hall.state import disputes_of
+from baska_cli.tournament.hall.state import accepted_short, disputes_of
 from baska_cli.tournament.ledgers import LedgerCheck, check_ledgers
 from baska_cli.tournament.results import TableResult
 from baska_cli.tournament.walkouts import counting
@@ -114,7 +114,8 @@ def table_results(
     tournament: Tournament, up_to: int | None = None, remember: bool = False
 ) -> tuple[list[TableResult], list[Problem]]:
     """Every table's result that counts, from its ledger (all planned deals played, no
-    more) or from a paper sheet (when the ledger has no hand); what is missing or wrong as
+    more; fewer once the organiser accepted the deals played, the table cut by the clock)
+    or from a paper sheet (when the ledger has no hand); what is missing or wrong as
     problems. A table with a walk-out is neither (its result is fixed: walkouts.py).
 
     Every table ledger is checked as `baska check` checks it, on every core where there are
@@ -239,6 +240,8 @@ def table_results(
                         ).format(count=slots, deals=deals),
                     )
                 )
+            elif slots and accepted_short(tournament, draw.round, t):
+                found.append(TableResult(draw.round, t, tuple(members), tuple(totals)))
             elif slots:
                 problems.append(
                     Problem(

@@ -24,6 +24,7 @@ from baska_cli.files.replace import replace_text
 from baska_cli.i18n import _
 from baska_cli.render.text import terminal_safe
 from baska_cli.web.requests import Refused
+from baska_cli.web.writes import told_change
 
 NAME_LIMIT = 24  # characters of a phone's chosen name kept (the page's field takes no more)
 PHONE_ID = re.compile(r"[A-Za-z0-9-]{1,64}\Z")  # a phone's own random id
@@ -107,6 +108,7 @@ class Changes:
     at each change (the server writes one ledger's changes one at a time)."""
 
     def __init__(self, ledger: str) -> None:
+        self.ledger = ledger
         self.path = changes_path(ledger)
         self.kept = _read(self.path)
 
@@ -122,6 +124,7 @@ class Changes:
         text = json.dumps({"changes": [c.record() for c in self.kept]}, ensure_ascii=False)
         with contextlib.suppress(BaskaError, OSError):
             replace_text(self.path, text + "\n")
+        told_change(self.ledger, action, number, old, new, author.name or author.phone)
         return change
 
     def news(self) -> list[dict[str, Any]]:

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from baska_cli.errors import LedgerError
+from baska_cli.files.append import append_line
 from baska_cli.files.kind import NotRegularFile, read_text, reason_of
 from baska_cli.i18n import _
 from baska_cli.web.requests import Refused
@@ -135,18 +136,4 @@ class Journal:
 
     def _append(self, item: dict[str, Any], sync: bool) -> None:
         line = json.dumps(item, ensure_ascii=False) + "\n"
-        flags = os.O_RDWR | os.O_APPEND | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0)
-        fd = os.open(self.path, flags, 0o600)
-        try:
-            if os.fstat(fd).st_size and not _ends_with_line_end(fd):
-                line = "\n" + line  # after a line torn by a crash
-            os.write(fd, line.encode("utf-8"))
-            if sync:
-                os.fsync(fd)
-        finally:
-            os.close(fd)
-
-
-def _ends_with_line_end(fd: int) -> bool:
-    size = os.fstat(fd).st_size
-    return os.pread(fd, 1, size - 1) == b"\n"
+        append_line(self.path, line.encode("utf-8"), sync)  # (never through a link)

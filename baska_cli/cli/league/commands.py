@@ -1,18 +1,25 @@
-"""`baska league`: a league in one folder — new, add, standings, ratings here; the register
-in `players.py`. Each command asks the league's service and says what it did."""
+"""`baska league`: a league in one folder — new, add, standings, ratings here; its
+regulations in `regulations.py`, the register in `players.py`, the events in `events.py`.
+Each command asks the league's service and says what it did."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import click
 
-from baska_cli.cli.common import CONTEXT, command, format_choice, note_written, option
-from baska_cli.cli.league.common import LeagueGroup, write_workbook
+from baska_cli.cli.common import CONTEXT, argument, command, format_choice, note_written, option
+from baska_cli.cli.league.common import LeagueGroup, regulation_options, write_workbook
+from baska_cli.cli.league.events import events
 from baska_cli.cli.league.players import players, say
 from baska_cli.cli.league.publish import publish
+from baska_cli.cli.league.regulations import set_command
 from baska_cli.i18n import _
+from baska_cli.league.regulations import regulations_of
 from baska_cli.league.service import events as service_events
 from baska_cli.league.service import players as service_players
 from baska_cli.league.service import season as service_season
+from baska_cli.render.league.done import joined_lines
 from baska_cli.render.league.terminal import (
     not_official,
     ratings_json,
@@ -21,8 +28,8 @@ from baska_cli.render.league.terminal import (
     season_json,
     season_sheet,
     season_table,
+    unfinished_lines,
 )
-from baska_cli.render.tournament.season import unfinished_lines
 from baska_cli.render.tournament.workbook import Sheet
 
 
@@ -33,8 +40,10 @@ def league() -> None:
 
     \b
     Example:  baska league new liga --title "Liga Lęborska 2026" --players zawodnicy.csv
+              baska league set liga min-events 3
               baska tournament new liga/gp1 --league liga --players gp1.csv --rounds 5 --deals 24
-              baska league add liga gp0
+              baska league add liga gp0 --date 2026-01-17
+              baska league events liga
               baska league standings liga
               baska league ratings liga
               baska league publish liga web
@@ -42,8 +51,7 @@ def league() -> None:
 
 
 @command()
-@click.argument("path", metavar="LIGA")
-@option("--title", required=True, metavar="TEXT", help="The league's title.")
+@argument("path", metavar="LIGA")
 @option(
     "--players",
     "-p",
@@ -52,13 +60,16 @@ def league() -> None:
     help="The register's first players: the columns `tournament new` reads (name, club, team, "
     "category, id).",
 )
-def new(path: str, title: str, players_file: str | None) -> None:
+@regulation_options
+def new(path: str, players_file: str | None, title: str, **regulations: Any) -> None:
     """Make a league folder: its settings (league.toml) and its register (players.csv).
 
     \b
     Example:  baska league new liga --title "Liga Lęborska 2026" --players zawodnicy.csv
+              baska league new liga --title "Liga Lęborska 2026" --places 25,20,16 --best 8
     """
-    done = service_players.new_league(path, title, players_file)
+    rules = regulations_of(regulations)
+    done = service_players.new_league(path, title, players_file, rules)
     note_written(_("the league {path} was made").format(path=path))
     say(done)
     click.echo(
@@ -71,27 +82,35 @@ def new(path: str, title: str, players_file: str | None) -> None:
 
 
 @command()
-@click.argument("path", metavar="LIGA")
-@click.argument("tournaments", metavar="DIR...", nargs=-1, required=True)
+@argument("path", metavar="LIGA")
+@argument("tournaments", metavar="DIR...", nargs=-1, required=True)
 @option("--date", metavar="YYYY-MM-DD", default="", help="The events' date (default: today).")
-def add(path: str, tournaments: tuple[str, ...], date: str) -> None:
+@option(
+    "--id",
+    "choices",
+    metavar="NAME=ID",
+    multiple=True,
+    help="The register's record of a player whose full name several records share (repeatable).",
+)
+def add(path: str, tournaments: tuple[str, ...], date: str, choices: tuple[str, ...]) -> None:
     """Add tournaments as the league's events, their players matched to the register by id
-    (a player without one by full name; one not found is added with a new id).
+    (a player without one by full name; one not found is added with a new id). A tournament
+    that is an event already has its new players joined to the register (nothing else
+    changes; its date, where --date is given).
 
     \b
     Example:  baska league add liga gp1 gp2 --date 2026-01-17
+              baska league add liga gp3 --id "Jan Kowalski=1234"
     """
-    for joined in service_events.add_events(path, tournaments, date):
-        note_written(_("{event} is an event of {path}").format(event=joined.event, path=path))
-        for m in joined.added:
-            click.echo(
-                _("{name} was added to the register as {id}").format(name=m.name, id=m.id),
-                err=True,
-            )
+    for joined in service_events.add_events(path, tournaments, date, choices):
+        if joined.changed:
+            note_written(_("the league {path} was changed").format(path=path))
+        for line in joined_lines(joined, path):
+            click.echo(line, err=True)
 
 
 @command()
-@click.argument("path", metavar="LIGA")
+@argument("path", metavar="LIGA")
 @option("--teams", is_flag=True, help="The teams: each team's best players in each event.")
 @option("--category", metavar="NAME", help="One category of the register, placed among itself.")
 @format_choice("table", "json", "csv")
@@ -120,7 +139,7 @@ def standings(
 
 
 @command()
-@click.argument("path", metavar="LIGA")
+@argument("path", metavar="LIGA")
 @format_choice("table", "json")
 def ratings(path: str, output_format: str) -> None:
     """A rating list over every table of every event (OpenSkill, Plackett–Luce): not the
@@ -137,5 +156,5 @@ def ratings(path: str, output_format: str) -> None:
         click.echo(ratings_table(done))
 
 
-for _command in (new, add, players, standings, ratings, publish):
+for _command in (new, set_command, add, events, players, standings, ratings, publish):
     league.add_command(_command)

@@ -1,68 +1,57 @@
 """`baska league players`: the register listed (`league players LIGA`), a player added,
-a players file imported, two records of one person merged."""
+a players file imported, two records of one person merged (and the merge undone), a name
+corrected."""
 
 from __future__ import annotations
 
 import click
 
-from baska_cli.cli.common import CONTEXT, command, format_choice, note_written, option
-from baska_cli.cli.league.common import LeagueGroup
-from baska_cli.i18n import _, ngettext
+from baska_cli.cli.common import CONTEXT, argument, command, format_choice, note_written, option
+from baska_cli.cli.league.common import ListingGroup
+from baska_cli.i18n import _
 from baska_cli.league.service import players as service
 from baska_cli.league.service.players import Imported
+from baska_cli.render.league.done import (
+    added_lines,
+    alike_lines,
+    found_line,
+    renamed_line,
+    respelt_lines,
+    unmerged_line,
+)
 from baska_cli.render.league.terminal import register_csv, register_json, register_table
 
 
-class PlayersGroup(LeagueGroup):
-    """`league players LIGA` lists the register; `league players add|import|merge …` change
-    it (a first argument that names no command is the league's folder)."""
-
-    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
-        """List the register unless a command is named."""
-        if args and args[0] not in self.commands and args[0] not in ("-h", "--help"):
-            args = ["list", *args]
-        return super().parse_args(ctx, args)
-
-
-@click.group("players", cls=PlayersGroup, context_settings=CONTEXT)
+@click.group("players", cls=ListingGroup, context_settings=CONTEXT)
 def players() -> None:
-    """The league's register: list it, add a player, import a file, merge two records.
+    """The league's register: list it, add a player, import a file, merge two records (and
+    undo a merge), correct a name.
 
     \b
     Example:  baska league players liga
               baska league players add liga "Jan Kowalski" --id 1234 --club Puck
               baska league players import liga zawodnicy.csv
               baska league players merge liga 1234 N7
+              baska league players unmerge liga N7
+              baska league players rename liga 1234 "Jan Kowalski"
     """
 
 
 def say(done: Imported) -> None:
-    """Who was added (each with their id), how many were found, names that look alike."""
-    for m in done.added:
-        click.echo(
-            _("{name} was added to the register as {id}").format(name=m.name, id=m.id), err=True
-        )
-    if done.found:
-        click.echo(
-            ngettext(
-                "{count} player was in the register already",
-                "{count} players were in the register already",
-                len(done.found),
-            ).format(count=len(done.found)),
-            err=True,
-        )
-    for a, b in done.look_alike:
-        click.echo(
-            _(
-                'warning: "{a}" ({a_id}) and "{b}" ({b_id}) look alike: one person? '
-                "(baska league players merge)"
-            ).format(a=a.name, a_id=a.id, b=b.name, b_id=b.id),
-            err=True,
-        )
+    """Who was added (each with their id), how many were found, names spelt otherwise than
+    the register's, names that look alike."""
+    lines = [
+        *added_lines(done.added),
+        *found_line(len(done.found)),
+        *respelt_lines(done.respelt),
+        *alike_lines(done.look_alike),
+    ]
+    for line in lines:
+        click.echo(line, err=True)
 
 
 @command("list", hidden=True)
-@click.argument("path", metavar="LIGA")
+@argument("path", metavar="LIGA")
 @format_choice("table", "json", "csv")
 def list_command(path: str, output_format: str) -> None:
     """The register: id, name, club, team, category."""
@@ -73,19 +62,13 @@ def list_command(path: str, output_format: str) -> None:
         click.echo(register_csv(register))
     else:
         click.echo(register_table(register))
-    for a, b in service.look_alike_pairs(path):
-        click.echo(
-            _(
-                'warning: "{a}" ({a_id}) and "{b}" ({b_id}) look alike: one person? '
-                "(baska league players merge)"
-            ).format(a=a.name, a_id=a.id, b=b.name, b_id=b.id),
-            err=True,
-        )
+    for line in alike_lines(service.look_alike_pairs(path)):
+        click.echo(line, err=True)
 
 
 @command("add")
-@click.argument("path", metavar="LIGA")
-@click.argument("name", metavar="NAME")
+@argument("path", metavar="LIGA")
+@argument("name", metavar="NAME")
 @option(
     "--id",
     "ident",
@@ -104,8 +87,8 @@ def add(path: str, name: str, ident: str, club: str, team: str, category: str) -
 
 
 @command("import")
-@click.argument("path", metavar="LIGA")
-@click.argument("players_file", metavar="FILE")
+@argument("path", metavar="LIGA")
+@argument("players_file", metavar="FILE")
 def import_command(path: str, players_file: str) -> None:
     """Add the players of a file to the register: the columns `tournament new` reads
     (name, club, team, category, id; Polish headers and `;` too). A player found there by
@@ -116,9 +99,9 @@ def import_command(path: str, players_file: str) -> None:
 
 
 @command("merge")
-@click.argument("path", metavar="LIGA")
-@click.argument("keep", metavar="ID_KEEP")
-@click.argument("gone", metavar="ID_GONE")
+@argument("path", metavar="LIGA")
+@argument("keep", metavar="ID_KEEP")
+@argument("gone", metavar="ID_GONE")
 def merge(path: str, keep: str, gone: str) -> None:
     """Merge two records of one person: ID_GONE becomes an alias of ID_KEEP, and its
     events count for ID_KEEP."""
@@ -130,5 +113,39 @@ def merge(path: str, keep: str, gone: str) -> None:
     )
 
 
-for _command in (list_command, add, import_command, merge):
+@command("unmerge")
+@argument("path", metavar="LIGA")
+@argument("gone", metavar="ID_GONE")
+def unmerge(path: str, gone: str) -> None:
+    """Undo a merge: ID_GONE is a record of its own again (its details as before), and its
+    events count for it.
+
+    \b
+    Example:  baska league players unmerge liga N7
+    """
+    alias = service.unmerge_players(path, gone)
+    note_written(_("the register of {path} was changed").format(path=path))
+    click.echo(unmerged_line(alias), err=True)
+
+
+@command("rename")
+@argument("path", metavar="LIGA")
+@argument("ident", metavar="ID")
+@argument("name", metavar="NAME")
+def rename(path: str, ident: str, name: str) -> None:
+    """Correct a record's full name: the league's standings, ratings and site show it (the
+    events' own folders keep the names they were played under).
+
+    \b
+    Example:  baska league players rename liga 1234 "Jan Kowalski"
+    """
+    done = service.rename_player(path, ident, name)
+    if done.after != done.before:
+        note_written(_("the register of {path} was changed").format(path=path))
+    click.echo(renamed_line(done.before, done.after), err=True)
+    for line in alike_lines(done.look_alike):
+        click.echo(line, err=True)
+
+
+for _command in (list_command, add, import_command, merge, unmerge, rename):
     players.add_command(_command)

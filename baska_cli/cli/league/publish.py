@@ -7,22 +7,24 @@ from __future__ import annotations
 
 import click
 
-from baska_cli.cli.common import command, note_written, option
+from baska_cli.cli.common import argument, command, note_written, option
 from baska_cli.i18n import LANGUAGES, _, language, ngettext
 from baska_cli.league.service.publish import gather_site, publications, write_site
 from baska_cli.render.league.site import site_files
 from baska_cli.render.tournament.publish import publication_files
+from baska_cli.tournament.service.publish_folder import published_language
 
 
 @command("publish")
-@click.argument("path", metavar="LIGA")
-@click.argument("out_dir", metavar="OUT_DIR")
+@argument("path", metavar="LIGA")
+@argument("out_dir", metavar="OUT_DIR")
 @option(
     "--lang",
     "site_lang",
     type=click.Choice(LANGUAGES),
     metavar="pl|en",
-    help="The pages' language (default: baska's).",
+    help="The pages' language (default: the language the site was published in before, else "
+    "baska's).",
 )
 def publish(path: str, out_dir: str, site_lang: str | None) -> None:
     """Write the league's web site: static pages, no script, readable on a phone.
@@ -33,15 +35,17 @@ def publish(path: str, out_dir: str, site_lang: str | None) -> None:
     classification), clubs.html and a page for every player (players/), their JSON and
     style.css: links relative, no keys, no path of this computer, ready to upload. It is
     made if missing; an existing one must be empty or published before. Publishing again
-    writes only the files that changed.
+    writes only the files that changed, in the site's language unless --lang changes it.
 
     \b
     Example:  baska league publish liga web
               baska league publish liga web --lang en
     """
+    kept = published_language(out_dir)
+    lang = site_lang or (kept if kept in LANGUAGES else "") or language()
     site = gather_site(path)
-    files = site_files(site, publications(site), site_lang or language(), publication_files)
-    done = write_site(out_dir, site, files)
+    files = site_files(site, publications(site), lang, publication_files)
+    done = write_site(out_dir, site, files, lang)
     unchanged = len(done.unchanged)
     written = len(done.written) - unchanged
     if written or done.removed:

@@ -7,7 +7,7 @@ import os
 
 import click
 
-from baska_cli.cli.common import command, option
+from baska_cli.cli.common import argument, command, option
 from baska_cli.cli.tournament.links import base_url_option, warn_if_loopback
 from baska_cli.files.outputs import write_output
 from baska_cli.i18n import ngettext
@@ -19,7 +19,7 @@ CARDS = "cards.html"  # the page's default name, in the tournament's directory
 
 
 @command()
-@click.argument("path", metavar="DIR")
+@argument("path", metavar="DIR")
 @option(
     "--output",
     "-o",

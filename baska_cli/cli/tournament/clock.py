@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import click
 
-from baska_cli.cli.common import UserInputError, command, note_written, option
+from baska_cli.cli.common import UserInputError, argument, command, note_written, option
 from baska_cli.i18n import _
 from baska_cli.render.tournament.clock import announced, cleared, clock_started
 from baska_cli.tournament.clock import service
@@ -25,7 +25,7 @@ def say_if_hidden(path: str) -> None:
 
 
 @command()
-@click.argument("path", metavar="DIR")
+@argument("path", metavar="DIR")
 @option("--restart", is_flag=True, help="Start the round's clock again from now.")
 def start(path: str, restart: bool) -> None:
     """Start the clock of the newest drawn round.
@@ -45,8 +45,8 @@ def start(path: str, restart: bool) -> None:
 
 
 @command()
-@click.argument("path", metavar="DIR")
-@click.argument("text", metavar="[TEXT]", required=False)
+@argument("path", metavar="DIR")
+@argument("text", metavar="[TEXT]", required=False)
 @option("--clear", is_flag=True, help="Take the announcement down.")
 def announce(path: str, text: str | None, clear: bool) -> None:
     """Show an announcement on every screen of the hall until it is cleared.

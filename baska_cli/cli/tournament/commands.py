@@ -11,6 +11,7 @@ import click
 from baska_cli.cli.common import (
     CONTEXT,
     COUNT,
+    argument,
     command,
     format_choice,
     load_rules_or_fail,
@@ -28,7 +29,7 @@ from baska_cli.cli.tournament.links import base_url_option, links, say_no_qr, sh
 from baska_cli.cli.tournament.publish import publish_command
 from baska_cli.cli.tournament.scores import check_command, lots, result, standings
 from baska_cli.cli.tournament.walkout import walkout
-from baska_cli.errors import TournamentError
+from baska_cli.errors import TournamentError, TournamentInputError
 from baska_cli.i18n import _, ngettext
 from baska_cli.render.tournament.done import (
     drawn_anyway,
@@ -79,7 +80,7 @@ def _made(path: str, made: service.Made, rules: str) -> str:
 
 
 @command()
-@click.argument("path", metavar="DIR")
+@argument("path", metavar="DIR")
 @option(
     "--players",
     "-p",
@@ -90,26 +91,47 @@ def _made(path: str, made: service.Made, rules: str) -> str:
     "header names its columns: name, club, team, category, id, short, standin.",
 )
 @setting_options
-def new(path: str, players_file: str, rules_spec: str | None, **settings: Any) -> None:
+@option(
+    "--league",
+    metavar="LIGA",
+    help="The league this tournament is an event of: its players are taken from the "
+    "league's register (by id or name; a new name gets a new id).",
+)
+@option(
+    "--date",
+    metavar="YYYY-MM-DD",
+    default="",
+    help="With --league: the event's date in the league (default: today).",
+)
+def new(
+    path: str,
+    players_file: str,
+    rules_spec: str | None,
+    league: str | None,
+    date: str,
+    **settings: Any,
+) -> None:
     """Make a tournament directory from a players file.
 
     \b
     Example:  baska tournament new liga --players players.txt --rounds 5 --deals 24 -r mester
+              baska tournament new gp1 --league liga --date 2026-01-17 -p gp1.csv --rounds 5
     """
     rules = load_rules_or_fail(rules_spec)
-    league = settings.pop("league", None)
+    if date and not league:
+        raise TournamentInputError(
+            _("--date {date}: the date of a league's event, given with --league").format(date=date)
+        )
     if league:
         from baska_cli.league.service.events import new_tournament  # (only with --league)
+        from baska_cli.render.league.done import joined_lines
 
-        joined = new_tournament(league, path, players_file, rules, **settings)
+        joined = new_tournament(league, path, players_file, rules, date, **settings)
         assert joined.made is not None
         made = joined.made
         note_written(_("the tournament {path} was made").format(path=path))
-        for m in joined.added:
-            click.echo(
-                _("{name} was added to the register as {id}").format(name=m.name, id=m.id),
-                err=True,
-            )
+        for line in joined_lines(joined, league):
+            click.echo(line, err=True)
     else:
         entries = service.read_entry_file(players_file)
         made = service.new(path, entries, players_file, rules, **settings)
@@ -125,7 +147,7 @@ def new(path: str, players_file: str, rules_spec: str | None, **settings: Any) -
 
 
 @command()
-@click.argument("path", metavar="DIR")
+@argument("path", metavar="DIR")
 @round_option("The round (default: the next one); a round drawn already is shown again.")
 @option(
     "--anyway",
@@ -197,8 +219,8 @@ def _say_drawn(path: str, drawn: service.Drawn, no_qr: bool) -> None:
 
 
 @command()
-@click.argument("path", metavar="DIR")
-@click.argument("round_number", metavar="ROUND", type=COUNT)
+@argument("path", metavar="DIR")
+@argument("round_number", metavar="ROUND", type=COUNT)
 def close(path: str, round_number: int) -> None:
     """Close a round: its tables' keys record nothing more (the organiser's still does), and
     its tables not in no longer keep the next round from being drawn.
@@ -213,8 +235,8 @@ def close(path: str, round_number: int) -> None:
 
 
 @command()
-@click.argument("path", metavar="DIR")
-@click.argument("name", metavar="NAME")
+@argument("path", metavar="DIR")
+@argument("name", metavar="NAME")
 @option("--club", default="", metavar="CLUB", help="The player's club.")
 @option("--id", "ident", default="", metavar="ID", help="The player's licence number.")
 @option("--team", default="", metavar="TEAM", help="The player's team.")
@@ -226,9 +248,16 @@ def enter(path: str, name: str, club: str, ident: str, team: str, category: str)
     Example:  baska tournament enter liga Zenon --club Puck
               baska tournament enter liga "Jan Nowak" --id 1234 --team Gryf
     """
+    # (in a league's event the player joins the league's register, as `new --league` does)
+    from baska_cli.league.service.events import enter_player
+    from baska_cli.render.league.done import late_entry_lines
+
     details = {"id": ident, "team": team, "category": category}
-    entered = service.enter_player(path, name, club, details)
+    late = enter_player(path, name, club, details)
+    entered = late.entered
     note_written(_("the player was entered"))
+    for line in late_entry_lines(late, path):
+        click.echo(line, err=True)
     for a, b in entered.look_alike:
         click.echo(
             _('warning: "{a}" and "{b}" look like one name misspelt').format(a=a, b=b), err=True
@@ -240,8 +269,8 @@ def enter(path: str, name: str, club: str, ident: str, team: str, category: str)
 
 
 @command()
-@click.argument("path", metavar="DIR")
-@click.argument("name", metavar="NAME")
+@argument("path", metavar="DIR")
+@argument("name", metavar="NAME")
 def withdraw(path: str, name: str) -> None:
     """A withdrawal: the player leaves the draw from the next round on and keeps their points.
 
@@ -254,9 +283,9 @@ def withdraw(path: str, name: str) -> None:
 
 
 @command()
-@click.argument("path", metavar="DIR")
-@click.argument("team", metavar="TEAM")
-@click.argument("name", metavar="NAME")
+@argument("path", metavar="DIR")
+@argument("team", metavar="TEAM")
+@argument("name", metavar="NAME")
 def standin(path: str, team: str, name: str) -> None:
     """Name a team's stand-in („skoczek”, one per team): their results count for the team.
 
@@ -269,7 +298,7 @@ def standin(path: str, team: str, name: str) -> None:
 
 
 @command("print")
-@click.argument("path", metavar="DIR")
+@argument("path", metavar="DIR")
 @round_option("The round (default: the last drawn).")
 @base_url_option(
     "The server's address for the QR codes on the table sheets (default: the one `baska "

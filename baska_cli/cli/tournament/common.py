@@ -10,6 +10,7 @@ from typing import Any, TypeVar
 import click
 
 from baska_cli.cli.common import COUNT, Group, fail, option, rules_option
+from baska_cli.cli.setting_value import SettingValue
 from baska_cli.errors import BaskaError
 from baska_cli.tournament.setting_kinds import Rules
 from baska_cli.tournament.settings import REQUIRED, SETTINGS, Setting
@@ -32,25 +33,6 @@ class TournamentGroup(Group):
 def round_option(help_text: str) -> Callable[[_F], _F]:
     """The `--round N` option of a tournament command, with its own help."""
     return option("--round", "round_number", type=COUNT, metavar="N", help=help_text)
-
-
-class SettingValue(click.ParamType[Any, Any]):
-    """A setting's value after its option of `tournament new`, read by its row of the
-    settings table (the same reading, bounds and messages as `tournament set`)."""
-
-    def __init__(self, row: Setting) -> None:
-        self.row = row
-        self.name = row.name
-        self.bounds = row.kind.bounds  # (said in the help: lang.Option)
-
-    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
-        """The value, or the row's error (exit status 2)."""
-        if not isinstance(value, str):
-            return value
-        try:
-            return self.row.kind.parse(value, "--" + self.row.name)
-        except BaskaError as error:
-            fail(error)
 
 
 def _items(_ctx: click.Context, _param: click.Parameter, values: tuple[Any, ...]) -> Any:

@@ -6,19 +6,22 @@ from __future__ import annotations
 
 import click
 
-from baska_cli.cli.common import COUNT, command, format_choice, note_written, option
+from baska_cli.cli.common import COUNT, argument, command, format_choice, note_written, option
 from baska_cli.cli.tournament.classifications import write_workbook
 from baska_cli.cli.tournament.common import round_option
 from baska_cli.i18n import _
+from baska_cli.render.tournament.classifications import labels
 from baska_cli.render.tournament.done import accepted
 from baska_cli.render.tournament.status import status_json, status_table
 from baska_cli.render.tournament.workbook import status_sheet
+from baska_cli.tournament.clock.service import hall_problems
+from baska_cli.tournament.folder import load
 from baska_cli.tournament.hall.state import round_states
 from baska_cli.tournament.service import confirm as service_confirm
 
 
 @command()
-@click.argument("path", metavar="DIR")
+@argument("path", metavar="DIR")
 @round_option("The round (default: the newest drawn).")
 @format_choice("table", "json")
 @option(
@@ -39,14 +42,18 @@ def status(path: str, round_number: int | None, output_format: str, xlsx_path: s
     number, states = round_states(path, round_number)
     shown = status_json if output_format == "json" else status_table
     click.echo(shown(number, states))
+    for problem in hall_problems(path):
+        click.echo(_("warning: {problem} (the hall's screens leave it out)").format(
+            problem=problem), err=True)  # fmt: skip
     if xlsx_path:
-        write_workbook(xlsx_path, [status_sheet(number, states)])
+        named = labels(load(path).players)
+        write_workbook(xlsx_path, [status_sheet(number, states, named)])
 
 
 @command()
-@click.argument("path", metavar="DIR")
-@click.argument("round_number", metavar="ROUND", type=COUNT)
-@click.argument("table", metavar="TABLE", type=COUNT)
+@argument("path", metavar="DIR")
+@argument("round_number", metavar="ROUND", type=COUNT)
+@argument("table", metavar="TABLE", type=COUNT)
 def accept(path: str, round_number: int, table: int) -> None:
     """The organiser accepts a table's result: it is final as if its players confirmed it
     (a disputed table's too, once settled at the table). A later change of the table voids it.

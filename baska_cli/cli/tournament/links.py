@@ -8,7 +8,7 @@ from typing import TypeVar
 
 import click
 
-from baska_cli.cli.common import command, format_choice, option
+from baska_cli.cli.common import argument, command, format_choice, option
 from baska_cli.cli.tournament.common import round_option
 from baska_cli.i18n import _
 from baska_cli.render.tournament.links import links_json, links_table
@@ -58,7 +58,7 @@ def say_no_qr(path: str) -> None:
 
 
 @command()
-@click.argument("path", metavar="DIR")
+@argument("path", metavar="DIR")
 @round_option("The round (default: the last drawn).")
 @base_url_option(
     "The server's address, e.g. http://192.168.1.10:8000 (default: the one `baska serve "

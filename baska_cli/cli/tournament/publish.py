@@ -4,31 +4,41 @@ made (render/publish.py) and written into a folder of their own (tournament/publ
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import click
 
-from baska_cli.cli.common import command
+from baska_cli.cli.common import argument, command, option
 from baska_cli.cli.tournament.common import round_option
 from baska_cli.i18n import _, ngettext
 from baska_cli.render.tournament.publish import publication_files
-from baska_cli.tournament.service.publish import gather
+from baska_cli.tournament.service.publish import gather, hidden_check
 from baska_cli.tournament.service.publish_folder import publish
 
 
 @command("publish")
-@click.argument("path", metavar="DIR")
-@click.argument("out_dir", metavar="OUT_DIR")
+@argument("path", metavar="DIR")
+@argument("out_dir", metavar="OUT_DIR")
 @round_option("The standings after this round (default: the newest complete one).")
-def publish_command(path: str, out_dir: str, round_number: int | None) -> None:
+@option(
+    "--anyway",
+    is_flag=True,
+    help="Publish even while hide-standings hides the standings from the public.",
+)
+def publish_command(path: str, out_dir: str, round_number: int | None, anyway: bool) -> None:
     """Write the standings, each round's results and each table's hands as web pages.
 
     OUT_DIR gets index.html (the standings), a page and a JSON file per round and per
     table, standings.json and style.css: no script, links relative, no keys, ready to
     upload. It is made if missing; an existing one must be empty or published before.
+    While hide-standings hides the standings from the hall's screens (until the last round
+    is over), publishing is refused unless --anyway.
 
     \b
     Example:  baska tournament publish liga web
               baska --lang pl tournament publish liga web --round 2
     """
+    hidden = hidden_check(path, anyway)
     pub = gather(path, round_number)
     done = publish(out_dir, publication_files(pub), path, pub.reading)
     click.echo(
@@ -41,14 +51,28 @@ def publish_command(path: str, out_dir: str, round_number: int | None) -> None:
         ),
         err=True,
     )
-    if done.removed:
+    _say_after(done.removed, hidden, pub.notes)
+
+
+def _say_after(removed: Sequence[str], hidden: bool, notes: Sequence[object]) -> None:
+    """What publishing did besides: old files removed, standings hidden from the hall's
+    screens published all the same, what the standings leave out."""
+    if removed:
         click.echo(
             ngettext(
                 "{count} file of a round no longer published was removed",
                 "{count} files of rounds no longer published were removed",
-                len(done.removed),
-            ).format(count=len(done.removed)),
+                len(removed),
+            ).format(count=len(removed)),
             err=True,
         )
-    for problem in pub.notes:
+    if hidden:
+        click.echo(
+            _(
+                "note: published with the standings, though the hall's screens hide them "
+                "until the last round is over (hide-standings)"
+            ),
+            err=True,
+        )
+    for problem in notes:
         click.echo(_("warning: {problem}").format(problem=problem), err=True)

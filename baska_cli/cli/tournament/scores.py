@@ -7,7 +7,15 @@ import sys
 
 import click
 
-from baska_cli.cli.common import COUNT, UserInputError, command, format_choice, note_written, option
+from baska_cli.cli.common import (
+    COUNT,
+    UserInputError,
+    argument,
+    command,
+    format_choice,
+    note_written,
+    option,
+)
 from baska_cli.cli.tournament.classifications import (
     show_category,
     show_standings,
@@ -18,15 +26,15 @@ from baska_cli.cli.tournament.classifications import (
 from baska_cli.cli.tournament.clock import say_if_hidden
 from baska_cli.cli.tournament.common import round_option
 from baska_cli.i18n import _, ngettext
-from baska_cli.render.tournament.done import result_entered
+from baska_cli.render.tournament.done import sheet_typed
 from baska_cli.tournament.service import scores as service
 
 
 @command()
-@click.argument("path", metavar="DIR")
-@click.argument("round_number", metavar="ROUND", type=COUNT)
-@click.argument("table", metavar="TABLE", type=COUNT)
-@click.argument("entries", metavar="NAME=+N...", nargs=-1, required=True)
+@argument("path", metavar="DIR")
+@argument("round_number", metavar="ROUND", type=COUNT)
+@argument("table", metavar="TABLE", type=COUNT)
+@argument("entries", metavar="NAME=+N...", nargs=-1, required=True)
 @option(
     "--correct",
     is_flag=True,
@@ -37,19 +45,20 @@ def result(
 ) -> None:
     """Enter a paper sheet's final totals for one table (four names, summing to zero).
 
-    A player is their name, a unique start of it, or their seat number (1=+40).
+    A player is their name, a unique start of it, or their seat number (1=+40). With the
+    setting double-entry, the sheet counts once typed twice alike, by two people.
 
     \b
     Example:  baska tournament result liga 1 3 Ania=+40 Bartek=-12 Celina=-8 Darek=-20
               baska tournament result liga 1 3 1=+40 2=-12 3=-8 4=-20
     """
-    entered = service.enter_result(path, round_number, table, entries, correct)
-    note_written(_("the result was entered"))
-    click.echo(result_entered(entered, correct), err=True)
+    typed = service.enter_sheet(path, round_number, table, entries, correct)
+    note_written(_("the result was entered") if typed.counted else _("the entry was kept"))
+    click.echo(sheet_typed(typed), err=True)
 
 
 @command()
-@click.argument("path", metavar="DIR")
+@argument("path", metavar="DIR")
 @round_option("The standings after this round (default: the last drawn).")
 @format_choice("table", "json", "csv")
 @option("--html", "html_path", metavar="FILE", help="Also write the standings as a printable page.")
@@ -75,6 +84,10 @@ def standings(
     category: str | None,
 ) -> None:
     """The standings by place points and tie-breaks, with the movement since the last round.
+
+    For a spreadsheet, write the workbook (--xlsx FILE) and open it: numbers as numbers,
+    printed on A4. --format csv is for scripts: a decimal point and exact place points (a
+    spreadsheet in a Polish locale reads 13.5 in it as a date).
 
     \b
     Example:  baska tournament standings liga
@@ -115,7 +128,7 @@ def standings(
 
 
 @command("check")
-@click.argument("path", metavar="DIR")
+@argument("path", metavar="DIR")
 def check_command(path: str) -> None:
     """Check every round, seating, table ledger and result; list the problems, exit 1 if any
     (tables still being played and rounds not drawn yet are progress: listed, exit 0).
@@ -164,8 +177,8 @@ def _checked(path: str, audit: service.Audit) -> str:
 
 
 @command()
-@click.argument("path", metavar="DIR")
-@click.argument("names", metavar="[NAME...]", nargs=-1)
+@argument("path", metavar="DIR")
+@argument("names", metavar="[NAME...]", nargs=-1)
 @round_option("The standings whose ties are drawn (default: after the last drawn round).")
 def lots(path: str, names: tuple[str, ...], round_number: int | None) -> None:
     """Record a drawing of lots for players tied on every tie-break.

@@ -1,31 +1,31 @@
-"""`baska tournament season`: a league's classification over its events (each a tournament
-directory), from the season service (tournament/service_season.py)."""
+"""`baska tournament season`: a season over tournament folders, as a league made on the fly
+(league/service/on_the_fly.py) counts it and the league's renderers show it."""
 
 from __future__ import annotations
 
 import click
 
-from baska_cli.cli.common import command, format_choice, option
+from baska_cli.cli.common import argument, command, format_choice, option
 from baska_cli.cli.tournament.classifications import write_workbook
-from baska_cli.render.tournament.season import (
+from baska_cli.league.service.on_the_fly import folders_season, read_points
+from baska_cli.render.league.terminal import (
     season_csv,
-    season_heading,
     season_json,
+    season_sheet,
     season_table,
     unfinished_lines,
 )
-from baska_cli.render.tournament.workbook import season_sheet
-from baska_cli.tournament.service import season as service_season
+from baska_cli.render.tournament.workbook import Sheet
 
 
 @command("season")
-@click.argument("paths", metavar="DIR...", nargs=-1, required=True)
+@argument("paths", metavar="DIR...", nargs=-1, required=True)
 @option(
     "--points",
     "points_file",
     metavar="FILE",
-    help="Season points by place in each event (TOML: places = [25, 20, 16, …]); "
-    "default: each event's place points.",
+    help="The season's regulations: a TOML file of the keys of league.toml's [season] (see the "
+    "manual); default: each event's place points, every event counts.",
 )
 @format_choice("table", "json", "csv")
 @option(
@@ -37,15 +37,15 @@ from baska_cli.tournament.service import season as service_season
 def season(
     paths: tuple[str, ...], points_file: str | None, output_format: str, xlsx_path: str | None
 ) -> None:
-    """The season's classification over a league's events (Grand Prix tournaments).
+    """The season's classification over tournaments (Grand Prix events), as a league counts it.
 
     \b
     Example:  baska tournament season gp1 gp2 gp3
               baska tournament season gp1 gp2 gp3 --points punkty.toml --format csv
               baska tournament season gp1 gp2 gp3 --xlsx sezon.xlsx
     """
-    table = service_season.read_points(points_file) if points_file else None
-    done = service_season.season(paths, table)
+    rules = read_points(points_file) if points_file else None
+    done = folders_season(paths, rules)
     for line in unfinished_lines(done.unfinished):
         click.echo(line, err=True)
     if output_format == "json":
@@ -55,4 +55,4 @@ def season(
     else:
         click.echo(season_table(done))
     if xlsx_path:
-        write_workbook(xlsx_path, [season_sheet(season_heading(done), done.events, done.lines)])
+        write_workbook(xlsx_path, [Sheet(*season_sheet(done))])

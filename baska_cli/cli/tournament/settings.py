@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import click
 
-from baska_cli.cli.common import UserInputError, command, note_written
+from baska_cli.cli.common import UserInputError, argument, command, note_written
 from baska_cli.i18n import _
 from baska_cli.tournament import settings
 from baska_cli.tournament.folder import load
@@ -14,9 +14,9 @@ from baska_cli.tournament.service import rounds as service
 
 
 @command("set")
-@click.argument("path", metavar="DIR")
-@click.argument("key", metavar="[KEY", required=False)
-@click.argument("value", metavar="VALUE]", required=False)
+@argument("path", metavar="DIR")
+@argument("key", metavar="[KEY", required=False)
+@argument("value", metavar="VALUE]", required=False)
 def set_command(path: str, key: str | None, value: str | None) -> None:
     """Show the settings, or change one of them.
 

@@ -5,17 +5,17 @@ from __future__ import annotations
 
 import click
 
-from baska_cli.cli.common import COUNT, command, note_written, option
+from baska_cli.cli.common import COUNT, argument, command, note_written, option
 from baska_cli.i18n import _
 from baska_cli.render.tournament.done import walked_out
 from baska_cli.tournament.service import walkouts as service
 
 
 @command()
-@click.argument("path", metavar="DIR")
-@click.argument("round_number", metavar="ROUND", type=COUNT)
-@click.argument("table", metavar="TABLE", type=COUNT)
-@click.argument("name", metavar="NAME")
+@argument("path", metavar="DIR")
+@argument("round_number", metavar="ROUND", type=COUNT)
+@argument("table", metavar="TABLE", type=COUNT)
+@argument("name", metavar="NAME")
 @option("--undo", is_flag=True, help="Take the walk-out back (it is kept, marked undone).")
 def walkout(path: str, round_number: int, table: int, name: str, undo: bool) -> None:
     """A player walked out of a table, or did not come after the draw („ucieczka”).

@@ -115,11 +115,14 @@ def publications(site: LeagueSite) -> Iterator[tuple[Played, Publication]]:
             yield event, gather(site.where[event.event], event.standings.up_to)
 
 
-def write_site(out: str, site: LeagueSite, batches: Iterable[Batch]) -> Published:
+def write_site(
+    out: str, site: LeagueSite, batches: Iterable[Batch], language: str = ""
+) -> Published:
     """The site written into the folder `out` (made if missing; else empty or published
     into before; never the league's folder or an event's, inside one or around one), batch
-    by batch; the files of an earlier publishing no longer published removed."""
-    into = Publishing(out, site.sources)
-    for batch in batches:
-        into.add(batch.files, batch.reading)
-    return into.finish()
+    by batch, a publishing into it under way waited for; the files of an earlier publishing
+    no longer published removed; `language`: the pages', kept for the next publishing."""
+    with Publishing(out, site.sources, language) as into:
+        for batch in batches:
+            into.add(batch.files, batch.reading)
+        return into.finish()

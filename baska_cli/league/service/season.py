@@ -4,6 +4,7 @@ the rating list and each player's rating after each event."""
 
 from __future__ import annotations
 
+import os
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
@@ -11,11 +12,11 @@ from baska_cli.errors import TournamentError
 from baska_cli.game.spelling import fold, suggest
 from baska_cli.i18n import _
 from baska_cli.league import folder
+from baska_cli.league.entrants import event_ids, one_tournament
 from baska_cli.league.folder import LeagueFolder
 from baska_cli.league.ratings import Game, Rating, Ratings, games, rate
-from baska_cli.league.register import id_map, name_map
+from baska_cli.league.regulations import Regulations
 from baska_cli.league.season import EventLines, LeagueLine, classify, team_lines, within
-from baska_cli.league.settings import Regulations
 from baska_cli.tournament.folder import load as load_tournament
 from baska_cli.tournament.service.scores import Standings, final_standings
 from baska_cli.tournament.teams import team_standings
@@ -28,7 +29,7 @@ class Played:
     line's player's id in the register."""
 
     event: str
-    date: str
+    date: str  # "": none (a season over folders given, `tournament season`)
     title: str
     standings: Standings | None
     ids: tuple[str, ...] = ()
@@ -40,7 +41,7 @@ class LeagueSeason:
     date order), the lines, what was asked (teams, a category), the events' tables without
     a valid result."""
 
-    title: str
+    title: str  # "": a season over folders given (`tournament season`)
     rules: Regulations
     events: tuple[Played, ...]
     lines: tuple[LeagueLine, ...]
@@ -63,42 +64,29 @@ class LeagueRatings:
     games: int
 
 
-def _ids(league: LeagueFolder, standings: Standings, where: str) -> tuple[str, ...]:
-    """Each standings line's player's id in the register (a merged record's: the id kept)."""
-    by_id, by_name = id_map(league.register), name_map(league.register)
-    entrants = {p.name: p for p in standings.players}
-    ids = []
-    for line in standings.lines:
-        entrant = entrants.get(line.player)
-        found: str | None = None
-        if entrant is not None and entrant.id:
-            found = by_id.get(entrant.id)
-        elif entrant is not None:
-            same = by_name.get(fold(" ".join(entrant.display.split())), [])
-            found = same[0] if len(same) == 1 else None
-        if found is None:
-            raise TournamentError(
-                _(
-                    '"{name}" is not in the league\'s register; add the event again with '
-                    "`baska league add`"
-                ).format(name=line.player),
-                where,
-            )
-        ids.append(found)
-    return tuple(ids)
+def _ids(league: LeagueFolder, standings: Standings, event: str) -> tuple[str, ...]:
+    """Each standings line's player's id in the register (a merged record's: the id kept;
+    league/entrants.py refuses a player it cannot tell, and one person counted twice)."""
+    ids = event_ids(league.register, standings.players, event, league.path)
+    return tuple(ids[line.player] for line in standings.lines)
 
 
 def played(league: LeagueFolder) -> list[Played]:
-    """Every event in date order, its standings read once (the tournament's own)."""
+    """Every event in date order, its standings read once (the tournament's own); two events
+    that are one tournament (a copy of its folder) refused."""
     found = []
+    seen: dict[str, str] = {}
     for event in league.league.dated():
         where = league.event_path(event.path)
         t = load_tournament(where)
+        for key in (os.path.realpath(where), t.plan.identity):
+            if key and seen.setdefault(key, event.path) != event.path:
+                raise one_tournament(league.path, event.path, seen[key])
         if not t.draws:
             found.append(Played(event.path, event.date, t.name, None))
             continue
         done = final_standings(t)
-        found.append(Played(event.path, event.date, t.name, done, _ids(league, done, where)))
+        found.append(Played(event.path, event.date, t.name, done, _ids(league, done, event.path)))
     return found
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import TYPE_CHECKING
 
 from baska_cli.i18n import _, speaking
@@ -28,9 +28,15 @@ from baska_cli.tournament.service.publish import Publication
 if TYPE_CHECKING:
     from jinja2 import Environment
 
-EventFiles = Callable[[Publication, tuple[str, str], "Environment"], dict[str, str]]
+People = Mapping[str, tuple[str, str]]
+"""An event's players on the site, by the name the tables use: their name as the site shows
+it, and their page's link from the event's folder (render/tournament/publish_pages.py's
+People)."""
+
+EventFiles = Callable[[Publication, tuple[str, str], "Environment", People], dict[str, str]]
 """An event's files as `tournament publish` makes them (render/tournament/publish.py's
-publication_files: the publication, the link home, the Jinja2 environment)."""
+publication_files: the publication, the link home, the Jinja2 environment, the players'
+names and pages on the site)."""
 
 TEMPLATES = os.path.join(os.path.dirname(os.path.dirname(__file__)), "templates")
 PLAYERS_PER_BATCH = 100
@@ -55,6 +61,23 @@ def _named(text: str, site: LeagueSite) -> str:
         for result in line["results"]:
             result["event"] = site.events[result["event"]]
     return json.dumps(data, ensure_ascii=False) + "\n"
+
+
+def _people(pages: SitePages, event: Played) -> People:
+    """An event's players as the site shows them: the register's name (the id beside a
+    name two records share, unless the name the tables use holds it), the name the tables
+    use beside it where it differs, and a link to the player's page."""
+    assert event.standings is not None
+    found: dict[str, tuple[str, str]] = {}
+    for line, ident in zip(event.standings.lines, event.ids, strict=True):
+        shown, href = pages.player(ident, line.player, "../../")
+        member = pages.site.members.get(ident)
+        if member is not None and ident in line.player:  # (`Jan.K.201`: the id is there)
+            shown = member.name
+        if line.player not in shown:
+            shown = f"{shown} ({line.player})"
+        found[line.player] = (shown, href)
+    return found
 
 
 def site_files(
@@ -96,6 +119,7 @@ def site_files(
             if found is None:
                 return
             event, pub = found
-            made = event_files(pub, ("../../index.html", _("The league")), env)
+            home = ("../../index.html", _("The league"))
+            made = event_files(pub, home, env, _people(pages, event))
         folder = f"events/{site.events[event.event]}/"
         yield Batch({folder + name: text for name, text in made.items()}, pub.reading)

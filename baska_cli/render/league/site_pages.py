@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 from baska_cli.game.spelling import fold
 from baska_cli.i18n import _, language, ngettext
 from baska_cli.league.ratings import Rating
+from baska_cli.league.register import told_apart
 from baska_cli.league.season import LeagueLine
 from baska_cli.league.service.publish import LeagueSite
 from baska_cli.league.service.season import LeagueSeason, Played
@@ -62,6 +63,7 @@ class SitePages:
         self.titles = {e.event: e for e in site.season.events}
         self.ratings = {r.id: r for r in (*site.ratings.lines, *site.ratings.apart)}
         self.listed = {r.id for r in site.ratings.lines}
+        self.names = told_apart(site.members.values())
         self.clubs: dict[str, str] = {}
         for ln in site.season.lines:
             if ln.club and fold(ln.club) not in self.clubs:
@@ -70,9 +72,10 @@ class SitePages:
     # --- links -------------------------------------------------------------------------
 
     def player(self, ident: str, name: str, root: str) -> Cell:
-        """A player's name, linked to their page where they have one."""
+        """A player's name as the register has it (the id beside a name two records share;
+        `name` for one it lacks), linked to their page where they have one."""
         page = self.site.players.get(ident)
-        return (name, f"{root}players/{page}.html" if page else "")
+        return (self.names.get(ident, name), f"{root}players/{page}.html" if page else "")
 
     def club(self, name: str, root: str) -> Cell:
         """A club's name, linked to its place on the clubs' page."""

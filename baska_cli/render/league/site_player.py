@@ -91,7 +91,7 @@ def player_page(pages: SitePages, line: LeagueLine) -> str:
     return pages.render(
         "league_player.html.j2",
         "../",
-        line.player,
+        pages.names.get(line.id, line.player),
         facts=facts,
         season=season,
         events=events.view(),

@@ -13,11 +13,11 @@ from tabulate import tabulate
 
 from baska_cli.i18n import _, ngettext
 from baska_cli.league.ratings import Rating
-from baska_cli.league.register import Member, Register
+from baska_cli.league.register import Member, Register, told_apart
+from baska_cli.league.regulations import Regulations
 from baska_cli.league.season import LeagueLine
 from baska_cli.league.service.season import LeagueRatings, LeagueSeason
-from baska_cli.league.settings import Regulations
-from baska_cli.render.text import csv_line, number, plain_number, signed
+from baska_cli.render.text import csv_line, fixed, number, plain_number, signed
 
 REGISTER = ("id", "name", "club", "team", "category")
 Cell = str | int | float | Fraction | None  # (a workbook's cell: render/tournament/workbook.py)
@@ -97,7 +97,7 @@ def how(rules: Regulations, teams: bool = False) -> str:
 
 
 def _heading(done: LeagueSeason) -> str:
-    title = done.title
+    title = done.title or _("season")
     if done.teams:
         title += " · " + _("teams")
     if done.category:
@@ -116,17 +116,26 @@ def _cell(line: LeagueLine, event: str) -> str:
     return text if result.counted else f"[{text}]"
 
 
+def shown_names(done: LeagueSeason) -> dict[str, str]:
+    """Each line's name as people read it, by id: the id beside a name two players share
+    (`Jan Kowalski (101)`); a team's name as it is."""
+    if done.teams:
+        return {ln.id: ln.player for ln in done.lines}
+    return told_apart(Member(ln.id, ln.player) for ln in done.lines)
+
+
 def season_table(done: LeagueSeason) -> str:
     """The season, one column per event: its points and place there; those short of the
-    minimum of events after, with no place."""
+    minimum of events after, with no place; namesakes told apart by their ids."""
     events = [e.event for e in done.events if e.standings is not None]
     titles = [e.title for e in done.events if e.standings is not None]
     who = _("team") if done.teams else _("player")
     headers = [_("place"), who, _("season points"), _("events"), _("total"), *titles]
+    names = shown_names(done)
     rows = [
         [
             "" if ln.place is None else str(ln.place),
-            ln.player,
+            names[ln.id],
             number(ln.points),
             f"{ln.counted}/{len(ln.events)}",
             signed(ln.total),
@@ -175,16 +184,20 @@ def season_json(done: LeagueSeason) -> str:
     rules = done.rules
     return json.dumps(
         {
-            "league": done.title,
+            "league": done.title or None,
             "teams": done.teams,
             "category": done.category or None,
-            "events": [{"event": e.event, "date": e.date, "title": e.title} for e in done.events],
+            "events": [
+                {"event": e.event, "date": e.date or None, "title": e.title} for e in done.events
+            ],
             "regulations": {
                 "places": [exact_text(p) for p in rules.places] or None,
+                "rest": exact_text(rules.rest) if rules.places else None,
                 "best": rules.best,
                 "min_events": rules.min_events,
                 "team_best": rules.team_best,
                 "tie_breaks": ["points", *rules.tie_breaks],
+                "min_rounds": rules.min_rounds,
             },
             "standings": [_record(ln, done.teams) for ln in done.lines],
         },
@@ -193,12 +206,14 @@ def season_json(done: LeagueSeason) -> str:
 
 
 def season_csv(done: LeagueSeason) -> str:
-    """One row per player: the season's sums, then each event's points ("" where absent)."""
+    """One row per player: the season's sums, then each event's points ("" where absent),
+    then whether each event counts (`counted:EVENT`: 1 or 0, "" where absent)."""
     events = [e.event for e in done.events if e.standings is not None]
     head = ["place", "player", "id", "points", "points_exact", "events", "counted", "total"]
-    out = [csv_line([*head, *events])]
+    out = [csv_line([*head, *events, *(f"counted:{e}" for e in events)])]
     for ln in done.lines:
         got = {r.event: r.points for r in ln.events}
+        counted = {r.event: int(r.counted) for r in ln.events}
         out.append(
             csv_line(
                 [
@@ -211,6 +226,7 @@ def season_csv(done: LeagueSeason) -> str:
                     ln.counted,
                     ln.total,
                     *(plain_number(got[e]) if e in got else "" for e in events),
+                    *(counted.get(e, "") for e in events),
                 ]
             )
         )
@@ -221,17 +237,35 @@ def season_sheet(
     done: LeagueSeason,
 ) -> tuple[str, str, list[str], list[list[Cell]]]:
     """The season for a spreadsheet (a workbook's sheet: name, heading, headers, rows):
-    each line's sums, then each event's points."""
+    each line's sums, then each event's points (one that does not count as text in
+    brackets, `[11]`, as the terminal shows it)."""
     events = [e.event for e in done.events if e.standings is not None]
     titles = [e.title for e in done.events if e.standings is not None]
     headers = [_("place"), _("player"), _("season points"), _("events"), _("total"), *titles]
+    names = shown_names(done)
     rows: list[list[Cell]] = []
     for ln in done.lines:
-        got = {r.event: r.points for r in ln.events}
+        got: dict[str, Cell] = {
+            r.event: r.points if r.counted else f"[{number(r.points)}]" for r in ln.events
+        }
         rows.append(
-            [ln.place, ln.player, ln.points, len(ln.events), ln.total, *map(got.get, events)]
+            [ln.place, names[ln.id], ln.points, len(ln.events), ln.total, *map(got.get, events)]
         )
     return _("season"), _heading(done).replace("\n", " · "), headers, rows
+
+
+def unfinished_lines(unfinished: Sequence[tuple[str, int]]) -> list[str]:
+    """A warning for each event whose standings count only the tables with a valid result."""
+    return [
+        ngettext(
+            "warning: {event}: {count} table has no valid result; its standings count "
+            "only the tables with one (see baska tournament check)",
+            "warning: {event}: {count} tables have no valid result; its standings count "
+            "only the tables with one (see baska tournament check)",
+            count,
+        ).format(event=event, count=count)
+        for event, count in unfinished
+    ]
 
 
 def not_official() -> str:
@@ -248,9 +282,9 @@ def _rating_rows(lines: Sequence[Rating], names: dict[str, str], first: int) -> 
             str(first + i) if first else "",
             names.get(r.id, r.id),
             r.id,
-            f"{r.rating:.2f}",
-            f"{r.mu:.2f}",
-            f"{r.sigma:.2f}",
+            fixed(r.rating),
+            fixed(r.mu),
+            fixed(r.sigma),
             str(r.rounds),
         ]
         for i, r in enumerate(lines)

@@ -10,13 +10,16 @@ from typing import Any
 from tabulate import tabulate
 
 from baska_cli.i18n import _
-from baska_cli.render.text import csv_line, plain_number, signed
+from baska_cli.render.text import csv_line, exact_number, signed
 from baska_cli.render.tournament.terminal import points
 from baska_cli.tournament.details import has_details
 from baska_cli.tournament.players import Entrant
 from baska_cli.tournament.teams import TeamLine
 
-TEAMS_CSV_HEADER = ("place", "team", "place_points", "total", "counted", "players", "standin")
+TEAMS_CSV_HEADER = (
+    "place", "team", "place_points", "total", "counted", "players", "standin",
+    "place_points_exact",
+)  # fmt: skip
 DETAILS_CSV_HEADER = ("id", "full_name", "team", "category")
 
 
@@ -72,11 +75,12 @@ def teams_json(teams: Sequence[TeamLine], round_number: int) -> str:
 
 
 def teams_csv(teams: Sequence[TeamLine]) -> str:
-    """One row per team; the players joined with `;`."""
+    """One row per team, for scripts (place points as the standings' CSV gives them); the
+    players joined with `;`."""
     out = [csv_line(TEAMS_CSV_HEADER)]
     for t in teams:
-        cells = [t.place, t.team, plain_number(t.place_points), t.total, ";".join(t.counted)]
-        out.append(csv_line([*cells, ";".join(t.players), t.standin]))
+        cells = [t.place, t.team, exact_number(t.place_points), t.total, ";".join(t.counted)]
+        out.append(csv_line([*cells, ";".join(t.players), t.standin, str(t.place_points)]))
     return "\n".join(out)
 
 

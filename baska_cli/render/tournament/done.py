@@ -16,6 +16,7 @@ if TYPE_CHECKING:
     from baska_cli.tournament.results import TableResult
     from baska_cli.tournament.service.closing import Closed
     from baska_cli.tournament.service.rounds import Withdrawn
+    from baska_cli.tournament.service.scores import Typed
     from baska_cli.tournament.service.walkouts import WalkedOut
 
 
@@ -53,11 +54,18 @@ def withdrawn(gone: Withdrawn) -> str:
 def accepted(state: TableState) -> str:
     """A table's result accepted by the organiser: its totals and its status now."""
     pairs = zip(state.players, state.totals or (), strict=False)
+    status = status_word(state.status)
+    if state.cut:
+        status = ngettext(
+            "confirmed: {count} of {deals} deal, accepted as played",
+            "confirmed: {count} of {deals} deals, accepted as played",
+            state.deals,
+        ).format(count=state.dealt, deals=state.deals)
     return _("round {round}, table {table}: {result} ({status})").format(
         round=state.round,
         table=state.table,
         result=", ".join(f"{p} {signed(t)}" for p, t in pairs),
-        status=status_word(state.status),
+        status=status,
     )
 
 
@@ -67,6 +75,38 @@ def result_entered(entered: TableResult, correct: bool) -> str:
         round=entered.round, table=entered.table, result=describe(entered)
     )
     return said + " " + _("(corrected; the old result is kept)") if correct else said
+
+
+def sheet_typed(typed: Typed) -> str:
+    """A paper sheet typed by the organiser: entered, or under double-entry the first entry
+    kept (its totals not shown: the second person types blind), the second agreeing (the
+    result counts), or an entry differing from the one before (each difference shown)."""
+    if not typed.double:
+        return result_entered(typed.result, typed.correct)
+    where = {"round": typed.result.round, "table": typed.result.table}
+    if typed.counted:
+        said = _("round {round}, table {table}: the entries agree: {result}, counted").format(
+            **where, result=describe(typed.result)
+        )
+        return said + " " + _("(corrected; the old result is kept)") if typed.correct else said
+    if typed.differs is None:
+        return _(
+            "round {round}, table {table}: the sheet's first entry is kept, not counted yet; "
+            "it counts once the sheet is typed again alike, by another person who does not "
+            "look at this entry"
+        ).format(**where)
+    before, now = typed.differs, typed.result
+    differences = [
+        f"{name} {signed(old)} / {signed(new)}"
+        for name, old, new in zip(now.players, before.totals, now.totals, strict=True)
+        if old != new
+    ]
+    if before.players != now.players:
+        differences = [", ".join(before.players) + " / " + ", ".join(now.players)]
+    return _(
+        "round {round}, table {table}: this entry differs from the one before ({differences}); "
+        "nothing counted: type the sheet again, the entry it agrees with counts"
+    ).format(**where, differences="; ".join(differences))
 
 
 def round_drawn(round_number: int) -> str:
@@ -83,8 +123,14 @@ def state_word(state: TableState) -> str:
             "paper totals and {count} hands: keep one of them",
             state.dealt,
         ).format(count=state.dealt)
+    if state.status == "new" and len(state.typed) == 1:
+        return _("sheet typed once")
+    if state.status == "new" and state.typed:
+        return _("entries differ")
     if state.status == "playing":
         return _("playing {dealt}/{deals}").format(dealt=state.dealt, deals=state.deals)
+    if state.cut:
+        return _("confirmed {dealt}/{deals}").format(dealt=state.dealt, deals=state.deals)
     return status_word(state.status)
 
 

@@ -78,8 +78,9 @@ def heading_size(name: str) -> str:
     return "f" + str(size).replace(".", "")
 
 
-Link = Callable[[int, int], str]
-"""A table's link in a round (round, table -> the link), as tournament/links.py makes it."""
+Link = Callable[[Draw, int], str]
+"""A table's link in a round's draw (the draw, table -> the link), as tournament/links.py
+makes it."""
 
 
 def qr_svg(url: str) -> str:
@@ -92,11 +93,11 @@ def qr_svg(url: str) -> str:
     return str(code.svg_inline(border=4, omitsize=True, dark="#000", light="#fff"))
 
 
-def _qr(link: Link | None, round_number: int, table: int) -> dict[str, str] | None:
+def _qr(link: Link | None, draw: Draw, table: int) -> dict[str, str] | None:
     """A table's link and its QR code (inline SVG), or None without links."""
     if link is None:
         return None
-    url = link(round_number, table)
+    url = link(draw, table)
     return {"url": url, "svg": qr_svg(url)}
 
 
@@ -132,7 +133,7 @@ def sheets_html(
                     }
                     for s, p in enumerate(members, 1)
                 ],
-                "qr": _qr(link, draw.round, t),
+                "qr": _qr(link, draw, t),
             }
         )
     # each deal's dealer by seat (a seat's label is short, a name may not be)

@@ -13,6 +13,7 @@ from baska_cli.render.stream import write_json
 from baska_cli.render.tournament.classifications import details, teams_json
 from baska_cli.render.tournament.publish_pages import (
     Pages,
+    People,
     index_page,
     round_page,
     style,
@@ -105,11 +106,15 @@ def table_json(table: PublishedTable) -> dict[str, Any]:
 
 
 def publication_files(
-    pub: Publication, home: tuple[str, str] | None = None, env: Environment | None = None
+    pub: Publication,
+    home: tuple[str, str] | None = None,
+    env: Environment | None = None,
+    people: People | None = None,
 ) -> dict[str, str]:
     """Every file published, by its name in the folder (`/` between folders); `home`: a
     link first in every page's menu (a league's site), `env`: the Jinja2 environment to
-    use (one for many publications)."""
+    use (one for many publications), `people`: the players' names and pages on a league's
+    site."""
     found = pub.standings
     files = {
         "style.css": style(),
@@ -121,7 +126,7 @@ def publication_files(
     teams = team_standings(found.lines, found.players)
     if teams:
         files["teams.json"] = teams_json(teams, found.up_to) + "\n"
-    pages = Pages(pub, home, env)
+    pages = Pages(pub, home, env, people)
     files["index.html"] = index_page(pages, teams)
     for one in pub.rounds:
         files[round_file(one.round, "html")] = round_page(pages, one)

@@ -6,7 +6,7 @@ Readable on a phone and printable."""
 from __future__ import annotations
 
 import os
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from baska_cli.i18n import _, language, ngettext
@@ -41,18 +41,40 @@ def style() -> str:
         return stream.read()
 
 
+People = Mapping[str, tuple[str, str]]
+"""Each player of a publication (by the name the tables use) as a league's site shows them:
+their name, and their page's link relative to the publication's folder."""
+
+
 class Pages:
     """The pages of one publication, made with one Jinja2 environment (each template
     compiled once for all the pages); `home`: a link first in every page's menu (href
-    relative to the publication's folder, label), as a league's site leads back to itself."""
+    relative to the publication's folder, label), as a league's site leads back to itself;
+    `people`: the players' names and pages on a league's site."""
 
     def __init__(
-        self, pub: Publication, home: tuple[str, str] | None = None, env: Environment | None = None
+        self,
+        pub: Publication,
+        home: tuple[str, str] | None = None,
+        env: Environment | None = None,
+        people: People | None = None,
     ) -> None:
         self.pub = pub
         self.env = env or environment()
         self.named = labels(pub.standings.players)
+        self.links: dict[str, str] = {}
+        for name, (shown, href) in (people or {}).items():
+            self.named[name] = shown
+            self.links[name] = href
         self.home = home
+
+    def linked(self, rows: list[list[Any]], column: int, lines: Sequence[Any], root: str) -> None:
+        """The player's cell of each row (the player of `lines`, in order) a link to their
+        page on a league's site, where they have one: (text, href)."""
+        for row, line in zip(rows, lines, strict=True):
+            href = self.links.get(line.player)
+            if href:
+                row[column] = (row[column], root + href)
 
 
 def _render(pages: Pages, template: str, root: str, **values: Any) -> str:
@@ -100,6 +122,7 @@ def index_page(pages: Pages, teams: Sequence[TeamLine]) -> str:
         order=tie_break_text(found.plan.tie_breaks)
     )
     headers, rows = standings_rows(found.lines, found.up_to > 1, named)
+    pages.linked(rows, headers.index(_("player")), found.lines, "")
     sections = [Section("", ordered, headers, rows)]
     if teams:
         team_headers, team_rows = teams_rows(teams, named)
@@ -109,6 +132,7 @@ def index_page(pages: Pages, teams: Sequence[TeamLine]) -> str:
         sections.append(Section(heading, teams_note(), team_headers, team_rows))
     for name, one in every_category(found):
         cat_headers, cat_rows = standings_rows(one.lines, one.up_to > 1, named)
+        pages.linked(cat_rows, cat_headers.index(_("player")), one.lines, "")
         heading = _("category {category}").format(category=name) + " · " + _players(len(cat_rows))
         sections.append(Section(heading, ordered, cat_headers, cat_rows))
     data = [{"href": "standings.json", "label": "standings.json"}]
@@ -143,14 +167,16 @@ def _result(table: PublishedTable) -> str:
     return ""
 
 
-def _seats(pages: Pages, table: PublishedTable) -> list[dict[str, Any]]:
+def _seats(pages: Pages, table: PublishedTable, root: str) -> list[dict[str, Any]]:
     named = pages.named
     seats = []
     for seat, (player, place) in enumerate(zip(table.players, table.places, strict=True), 1):
+        href = pages.links.get(player)
         seats.append(
             {
                 "seat": seat,
                 "player": named.get(player, player),
+                "href": root + href if href else "",
                 "total": "" if place is None else signed(place.total),
                 "css": "" if place is None else _css(place.total),
                 "place": str(place.place) if place is not None and place.place else "",
@@ -164,7 +190,7 @@ def _table_view(pages: Pages, table: PublishedTable, root: str) -> dict[str, Any
     return {
         "label": _("table {table}").format(table=table.table),
         "href": f"{root}r{table.round}/t{table.table}.html",
-        "seats": _seats(pages, table),
+        "seats": _seats(pages, table, root),
         "result": _result(table),
         "counted": table.counted,
     }

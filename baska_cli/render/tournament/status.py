@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 
-from baska_cli.i18n import N_, _
+from baska_cli.i18n import N_, _, ngettext
 from baska_cli.render.fit import KEPT, wrap
 from baska_cli.render.text import signed, terminal_safe, terminal_safe_json
 from baska_cli.render.tournament.links import WIDTH, seats_line
@@ -40,8 +40,7 @@ def status_table(round_number: int, states: Sequence[TableState], width: int = W
         lines += _under(label.ljust(room), head, room, width)
         lines += _under(" " * room, seats_line(s.players), room, width)
         confirmed = [*s.confirmed_by, *([_("the organiser")] if s.accepted else [])]
-        if confirmed:
-            said = _("confirmed by: {names}").format(names=", ".join(confirmed))
+        for said in _notes(s, confirmed):
             lines += _under(" " * room, said, room, width)
     for s in states:
         for player, note in s.disputes:
@@ -49,6 +48,34 @@ def status_table(round_number: int, states: Sequence[TableState], width: int = W
             note = terminal_safe(note)  # (typed on a phone: wrapped as it is shown)
             lines += wrap(f"{said}: {note}" if note else said, width, "  ").splitlines()
     return terminal_safe("\n".join(lines), keep="\n")  # (a note typed on a phone)
+
+
+def _notes(s: TableState, confirmed: list[str]) -> list[str]:
+    """What a table's lines say below its players: who walked out (its totals are the
+    walk-out's fixed result), the deals played accepted short of the series, who confirmed."""
+    said = []
+    if s.walked_out:
+        said.append(
+            _("walked out: {names}; the result that counts is the walk-out's").format(
+                names=", ".join(s.walked_out)
+            )
+        )
+    if s.cut:
+        said.append(
+            ngettext(
+                "cut short: the {count} deal played accepted as the result",
+                "cut short: the {count} deals played accepted as the result",
+                s.dealt,
+            ).format(count=s.dealt)
+        )
+    if len(s.typed) == 1:
+        said.append(_("the paper sheet typed once: waiting for the second entry"))
+    elif s.typed:
+        entries = " / ".join(" ".join(signed(t) for t in totals) for totals in s.typed)
+        said.append(_("the paper sheet's entries differ: {entries}").format(entries=entries))
+    if confirmed:
+        said.append(_("confirmed by: {names}").format(names=", ".join(confirmed)))
+    return said
 
 
 def _under(first: str, text: str, room: int, width: int) -> list[str]:

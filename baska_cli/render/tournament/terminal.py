@@ -11,7 +11,7 @@ from typing import Any
 from tabulate import tabulate
 
 from baska_cli.i18n import _, ngettext
-from baska_cli.render.text import csv_line, number, plain_number, signed
+from baska_cli.render.text import csv_line, exact_number, number, signed
 from baska_cli.tournament.draw import Draw
 from baska_cli.tournament.folder import ledger_name
 from baska_cli.tournament.standings import WALKED_OUT, WALKOUT, StandingLine
@@ -20,6 +20,7 @@ CSV_HEADER = (
     "place", "player", "club", "place_points", "total", "tables_won", "movement", "lot",
     "withdrawn",
 )  # fmt: skip
+EXACT = "place_points_exact"  # the last column: the place points as a fraction (`34/3`)
 
 
 def points(value: float | Fraction) -> str:
@@ -262,8 +263,11 @@ def standings_csv(
     details: Mapping[str, Sequence[str]] | None = None,
     details_header: Sequence[str] = (),
 ) -> str:
-    """One row per player; with `details`, their cells (under `details_header`) at the end."""
-    out = [csv_line([*CSV_HEADER, *details_header] if details else CSV_HEADER)]
+    """One row per player, for scripts: place points as exactly as a float holds them, and
+    exactly as a fraction in the last column; with `details`, their cells (under
+    `details_header`) before it."""
+    head = [*CSV_HEADER, *(details_header if details else ()), EXACT]
+    out = [csv_line(head)]
     for ln in lines:
         extra = list((details or {}).get(ln.player, ["" for _h in details_header]))
         out.append(
@@ -272,13 +276,14 @@ def standings_csv(
                     ln.place,
                     ln.player,
                     ln.club,
-                    plain_number(ln.place_points),
+                    exact_number(ln.place_points),
                     ln.total,
                     ln.tables_won,
                     "" if ln.movement is None else ln.movement,
                     "" if ln.lot is None else ln.lot,
                     "" if ln.withdrawn is None else ln.withdrawn,
                     *(extra if details else []),
+                    str(ln.place_points),
                 ]
             )
         )

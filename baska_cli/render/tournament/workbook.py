@@ -1,7 +1,9 @@
-"""A tournament for a league's spreadsheet: the standings, the teams, a category, a season and
-a round's tables as a workbook (.xlsx, XlsxWriter, imported only when one is made), headers in
-the interface language, numbers as numbers (place points exactly, shown to two decimals with
-the spreadsheet's own decimal separator)."""
+"""A tournament for a league's spreadsheet: the standings, the teams, a category, a season
+(render/league/terminal.py's sheet) and a round's tables as a workbook (.xlsx, XlsxWriter,
+imported only when one is made), headers in the interface language, numbers as numbers (place
+points exactly, shown to two decimals with the spreadsheet's own decimal separator), players by
+their full names; each sheet printed on A4, fit to the page's width (landscape where wider than
+a portrait page), its header row repeated on every page and the page numbers at its foot."""
 
 from __future__ import annotations
 
@@ -18,13 +20,15 @@ from baska_cli.render.tournament.classifications import teams_note
 from baska_cli.render.tournament.status import status_word
 from baska_cli.render.tournament.terminal import note
 from baska_cli.tournament.hall.state import TableState
-from baska_cli.tournament.season import SeasonLine
 from baska_cli.tournament.standings import StandingLine
 from baska_cli.tournament.teams import TeamLine
 
 Cell = str | int | float | Fraction | None
 SHEET_NAME = 31  # the most characters of a sheet's name
 NOT_IN_NAME = str.maketrans("", "", "[]:*?/\\")
+A4 = 9  # the paper's number in the file format
+PORTRAIT_WIDTH = 100  # the characters of column width an A4 portrait page holds near 100 %
+HEADER_ROW = 2  # (the heading on row 0, the header on row 2, the data below)
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,28 +73,23 @@ def teams_sheet(heading: str, teams: Sequence[TeamLine], labels: Mapping[str, st
     return Sheet(_("teams"), f"{heading} · {teams_note()}", headers, rows)
 
 
-def season_sheet(heading: str, events: Sequence[str], lines: Sequence[SeasonLine]) -> Sheet:
-    """The season: each player's sums, then each event's points (empty where absent)."""
-    headers = [_("place"), _("player"), _("club"), _("season points"), _("total"), *events]
-    rows: list[list[Cell]] = []
-    for ln in lines:
-        got = {r.event: r.points for r in ln.events}
-        rows.append([ln.place, ln.player, ln.club, ln.points, ln.total, *map(got.get, events)])
-    return Sheet(_("season"), heading, headers, rows)
-
-
-def status_sheet(round_number: int, states: Sequence[TableState]) -> Sheet:
-    """A round's tables: the state, the deals played, the players and totals by seat."""
+def status_sheet(
+    round_number: int, states: Sequence[TableState], labels: Mapping[str, str]
+) -> Sheet:
+    """A round's tables: the state, the deals played, the players (by their full names, as
+    `labels` give them) and totals by seat, who confirmed."""
     seats = range(1, 5)
     headers = [_("table"), _("status"), _("deals played")]
     headers += [_("seat {n}").format(n=s) for s in seats]
     headers += [_("total, seat {n}").format(n=s) for s in seats] + [_("confirmed by")]
     rows: list[list[Cell]] = []
     for s in states:
-        confirmed = [*s.confirmed_by, *([_("the organiser")] if s.accepted else [])]
+        confirmed = [labels.get(n, n) for n in s.confirmed_by]
+        confirmed += [_("the organiser")] if s.accepted else []
         totals = list(s.totals) if s.totals is not None else [None] * 4
+        players = [labels.get(n, n) for n in s.players]
         rows.append(
-            [s.table, status_word(s.status), s.dealt, *s.players, *totals, ", ".join(confirmed)]
+            [s.table, status_word(s.status), s.dealt, *players, *totals, ", ".join(confirmed)]
         )
     name = _("round {round}").format(round=round_number)
     return Sheet(name, name, headers, rows)
@@ -117,8 +116,8 @@ def workbook(sheets: Sequence[Sheet]) -> bytes:
     for sheet in sheets:
         page = book.add_worksheet(_sheet_name(sheet.name, used))
         page.write_string(0, 0, sheet.heading, bold)
-        page.write_row(2, 0, list(sheet.headers), bold)
-        page.freeze_panes(3, 0)
+        page.write_row(HEADER_ROW, 0, list(sheet.headers), bold)
+        page.freeze_panes(HEADER_ROW + 1, 0)
         widths = [len(h) for h in sheet.headers]
         for r, row in enumerate(sheet.rows, 3):
             for c, value in enumerate(row):
@@ -135,12 +134,25 @@ def workbook(sheets: Sequence[Sheet]) -> bytes:
                     page.write_number(r, c, float(value), formats[code])
                 if c < len(widths):
                     widths[c] = max(widths[c], len(str(value)))
-        for c, width in enumerate(widths):
-            page.set_column(c, c, min(max(width, 4), 60) + 2)
+        shown = [min(max(width, 4), 60) + 2 for width in widths]
+        for c, width in enumerate(shown):
+            page.set_column(c, c, width)
+        _printed(page, wide=sum(shown) > PORTRAIT_WIDTH)
     book.close()
     with zipfile.ZipFile(buffer, "a") as marked:
         marked.comment = MARK.encode("ascii")
     return buffer.getvalue()
+
+
+def _printed(page: Any, wide: bool) -> None:
+    """A sheet's printing: A4, landscape if `wide`, as wide as one page and as long as it
+    takes, the header row on every page, `page 2 of 5` at the foot."""
+    page.set_paper(A4)
+    if wide:
+        page.set_landscape()
+    page.fit_to_pages(1, 0)
+    page.repeat_rows(HEADER_ROW)
+    page.set_footer("&C" + _("page {page} of {pages}").format(page="&P", pages="&N"))
 
 
 def _sheet_name(name: str, used: set[str]) -> str:

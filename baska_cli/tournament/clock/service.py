@@ -13,7 +13,7 @@ from baska_cli.i18n import _
 from baska_cli.tournament.clock import files
 from baska_cli.tournament.clock.announcement import announcement_text
 from baska_cli.tournament.clock.timing import Clock, clock_record, utc_now, wall_time
-from baska_cli.tournament.folder import Tournament, load, lock
+from baska_cli.tournament.folder import Tournament, load, lock, read_plan
 from baska_cli.tournament.hall.progress import not_in
 from baska_cli.tournament.hall.state import states_of
 
@@ -49,9 +49,14 @@ class ClockRunning(TournamentError):
         )  # fmt: skip
 
 
+class RoundClosed(TournamentError):
+    """The newest round is closed: its clock is over (draw the next round, start its own)."""
+
+
 def start_clock(path: str, restart: bool = False, now: datetime | None = None) -> Started:
     """Start the clock of the newest drawn round at `now` (default: the time now), refused
-    before any draw and, unless `restart`, when that round's clock runs already."""
+    before any draw, once that round is closed and, unless `restart`, when its clock runs
+    already (a clock file that is no clock is refused too, unless `restart` writes it anew)."""
     with lock(path):
         t = load(path)
         if not t.draws:
@@ -59,13 +64,18 @@ def start_clock(path: str, restart: bool = False, now: datetime | None = None) -
                 _("no round is drawn yet; draw one (`baska tournament draw`), then start its "
                   "clock"), path
             )  # fmt: skip
+        current = len(t.draws)
+        if current in t.closed:
+            raise RoundClosed(
+                _("round {round} is closed: its clock is over; draw the next round, then "
+                  "start its clock").format(round=current), path
+            )  # fmt: skip
         try:
             before = files.read_clock(path)
         except TournamentError:
             if not restart:
                 raise
             before = None  # (a broken file: written anew)
-        current = len(t.draws)
         again = before is not None and before.round == current
         if again and not restart:
             assert before is not None
@@ -93,16 +103,60 @@ def clear_announcement(path: str) -> bool:
 
 def clock_of(t: Tournament) -> dict[str, Any] | None:
     """The clock of the newest drawn round as the board's JSON carries it, without the
-    seconds left (None while that round's clock is not started)."""
-    found = files.read_clock(t.path)
-    if found is None or found.round != len(t.draws):
+    seconds left (None while that round's clock is not started, once the round is closed,
+    and while the clock's file is no clock: `hall_problems` says so)."""
+    try:
+        found = files.read_clock(t.path)
+    except TournamentError:
+        return None
+    if found is None or found.round != len(t.draws) or found.round in t.closed:
         return None
     return clock_record(found, t.plan.round_minutes, t.plan.time_up)
 
 
 def announcement_of(t: Tournament) -> str | None:
-    """The announcement shown now (None while there is none)."""
-    return files.read_announcement(t.path)
+    """The announcement shown now (None while there is none, and while its file cannot be
+    read: `hall_problems` says so)."""
+    try:
+        return files.read_announcement(t.path)
+    except TournamentError:
+        return None
+
+
+def time_is_up(t: Tournament, round_number: int, now: datetime | None = None) -> bool:
+    """Whether the clock of round `round_number` ran out (by `now`, default: the time now);
+    False while it runs, before it is started, and once the clock of a later round took
+    its place (`clock.json` keeps the newest round's clock only)."""
+    try:
+        found = files.read_clock(t.path)
+    except TournamentError:
+        return False
+    if found is None or found.round != round_number:
+        return False
+    return found.ends(t.plan.round_minutes) <= (now or utc_now())
+
+
+def clock_over(path: str, now: datetime | None = None) -> bool:
+    """Whether the time of the clock kept in the directory is up (a page that caches what
+    it shows asks again when this changes); False with no clock, or one that is no clock."""
+    try:
+        found = files.read_clock(path)
+        minutes = read_plan(path).round_minutes
+    except TournamentError:
+        return False
+    return found is not None and found.ends(minutes) <= (now or utc_now())
+
+
+def hall_problems(path: str) -> tuple[str, ...]:
+    """What keeps the clock or the announcement off the screens: their files that cannot be
+    read, each named with what is wrong (for the organiser; the screens show neither)."""
+    found = []
+    for read in (files.read_clock, files.read_announcement):
+        try:
+            read(path)
+        except TournamentError as error:
+            found.append(str(error))
+    return tuple(found)
 
 
 def standings_hidden(t: Tournament, shown_round: int) -> bool:

@@ -10,6 +10,7 @@ from typing import Any
 PLAY_ON, FINISH_DEAL = "play-on", "finish-deal"
 TIME_UP = (PLAY_ON, FINISH_DEAL)  # what the tables do when the clock runs out (`time-up`)
 WARNINGS = (600, 300)  # seconds left at which every screen warns: 10 and 5 minutes
+LONGEST = 600  # minutes a round's clock may run at most (the setting round-minutes)
 
 
 @dataclass(frozen=True, slots=True)
@@ -26,6 +27,19 @@ class Clock:
     def remaining(self, minutes: int, now: datetime) -> float:
         """Seconds left at `now` (to the millisecond; 0 once the time is up)."""
         return max(0.0, round((self.ends(minutes) - now).total_seconds(), 3))
+
+
+def in_range(moment: datetime) -> bool:
+    """Whether a clock started at `moment` can be shown: its start and its latest end, in
+    UTC and in this computer's time (a start near the year 1 or 9999, written by hand,
+    cannot)."""
+    try:
+        for shown in (moment, moment + timedelta(minutes=LONGEST)):
+            shown.astimezone(UTC)
+            shown.astimezone()
+    except (OverflowError, ValueError, OSError):
+        return False
+    return True
 
 
 def utc_now() -> datetime:

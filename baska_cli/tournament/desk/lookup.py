@@ -1,12 +1,13 @@
 """A player found at the desk (pure): by full name, short form, id or a unique start of
-one, case- and accent-blind; and the players a few typed letters may mean (the search)."""
+one, case- and accent-blind; the players a few typed letters may mean (the search); the
+nearest spellings of a surname (a misspelling: "kowalsky"); players of one full name."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
 from baska_cli.errors import TournamentInputError
-from baska_cli.game.spelling import fold, suggest
+from baska_cli.game.spelling import fold, nearest, suggest
 from baska_cli.i18n import _
 from baska_cli.tournament.players import Entrant, find, surname_first
 
@@ -33,10 +34,38 @@ def _starts(typed: str, p: Entrant) -> bool:
 
 
 def candidate(p: Entrant) -> str:
-    """A player as the ambiguity names them: the full name, its short form and its id."""
+    """A player as the ambiguity names them: the full name, its short form, club and id."""
     extra = [p.name] if p.full_name else []
+    extra += [p.club] if p.club else []
     extra += [_("id {id}").format(id=p.id)] if p.id else []
     return f"{p.display} ({', '.join(extra)})" if extra else p.display
+
+
+def namesakes(players: Sequence[Entrant]) -> frozenset[str]:
+    """The players (by the name the tables use) whose full name another player shares."""
+    count: dict[str, int] = {}
+    for p in players:
+        count[fold(p.display)] = count.get(fold(p.display), 0) + 1
+    return frozenset(p.name for p in players if count[fold(p.display)] > 1)
+
+
+def _surname(p: Entrant) -> str:
+    """The folded last word of a player's full name (a short form has none: "")."""
+    words = p.display.split()
+    return fold(words[-1]) if len(words) > 1 else ""
+
+
+def by_surname(players: Sequence[Entrant], typed: str) -> list[Entrant]:
+    """The players whose surname is the nearest spelling of a word typed (`kowalsky`:
+    both Kowalski), narrowed to those whose other words the other typed words start; none
+    for a word of fewer than three letters or with no surname near it."""
+    surnames = sorted({s for p in players if (s := _surname(p))})
+    nearest_of = {w: nearest(w, surnames) if len(w) >= 3 else None for w in fold(typed).split()}
+    near = {n for n in nearest_of.values() if n is not None}
+    rest = [w for w, n in nearest_of.items() if n is None]
+    found = [p for p in players if _surname(p) in near]
+    narrowed = [p for p in found if all(any(x.startswith(w) for x in _words(p)) for w in rest)]
+    return sorted(narrowed or found, key=lambda p: surname_first(p.display))
 
 
 def resolve(players: Sequence[Entrant], typed: str) -> Entrant:
@@ -60,9 +89,15 @@ def resolve(players: Sequence[Entrant], typed: str) -> Entrant:
             + more
         )
     names = [n for p in players for n in dict.fromkeys((p.display, p.name))]
+    hint = suggest(typed.strip(), names)
+    near = by_surname(players, typed) if not hint else []
+    if near:
+        hint = _("; did you mean {names}?").format(
+            names=_(" or ").join(candidate(p) if p.name in namesakes(players) else p.display
+                                 for p in near[:8])
+        )  # fmt: skip
     raise TournamentInputError(
-        _('"{name}" is not a player of this tournament').format(name=typed)
-        + suggest(typed.strip(), names)
+        _('"{name}" is not a player of this tournament').format(name=typed) + hint
     )
 
 

@@ -1,12 +1,13 @@
 """desk.csv's rows (pure): each a mark set or taken back, with its time and the client id
-that sent it; the desk as the rows leave it (who is present, who paid)."""
+that sent it (a page's tap writes every mark it asks, changed or not, so its id is kept with
+what it asked); the desk as the rows leave it (who is present, who paid, what each id asked)."""
 
 from __future__ import annotations
 
 import csv
 import io
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
 
 from baska_cli.errors import TournamentError
 from baska_cli.i18n import _
@@ -31,14 +32,17 @@ class DeskRow:
     id: str = ""
 
 
+Asked = frozenset[tuple[str, str, bool]]  # what a client id asked: (player, mark, value)…
+
+
 @dataclass(frozen=True, slots=True)
 class Desk:
-    """The desk as its rows leave it: the players present, those who paid, the client ids
-    recorded."""
+    """The desk as its rows leave it: the players present, those who paid, and what each
+    client id recorded asked for (so an id sent again is known for what it asked)."""
 
     present: frozenset[str] = frozenset()
     paid: frozenset[str] = frozenset()
-    ids: frozenset[str] = frozenset()
+    sent: Mapping[str, Asked] = field(default_factory=dict)
 
     @property
     def begun(self) -> bool:
@@ -54,12 +58,13 @@ class Desk:
 def desk_of(rows: Iterable[DeskRow]) -> Desk:
     """The desk after `rows`, the last row of a player and mark deciding."""
     held: dict[str, set[str]] = {PRESENT: set(), PAID: set()}
-    ids: set[str] = set()
+    sent: dict[str, set[tuple[str, str, bool]]] = {}
     for row in rows:
         (held[row.mark].add if row.value else held[row.mark].discard)(row.player)
         if row.id:
-            ids.add(row.id)
-    return Desk(frozenset(held[PRESENT]), frozenset(held[PAID]), frozenset(ids))
+            sent.setdefault(row.id, set()).add((row.player, row.mark, row.value))
+    asked = {key: frozenset(marks) for key, marks in sent.items()}
+    return Desk(frozenset(held[PRESENT]), frozenset(held[PAID]), asked)
 
 
 def format_desk(rows: Sequence[DeskRow]) -> str:

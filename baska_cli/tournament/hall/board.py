@@ -1,7 +1,8 @@
 """The standings as the projector shows them: each player's line (the full name where the
-roster has one) with the movement since the round before, the teams and categories where
-the tournament has them, and how many tables of the round shown are in — as JSON-ready
-dicts, made from the standings' lines (no ranking rule of its own; pure)."""
+roster has one, namesakes told apart) with the movement since the round before, the teams
+and categories where the tournament has them, how many tables of the round shown are in and
+whether the round is over — as JSON-ready dicts, made from the standings' lines (no ranking
+rule of its own; pure)."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from fractions import Fraction
 from typing import Any
 
 from baska_cli.tournament.categories import categories, in_category
-from baska_cli.tournament.players import Entrant
+from baska_cli.tournament.players import Entrant, apart_names
 from baska_cli.tournament.standings import StandingLine
 from baska_cli.tournament.teams import TeamLine, team_standings
 
@@ -26,14 +27,18 @@ def _points(value: float | Fraction) -> dict[str, Any]:
     return {"place_points": float(value), "place_points_exact": str(value)}
 
 
-def player_line(line: StandingLine, player: Entrant | None, round_number: int) -> dict[str, Any]:
-    """A player's line on the board; `new` marks a player who was in no standings before
-    this round (there is no movement in round 1)."""
+def player_line(
+    line: StandingLine, player: Entrant | None, round_number: int, name: str = ""
+) -> dict[str, Any]:
+    """A player's line on the board (`name`: as people read it, namesakes told apart;
+    default: the full name); `new` marks a player who was in no standings before this round
+    (there is no movement in round 1)."""
     return {
         "place": line.place,
         "player": line.player,
-        "name": player.display if player else line.player,
+        "name": name or (player.display if player else line.player),
         "club": line.club,
+        "id": player.id if player else "",
         **_points(line.place_points),
         "total": line.total,
         "tables_won": line.tables_won,
@@ -70,31 +75,36 @@ def board(
     rounds: int,
     tables: int,
     tie_breaks: Sequence[str],
+    closed: bool = False,
 ) -> dict[str, Any]:
     """The board after round `round_number` (of `rounds`; `tables` at that round): the
     standings, the teams (when any player has one) and each category's standings (when
-    any player has one), in the order the standings place them. Nothing in it is in a
-    language: one board serves every reader (why a table is not in yet is the organiser's
-    page's business)."""
+    any player has one), in the order the standings place them; `over`: every table of
+    the round is in, or the organiser `closed` it (else the round is being played). Nothing
+    in it is in a language: one board serves every reader (why a table is not in yet is
+    the organiser's page's business)."""
     by_name = {p.name: p for p in players}
-    names = {p.name: p.display for p in players}
+    names = apart_names(players)
+
+    def line_of(ln: StandingLine) -> dict[str, Any]:
+        return player_line(ln, by_name.get(ln.player), round_number, names.get(ln.player, ""))
+
     has_teams = any(p.team or p.standin for p in players)
+    counted = tables_in(lines, round_number)
     return {
         "tournament": name,
         "round": round_number,
         "rounds": rounds,
         "tables": tables,
-        "tables_in": tables_in(lines, round_number),
+        "tables_in": counted,
+        "over": closed or (round_number > 0 and counted >= tables),
         "tie_breaks": list(tie_breaks),
-        "standings": [player_line(ln, by_name.get(ln.player), round_number) for ln in lines],
+        "standings": [line_of(ln) for ln in lines],
         "teams": [team_line(t, names) for t in team_standings(lines, players)] if has_teams else [],
         "categories": [
             {
                 "category": category,
-                "standings": [
-                    player_line(ln, by_name.get(ln.player), round_number)
-                    for ln in in_category(lines, players, category)
-                ],
+                "standings": [line_of(ln) for ln in in_category(lines, players, category)],
             }
             for category in categories(players)
         ],

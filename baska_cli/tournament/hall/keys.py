@@ -1,6 +1,7 @@
 """The hall's keys: one secret kept in the tournament's directory, and from it the
-organiser's key, a key for each table of each round, and each player's own key and 4-digit
-PIN, printed on their start card (HMAC: no key tells another).
+organiser's key, a key for each table of each round's draw (bound to that draw: a draw
+taken back and made again changes them), and each player's own key and 4-digit PIN,
+printed on their start card (HMAC: no key tells another).
 
 A running `baska serve DIR` reads the secret once, at its start, and holds `DIR/.serve-lock`.
 Deleted while it runs, the file is written back by the server with the secret it holds (at
@@ -12,6 +13,7 @@ from __future__ import annotations
 import base64
 import hashlib
 import hmac
+import json
 import os
 from dataclasses import dataclass
 
@@ -20,6 +22,7 @@ from filelock import FileLock, Timeout
 from baska_cli.errors import TournamentError
 from baska_cli.files.secret import keep_key, kept_key
 from baska_cli.i18n import _
+from baska_cli.tournament.draw import Draw
 
 SECRET = ".serve-secret"  # the tournament's secret, beside tournament.toml (mode 0600)
 HALL_LOCK = ".serve-lock"  # held by the one `baska serve DIR` of the directory
@@ -51,9 +54,11 @@ class HallKeys:
         """The organiser's key: every table, the draw, the corrections."""
         return _derived(self.secret, "organiser")
 
-    def table(self, round_number: int, table: int) -> str:
-        """Table `table`'s key in round `round_number`: that table's ledger only."""
-        return _derived(self.secret, f"table {round_number} {table}")
+    def table(self, draw: Draw, table: int) -> str:
+        """Table `table`'s key in the round `draw` seated: that table's ledger only, and only
+        for this very draw (taken back and drawn again with other players, the round's
+        tables have other keys: a sheet printed before opens nothing)."""
+        return _derived(self.secret, f"table {draw.round} {table} {draw_mark(draw)}")
 
     def player(self, ident: str) -> str:
         """The key of the player whose stable id is `ident` (personal/identity.py: their id
@@ -66,6 +71,13 @@ class HallKeys:
         table's result from the table's phone."""
         number = int.from_bytes(_digest(self.secret, f"pin {ident}")[:8], "big")
         return f"{number % 10**PIN_DIGITS:0{PIN_DIGITS}d}"
+
+
+def draw_mark(draw: Draw) -> str:
+    """What tells one draw of a round from another: a digest of its seating (the tables,
+    each by seat, and who sits out); the same seating drawn again has the same mark."""
+    seating = json.dumps([draw.round, draw.tables, draw.sitting_out], ensure_ascii=False)
+    return hashlib.sha256(seating.encode("utf-8")).hexdigest()[:16]
 
 
 def hall_keys(folder: str, serving: bool = False) -> HallKeys:

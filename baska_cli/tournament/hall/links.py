@@ -10,6 +10,7 @@ from urllib.parse import urlsplit
 
 from baska_cli.errors import TournamentInputError
 from baska_cli.i18n import _
+from baska_cli.tournament.draw import Draw
 from baska_cli.tournament.hall.keys import HallKeys
 
 EXAMPLE = "http://192.168.1.10:8000"
@@ -93,19 +94,13 @@ class Linker:
     base: str
     keys: HallKeys
 
-    def url(self, round_number: int, table: int) -> str:
-        """Table `table`'s link in round `round_number`."""
-        return table_url(self.base, self.keys.table(round_number, table))
+    def url(self, draw: Draw, table: int) -> str:
+        """Table `table`'s link in the round `draw` seated."""
+        return table_url(self.base, self.keys.table(draw, table))
 
-    def links(self, round_number: int, tables: tuple[tuple[str, ...], ...]) -> list[TableLink]:
+    def links(self, draw: Draw) -> list[TableLink]:
         """The links of a round's tables (each table's players by seat)."""
         return [
-            TableLink(
-                round_number,
-                t,
-                members,
-                self.url(round_number, t),
-                self.keys.table(round_number, t),
-            )
-            for t, members in enumerate(tables, 1)
+            TableLink(draw.round, t, members, self.url(draw, t), self.keys.table(draw, t))
+            for t, members in enumerate(draw.tables, 1)
         ]

@@ -15,7 +15,8 @@ from baska_cli.errors import TournamentInputError
 from baska_cli.files.kind import NotRegularFile, open_regular_binary
 from baska_cli.files.replace import identity
 from baska_cli.i18n import _
-from baska_cli.tournament.confirmations import DISAGREE, Words, standing
+from baska_cli.tournament.confirmations import ACCEPT, DISAGREE, Words, standing
+from baska_cli.tournament.double.entries import waiting
 from baska_cli.tournament.folder import (
     CONFIRMATIONS,
     RESULTS,
@@ -34,7 +35,7 @@ from baska_cli.tournament.walkouts import counting
 
 NEW, PLAYING, WAITING = "new", "playing", "waiting"
 CONFIRMED, DISPUTED, WALKOUT = "confirmed", "disputed", "walkout"
-LEDGER, SHEET, NONE = "ledger", "sheet", "none"
+LEDGER, SHEET, NONE, FIXED = "ledger", "sheet", "none", "walkout"  # FIXED: a walk-out's
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,6 +55,15 @@ class TableState:
     version: str = ""  # the digest of the table's ledger and sheet that words are given for
     accepted: bool = False  # the organiser accepted the result
     sheet: bool = False  # the table has a paper sheet's result (its entry not corrected)
+    walked_out: tuple[str, ...] = ()  # who walked out (a WALKOUT's totals are then fixed)
+    short: bool = False  # fewer hands than the series, all in its own ledger, no sheet
+    typed: tuple[tuple[int, ...], ...] = ()  # paper entries waiting for one alike (double/)
+
+    @property
+    def cut(self) -> bool:
+        """Whether the table's result is the deals it played short of its series (cut by
+        the clock), accepted by the organiser."""
+        return self.short and self.status == CONFIRMED
 
     @property
     def conflict(self) -> bool:
@@ -65,6 +75,13 @@ class TableState:
     def complete(self) -> bool:
         """Whether the table has a result to confirm (a full series or a sheet)."""
         return self.status in (WAITING, CONFIRMED, DISPUTED)
+
+
+def closed_refusal(round_number: int) -> str:
+    """Why a table's key and the players' words change nothing in a closed round."""
+    return _("round {round} is closed; the organiser corrects its tables").format(
+        round=round_number
+    )
 
 
 def write_refusal(state: TableState, hands: bool = False) -> str | None:
@@ -150,6 +167,11 @@ def state_record(state: TableState) -> dict[str, Any]:
         "confirmed_by": list(state.confirmed_by),
         "disputes": [{"player": p, "note": n} for p, n in state.disputes],
         "accepted": state.accepted,
+        "short": state.short,
+        "typed": len(state.typed),  # (their totals only once two differ: typed blind)
+        "typed_totals": [list(t) for t in state.typed] if len(state.typed) > 1 else [],
+        "cut": state.cut,
+        "walked_out": list(state.walked_out),
         "sheet": state.sheet,
         "conflict": state.conflict,
         "refused": write_refusal(state, hands=True),
@@ -227,12 +249,13 @@ def _state(t: Tournament, round_number: int, table: int, members: tuple[str, ...
     deals = t.plan.deals
     sheet = current(t.sheets, round_number, table)
     totals: tuple[int, ...] | None = None
-    source, complete, dealt = NONE, False, checked.slots
+    source, complete, short, dealt = NONE, False, False, checked.slots
     if checked.problems:
         status = PLAYING  # a ledger with a problem: `tournament check` says what
     elif dealt:
         source, totals = LEDGER, tuple(checked.totals)
-        complete = dealt == deals and sheet is None and checked.players == members
+        whole = sheet is None and checked.players == members
+        complete, short = whole and dealt == deals, whole and dealt < deals
         status = PLAYING
     elif sheet is not None:
         source, totals = SHEET, sheet.totals
@@ -241,8 +264,10 @@ def _state(t: Tournament, round_number: int, table: int, members: tuple[str, ...
     else:
         status = NEW
     words = standing(t.confirmations, round_number, table, version, members)
-    if (round_number, table) in counting(t.walkouts):
-        status, words = WALKOUT, Words((), (), False, False)
+    gone = counting(t.walkouts).get((round_number, table), ())
+    if gone:
+        status, words, source = WALKOUT, Words((), (), False, False), FIXED
+        totals = fixed_totals(t, members, gone)
     elif complete:
         if words.accepted or (words.final and not words.disputes):
             status = CONFIRMED
@@ -250,13 +275,24 @@ def _state(t: Tournament, round_number: int, table: int, members: tuple[str, ...
             status = DISPUTED
         else:
             status = WAITING
+    elif short and words.accepted:
+        status = CONFIRMED  # (the deals played, accepted by the organiser)
+        words = Words((), (), True, True)
     else:
         words = Words((), (), False, False)  # (words of an earlier version are void anyway)
     return TableState(
         round_number, table, members, status, dealt, deals, totals, source,
         words.confirmed_by, words.disputes, version, words.accepted,
-        sheet is not None,
+        sheet is not None, gone, short and not gone,
+        tuple(e.totals for e in waiting(t.typed, round_number, table)),
     )  # fmt: skip
+
+
+def fixed_totals(t: Tournament, members: tuple[str, ...], gone: tuple[str, ...]) -> tuple[int, ...]:
+    """The small points that count at a table with a walk-out, by seat: the rule system's
+    for the player who walked out and for those left (PSB §9)."""
+    fixed = t.rules.walkout
+    return tuple(fixed.left[1] if name in gone else fixed.others[1] for name in members)
 
 
 def state_of(t: Tournament, round_number: int, table: int) -> TableState:
@@ -298,3 +334,13 @@ def disputes_of(t: Tournament, round_number: int, table: int) -> tuple[tuple[str
         return ()
     state = state_of(t, round_number, table)
     return state.disputes if state.status == DISPUTED else ()
+
+
+def accepted_short(t: Tournament, round_number: int, table: int) -> bool:
+    """Whether the organiser accepted the deals a table played short of its series as its
+    result (the table as it is now); cheap for a table the organiser accepted nothing of."""
+    if not any(
+        (c.round, c.table) == (round_number, table) and c.word == ACCEPT for c in t.confirmations
+    ):
+        return False
+    return state_of(t, round_number, table).cut

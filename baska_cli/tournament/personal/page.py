@@ -72,9 +72,11 @@ def player_page(
     line: StandingLine | None,
     names: Mapping[str, str],
     hidden: bool = False,
+    started: bool = True,
 ) -> PlayerPage:
     """The page of `player` from its parts (`line`: their line of the standings; `hidden`:
-    the standings hidden, so no place)."""
+    the standings hidden, so no place; `started`: some table of the standings has a
+    result — a latecomer who has played no table yet has a place all the same)."""
     return PlayerPage(
         player,
         tournament,
@@ -83,7 +85,7 @@ def player_page(
         seat,
         table,
         line.rounds if line is not None else (),
-        line.place if line is not None and line.rounds and not hidden else None,
+        line.place if line is not None and started and not hidden else None,
         names,
         hidden,
     )
@@ -106,7 +108,8 @@ def page_record(page: PlayerPage) -> dict[str, Any]:
     use), `name`, `round`, `table`, `seat` (0 for a sit-out; all None before the player's
     first draw), `players` and `names` (the table's four by seat), `totals` (the table's
     now, None before a result), `state` (the table's, as /api/v1/confirmations gives it),
-    `results` round by round, `place` in the standings (None while `standings_hidden`)."""
+    `results` round by round, `place` in the standings (None while `standings_hidden`, or
+    before any result), `entered` the player's first round (a latecomer's)."""
     seat, state, p = page.seat, page.table, page.player
     return {
         "player": p.name,
@@ -116,6 +119,7 @@ def page_record(page: PlayerPage) -> dict[str, Any]:
         "tournament": page.tournament,
         "rounds": page.rounds,
         "drawn": page.drawn,
+        "entered": p.entered,
         "withdrawn": p.withdrawn,
         "round": seat.round if seat else None,
         "table": seat.table if seat else None,

@@ -14,7 +14,7 @@ from baska_cli.tournament.clock.service import (
     standings_hidden,
 )
 from baska_cli.tournament.details import DETAILS
-from baska_cli.tournament.folder import WALKOUTS, Tournament, inputs, load, round_dir
+from baska_cli.tournament.folder import CLOSED, WALKOUTS, Tournament, inputs, load, round_dir
 from baska_cli.tournament.hall.board import board
 from baska_cli.tournament.service.rounds import drawn_round
 from baska_cli.tournament.service.scores import standings_of
@@ -31,10 +31,12 @@ class Board:
 
 def watched(t: Tournament) -> tuple[str, ...]:
     """The files the board is made of, and those whose appearance changes it: the roster's
-    details, the walk-outs, the next round's seating (the cache of checked ledgers is not
-    one of them: reading the standings writes it)."""
+    details, the walk-outs, the next round's seating, the newest round's mark of closing
+    (the cache of checked ledgers is not one of them: reading the standings writes it)."""
     read = [f for f in inputs(t) if f != t.file(CHECKED)]
     more = [DETAILS, WALKOUTS, f"{round_dir(t.next_round)}/seating.csv"]
+    if t.draws:  # (closing it stops its clock, and shows hidden standings after the last)
+        more.append(f"{round_dir(len(t.draws))}/{CLOSED}")
     return (*read, *(t.file(name) for name in more), *hall_files(t.path))
 
 
@@ -70,5 +72,6 @@ def board_now(path: str, round_number: int | None = None) -> Board:
         rounds=t.plan.rounds,
         tables=len(t.draws[up_to - 1].tables),
         tie_breaks=t.plan.tie_breaks,
+        closed=up_to in t.closed,
     )
     return Board(_public(t, data), watched(t))

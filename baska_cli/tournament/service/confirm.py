@@ -10,13 +10,16 @@ from collections.abc import Sequence
 from baska_cli.errors import TournamentError, TournamentInputError
 from baska_cli.i18n import _, ngettext
 from baska_cli.tournament import folder
+from baska_cli.tournament.clock.service import time_is_up
 from baska_cli.tournament.confirmations import ACCEPT, AGREE, DISAGREE, Confirmation
 from baska_cli.tournament.folder import Tournament, ledger_name, load, lock, table_players
 from baska_cli.tournament.hall.keys import hall_keys
 from baska_cli.tournament.hall.state import (
     CONFIRMED,
+    PLAYING,
     WALKOUT,
     TableState,
+    closed_refusal,
     state_of,
     table_version,
 )
@@ -118,23 +121,21 @@ def confirm(
     (their page) or their PIN (the table's phone); anything else is refused (WrongProof),
     and nothing a page makes up makes a word count. An agreement, or a disagreement (with a
     note) that makes the table disputed. The totals must be the table's current ones; a
-    disagreement stands until the table changes or the organiser accepts its result."""
+    disagreement stands until the table changes or the organiser accepts its result. A
+    closed round takes no word (the organiser corrects its tables).
+
+    The proof is looked at last, only when the word would be written: every other answer
+    (a closed round, other totals, a word given already) is the same whatever was given as
+    proof, so that no answer tells a right PIN from a wrong one without leaving a word."""
     given_totals = _check_totals(totals)
     said = _one_line(note, NOTE_LIMIT, _("the note"))
     with lock(path):
         t = load(path)
         table_players(t, round_number, table)
         name = seated_name(t.draws[round_number - 1].tables, table, player, round_number)
+        if round_number in t.closed:
+            raise TournamentError(closed_refusal(round_number))
         state = _open_state(t, round_number, table)
-        proof = identities(hall_keys(path), t.players).proof(name, given.strip())
-        if proof is None:
-            raise WrongProof(
-                _("that is not {name}'s PIN: a player's word needs their own PIN or key").format(
-                    name=name
-                )
-                if given.strip()
-                else _("{name}'s word needs their PIN (on their start card)").format(name=name)
-            )
         if state.totals != given_totals:
             raise TournamentError(
                 _(
@@ -144,7 +145,7 @@ def confirm(
             )
         if state.status == CONFIRMED:
             if agree:
-                return state  # (said again: nothing to add)
+                return state  # (final already: nothing to add, whoever says it)
             raise TournamentError(_("the result is confirmed; the organiser corrects it"))
         disputed = dict(state.disputes)
         if agree:
@@ -159,6 +160,15 @@ def confirm(
                 return state
         elif disputed.get(name) == said:
             return state
+        proof = identities(hall_keys(path), t.players).proof(name, given.strip())
+        if proof is None:
+            raise WrongProof(
+                _("that is not {name}'s PIN: a player's word needs their own PIN or key").format(
+                    name=name
+                )
+                if given.strip()
+                else _("{name}'s word needs their PIN (on their start card)").format(name=name)
+            )
         word = Confirmation(
             round_number, table, AGREE if agree else DISAGREE, name, given_totals, state.version,
             "", _now(), said, proof,
@@ -167,12 +177,37 @@ def confirm(
         return state_of(load(path), round_number, table)
 
 
-def accept(path: str, round_number: int, table: int) -> TableState:
+def accept(
+    path: str, round_number: int, table: int, now: datetime.datetime | None = None
+) -> TableState:
     """The organiser's word: the table's current result is final as if confirmed (a
-    disputed table's too); a later change of the table voids it like any confirmation."""
+    disputed table's too); a later change of the table voids it like any confirmation. A
+    table stopped short of its series (cut by the clock: 12 of 16 deals) is accepted with
+    the deals it played once the round's time is up (by `now`, default: the time now) or
+    the round is closed; its place points then come from those deals."""
     with lock(path):
         t = load(path)
-        state = _open_state(t, round_number, table)
+        state = state_of(t, round_number, table)
+        if state.short and state.status == PLAYING:
+            if round_number not in t.closed and not time_is_up(t, round_number, now):
+                raise TournamentError(
+                    ngettext(
+                        "round {round}, table {table} has played {count} of {deals} deal; "
+                        "the deals played are accepted as its result once the round's time "
+                        "is up or the round is closed (`baska tournament close {folder} "
+                        "{round}`)",
+                        "round {round}, table {table} has played {count} of {deals} deals; "
+                        "the deals played are accepted as its result once the round's time "
+                        "is up or the round is closed (`baska tournament close {folder} "
+                        "{round}`)",
+                        state.deals,
+                    ).format(
+                        round=round_number, table=table, count=state.dealt, deals=state.deals,
+                        folder=path,
+                    )
+                )  # fmt: skip
+        else:
+            state = _open_state(t, round_number, table)
         if state.accepted:
             return state
         word = Confirmation(
@@ -198,6 +233,8 @@ def enter_final(
         if before is not None and before.totals == totals:
             return state_of(t, round_number, table)  # (entered again: nothing changes)
         if by == TABLE:
+            if round_number in t.closed:
+                raise TournamentError(closed_refusal(round_number))
             _no_walkout(state_of(t, round_number, table))
             if before is not None and before.by == ORGANISER:
                 raise TournamentError(

@@ -51,7 +51,7 @@ def round_links(path: str, round_number: int | None = None, given: str | None = 
     if base is None:
         raise TournamentInputError(no_base_url(path))
     linker = Linker(base, hall_keys(path))
-    return RoundLinks(number, base, tuple(linker.links(number, t.draws[number - 1].tables)))
+    return RoundLinks(number, base, tuple(linker.links(t.draws[number - 1])))
 
 
 def sheet_linker(path: str, given: str | None = None) -> Linker | None:

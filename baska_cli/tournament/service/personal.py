@@ -78,6 +78,7 @@ class PlayersNow:
     names: dict[str, str]
     watched: tuple[str, ...]
     hidden: bool = False
+    started: bool = False  # some table of the standings has a result
 
 
 def players_now(path: str, keys: HallKeys) -> PlayersNow:
@@ -88,7 +89,8 @@ def players_now(path: str, keys: HallKeys) -> PlayersNow:
     lines = {ln.player: ln for ln in found.lines} if found is not None else {}
     names = shown_names(t.players)
     hidden = standings_hidden(t, len(t.draws))
-    return PlayersNow(t, lines, identities(keys, t.players), names, watched(t), hidden)
+    started = any(ln.rounds for ln in lines.values())
+    return PlayersNow(t, lines, identities(keys, t.players), names, watched(t), hidden, started)
 
 
 def page_of(now: PlayersNow, name: str) -> PlayerPage:
@@ -110,4 +112,5 @@ def page_of(now: PlayersNow, name: str) -> PlayerPage:
         line=now.lines.get(name),
         names=now.names,
         hidden=now.hidden,
+        started=now.started,
     )

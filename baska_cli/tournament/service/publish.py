@@ -8,10 +8,11 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 
-from baska_cli.errors import BaskaError
+from baska_cli.errors import BaskaError, TournamentError
 from baska_cli.i18n import _
 from baska_cli.ledger.view import LedgerView
 from baska_cli.ledger.view import read as read_ledger
+from baska_cli.tournament.clock.service import hidden_from_public
 from baska_cli.tournament.folder import Tournament, ledger_name, load
 from baska_cli.tournament.results import TableResult
 from baska_cli.tournament.service.rounds import drawn_round
@@ -140,6 +141,27 @@ def newest_complete(t: Tournament) -> int:
         if all(s is not None for seats in seated for s in seats):
             return draw.round
     return 1
+
+
+class StandingsHidden(TournamentError):
+    """The organiser hides the standings from the public until the last round is over."""
+
+
+def hidden_check(path: str, anyway: bool = False) -> bool:
+    """Whether the standings are hidden from the public now (`hide-standings`, the last
+    round not over): refused (StandingsHidden) unless `anyway`, then True (published all
+    the same: the front end says so)."""
+    hidden = hidden_from_public(path)
+    if hidden and not anyway:
+        raise StandingsHidden(
+            _(
+                "the standings are hidden from the public until the last round is over "
+                "(hide-standings), and a published site would show them; publish once the "
+                "last round is over, or give --anyway to publish them now"
+            ),
+            path,
+        )
+    return hidden
 
 
 def gather(path: str, round_number: int | None = None) -> Publication:

@@ -1,25 +1,31 @@
 """The folder `baska tournament publish` writes: made if missing, else one that is empty or
 that baska published into before (it holds `.baska-publish`, the list of the files baska
-wrote there); never the tournament's directory, inside it or around it. Every file goes
-through ledger/outputs.write_output; publishing again replaces baska's files and removes
-those of rounds that no longer exist (a page only if it carries baska's mark)."""
+wrote there and the pages' language); never the tournament's directory, inside it or around
+it. Every file goes through ledger/outputs.write_output; publishing again replaces baska's
+files and removes those of rounds that no longer exist (a page only if it carries baska's
+mark). One publishing at a time: a second into the same folder waits for the first (its lock,
+`.baska-publish.lock`, is in the folder), and then finds every file the first wrote listed."""
 
 from __future__ import annotations
 
 import contextlib
 import os
 import stat
+import sys
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 
 from baska_cli.errors import OutputError
 from baska_cli.files.kind import NotRegularFile, read_text
 from baska_cli.files.outputs import MARK, MARK_WITHIN, write_output
-from baska_cli.files.replace import remove_temps, sync_folder
-from baska_cli.i18n import _, os_reason
+from baska_cli.files.replace import is_temp, remove_temps, sync_folder
+from baska_cli.i18n import _, language, os_reason
+from baska_cli.ledger.lock import hold
 
 LIST = ".baska-publish"  # in the folder: baska's mark, and the files it wrote there
 LIST_HEAD = "# baska tournament publish: the files it wrote here"
+LANGUAGE = "# language: "  # the list's line that keeps the pages' language
+LOCK = ".baska-publish.lock"  # in the folder: held while baska publishes into it
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,7 +75,19 @@ def _listed(out: str) -> list[str] | None:
         return None
     if not lines or lines[0] != LIST_HEAD:
         return None
-    return [ln for ln in lines[1:] if ln and _plain(ln)]
+    return [ln for ln in lines[1:] if ln and not ln.startswith("#") and _plain(ln)]
+
+
+def published_language(out: str) -> str:
+    """The language of the pages baska published into the folder before ("": none said)."""
+    try:
+        lines = read_text(os.path.join(out, LIST), "utf-8").splitlines()
+    except (OSError, UnicodeDecodeError, NotRegularFile):
+        return ""
+    if not lines or lines[0] != LIST_HEAD:
+        return ""
+    said = next((ln for ln in lines[1:] if ln.startswith(LANGUAGE)), "")
+    return said[len(LANGUAGE) :].strip()
 
 
 def _plain(name: str) -> bool:
@@ -78,22 +96,21 @@ def _plain(name: str) -> bool:
     return not name.startswith("/") and all(p not in ("", ".", "..") for p in parts)
 
 
-def _folder(out: str) -> list[str]:
-    """The folder made if missing; the files baska wrote there before; refused if it is
-    not a folder, or holds files and is not baska's (a link to a folder is that folder:
-    the name was typed; no link inside it is followed)."""
+def _made(out: str) -> None:
+    """The folder made if missing (two publishings may make it at once); refused if it is
+    not a folder (a link to a folder is that folder: the name was typed)."""
     try:
         st = os.stat(out)
     except FileNotFoundError:
         try:
-            os.makedirs(out)
+            os.makedirs(out, exist_ok=True)
         except OSError as exc:
             raise OutputError(
                 _("{path}: cannot make the folder: {reason}").format(
                     path=out, reason=os_reason(exc)
                 )
             ) from None
-        return []
+        return
     except OSError as exc:
         raise OutputError(
             _("{path}: cannot write the file: {reason}").format(path=out, reason=os_reason(exc))
@@ -104,10 +121,45 @@ def _folder(out: str) -> list[str]:
                 path=out
             )
         )
+
+
+def say_waiting(path: str, _lock: str) -> None:
+    """Say on standard error that another publishing into the folder is under way."""
+    with contextlib.suppress(OSError, ValueError, UnicodeError):
+        sys.stderr.write(
+            _(
+                "{path}: waiting: another baska is publishing into this folder; Ctrl-C stops "
+                "waiting"
+            ).format(path=path)
+            + "\n"
+        )
+        sys.stderr.flush()
+
+
+def _refuse_foreign(out: str) -> None:
+    """Refuse a folder that holds files and is not baska's (its lock and temporary files
+    aside: another publishing may be making them)."""
+    try:
+        names = os.listdir(out)
+    except OSError:
+        return  # (said by the look under the lock)
+    if _listed(out) is None and any(name != LOCK and not is_temp(name) for name in names):
+        remove_temps(out)  # (no publishing of baska's is at work in a folder it may not use)
+        raise OutputError(
+            _(
+                "{path}: the folder holds files and baska did not publish into it; "
+                "choose an empty or a new folder"
+            ).format(path=out)
+        )
+
+
+def _folder(out: str) -> list[str]:
+    """The files baska wrote into the folder (made and locked) before; refused if it holds
+    files and is not baska's (no link inside it is followed)."""
     remove_temps(out)  # (a publish killed mid-write left its temporary file: none is at work)
     listed = _listed(out)
     if listed is None:
-        if os.listdir(out):
+        if [name for name in os.listdir(out) if name != LOCK]:
             raise OutputError(
                 _(
                     "{path}: the folder holds files and baska did not publish into it; "
@@ -164,10 +216,12 @@ def _refuse_files(out: str, names: Sequence[str], listed: Collection[str]) -> No
             )
 
 
-def _write_list(out: str, names: Sequence[str]) -> None:
-    """The list of baska's files in the folder (left as it is where it says so already)."""
+def _write_list(out: str, names: Sequence[str], language: str = "") -> None:
+    """The list of baska's files in the folder, and the pages' language (left as it is
+    where it says so already)."""
     text = "".join(f"{n}\n" for n in sorted(set(names)))
-    data = f"{LIST_HEAD}\n{text}".encode()
+    said = f"{LANGUAGE}{language}\n" if language else ""
+    data = f"{LIST_HEAD}\n{said}{text}".encode()
     if not _same(os.path.join(out, LIST), data):
         write_output(os.path.join(out, LIST), data, own=True)
 
@@ -253,20 +307,43 @@ class _Reading:
 
 class Publishing:
     """A folder published into in batches (a league's site: one event at a time, so that
-    no more than one batch is held): each file written only where its bytes change."""
+    no more than one batch is held): each file written only where its bytes change. Used
+    as a context: the folder's lock is held from the first look at it to the end."""
 
-    def __init__(self, out: str, sources: Sequence[str]) -> None:
+    def __init__(self, out: str, sources: Sequence[str], language: str = "") -> None:
         """The folder checked and made, refused where it is one of the `sources` (the
-        directories published: never written in), inside one or around one."""
+        directories published: never written in), inside one or around one; `language`:
+        the pages', kept in the list for the next publishing."""
         for source in sources:
             _refuse_place(out, source)
         self.out = out
-        self.listed = _folder(out)
-        self.ours = set(self.listed)
-        self.known = set(self.listed)
+        self.language = language
+        self._held = contextlib.ExitStack()
+        self.listed: list[str] = []
+        self.ours: set[str] = set()
+        self.known: set[str] = set()
         self.names: list[str] = []
         self.kept: list[str] = []
         self.tidied: set[str] = set()
+
+    def __enter__(self) -> Publishing:
+        """The folder made, locked (a publishing into it under way waited for) and read; a
+        folder that is not baska's refused before its lock is made in it."""
+        _made(self.out)
+        _refuse_foreign(self.out)
+        lock = os.path.join(self.out, LOCK)
+        self._held.enter_context(hold(self.out, self.out, lock, say_waiting))
+        try:
+            self.listed = _folder(self.out)
+        except BaseException:
+            self._held.close()
+            raise
+        self.ours, self.known = set(self.listed), set(self.listed)
+        return self
+
+    def __exit__(self, *_exc: object) -> None:
+        """The folder's lock let go."""
+        self._held.close()
 
     def add(self, files: Mapping[str, str], reading: Sequence[str] = ()) -> None:
         """Write a batch (relative names with `/`: their text), each file refused before
@@ -276,7 +353,7 @@ class Publishing:
         _refuse_files(self.out, names, self.ours)
         if not self.known.issuperset(names):  # (a run cut short leaves every file listed)
             self.known.update(names)
-            _write_list(self.out, sorted(self.known))
+            _write_list(self.out, sorted(self.known), self.language)
         read = _Reading(reading)
         written: set[str] = set()
         for name in names:
@@ -313,7 +390,7 @@ class Publishing:
         files written kept."""
         names = self.names
         gone = tuple(n for n in sorted(set(self.listed) - set(names)) if _remove(self.out, n))
-        _write_list(self.out, names)  # (a file not removed is baska's no more)
+        _write_list(self.out, names, self.language)  # (a file not removed is baska's no more)
         return Published(self.out, tuple(names), gone, tuple(self.kept))
 
 
@@ -323,6 +400,6 @@ def publish(
     """Write `files` (relative names with `/`: their text) into the folder `out`, as the
     module says; `tournament`: the directory published (never written in), `reading`: the
     files read (never written over)."""
-    folder = Publishing(out, [tournament])
-    folder.add(files, reading)
-    return folder.finish()
+    with Publishing(out, [tournament], language()) as folder:
+        folder.add(files, reading)
+        return folder.finish()

@@ -9,10 +9,11 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from baska_cli.errors import TournamentError, TournamentInputError
-from baska_cli.files.kind import NotRegularFile, read_text, reason_of
+from baska_cli.files.kind import NotRegularFile, open_regular_binary, reason_of
 from baska_cli.game.names import similar_pairs
 from baska_cli.game.rules import RuleSet
 from baska_cli.i18n import _
+from baska_cli.ledger.dialect import DialectError, decoded
 from baska_cli.ledger.format import rules_lines
 from baska_cli.tournament import folder, players
 from baska_cli.tournament.desk.marks import PRESENT, DeskRow, desk_of
@@ -23,7 +24,16 @@ from baska_cli.tournament.hall.progress import RoundNotIn, newest_not_in
 from baska_cli.tournament.hall.state import TableState
 from baska_cli.tournament.players import Entrant, apart_pairs, find, named
 from baska_cli.tournament.roster import late_entry, read_entry_list, standin
-from baska_cli.tournament.settings import Plan, Reach, Setting, check_plan, plan_of, setting, shown
+from baska_cli.tournament.settings import (
+    Plan,
+    Reach,
+    Setting,
+    check_plan,
+    new_identity,
+    plan_of,
+    setting,
+    shown,
+)
 from baska_cli.tournament.walkouts import counting
 
 Pages = Callable[[Tournament, Draw], Mapping[str, str]]
@@ -73,11 +83,14 @@ class Withdrawn:
 
 
 def read_entry_file(path: str) -> str:
-    """The text of a players file (one name per line, optionally a comma and a club)."""
+    """The text of a players file (one name per line, optionally a comma and a club, or a
+    CSV with a header), in UTF-8, Windows-1250 or Windows-1252 as a ledger is read (a Polish
+    spreadsheet's "CSV" is Windows-1250)."""
     try:
-        return read_text(path)
-    except (OSError, UnicodeDecodeError, NotRegularFile) as error:
-        reason = reason_of(error)
+        with open_regular_binary(path) as stream:
+            return decoded(stream.read())
+    except (OSError, NotRegularFile, DialectError) as error:
+        reason = error.message if isinstance(error, DialectError) else reason_of(error)
         raise TournamentInputError(
             _("{file}: cannot read the players: {reason}").format(file=path, reason=reason)
         ) from None
@@ -90,6 +103,7 @@ def new(path: str, entries: str, origin: str, rules: RuleSet, **values: Any) -> 
     entrants = read_entry_list(entries, origin)
     values = {**values, "rules_lines": rules_lines(rules)}
     plan = plan_of(values, lambda name: named(entrants, name, origin), len(entrants))
+    plan = replace(plan, identity=new_identity())
     check_plan(plan, rules)
     folder.create(path, plan, entrants)
     return Made(plan, tuple(entrants), tuple(_look_alike(entrants)))

@@ -11,6 +11,8 @@ from baska_cli.errors import TournamentError
 from baska_cli.i18n import _
 from baska_cli.ledger.checker import check as check_ledger
 from baska_cli.tournament import folder
+from baska_cli.tournament.double.entries import settle
+from baska_cli.tournament.double.store import save_typed
 from baska_cli.tournament.folder import Tournament, ledger_name, load, lock, table_players
 from baska_cli.tournament.lots import seeded_orders, typed_order, with_lots
 from baska_cli.tournament.plan import LOTS
@@ -78,19 +80,66 @@ def enter_result(
     """A paper sheet's final totals for one table (`NAME=+N` for each of its four players);
     a table has one result, replaced only by a correction (the old one is kept)."""
     with lock(path):
+        return _enter(load(path), round_number, table, entries, correct)
+
+
+def _enter(
+    t: Tournament, round_number: int, table: int, entries: Sequence[str], correct: bool
+) -> TableResult:
+    """`enter_result` under the lock, of the tournament read."""
+    members = table_players(t, round_number, table)
+    totals = parse_entries(entries, members)
+    _no_hands(t, round_number, table)
+    result = TableResult(round_number, table, members, totals)
+    folder.save_results(t, enter(t.sheets, result, correct))
+    return result
+
+
+def _no_hands(t: Tournament, round_number: int, table: int) -> None:
+    """Refused: a table whose ledger has hands (its result comes from them)."""
+    ledger = t.file(ledger_name(round_number, table))
+    if check_ledger(ledger).tally.slots:
+        raise TournamentError(
+            _("{ledger} has hands recorded: the table's result comes from its ledger").format(
+                ledger=ledger
+            )
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class Typed:
+    """A paper sheet typed by the organiser: the result as typed, whether it counts now,
+    and under `double-entry` the entry before it that it differs from (the sheet is then
+    typed again) and whether the setting held."""
+
+    result: TableResult
+    counted: bool
+    differs: TableResult | None = None
+    double: bool = False
+    correct: bool = False
+
+
+def enter_sheet(
+    path: str, round_number: int, table: int, entries: Sequence[str], correct: bool = False
+) -> Typed:
+    """A paper sheet's totals typed by the organiser (`tournament result`, the organiser's
+    page): entered at once, or under `double-entry` kept in typed.csv until a second entry
+    agrees with one waiting (tournament/double/); a correction the same way."""
+    with lock(path):
         t = load(path)
+        if not t.plan.double_entry:
+            result = _enter(t, round_number, table, entries, correct)
+            return Typed(result, True, correct=correct)
         members = table_players(t, round_number, table)
         totals = parse_entries(entries, members)
-        ledger = t.file(ledger_name(round_number, table))
-        if check_ledger(ledger).tally.slots:
-            raise TournamentError(
-                _("{ledger} has hands recorded: the table's result comes from its ledger").format(
-                    ledger=ledger
-                )
-            )
-        result = TableResult(round_number, table, members, totals)
-        folder.save_results(t, enter(t.sheets, result, correct))
-    return result
+        _no_hands(t, round_number, table)
+        typed = TableResult(round_number, table, members, totals)
+        enter(t.sheets, typed, correct)  # (refused now as it would be once agreed)
+        settled = settle(t.typed, typed)
+        if settled.agreed is not None:
+            folder.save_results(t, enter(t.sheets, typed, correct))
+        save_typed(path, settled.rows)
+    return Typed(typed, settled.agreed is not None, settled.differs, True, correct)
 
 
 def correct_result(path: str, round_number: int, table: int, entries: Sequence[str]) -> TableResult:

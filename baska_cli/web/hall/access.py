@@ -23,7 +23,7 @@ from baska_cli.tournament.folder import (
     table_players,
 )
 from baska_cli.tournament.hall.keys import hall_keys, restore_secret
-from baska_cli.tournament.hall.state import refusal_at
+from baska_cli.tournament.hall.state import closed_refusal, refusal_at
 from baska_cli.web.hall.personal import Personal, PinGuard
 from baska_cli.web.hall.projector import Projector
 from baska_cli.web.requests import Refused
@@ -72,9 +72,9 @@ class TournamentHall:
         if replaced or os.path.isdir(os.path.join(self.folder, round_dir(newest + 1))):
             self.tournament = load(self.folder)
         for round_number in range(self._seen_rounds + 1, self.rounds + 1):
-            tables = self.tournament.draws[round_number - 1].tables
-            for table in range(1, len(tables) + 1):
-                key = self.keys.table(round_number, table)
+            draw = self.tournament.draws[round_number - 1]
+            for table in range(1, len(draw.tables) + 1):
+                key = self.keys.table(draw, table)
                 self._by_key[key_digest(key)] = (round_number, table)
         self._seen_rounds = self.rounds
         self._newest = _identity(self.folder, self.rounds)
@@ -118,7 +118,8 @@ class TournamentHall:
             # (and the next round's seating: its phones hear at once of the draw)
             following = os.path.join(self.folder, round_dir(round_number + 1), SEATING)
             watched = (*self._watched, following)
-            served = Served(path, self.keys.table(round_number, table), watched)
+            key = self.keys.table(self.tournament.draws[round_number - 1], table)
+            served = Served(path, key, watched)
             self._open[(round_number, table)] = served
         refusal = self._refusal(round_number, table) if writing and not organiser else None
         checks_hands = writing and not organiser and refusal is None
@@ -138,9 +139,7 @@ class TournamentHall:
         """Why a table's key may not write now (None: it may): its round closed by the
         organiser, or its result confirmed (a later round drawn closes nothing)."""
         if round_closed(self.folder, round_number):
-            return _("round {round} is closed; the organiser corrects its tables").format(
-                round=round_number
-            )
+            return closed_refusal(round_number)
         return refusal_at(self.folder, round_number, table)  # (a confirmed result)
 
     @staticmethod

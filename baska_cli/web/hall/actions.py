@@ -14,10 +14,10 @@ from baska_cli.render.tournament.done import (
     accepted,
     drawn_anyway,
     not_in_yet,
-    result_entered,
     round_closed,
     round_drawn,
     round_taken_back,
+    sheet_typed,
     walked_out,
     withdrawn,
 )
@@ -79,12 +79,14 @@ def result(path: str, body: dict[str, Any]) -> Answer:
     if not isinstance(entries, list) or not all(isinstance(e, str) for e in entries):
         raise Refused(400, _('the request needs "entries": a list of NAME=+N'))
     correct = flag_field(body, "correct")
-    entered = service_scores.enter_result(path, round_number, table, entries, correct)
-    record = {"round": round_number, "table": table, "players": list(entered.players)}
+    typed = service_scores.enter_sheet(path, round_number, table, entries, correct)
+    record = {"round": round_number, "table": table, "players": list(typed.result.players)}
     return 200, {
         **record,
-        "totals": list(entered.totals),
-        "message": result_entered(entered, correct),
+        "totals": list(typed.result.totals),
+        "counted": typed.counted,
+        "differs": typed.differs is not None,
+        "message": sheet_typed(typed),
     }
 
 

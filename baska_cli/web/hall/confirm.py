@@ -11,7 +11,7 @@ from typing import Any
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
-from baska_cli.i18n import _
+from baska_cli.i18n import N_, _
 from baska_cli.tournament.hall.state import TableState, state_record, table_state
 from baska_cli.tournament.results import ORGANISER, TABLE
 from baska_cli.tournament.service import confirm as service_confirm
@@ -20,6 +20,7 @@ from baska_cli.web.api import endpoint
 from baska_cli.web.hall.personal import PinGuard
 from baska_cli.web.requests import Refused, text_field
 from baska_cli.web.served import Access, Served
+from baska_cli.web.writes import told, totals_text
 
 LIST_LIMIT = 8  # entries of a table's final totals (four players; a few more are refused)
 
@@ -75,7 +76,8 @@ async def confirmations(request: Request, served: Served, body: dict[str, Any]) 
 async def confirm(request: Request, served: Served, body: dict[str, Any]) -> Response:
     """POST /api/v1/confirm {"player", "agree", "totals", "pin", "note"}: a player's word on
     the table's four totals from the table's phone, theirs by their PIN (their start
-    card's); wrong PINs are counted per table and past a few the table waits (429)."""
+    card's); wrong PINs are counted per table, each before it is checked, and past a few
+    the table waits (429)."""
     folder, round_number, table = table_where(request)
     player, pin = text_field(body, "player"), text_field(body, "pin", "")
     note = text_field(body, "note", "")
@@ -85,20 +87,29 @@ async def confirm(request: Request, served: Served, body: dict[str, Any]) -> Res
     totals = check_totals(body)
     guard: PinGuard | None = getattr(request.app.state.hall, "pins", None)
     where = (round_number, table)
-    if guard is not None:
-        guard.check(where)
+    mark = guard.take(where) if guard is not None else None  # (counted before it is checked)
 
     def work() -> TableState:
         return service_confirm.confirm(
             folder, round_number, table, player, agree, totals, pin, note
         )
 
+    wrong = False
     try:
-        return await _state(request, served, work)
+        answer = await _state(request, served, work)
+        said = (
+            N_("{player} confirms {totals} by their PIN")
+            if agree
+            else N_("{player} disputes {totals} by their PIN: {note}")
+        )
+        told(where, said, player=player, totals=totals_text(totals), note=note)
+        return answer
     except WrongProof as error:
-        if pin.strip() and guard is not None:
-            guard.wrong(where)
+        wrong = bool(pin.strip())  # (stays counted; a word sent without a PIN is no guess)
         raise Refused(403, str(error)) from None
+    finally:
+        if guard is not None and mark is not None and not wrong:
+            guard.give_back(where, mark)
 
 
 @endpoint(post=True, hands=False)
@@ -122,8 +133,15 @@ async def result(request: Request, served: Served, body: dict[str, Any]) -> Resp
     else:
         typed = [f"{seat}={total:+d}" for seat, total in enumerate(check_totals(body), 1)]
     by = ORGANISER if request.state.access.organiser else TABLE
-    return await _state(
+    answer = await _state(
         request,
         served,
         lambda: service_confirm.enter_final(folder, round_number, table, typed, by),
     )
+    said = (
+        N_("paper totals {totals}, by the organiser")
+        if by == ORGANISER
+        else N_("paper totals {totals}, from the table's phone")
+    )
+    told((round_number, table), said, totals=" ".join(typed))
+    return answer

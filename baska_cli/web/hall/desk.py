@@ -19,13 +19,16 @@ QUERY_LIMIT = 100  # characters of a search
 
 
 def _record(view: DeskView) -> dict[str, Any]:
-    """The desk's JSON with the fee and the counts in words."""
-    return {**desk_record(view), "fee": view.fee, "counts": counts_text(view)}
+    """The desk's JSON with the fee, the totals in words and, where no player was found,
+    `near`: the players listed are the nearest spellings of a surname."""
+    record = {**desk_record(view), "fee": view.fee, "counts": counts_text(view)}
+    return record | ({"near": True} if view.near else {})
 
 
 def desk(path: str, query: dict[str, Any]) -> Answer:
     """GET /api/v1/hall/desk[?q=LETTERS]: the players the letters may mean (three letters
-    of a name, an id; none for no letter), every player without `q`; the counts."""
+    of a name, an id; none for no letter; none found: the nearest spellings of a surname,
+    `near`), every player without `q`; the totals."""
     typed = query.get("q")
     if typed is not None and len(typed) > QUERY_LIMIT:
         raise Refused(400, _('"q" is at most {limit} characters').format(limit=QUERY_LIMIT))

@@ -12,13 +12,15 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
 
 from baska_cli.errors import BaskaError
-from baska_cli.i18n import _, speaking
+from baska_cli.i18n import N_, _, speaking
+from baska_cli.tournament.clock.service import clock_over
 from baska_cli.tournament.hall.stamp import stamp
 from baska_cli.web.hall.prints import printed
 from baska_cli.web.hall.view import hall_view
 from baska_cli.web.pages import HEADERS, page, refused_page, render_table
 from baska_cli.web.requests import Refused, Route, answered, in_worker, json_body, language_of
 from baska_cli.web.security import check_same_site, given_key, same_key
+from baska_cli.web.writes import told
 
 if TYPE_CHECKING:
     from baska_cli.web.hall.access import TournamentHall
@@ -125,6 +127,8 @@ def organiser_post(work: Handler) -> Route:
         hall = _hall(request)
         body = await _let_in(request, hall, post=True)
         status, answer = await in_worker(request.state.language, lambda: work(hall.folder, body))
+        if status < 300 and answer.get("message"):
+            told(None, N_("the organiser: {said}"), said=answer["message"])
         return JSONResponse(answer, status)
 
     checked.__doc__ = work.__doc__
@@ -148,8 +152,9 @@ def organiser_get(work: Handler) -> Route:
 @answered
 async def hall_state(request: Request) -> Response:
     """GET /api/v1/hall[?round=R]: the round's tables and their states, with an ETag made
-    from the stamp of the tournament's files (tournament/stamp.py): asked again with
-    If-None-Match while no file changed, it answers 304 without reading any."""
+    from the stamp of the tournament's files (tournament/stamp.py) and whether the round's
+    time is up: asked again with If-None-Match while no file changed and the clock did not
+    run out, it answers 304 without reading more than the clock."""
     hall = _hall(request)
     language: str = request.state.language
     query = await _let_in(request, hall, post=False)
@@ -157,7 +162,9 @@ async def hall_state(request: Request) -> Response:
     if asked and not (asked.isdigit() and int(asked) >= 1):
         raise Refused(400, _('"round" is a whole number from 1'))
     number = int(asked) if asked else None
-    tag = f'"{await in_worker(language, lambda: stamp(hall.folder))}-{language}-{asked}"'
+    over = await in_worker(language, lambda: clock_over(hall.folder))  # (no file changes then)
+    made = await in_worker(language, lambda: stamp(hall.folder))
+    tag = f'"{made}-{"up" if over else "on"}-{language}-{asked}"'
     headers = {"ETag": tag, "Cache-Control": "no-cache"}
     if request.headers.get("if-none-match") == tag:
         return Response(status_code=304, headers=headers)

@@ -6,6 +6,7 @@ held off for a while)."""
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 import threading
@@ -75,7 +76,9 @@ class Personal:
 
 class PinGuard:
     """Wrong PINs counted per table: past WRONG_PINS within PIN_WINDOW seconds the table's
-    phone is refused (429) until the oldest of them is that old."""
+    phone is refused (429) until the oldest of them is that old. Each PIN is counted as
+    wrong before it is checked, under the guard's lock, and given back once it proved
+    right (or was never looked at): PINs sent at once are never checked past the limit."""
 
     def __init__(self) -> None:
         self._lock = threading.Lock()
@@ -87,13 +90,15 @@ class PinGuard:
             found.popleft()
         return found
 
-    def check(self, where: tuple[int, int]) -> None:
-        """Refused (429) while the table gave too many wrong PINs."""
+    def take(self, where: tuple[int, int]) -> float:
+        """Count a PIN about to be checked at the table as wrong (its mark, for
+        `give_back`); refused (429) while the table gave too many wrong PINs."""
         now = time.monotonic()
         with self._lock:
             recent = self._recent(where, now)
             if len(recent) < WRONG_PINS:
-                return
+                recent.append(now)
+                return now
             wait = max(1, round(PIN_WINDOW - (now - recent[0])))
         minutes = (wait + 59) // 60
         raise Refused(
@@ -107,7 +112,7 @@ class PinGuard:
             ).format(count=minutes),
         )
 
-    def wrong(self, where: tuple[int, int]) -> None:
-        """A wrong PIN given at the table."""
-        with self._lock:
-            self._recent(where, time.monotonic()).append(time.monotonic())
+    def give_back(self, where: tuple[int, int], mark: float) -> None:
+        """A PIN counted by `take` that was not wrong after all."""
+        with self._lock, contextlib.suppress(ValueError):
+            self._wrong.get(where, deque()).remove(mark)

@@ -14,7 +14,8 @@ from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import Response
 
-from baska_cli.i18n import _, speaking
+from baska_cli.errors import BaskaError
+from baska_cli.i18n import N_, _, speaking
 from baska_cli.tournament.hall.state import TableState
 from baska_cli.tournament.personal.page import page_record
 from baska_cli.tournament.service import confirm as service_confirm
@@ -30,6 +31,7 @@ from baska_cli.web.requests import (
     text_field,
 )
 from baska_cli.web.security import check_same_site, given_key
+from baska_cli.web.writes import told, totals_text
 
 if TYPE_CHECKING:
     from baska_cli.web.hall.personal import Personal
@@ -72,6 +74,13 @@ async def player_page(request: Request) -> Response:
     except Refused as error:
         with speaking(language):
             return refused_page(language, str(error), error.status)
+    except BaskaError as error:  # (a tournament's file the organiser is mending)
+        with speaking(language):
+            said = _(
+                "The tournament's files cannot be read just now ({problem}); try again in a "
+                "moment, or tell the organiser."
+            ).format(problem=error)
+            return refused_page(language, said, 503)
     player = now.identities.named(name)
     assert player is not None
     context = {
@@ -134,6 +143,12 @@ async def me_confirm(request: Request) -> Response:
         return service_confirm.confirm(folder, asked, where[0], name, agree, totals, given, note)
 
     await in_worker(request.state.language, work)
+    said = (
+        N_("{player} confirms {totals} from their own page")
+        if agree
+        else N_("{player} disputes {totals} from their own page: {note}")
+    )
+    told((asked, where[0]), said, player=name, totals=totals_text(totals), note=note)
     personal.forget()
     fresh = await in_worker(request.state.language, personal.now)
     record: dict[str, Any] = await in_worker(

@@ -10,11 +10,12 @@ from baska_cli.render.tournament.done import named_tables
 from baska_cli.render.tournament.done import state_word as status_word
 from baska_cli.render.tournament.status import STATUS_WORDS
 from baska_cli.render.tournament.status import status_word as status_name
+from baska_cli.tournament.clock.service import hall_problems, time_is_up
 from baska_cli.tournament.folder import Tournament, load
 from baska_cli.tournament.hall.keys import HallKeys
 from baska_cli.tournament.hall.progress import IN, not_in, recorded_tables
-from baska_cli.tournament.hall.state import TableState, state_record, states_of
-from baska_cli.tournament.walkouts import counting
+from baska_cli.tournament.hall.state import PLAYING, TableState, state_record, states_of
+from baska_cli.tournament.players import shown_names
 
 ATTENTION = ("disputed", "waiting")  # a table the organiser may have to act on
 PRINTS = ("seating", "sheets", "standings")  # the printable pages, by name
@@ -25,16 +26,24 @@ def organiser_base(key: str) -> str:
     return f"/o/{key}"
 
 
-def _table(t: Tournament, state: TableState, keys: HallKeys, base: str) -> dict[str, Any]:
-    gone = counting(t.walkouts).get((state.round, state.table), ())
+def _table(
+    t: Tournament,
+    state: TableState,
+    keys: HallKeys,
+    base: str,
+    names: dict[str, str],
+    over: bool,
+) -> dict[str, Any]:
     return {
         **state_record(state),
+        "names": [names.get(p, p) for p in state.players],  # (full names, by seat)
         "word": status_word(state),
-        "walked_out": list(gone),
+        # (the deals played may be accepted: the round's time is up or the round closed)
+        "accept_short": state.short and state.status == PLAYING and over,
         "in": state.status in IN,
         "attention": state.status in ATTENTION or state.conflict,
         "page": f"{base}/t/{state.round}/{state.table}",
-        "link": f"/t/{keys.table(state.round, state.table)}",
+        "link": f"/t/{keys.table(t.draws[state.round - 1], state.table)}",
     }
 
 
@@ -66,13 +75,15 @@ def hall_view(path: str, keys: HallKeys, round_number: int | None = None) -> dic
     late = not_in(t, states)
     newest = shown == len(t.draws)
     next_round = t.next_round if t.next_round <= t.plan.rounds else None
+    names = shown_names(t.players)
+    over = bool(shown) and (shown in t.closed or time_is_up(t, shown))
     return {
         "tournament": t.name,
         "round": shown,
         "rounds": t.plan.rounds,
         "drawn": len(t.draws),
         "deals": t.plan.deals,
-        "tables": [_table(t, s, keys, base) for s in states],
+        "tables": [_table(t, s, keys, base, names, over) for s in states],
         "counts": _counts(states),
         "all_in": not late,
         "not_in": [s.table for s in late],
@@ -85,6 +96,7 @@ def hall_view(path: str, keys: HallKeys, round_number: int | None = None) -> dic
             {"name": p.name, "display": p.display} for p in t.players if p.withdrawn is None
         ],
         "print": {name: f"{base}/print/{shown}/{name}.html" for name in PRINTS if shown},
+        "problems": list(hall_problems(path)),
     }
 
 

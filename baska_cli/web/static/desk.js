@@ -1,8 +1,9 @@
 /* The registration desk on the organiser's page: a search box (three letters of a name, or
-   an id) listing the players it finds from GET /api/v1/hall/desk, and one tap per player —
-   "present", "paid" — posted with a client-made id (retried with the same id: recorded
-   once); the counts (registered, present, paid) asked again every two seconds. Every name
-   is set as text. */
+   an id) listing the players it finds from GET /api/v1/hall/desk (none found: the nearest
+   spellings of a surname, said so), each with its short form, club and id beside the name,
+   and one tap per player — "present", "paid" — posted with a client-made id (retried with
+   the same id: recorded once); the totals (registered, present, paid, the cash, the unpaid)
+   asked again every two seconds. Every name is set as text. */
 
 import { newId, pageApi } from "./api.js";
 import { $, el, say } from "./words.js";
@@ -36,7 +37,7 @@ function item(line) {
   const row = el("li", { class: "desk-line" });
   row.dataset.player = line.player;
   const who = el("span", { class: "who" }, line.full_name || line.player);
-  const more = [line.full_name ? line.player : "", line.id ? say("id", { id: line.id }) : ""];
+  const more = [line.full_name ? line.player : "", line.club || "", line.id ? say("id", { id: line.id }) : ""];
   who.append(el("small", {}, more.filter(Boolean).join(" · ")));
   row.append(who);
   for (const mark of MARKS) {
@@ -59,8 +60,8 @@ function list(answer, typed) {
     rows.every((row, i) => row.dataset.player === answer.players[i].player);
   if (same) rows.forEach((row, i) => paint(row, answer.players[i]));
   else found.replaceChildren(...answer.players.map(item));
-  $("desk-none").hidden = answer.players.length > 0 || !typed.trim();
-  $("desk-none").textContent = say("desk_none", { typed });
+  $("desk-none").hidden = (answer.players.length > 0 && !answer.near) || !typed.trim();
+  $("desk-none").textContent = say(answer.near && answer.players.length ? "desk_near" : "desk_none", { typed });
 }
 
 async function look() {

@@ -1,9 +1,11 @@
 /* The end of the evening: once the plan's last deal is played the pad gives way to the
    final table — places and totals, who pays whom at the table's stake (the server's words
    and amounts), the running totals (an SVG the server draws) and the report to print or
-   share — with a way back to the pad for a correction. At a tournament's table, once its
-   result is confirmed (confirm.js), its place points, then each player's table in the next
-   round as soon as it is drawn. Looks again whenever the table page shows a change. */
+   share — with a way back to the pad for a correction. At a tournament's table (the hall's,
+   or a table's ledger served alone: /final names its round and table) it is the end of the
+   round at that table: each player's place points, no money; in the hall, once its result
+   is confirmed (confirm.js), each player's table in the next round as soon as it is drawn.
+   Looks again whenever the table page shows a change. */
 
 import { pageApi, pageScope } from "./api.js";
 import { $, el, gainClass, sayer, signed } from "./words.js";
@@ -119,13 +121,27 @@ function nextTables(next) {
   box.append(list);
 }
 
+// A tournament table's words (its ledger served alone: the page was made as an evening's).
+function asTable(table) {
+  $("end-title").textContent = say("end_table", table);
+  const form = $("end-stake-form");
+  if (form) form.remove(); // (no stake is asked, none is sent)
+}
+
 async function showEnd() {
-  const final = await api.getJSON("/final", tournament ? {} : { stake: stake() });
-  places(final.standings, null);
+  const final = await api.getJSON("/final", stake() === null ? {} : { stake: stake() });
+  const table = final.table; // (null: an evening's)
+  if (table && !tournament) asTable(table);
+  const money = $("end-money");
+  if (money) money.hidden = Boolean(table);
+  const points = table
+    ? Object.fromEntries(final.standings.map((s) => [s.player, s.place_points_text]))
+    : null;
+  places(final.standings, points);
   payments(final.payments);
   chart(final.chart);
   // (a link sends no header: the key goes in its query, as the event stream's does)
-  const query = tournament ? { key: body.dataset.key } : { key: body.dataset.key, stake: stake() };
+  const query = table || stake() === null ? { key: body.dataset.key } : { key: body.dataset.key, stake: stake() };
   $("end-report").href = api.url("/report", query);
   if (!tournament) return;
   const next = await api.getJSON("/next");

@@ -17,7 +17,7 @@ export function card(table, asks) {
   const seats = el("ol", { class: "seats" });
   table.players.forEach((name, seat) => {
     const li = el("li", { class: table.walked_out.includes(name) ? "gone" : "" });
-    li.append(el("span", { class: "name" }, name));
+    li.append(el("span", { class: "name", title: table.names[seat] }, name)); // (the full name)
     if (table.walked_out.includes(name)) li.append(el("span", { class: "mark" }, say("walked_out")));
     li.append(el("span", { class: "points" }, table.totals ? signed(table.totals[seat]) : "–"));
     seats.append(li);
@@ -27,7 +27,16 @@ export function card(table, asks) {
     const names = table.confirmed_by.join(", ");
     item.append(el("p", { class: "note" }, say("confirmed_by", { names })));
   }
-  if (table.accepted) item.append(el("p", { class: "note" }, say("accepted")));
+  if (table.accepted) item.append(el("p", { class: "note" }, say(table.cut ? "cut" : "accepted", table)));
+  if (table.walked_out.length) {
+    item.append(el("p", { class: "note" }, say("walked_out_note", { names: table.walked_out.join(", ") })));
+  }
+  // a paper sheet typed twice (double-entry): the first entry's totals are not shown
+  if (table.typed === 1) item.append(el("p", { class: "note" }, say("typed_once")));
+  if (table.typed > 1) {
+    const entries = table.typed_totals.map((totals) => totals.map((t) => signed(t)).join(" ")).join(" / ");
+    item.append(el("p", { class: "dispute" }, say("typed_differ", { entries })));
+  }
   for (const dispute of table.disputes) {
     const line = el("p", { class: "dispute" });
     line.append(el("b", {}, say("disagrees", { player: dispute.player })));
@@ -45,6 +54,9 @@ function actions(table, asks) {
   row.append(open);
   if (table.status === "waiting" || table.status === "disputed") {
     row.append(button(say("accept"), "accept", () => asks.accept(table)));
+  }
+  if (table.accept_short) {
+    row.append(button(say("accept_short", table), "accept-short", () => asks.acceptShort(table)));
   }
   if (table.source !== "ledger" && table.status !== "walkout") {
     const correct = table.source === "sheet";

@@ -61,6 +61,7 @@ function show() {
   $("title").textContent = title;
   document.title = title;
   showSummary();
+  showProblems();
   showTables();
   showBehind();
   showNext();
@@ -102,6 +103,12 @@ function showSummary() {
   $("show-attention").textContent = say("attention", { count: attention });
   $("show-all").setAttribute("aria-pressed", String(!onlyAttention));
   $("show-attention").setAttribute("aria-pressed", String(onlyAttention));
+}
+
+function showProblems() {
+  const problems = hall.problems || [];
+  $("problems").hidden = problems.length === 0;
+  $("problems").replaceChildren(...problems.map((text) => el("li", {}, text)));
 }
 
 function showTables() {
@@ -269,6 +276,13 @@ function askAccept(table) {
   );
 }
 
+// a table cut by the clock: the deals it played, once the round's time is up or it is closed
+function askAcceptShort(table) {
+  ask(say("ask_accept_short", { ...table, totals: totalsText(table) }), say("yes_accept"), [], () =>
+    send("/hall/accept", { round: table.round, table: table.table }),
+  );
+}
+
 function askResult(table, correct) {
   const inputs = table.players.map((name, seat) => {
     const label = el("label", { class: "total" });
@@ -333,7 +347,13 @@ function askUndo() {
   ask(say("ask_undo", { round }), say("yes_undo"), [], () => send("/hall/undo", { round }));
 }
 
-const asks = { accept: askAccept, result: askResult, walkout: askWalkout, undoWalkout: askUndoWalkout };
+const asks = {
+  accept: askAccept,
+  acceptShort: askAcceptShort,
+  result: askResult,
+  walkout: askWalkout,
+  undoWalkout: askUndoWalkout,
+};
 
 $("ask-form").addEventListener("submit", async (event) => {
   event.preventDefault();

@@ -64,6 +64,12 @@ function renderTable(me) {
   );
 }
 
+// A player of the table as people read them (the full name), by the name the tables use.
+function named(me, player) {
+  const seat = me.players.indexOf(player);
+  return seat < 0 ? player : me.names[seat];
+}
+
 function renderWord(me) {
   const state = me.state;
   const complete = state && ["waiting", "confirmed", "disputed"].includes(state.status);
@@ -77,12 +83,13 @@ function renderWord(me) {
     ? say(state.accepted ? "accepted" : "final")
     : mine ? say("agreed") : say("check");
   $("word-by").textContent = state.confirmed_by.length
-    ? say("confirmed_by", { names: state.confirmed_by.join(", ") })
+    ? say("confirmed_by", { names: state.confirmed_by.map((name) => named(me, name)).join(", ") })
     : say("nobody_yet");
   $("word-disputes").replaceChildren(
-    ...state.disputes.map((d) =>
-      el("li", {}, d.note ? say("disagrees", { name: d.player, note: d.note }) : say("disagrees_bare", { name: d.player })),
-    ),
+    ...state.disputes.map((d) => {
+      const name = named(me, d.player);
+      return el("li", {}, d.note ? say("disagrees", { name, note: d.note }) : say("disagrees_bare", { name }));
+    }),
   );
 }
 
@@ -92,7 +99,10 @@ function resultLine(r) {
 }
 
 function renderResults(me) {
-  const place = me.standings_hidden ? say("place_hidden") : me.place ? say("place", { place: me.place }) : say("no_place");
+  let place = say("no_place");
+  if (me.standings_hidden) place = say("place_hidden");
+  else if (me.place) place = say("place", { place: me.place });
+  else if (me.entered > me.drawn) place = say("enters", { round: me.entered });
   $("place").textContent = place;
   const rows = me.results.map((r) =>
     el(

@@ -1,0 +1,1 @@
+"""A paper sheet typed twice, by two people, before its result counts (`double-entry`)."""
