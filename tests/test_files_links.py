@@ -17,7 +17,7 @@ from baska_cli.files.replace import replace_text
 from baska_cli.tournament.clock import service as clock
 from baska_cli.tournament.desk import service as desk
 from baska_cli.web.changes import Author, Changes, changes_path
-from baska_cli.web.entries import Intent, Journal, journal_path
+from baska_cli.web.entries import Intent, Journal, Ticket, journal_path
 from tests import tournamentkit as kit
 from tests.clikit import invoke
 
@@ -94,7 +94,7 @@ def test_the_id_journal_is_refused_through_a_link(tmp_path: Path) -> None:
     link = Path(journal_path(ledger))
     victim = planted(link, tmp_path)
     with pytest.raises(LedgerError, match=LINKED):
-        Journal(ledger).intend("phone-1", Intent("hand", 1, "zw 1+3 61"))
+        Journal(ledger).intend(Ticket("phone-1", "d"), Intent("hand", 1, "zw 1+3 61"))
     untouched(link, victim)
 
 
