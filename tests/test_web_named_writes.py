@@ -16,6 +16,8 @@ from starlette.testclient import TestClient
 from baska_cli.web.app import make_app
 from baska_cli.web.changes import changes_path
 from baska_cli.web.entries import journal_path
+from baska_cli.web.security import key_path, table_key
+from tests.clikit import invoke
 from tests.test_web_api import KEY, Phone, check_clean, ledger, new_ledger, phone
 
 __all__ = ["ledger", "phone"]  # (the fixtures, shared with the API's tests)
@@ -202,3 +204,40 @@ def test_deeply_nested_side_files_are_an_empty_history(tmp_path: Path) -> None:
         assert phone.get("table").status_code == 200
         assert phone.post("hands", {"hand": "zw ac 61", "id": "x"}).status_code == 201
         assert phone.get("sheet").status_code == 200
+
+
+def test_a_new_ledger_under_an_old_name_starts_without_the_old_side_files(
+    tmp_path: Path,
+) -> None:
+    ledger = new_ledger(tmp_path)
+    with TestClient(make_app({ledger: table_key(ledger)}, "en")) as client:
+        old_key = table_key(ledger)
+        phone = Phone(client)
+        phone.headers["Authorization"] = f"Bearer {old_key}"
+        assert phone.post("hands", {"hand": "zw ac 61", "id": "x", "by": "Zbigniew"}).status_code
+    sides = [Path(key_path(ledger)), Path(changes_path(ledger)), Path(journal_path(ledger))]
+    assert all(side.exists() for side in sides)
+    Path(ledger).unlink()  # last week's evening gone; a new one made under its name
+    assert invoke("new", ledger, "-p", "Ania,Bartek,Celina,Darek").exit_code == 0
+    assert not any(side.exists() for side in sides)
+    assert table_key(ledger) != old_key
+
+
+def test_an_old_link_and_the_servers_root_are_pages_in_the_phones_language(ledger: str) -> None:
+    with TestClient(make_app({ledger: KEY}, "en")) as client:
+        old = client.get("/t/" + "x" * 22, headers={"Accept-Language": "pl-PL,pl"})
+        root = client.get("/", headers={"Accept-Language": "pl-PL,pl"})
+    assert old.status_code == 403 and old.headers["content-type"].startswith("text/html")
+    assert "Zeskanuj jeszcze raz kod QR" in old.text and '<html lang="pl"' in old.text
+    assert root.status_code == 200 and root.headers["content-type"].startswith("text/html")
+    assert "baska serve" in root.text and "kod QR" in root.text
+
+
+def test_a_table_page_whose_ledger_cannot_be_read_says_why(ledger: str) -> None:
+    with TestClient(make_app({ledger: KEY}, "en")) as client:
+        Path(ledger).write_text("not a ledger at all\n", encoding="utf-8")
+        page = client.get("/t/" + KEY)
+        api = Phone(client).get("table")
+    assert (page.status_code, api.status_code) == (409, 409)
+    assert page.headers["content-type"].startswith("text/html")
+    assert "baska check" in page.text

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from baska_cli.files.sidecars import forget_sidecars
 from baska_cli.game.rules import RuleSet
 from baska_cli.game.seats import player_seat
 from baska_cli.ledger.format import Meta, rules_lines
@@ -28,4 +29,5 @@ def start(
     players = (names[0], names[1], names[2], names[3])
     meta = Meta(players, rules.name, rules_lines(rules), first, deals, heading_rows(title, date))
     create(path, meta)
+    forget_sidecars(path)  # (a ledger of this name before: its key, changes, ids are gone)
     return meta

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import contextlib
 import json
-import os
 import re
 from dataclasses import asdict, dataclass
 from datetime import UTC, datetime
@@ -21,6 +20,7 @@ from typing import Any
 from baska_cli.errors import BaskaError
 from baska_cli.files.kind import NotRegularFile, read_text
 from baska_cli.files.replace import replace_text
+from baska_cli.files.sidecars import sidecar
 from baska_cli.i18n import _
 from baska_cli.render.text import terminal_safe
 from baska_cli.web.requests import Refused
@@ -82,8 +82,7 @@ class Change:
 
 def changes_path(ledger: str) -> str:
     """The sidecar `.NAME.changes` beside the ledger."""
-    folder, name = os.path.split(os.path.abspath(ledger))
-    return os.path.join(folder, f".{name}.changes")
+    return sidecar(ledger, "changes")
 
 
 def _read(path: str) -> list[Change]:

@@ -13,13 +13,13 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
 from dataclasses import dataclass
 from typing import Any
 
 from baska_cli.errors import LedgerError
 from baska_cli.files.append import append_line
 from baska_cli.files.kind import NotRegularFile, read_text, reason_of
+from baska_cli.files.sidecars import sidecar
 from baska_cli.i18n import _
 from baska_cli.web.requests import Refused
 
@@ -42,8 +42,7 @@ def ticket(client_id: str, route: str, fields: dict[str, Any]) -> Ticket:
 
 def journal_path(ledger: str) -> str:
     """The sidecar `.NAME.entries` beside the ledger."""
-    folder, name = os.path.split(os.path.abspath(ledger))
-    return os.path.join(folder, f".{name}.entries")
+    return sidecar(ledger, "entries")
 
 
 @dataclass(frozen=True, slots=True)

@@ -4,11 +4,11 @@ the key (401 missing, 403 wrong), a change sent as JSON from the page's own orig
 from __future__ import annotations
 
 import hmac
-import os
 
 from starlette.requests import Request
 
 from baska_cli.files.secret import kept_key
+from baska_cli.files.sidecars import sidecar
 from baska_cli.i18n import _
 from baska_cli.web.requests import Refused
 
@@ -16,8 +16,7 @@ from baska_cli.web.requests import Refused
 def key_path(ledger: str) -> str:
     """The sidecar `.NAME.serve-key` beside the ledger (mode 0600): the table's key, kept
     so that the phones' links still work after the server is started again."""
-    folder, name = os.path.split(os.path.abspath(ledger))
-    return os.path.join(folder, f".{name}.serve-key")
+    return sidecar(ledger, "serve-key")
 
 
 def table_key(ledger: str) -> str:
