@@ -244,3 +244,90 @@ def test_record_on_the_first_screen_of_a_tournament_table(tmp_path: Path) -> Non
     finally:
         phone.close()
         server.stop()
+
+
+# where the field, its preview, the status and "Zapisz" are now, and whether each is whole
+# in the window (the page's own viewport)
+IN_VIEW = """
+return Object.fromEntries(['hand', 'preview', 'status', 'record'].map((id) => {
+  const r = document.getElementById(id).getBoundingClientRect();
+  const shown = r.height > 0 && r.top >= 0 && r.bottom <= innerHeight;
+  return [id, {top: Math.round(r.top), bottom: Math.round(r.bottom), shown}];
+}));
+"""
+
+
+def in_view(phone: Phone, *ids: str) -> None:
+    """The elements `ids` whole in the window, none under "Zapisz" (which floats over the pad)."""
+    where = phone.js(IN_VIEW)
+    for name in ids:
+        assert where[name]["shown"], (name, where)
+        if name != "record":
+            assert where[name]["bottom"] <= where["record"]["top"], (name, where)
+
+
+def test_at_200_percent_the_field_its_preview_and_record_stay_in_view(
+    evening: tuple[str, str],
+) -> None:
+    address, ledger = evening
+    folder = shots()
+    phone = Phone("large-entry", address, folder, font=32)
+    other = Phone("other", address, folder)
+    try:
+        phone.theme("dark")
+        phone.js("window.scrollTo(0, 0)")
+        in_view(phone, "hand", "record")  # the first screen: the field and "Zapisz"
+        phone.shot("200-first-screen")
+        # tapping a hand down the pad: the field, its preview and "Zapisz" stay in view
+        for key in ["c:zw", "p:1", "p:3", "d:6", "d:1", "k:k"]:
+            phone.tap_keys([key])
+            phone.wait(lambda: phone.text("#preview").strip(), f"the preview after {key}")
+            in_view(phone, "hand", "preview", "record")
+            check_readable(phone)
+        phone.shot("200-tapping")
+        # another phone's change told: over the page, "Zapisz" in view, the pad not pushed
+        pad = "return document.getElementById('pad').getBoundingClientRect().top + scrollY"
+        before = phone.js(pad)
+        named = other.js("return document.getElementById('who-skip')")
+        if named:
+            other.tap("#who-skip")
+        other.type_line("zw 2+4 78")
+        other.wait_recorded(16)
+        phone.wait(lambda: phone.js("return !document.getElementById('news').hidden"), "news")
+        assert phone.js(pad) == before
+        in_view(phone, "hand", "record")
+        news = phone.js(
+            "const r = document.getElementById('news').getBoundingClientRect();"
+            "return [r.top >= 0, r.bottom <= innerHeight]"
+        )
+        assert news == [True, True]
+        phone.shot("200-news")
+        phone.tap("#news-close")
+        # the end of the evening (the plan is played), the sheet with a void: 360 px wide
+        phone.wait(lambda: phone.js("return !document.getElementById('end').hidden"), "the end")
+        phone.wait(lambda: "Łucja" in phone.text("#end-places"), "the places")
+        check_readable(phone)
+        phone.shot("200-end", at="#end")
+        phone.shot("200-end-chart", at="#end-chart")
+        label = (
+            "const svg = document.querySelector('#end-chart svg');"
+            "const size = parseFloat(getComputedStyle(svg.querySelector('text')).fontSize);"
+            "return size * svg.getBoundingClientRect().width / svg.viewBox.baseVal.width"
+        )
+        assert phone.js(label) >= 16  # the chart's labels as large as the page's small text
+    finally:
+        phone.close()
+        other.close()
+    assert invoke("void", ledger, "3").exit_code == 0
+    phone = Phone("large-sheet", address, folder, font=32)
+    try:
+        phone.js("window.scrollTo(0, 0)")
+        phone.tap('[data-panel="sheet"]')
+        phone.wait(
+            lambda: phone.js("return document.querySelectorAll('#sheet li.hand').length") == 16,
+            "the sheet",
+        )
+        check_readable(phone)
+        phone.shot("200-sheet", at="#sheet li.void")
+    finally:
+        phone.close()

@@ -8,6 +8,7 @@ and never when NO_COLOR is set (https://no-color.org).
 
 from __future__ import annotations
 
+import math
 import textwrap
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
@@ -272,7 +273,11 @@ def chart_pieces(
     low, high = min(span.low, 0), max(span.high, 0)
     span_y = max(high - low, 1)
     rows = -(-len(names) // columns) if names else 1
-    left, right, top, bottom = 40, 10, 10, 40 + (rows - 1) * (text + 6)
+    # room for the scale's numbers and the hands' numbers in the words' size (0.64 of it a
+    # digit: DejaVu Sans)
+    widest = max(len(f"{high:+d}"), len(f"{low:+d}"))
+    left, right, top = max(40, math.ceil(widest * text * 0.64) + 8), 10, max(10, text)
+    bottom = max(40, 3 * text) + (rows - 1) * (text + 6)
     inner_w, inner_h = width - left - right, height - top - bottom
 
     def x(i: int) -> float:
@@ -316,7 +321,8 @@ def chart_pieces(
             drawn = True
         if drawn:
             yield f'" fill="none"{style}/>'
-        lx = left + seat % columns * (inner_w / columns)
+        # (one column, for large words: the legend from the chart's left edge)
+        lx = (left if columns > 1 else 4) + seat % columns * (inner_w / columns)
         ly = height - 10 - (rows - 1 - seat // columns) * (text + 6)
         label = f"{name} {span.last[seat]:+d}" if span.hands else name
         yield (

@@ -14,6 +14,7 @@ from baska_cli.game.numbers import whole
 from baska_cli.i18n import _
 from baska_cli.play.guards import ANSWERS
 from baska_cli.web.changes import author_of
+from baska_cli.web.ending import phone_chart
 from baska_cli.web.entries import ID_LIMIT, Ticket, ticket
 from baska_cli.web.events import stream
 from baska_cli.web.requests import Refused, Route, answered, json_body, text_field, whole_field
@@ -163,11 +164,19 @@ async def standings(request: Request, served: Served, body: dict[str, Any]) -> R
 
 @endpoint(post=False)
 async def final(request: Request, served: Served, body: dict[str, Any]) -> Response:
-    """GET /api/v1/final?stake=0.10: standings, stats, settlement (and its payments in
-    words), and the running totals' chart as SVG."""
-    stake = request.query_params.get("stake")
-    currency = request.query_params.get("currency", "zł")
-    return JSONResponse(await _in(request, served, lambda: served.table.final(stake, currency)))
+    """GET /api/v1/final?stake=0.10&width=328&text=16: standings, stats, settlement (and its
+    payments in words), and the running totals' chart as SVG (drawn `width` CSS pixels wide
+    with words `text` pixels high, where both are given: the phone's box and text size)."""
+    query = request.query_params
+    stake, currency = query.get("stake"), query.get("currency", "zł")
+    chart = phone_chart(_pixels(query.get("width")), _pixels(query.get("text")))
+    work = served.table.final
+    return JSONResponse(await _in(request, served, lambda: work(stake, currency, chart)))
+
+
+def _pixels(value: str | None) -> int | None:
+    """A size in whole CSS pixels from the query (a few digits), else None."""
+    return int(value) if value is not None and value.isdigit() and len(value) <= 5 else None
 
 
 # the report is a page of its own: its style inline, no script, nothing loaded

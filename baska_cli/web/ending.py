@@ -23,6 +23,19 @@ from baska_cli.render.text import number
 PHONE_CHART = {"width": 360, "height": 230, "text": 13, "columns": 2}
 
 
+def phone_chart(width: int | None, text: int | None) -> dict[str, int]:
+    """The chart drawn for the box the phone shows it in (`width` CSS pixels) in the size of
+    the phone's words (`text` CSS pixels: larger with a phone's large text), one unit a CSS
+    pixel; the legend in one column where two would not hold a name and its total whole.
+    None: PHONE_CHART."""
+    if width is None or text is None:
+        return PHONE_CHART
+    width, text = min(max(width, 200), 1600), min(max(text, 8), 48)
+    columns = 2 if width >= 26 * text else 1
+    height = max(230, round(text * 17.7))
+    return {"width": width, "height": height, "text": text, "columns": columns}
+
+
 def tournament_table(meta: Meta) -> dict[str, int] | None:
     """The round and table of a tournament's table ledger (the rows `round` and `table` the
     draw writes), None for an evening's."""
@@ -32,11 +45,14 @@ def tournament_table(meta: Meta) -> dict[str, int] | None:
     return {key: int(value) for key, value in found.items()}
 
 
-def final_record(path: str, stake: str | None, currency: str) -> dict[str, Any]:
+def final_record(
+    path: str, stake: str | None, currency: str, chart: dict[str, int] | None = None
+) -> dict[str, Any]:
     """The final standings, the stats, the running totals' chart (SVG), and who pays whom at
     `stake` (None: not asked) — as `baska settle --format json` has it, and as words. At a
     tournament's table: `table` (its round and number), each line's place points as words
-    (`place_points_text`), and no settlement whatever the stake."""
+    (`place_points_text`), and no settlement whatever the stake. `chart`: how the chart is
+    drawn (phone_chart), PHONE_CHART where not given."""
     session = view.read(path)
     standings = session.standings()
     table = tournament_table(session.meta)
@@ -61,7 +77,7 @@ def final_record(path: str, stake: str | None, currency: str) -> dict[str, Any]:
         "table": table,
         "settlement": settlement,
         "payments": payments,
-        "chart": running_chart(session.meta.players, series, **PHONE_CHART),
+        "chart": running_chart(session.meta.players, series, **(chart or PHONE_CHART)),
     }
 
 

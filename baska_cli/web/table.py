@@ -146,10 +146,12 @@ class TableDesk:
         write_json([self.path], out)
         return out.getvalue()
 
-    def final(self, stake: str | None, currency: str) -> dict[str, Any]:
-        """The final standings, the stats, the chart, and who pays whom at `stake` (None:
-        not asked): web/ending.py's."""
-        return final_record(self.path, stake, currency)
+    def final(
+        self, stake: str | None, currency: str, chart: dict[str, int] | None = None
+    ) -> dict[str, Any]:
+        """The final standings, the stats, the chart (drawn as `chart` says), and who pays
+        whom at `stake` (None: not asked): web/ending.py's."""
+        return final_record(self.path, stake, currency, chart)
 
     def report(self, stake: str | None, currency: str) -> str:
         """The evening's printable report (`baska report`'s page)."""

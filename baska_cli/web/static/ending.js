@@ -129,7 +129,10 @@ function asTable(table) {
 }
 
 async function showEnd() {
-  const final = await api.getJSON("/final", stake() === null ? {} : { stake: stake() });
+  // (the chart drawn for its box, in the phone's own text size: larger with large text)
+  const small = parseFloat(getComputedStyle(document.documentElement).fontSize) * 0.8125;
+  const size = { width: Math.round($("end-chart").clientWidth || 320), text: Math.round(small) };
+  const final = await api.getJSON("/final", stake() === null ? size : { ...size, stake: stake() });
   const table = final.table; // (null: an evening's)
   if (table && !tournament) asTable(table);
   const money = $("end-money");

@@ -160,12 +160,21 @@ async function preview() {
 
 // --- entering: hands, corrections, questions ------------------------------------------------
 
-// What this phone's last change did (`why`: how a recorded hand scored, as `play` says it).
+const LARGE_TEXT = "(max-height: 34em)"; // (baska.css: a screen shorter than 34 lines)
+
+// What this phone's last change did (`why`: how a recorded hand scored, as `play` says it);
+// with large text also in the preview's place while nothing is typed, where the player looks.
 function showStatus(text, kind, why) {
   const status = $("status");
   status.replaceChildren(text || "");
   if (why) status.append(el("small", { class: "why" }, why));
   status.className = "status " + (kind || "");
+  const preview = $("preview");
+  const large = window.matchMedia && window.matchMedia(LARGE_TEXT).matches;
+  if (!large || typedLine()) return;
+  preview.replaceChildren();
+  preview.className = "preview";
+  if (text) preview.append(el("p", { class: "status " + (kind || "") }, text));
 }
 
 // A question with its answers (`buttons`: [{label, run}], up to three): the last one is the
