@@ -54,11 +54,10 @@ def hold(report: dict[str, Any], ledger: str) -> None:
     assert report["waiting"] == []
     answered = {answer["key"] for answer in answers if answer["key"] is not None}
     assert {item["key"] for item in report["sent"]} <= answered | {None}
-    # … and each hand recorded once: one "hand" in the change log for each change recorded
+    # … and each hand recorded once: one "hand" in the change log for each id recorded (an id
+    # sent again is answered as it was the first time: one write)
     recorded = {
-        answer["key"]
-        for answer in answers
-        if answer["path"] == "/hands" and answer["status"] == 201
+        answer["id"] for answer in answers if answer["path"] == "/hands" and answer["status"] == 201
     }
     log = Changes(ledger).kept
     assert len([change for change in log if change.action == "hand"]) == len(recorded)

@@ -169,10 +169,12 @@ class TableDesk:
     ) -> Answer:
         """Record the hand typed (201), ask a guard's question or tell a conflict (409), say
         it is recorded already (200), or raise why not. `number`: the number the phone saw
-        for the next hand (recorded only while it is still the next one)."""
+        for the next hand (recorded only while it is still the next one). A hand that names
+        its number needs no intent kept: sent again after a crash, the ledger holding it as
+        that hand says it is recorded already."""
         if client_id is not None and (kept := self.journal.answer(client_id)) is not None:
-            return 201, kept
-        intent = None if client_id is None else self.journal.intent(client_id)
+            return (200 if kept.get("already") else 201), kept
+        intent = None if client_id is None or number is not None else self.journal.intent(client_id)
         if intent is not None and intent.action == "hand":
             found = self._hand_in_ledger(intent)
             if found is not None:
@@ -187,7 +189,7 @@ class TableDesk:
         scored = self.keeper.scorer(line.text)
         if isinstance(scored, BaskaError):
             raise scored
-        if client_id is not None:
+        if client_id is not None and number is None:
             self.journal.intend(client_id, Intent("hand", self.keeper.next_number, scored.text))
         result = self.keeper.record(line.text, confirmed, number)
         if isinstance(result, Question):
@@ -268,7 +270,7 @@ class TableDesk:
         """Take back the last hand (only while it is hand `number`, where given, and its text
         `seen`, where given too)."""
         work = self.keeper.undo
-        return self._correct(client_id, "undo", None, lambda: work(number, seen), author)
+        return self._correct(client_id, "undo", None, lambda: work(number, seen), author, seen)
 
     def void(
         self,
@@ -279,7 +281,7 @@ class TableDesk:
     ) -> Answer:
         """Void hand `number` (only while its text is `seen`, where given)."""
         work = self.keeper.void
-        return self._correct(client_id, "void", number, lambda: work(number, seen), author)
+        return self._correct(client_id, "void", number, lambda: work(number, seen), author, seen)
 
     def amend(
         self,
@@ -294,7 +296,7 @@ class TableDesk:
         while the hand's text is `seen`, where given)."""
         work = self.keeper.amend
         return self._correct(
-            client_id, "amend", number, lambda: work(number, text, confirmed, seen), author
+            client_id, "amend", number, lambda: work(number, text, confirmed, seen), author, seen
         )
 
     def correct_last(
@@ -324,21 +326,25 @@ class TableDesk:
         number: int | None,
         edit: Callable[[], HandChanged | Question | Conflict | AlreadyDone],
         author: Author,
+        seen: str | None = None,
     ) -> Answer:
-        """The edit done (200) or a guard's question (409), once for each client id."""
-        if client_id is not None and (kept := self.journal.answer(client_id)) is not None:
-            return 200, kept
+        """The edit done (200) or a guard's question (409), once for each client id. An edit
+        that names the text it saw needs no intent kept: sent again after a crash, the
+        ledger showing it done says so (play/conflicts.py)."""
+        if client_id is not None and (answered := self.journal.answer(client_id)) is not None:
+            return 200, answered
+        kept = client_id if seen is None else None  # (the ids whose intent is kept)
         read = self.keeper.sheet()
         slots = {row.n: row for row in read.rows if row.status in ("", "void")}
         target = max(slots, default=None) if action == "undo" else number
         old = None if target is None else slots.get(target)
-        intent = None if client_id is None else self.journal.intent(client_id)
+        intent = None if kept is None else self.journal.intent(kept)
         if intent is not None and intent.action == action:
             now = slots.get(intent.number)
             if now is None or (now.hand, now.status) != (intent.text, intent.status):
                 return 200, self._done(client_id, self._changed_in_ledger(intent, now))
-        if client_id is not None and old is not None:
-            self.journal.intend(client_id, Intent(action, old.n, old.hand, old.status))
+        if kept is not None and old is not None:
+            self.journal.intend(kept, Intent(action, old.n, old.hand, old.status))
         done = edit()
         if isinstance(done, Question):
             return 409, question_body(done)
