@@ -148,14 +148,26 @@ def test_a_round_killed_twice_keeps_every_acknowledged_hand_once(liga: str) -> N
         assert all(answer["number"] == n for n, answer in given.items())
         # a phone that never heard its last answer asks again: the same answer, nothing added
         key = server.table_key(1, table)
+        last = SEAT_HANDS[(DEALS + table) % len(SEAT_HANDS)]  # (what play_table sent)
         again = httpx.post(
             f"{server.base}/api/v1/hands",
-            json={"hand": SEAT_HANDS[0], "id": f"r1t{table}-{DEALS}"},
+            json={"hand": last, "id": f"r1t{table}-{DEALS}"},
             headers=server.headers(key),
             timeout=20,
         )
         assert again.status_code == 201 and again.json()["number"] == DEALS
         assert again.json()["hand"] == given[DEALS]["hand"]
+        # the same id with another hand is no retry: refused, nothing added
+        other = httpx.post(
+            f"{server.base}/api/v1/hands",
+            json={
+                "hand": SEAT_HANDS[0] if last != SEAT_HANDS[0] else SEAT_HANDS[1],
+                "id": f"r1t{table}-{DEALS}",
+            },
+            headers=server.headers(key),
+            timeout=20,
+        )
+        assert other.status_code == 409
         on_disk = ledger(os.path.join(liga, "r1", f"t{table}.csv"))
         assert [hand["notation"] for hand in on_disk["hands"]] == [
             given[n]["hand"] for n in range(1, DEALS + 1)

@@ -291,8 +291,11 @@ def test_at_200_percent_the_field_its_preview_and_record_stay_in_view(
         named = other.js("return document.getElementById('who-skip')")
         if named:
             other.tap("#who-skip")
-        other.type_line("zw 2+4 78")
-        other.wait_recorded(16)
+        other.tap('#last li[data-number="15"] .head')  # a correction: the plan stays unplayed
+        other.tap('#last li[data-number="15"] .actions button')
+        other.tap_keys(["d:4", "d:1"])
+        other.record()
+        other.answer_question()
         phone.wait(lambda: phone.js("return !document.getElementById('news').hidden"), "news")
         assert phone.js(pad) == before
         in_view(phone, "hand", "record")
@@ -304,6 +307,8 @@ def test_at_200_percent_the_field_its_preview_and_record_stay_in_view(
         phone.shot("200-news")
         phone.tap("#news-close")
         # the end of the evening (the plan is played), the sheet with a void: 360 px wide
+        other.type_line("zw 2+4 78")
+        other.wait_recorded(16)
         phone.wait(lambda: phone.js("return !document.getElementById('end').hidden"), "the end")
         phone.wait(lambda: "Łucja" in phone.text("#end-places"), "the places")
         check_readable(phone)
