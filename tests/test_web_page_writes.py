@@ -21,18 +21,23 @@ __all__ = ["served", "shots"]  # (the fixtures, shared with the outbox's tests)
 pytestmark = pytest.mark.slow
 
 
+def begin_the_contra(lucja: Phone) -> None:
+    """Hand 1 recorded, then "Popraw ostatnie" with a contra tapped (not yet sent)."""
+    lucja.type_line("zw a+c 61")
+    lucja.wait_recorded(1)
+    lucja.tap("#correct-last")
+    lucja.tap_keys(["k:k"])
+    lucja.wait(lambda: lucja.text("#preview").strip(), "the preview of +k")
+
+
 def test_a_correction_confirmed_after_another_phones_hand_corrects_the_hand_it_named(
     served: tuple[Server, Path], shots: Path
 ) -> None:
     server, ledger = served
     lucja, zbigniew = Phone("lucja", server.url, shots), Phone("zbigniew", server.url, shots)
     try:
-        lucja.type_line("zw a+c 61")
-        lucja.wait_recorded(1)
+        begin_the_contra(lucja)
         zbigniew.wait(lambda: zbigniew.hands_shown() == [1], "hand 1 on the other phone")
-        lucja.tap("#correct-last")
-        lucja.tap_keys(["k:k"])
-        lucja.wait(lambda: lucja.text("#preview").strip(), "the preview of +k")
         lucja.record()
         lucja.wait(lucja.asking, "the correction asked")
         assert "rozdanie 1" in lucja.text("#question-text").lower()
@@ -54,11 +59,7 @@ def test_a_correction_sent_offline_lands_on_the_hand_it_named(
     server, ledger = served
     lucja, zbigniew = Phone("lucja-off", server.url, shots), Phone("zbig-off", server.url, shots)
     try:
-        lucja.type_line("zw a+c 61")
-        lucja.wait_recorded(1)
-        lucja.tap("#correct-last")
-        lucja.tap_keys(["k:k"])
-        lucja.wait(lambda: lucja.text("#preview").strip(), "the preview of +k")
+        begin_the_contra(lucja)
         lucja.online(False)
         lucja.record()
         lucja.wait(lucja.asking, "the correction asked")
