@@ -93,9 +93,12 @@ def page(name: str, context: dict[str, Any]) -> HTMLResponse:
     return HTMLResponse(environment().get_template(name).render(context), headers=HEADERS)
 
 
-async def render_table(access: Access, key: str, language: str) -> HTMLResponse:
+async def render_table(
+    access: Access, key: str, language: str, static: str = "/static"
+) -> HTMLResponse:
     """The table's page for what `key` lets in (a table's key, or the organiser's with the
-    table named: then every call of the page names the table too)."""
+    table named: then every call of the page names the table too); its scripts and styles
+    at `static` (the server's /static; `baska app`'s folder beside its page)."""
     served = access.served
     assert served is not None
     names = await served.run(language, served.table.page)
@@ -104,7 +107,7 @@ async def render_table(access: Access, key: str, language: str) -> HTMLResponse:
         "key": key,
         "lang": language,
         "api": "/api/v1",
-        "static": "/static",
+        "static": static,
         "tournament": access.tournament,
         "scope": scope,
         "commands": command_words(),
