@@ -81,14 +81,22 @@ ROUTES: list[BaseRoute] = [
 ]
 
 
-def _app(hall: Hall | TournamentHall) -> Starlette:
+def app_routes(folder: str | None) -> list[BaseRoute]:
+    """/app: the web app for one phone that `baska app` built into `folder` (its files as
+    they are), or, with no folder, a page saying how to serve it."""
+    if folder is None:
+        return [Route("/app", pages.no_app), Route("/app/{rest:path}", pages.no_app)]
+    return [Mount("/app", StaticFiles(directory=folder, html=True), name="app")]
+
+
+def _app(hall: Hall | TournamentHall, app_folder: str | None = None) -> Starlette:
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         yield
         await hall.stop()
 
     app = Starlette(
-        routes=ROUTES,
+        routes=[*ROUTES, *app_routes(app_folder)],
         lifespan=lifespan,
         exception_handlers={HTTPException: http_error, Exception: server_error},
     )
@@ -97,14 +105,14 @@ def _app(hall: Hall | TournamentHall) -> Starlette:
     return app
 
 
-def make_app(keys: Mapping[str, str], language: str) -> Starlette:
+def make_app(keys: Mapping[str, str], language: str, app_folder: str | None = None) -> Starlette:
     """The app of the ledgers in `keys` (each path with the key that lets a table in),
     speaking `language` where a request does not choose. The ledgers are read (and checked)
-    now."""
-    return _app(Hall(keys, language))
+    now. `app_folder`: the app for one phone served at /app (`baska app`)."""
+    return _app(Hall(keys, language), app_folder)
 
 
-def make_hall_app(folder: str, language: str) -> Starlette:
+def make_hall_app(folder: str, language: str, app_folder: str | None = None) -> Starlette:
     """The app of the tournament at `folder`: each drawn table with its key, the organiser
-    with theirs, the standings for everyone."""
-    return _app(TournamentHall(folder, language))
+    with theirs, the standings for everyone (and the app for one phone at /app)."""
+    return _app(TournamentHall(folder, language), app_folder)

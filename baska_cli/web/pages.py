@@ -134,3 +134,14 @@ async def table_page(request: Request) -> Response:
         if access is None or access.served is None:
             return refused_page(language, _("this is not the table's key"))
     return await render_table(access, key, language)
+
+
+async def no_app(request: Request) -> Response:
+    """/app on a server started without `--app`: how to serve the app for one phone."""
+    language = language_of(request)
+    with speaking(language):
+        message = _(
+            "this server serves no app for one phone: make it with `baska app DIR`, then start "
+            "the server with `--app DIR`"
+        )
+    return refused_page(language, message, 404)

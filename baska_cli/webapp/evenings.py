@@ -18,11 +18,11 @@ from dataclasses import dataclass
 
 from baska_cli.errors import BaskaError, LedgerError, RequestError
 from baska_cli.game.names import check_player_names
+from baska_cli.game.rules import BUILTIN_NAMES
 from baska_cli.i18n import _, ngettext
 from baska_cli.ledger.checker import check
 from baska_cli.ledger.heading import checked_title
 from baska_cli.ledger.new import start
-from baska_cli.game.rules import BUILTIN_NAMES
 from baska_cli.rulesets.loader import builtin
 
 LEDGER = "evening.csv"  # an evening's ledger, in its folder (the export gets a better name)

@@ -13,8 +13,8 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
-from baska_cli.i18n import _
 from baska_cli.game.rules import BUILTIN_NAMES
+from baska_cli.i18n import _
 from baska_cli.rulesets.loader import builtin
 from baska_cli.web.requests import (
     Refused,
