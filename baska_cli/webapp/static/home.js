@@ -145,13 +145,10 @@ export async function showHome({ bridge, store, say, lang, mode }) {
     const list = el("ol", { class: "app-evenings", id: "app-evenings" });
     for (const evening of found.evenings) list.append(await item(evening));
     const note = el("p", { class: "hint app-mode" }, say(mode === "kept" ? "offline_ready" : "plain_http"));
-    home.replaceChildren(
-      newForm(found.rules),
-      el("h2", {}, say("evenings")),
-      found.evenings.length ? list : el("p", { class: "hint" }, say("no_evenings")),
-      importForm(),
-      note,
-    );
+    const kept = [el("h2", {}, say("evenings")), list];
+    // (the evenings first where there are some; else the new evening's form first)
+    if (found.evenings.length) home.replaceChildren(...kept, newForm(found.rules), importForm(), note);
+    else home.replaceChildren(newForm(found.rules), importForm(), note);
     home.hidden = false;
   }
 
