@@ -1,7 +1,8 @@
 """What runs in the phone's browser (Pyodide): each fetch of the page answered by a Starlette
 app called in Python, with no network — the home's (webapp/home.py) and, for the evening
-open, the very app of `baska serve` (web/app.py make_app: its routes, JSON, errors and
-words); and the table's page rendered by the server's template."""
+open, the app of `baska serve` with a table's routes (web/table_app.py: its routes, JSON,
+errors and words; a tournament's routes left out); and the table's page rendered by the
+server's template."""
 
 from __future__ import annotations
 
@@ -14,8 +15,8 @@ from typing import Any
 
 from starlette.applications import Starlette
 
-from baska_cli.web.app import make_app
 from baska_cli.web.pages import render_table
+from baska_cli.web.table_app import table_app
 from baska_cli.webapp.evenings import LEDGER, folder_of
 from baska_cli.webapp.home import home_app
 
@@ -48,7 +49,7 @@ class Phone:
         folder = folder_of(self.root, evening)
         os.chdir(folder)
         self.evening = evening
-        self.table = make_app({LEDGER: evening}, self.language)
+        self.table = table_app({LEDGER: evening}, self.language)
 
     async def page(self, language: str) -> str:
         """The table page of the evening open, in `language`, its scripts beside the app."""
