@@ -72,8 +72,21 @@ def test_an_import_and_its_export_are_the_same_bytes(phone: Phone) -> None:
     assert (exported.status, exported.body) == (200, data)
     assert (
         "content-disposition",
-        'attachment; filename="baska-ania-bartek-celina-darek.csv"',
+        'attachment; filename="baska-ania-bartek-celina-darek.csv"; '
+        "filename*=UTF-8''baska-ania-bartek-celina-darek.csv",
     ) in exported.headers
+
+
+def test_an_evening_with_polish_letters_is_listed_and_exported(phone: Phone) -> None:
+    players = ["Łucja", "Żaneta", "Zbigniew", "Ścibor"]
+    body = {"players": players, "title": "Wtorek u Łucji", "deals": 4}
+    evening = read(fetch(phone, "POST", "/home/v1/evenings", body))["id"]
+    [listed] = read(fetch(phone, "GET", "/home/v1/evenings"))["evenings"]
+    assert listed["file"].endswith("-wtorek-u-łucji.csv")
+    exported = fetch(phone, "GET", f"/home/v1/evenings/{evening}/export")
+    assert exported.status == 200
+    disposition = dict(exported.headers)["content-disposition"]
+    assert disposition.endswith("-wtorek-u-%C5%82ucji.csv")
 
 
 def test_a_broken_ledger_is_not_imported(phone: Phone) -> None:

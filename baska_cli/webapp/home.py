@@ -5,6 +5,8 @@ exported or removed. Errors are answered as the server's are (web/requests.py)."
 from __future__ import annotations
 
 import dataclasses
+import unicodedata
+import urllib.parse
 from dataclasses import dataclass
 
 from starlette.applications import Starlette
@@ -90,8 +92,15 @@ async def export(request: Request) -> Response:
         (found.file for found in evenings.listed(_root(request)) if found.id == evening),
         evenings.LEDGER,
     )
-    headers = {"Content-Disposition": f'attachment; filename="{name}"'}
+    headers = {"Content-Disposition": attachment(name)}
     return Response(data, media_type="text/csv; charset=utf-8", headers=headers)
+
+
+def attachment(name: str) -> str:
+    """The Content-Disposition of a download named `name`: its letters as they are (RFC 6266's
+    `filename*`), and a plain ASCII name for a client that knows no other."""
+    plain = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode("ascii")
+    return f"attachment; filename=\"{plain}\"; filename*=UTF-8''{urllib.parse.quote(name)}"
 
 
 async def remove(request: Request) -> Response:

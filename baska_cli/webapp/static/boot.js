@@ -124,7 +124,9 @@ function homeLink() {
   const back = document.createElement("a");
   back.href = "./?lang=" + LANG;
   back.className = "app-home-link";
-  back.textContent = "‹ " + say("home");
+  back.textContent = "‹";
+  back.title = say("home");
+  back.setAttribute("aria-label", say("home"));
   header.prepend(back);
 }
 

@@ -152,9 +152,9 @@ export async function showHome({ bridge, store, say, lang, mode }) {
     home.hidden = false;
   }
 
-  document.getElementById("app-status").hidden = true;
   document.querySelectorAll(".lang a").forEach((a) => {
     if (a.dataset.lang === lang) a.setAttribute("aria-current", "true");
   });
   await render();
+  document.getElementById("app-status").hidden = true; // (an error on the way stays shown)
 }
