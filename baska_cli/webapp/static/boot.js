@@ -82,8 +82,18 @@ async function start() {
       opened = null;
     }
   }
+  // an evening opened from the home: its table page put in place, no new start of Python
+  // (the address names it, so a reload opens it again; Back goes back to the list)
+  async function openEvening(id) {
+    phone.open(id);
+    opened = id;
+    const address = "./?evening=" + encodeURIComponent(id) + "&lang=" + LANG;
+    window.history.pushState(null, "", address);
+    window.addEventListener("popstate", () => window.location.reload());
+    await showTable(phone, bridge);
+  }
   if (opened) await showTable(phone, bridge);
-  else await showHome({ bridge, store, say, lang: LANG, mode });
+  else await showHome({ bridge, store, say, lang: LANG, mode, open: openEvening });
   window.baskaReadyAt = performance.now(); // (ms since the page was asked for: the benchmark)
   window.baskaReady = true; // (the tests and the benchmark wait for it)
 }

@@ -6,8 +6,9 @@
 import { $, el, signed } from "../static/words.js";
 
 // `bridge`: the page's fetch in Python; `store`: the evenings kept; `say`: the app's words;
-// `lang`: the page's language; `mode`: "kept" (a service worker keeps the app) or "plain".
-export async function showHome({ bridge, store, say, lang, mode }) {
+// `lang`: the page's language; `mode`: "kept" (a service worker keeps the app) or "plain";
+// `open(id)`: the evening's table page put in this page's place.
+export async function showHome({ bridge, store, say, lang, mode, open }) {
   const home = $("app-home");
   const address = (path) => path + (path.includes("?") ? "&" : "?") + "lang=" + lang;
 
@@ -24,7 +25,12 @@ export async function showHome({ bridge, store, say, lang, mode }) {
   }
 
   function opening(id) {
-    window.location.assign("./?evening=" + encodeURIComponent(id) + "&lang=" + lang);
+    open(id).catch((error) => {
+      const line = $("app-status");
+      line.textContent = String(error.message || error);
+      line.className = "app-status error";
+      line.hidden = false;
+    });
   }
 
   function problem(box, error) {
@@ -103,7 +109,12 @@ export async function showHome({ bridge, store, say, lang, mode }) {
       });
       li.append(totals);
     }
-    const open = el("a", { class: "button primary", href: "./?evening=" + evening.id + "&lang=" + lang }, say("open"));
+    const opener = el("a", { class: "button primary", href: "./?evening=" + evening.id + "&lang=" + lang }, say("open"));
+    opener.addEventListener("click", (event) => {
+      if (event.ctrlKey || event.metaKey || event.shiftKey) return; // (a new tab: its own start)
+      event.preventDefault();
+      opening(evening.id);
+    });
     const remove = el("button", { type: "button", class: "small" }, say("remove"));
     remove.addEventListener("click", async () => {
       if (!window.confirm(say("remove_q", { name }))) return;
@@ -111,7 +122,7 @@ export async function showHome({ bridge, store, say, lang, mode }) {
       await store.keep(evening.id);
       render();
     });
-    li.append(el("div", { class: "row" }, open, await exportLink(evening), remove));
+    li.append(el("div", { class: "row" }, opener, await exportLink(evening), remove));
     return li;
   }
 
