@@ -5,7 +5,6 @@ a manifest with its icons — written whole, never over a folder that is not an 
 
 from __future__ import annotations
 
-import io
 import json
 import os
 import re

@@ -125,11 +125,7 @@ def serve(
     """
     from filelock import FileLock, Timeout
 
-    from baska_cli.web.capacity import raise_limit
-
-    if app_folder is not None:
-        _built_app(app_folder)
-    capacity = raise_limit()  # (before any file or socket is opened)
+    capacity = _capacity(app_folder)  # (before any file or socket is opened)
     if any(os.path.isdir(path) for path in paths):
         _one_tournament(paths)
         locks = [os.path.join(paths[0], HALL_LOCK)]
@@ -157,16 +153,19 @@ def serve(
             _serve(paths, host, port, lang, capacity, app_folder)
 
 
-def _built_app(folder: str) -> None:
-    """Refuse an --app folder that is not an app `baska app` made."""
+def _capacity(app_folder: str | None) -> Capacity:
+    """The --app folder checked (an app `baska app` made, else refused), then the open-file
+    limit raised: what the server holds."""
+    from baska_cli.web.capacity import raise_limit
     from baska_cli.webapp.build import STAMP
 
-    if not os.path.isfile(os.path.join(folder, STAMP)):
+    if app_folder is not None and not os.path.isfile(os.path.join(app_folder, STAMP)):
         raise UserInputError(
             _("--app {folder}: not an app made by `baska app`; make it: baska app {folder}").format(
-                folder=shlex.quote(folder)
+                folder=shlex.quote(app_folder)
             )
         )
+    return raise_limit()
 
 
 def _readable_ledgers(paths: tuple[str, ...]) -> None:

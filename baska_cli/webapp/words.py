@@ -33,7 +33,6 @@ def shell_words() -> dict[str, str]:
         "seat_hint": _("The players in seat order, clockwise; seat 1 deals first."),
         "rules": _("Rules"),
         "deals": _("Deals"),
-        "deals_open": _("not planned"),
         "title_field": _("Title (optional)"),
         "start": _("Start the evening"),
         "open": _("Open"),
@@ -47,7 +46,6 @@ def shell_words() -> dict[str, str]:
             "A ledger (.csv) of `baska` or of this app: it is checked as `baska check` "
             "does, then kept here to go on with it."
         ),
-        "imported": _("Imported: {name}"),
         "played": _("played: {dealt}"),
         "played_of": _("played: {dealt} of {deals}"),
         "cannot_read": _("This ledger cannot be read: {reason}"),

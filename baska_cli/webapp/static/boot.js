@@ -67,13 +67,23 @@ async function start() {
   const zip = await fetch(new URL("baska.zip?" + BUILD.version, here));
   pyodide.unpackArchive(await zip.arrayBuffer(), "zip", { extractDir: SITE });
   pyodide.runPython(`import sys; sys.path.insert(0, ${JSON.stringify(SITE)})`);
-  const store = await openStore(pyodide.FS, ROOT);
-  await store.load();
+  let store;
+  try {
+    store = await openStore(pyodide.FS, ROOT);
+    await store.load();
+  } catch (error) {
+    status(say("no_storage"), "error"); // (storage refused: nothing could be kept)
+    return;
+  }
+  // (asked to keep the evenings even when the phone runs short of room; granted or not, they
+  // are kept as long as the browser keeps a site's storage)
+  if (navigator.storage && navigator.storage.persist) navigator.storage.persist().catch(() => {});
   const inpage = pyodide.pyimport("baska_cli.webapp.inpage");
   const phone = inpage.Phone(ROOT, LANG);
   const evening = params.get("evening");
   let opened = null;
-  const bridge = makeBridge({ phone, pyodide, keep: store.keep, evening: () => opened });
+  const crossed = say("other_tab");
+  const bridge = makeBridge({ phone, pyodide, store, evening: () => opened, crossed });
   if (evening) {
     try {
       phone.open(evening);
