@@ -142,3 +142,39 @@ def test_an_evening_on_one_phone_offline_killed_and_exported(app: str, tmp_path:
     for part in ("totals", "standings", "hands", "history", "deals"):
         assert (part, ours[part]) == (part, theirs[part])
     assert ours["totals"] == {"Ania": -31, "Bartek": -113, "Celina": 13, "Darek": 131}
+
+
+def test_two_tabs_of_one_evening_lose_no_hand(app: str, tmp_path: Path) -> None:
+    """A second tab on the same evening, its copy older than what the first tab wrote: its
+    hand is recorded on the evening as it is now (the first tab's hand kept), never laid
+    over it."""
+    with served(app) as server:
+        phone = AppPhone("tabs", server.address + "?lang=en", tmp_path, "en")
+        try:
+            phone.start_evening(NAMES)
+            first = phone.driver.current_window_handle
+            evening = phone.evening_id()
+            phone.driver.switch_to.new_window("tab")
+            phone.driver.get(server.address + f"?evening={evening}&lang=en")
+            phone.ready()
+            second = phone.driver.current_window_handle
+            phone.driver.switch_to.window(first)
+            phone.type_hand("zw A+C 61 k")
+            phone.settled(1)
+            phone.driver.switch_to.window(second)  # (it still shows no hand)
+            phone.type_hand("ci B 40")
+            if phone.js("return !document.getElementById('question').hidden"):
+                phone.answer_yes()
+            phone.wait(
+                lambda: (
+                    len(phone.js("return [...document.querySelectorAll('#last li.hand')]")) == 2
+                ),
+                "both hands",
+            )
+            phone.tap(".app-home-link")
+            phone.ready()
+            exported = phone.exported(evening).decode("utf-8")
+        finally:
+            phone.close()
+    assert "zw Ania+Celina 61 k" in exported
+    assert "ci Bartek 40" in exported
