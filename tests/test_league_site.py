@@ -300,3 +300,22 @@ def test_two_publishings_into_one_folder_at_once_both_finish(league: str, tmp_pa
     assert any(" 0 files written" in err for _out, err in said), said
     listed = (out / ".baska-publish").read_text("utf-8").splitlines()
     assert "index.html" in listed and "events/gp2/index.html" in listed
+
+
+def test_the_site_carries_the_app_for_one_phone(
+    league: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`--app`: the league's players find the app at the league's address (site/app/), made
+    as `baska app` makes it, beside the pages."""
+    from tests.test_webapp_runtime import fake_files
+
+    monkeypatch.setenv("BASKA_CACHE", str(tmp_path / "cache"))
+    fake_files(tmp_path / "cache" / "pyodide" / "314.0.8", monkeypatch)
+    said = publish(league, tmp_path / "web", "--app")
+    assert f"{tmp_path / 'web' / 'app'}: the app for one phone, " in said
+    assert (tmp_path / "web" / "index.html").is_file()
+    assert (tmp_path / "web" / "app" / "index.html").is_file()
+    assert (tmp_path / "web" / "app" / "pyodide" / "pyodide.mjs").is_file()
+    again = publish(league, tmp_path / "web")  # (published again without it: the app stays)
+    assert "removed" not in again
+    assert (tmp_path / "web" / "app" / "sw.js").is_file()

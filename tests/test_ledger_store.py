@@ -58,6 +58,20 @@ def test_create_never_overwrites(tmp_path: Path) -> None:
     assert path.read_text("utf-8") == "precious"
 
 
+def test_create_works_where_the_system_has_no_hard_links(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Pyodide in a browser (`baska app`) has no os.link: the new ledger gets its name by a
+    rename under its lock, and still never over a file."""
+    monkeypatch.delattr(os, "link")
+    path = tmp_path / "e.csv"
+    ledger.create(str(path), META)
+    assert path.read_text("utf-8") == EMPTY
+    with pytest.raises(LedgerError, match="exists already"):
+        ledger.create(str(path), META)
+    assert sorted(os.listdir(tmp_path)) == [".e.csv.lock", "e.csv"]
+
+
 def test_append_continues_the_numbering_and_totals(tmp_path: Path) -> None:
     path = tmp_path / "e.csv"
     ledger.create(str(path), META)

@@ -212,7 +212,8 @@ WRITE_SITES = {
     # replace_text itself
     "baska_cli/ledger/atomic.py": 2,  # a ledger replaced whole: os.open(O_WRONLY) (a read-only
     # ledger is not replaced), replace_bytes itself
-    "baska_cli/ledger/store.py": 2,  # the ledger's append (O_RDWR) and a new ledger (os.link)
+    "baska_cli/ledger/store.py": 3,  # the ledger's append (O_RDWR) and a new ledger (os.link;
+    # os.rename under its lock where there are no hard links: Pyodide in a browser)
     "baska_cli/files/append.py": 2,  # a line appended to a journal, the served ledger's
     # client ids (O_RDWR | O_CREAT, 0o600, never through a link)
     "baska_cli/web/changes.py": 1,  # who changed which hand from a phone (replace_text)
@@ -232,6 +233,12 @@ WRITE_SITES = {
     "baska_cli/cli/play_history.py": 2,  # play's history file, appended (O_WRONLY | O_CREAT)
     "baska_cli/tournament/clock/files.py": 2,  # the round's clock and the announcement, each
     # replaced whole (replace_text), under the tournament's lock
+    "baska_cli/webapp/build.py": 3,  # `baska app`'s folder: made beside OUT, then put in its
+    # place whole (os.replace: the old one aside, the new one in), its files copied there
+    "baska_cli/webapp/evenings.py": 1,  # a ledger imported on the phone, into a new folder
+    # ("xb"), removed whole if `baska check` refuses it
+    "baska_cli/webapp/runtime.py": 1,  # the runtime's checked files put in the cache whole
+    # (os.replace of the folder they were unpacked into)
     "baska_cli/league/folder.py": 5,  # the league's own files (league.toml, the register,
     # its merged records: replace_text)
 }

@@ -4,10 +4,12 @@ streams from one address and in all, each refusal a 503 in the request's languag
 
 from __future__ import annotations
 
+import sys
+
 import pytest
 
 from baska_cli.i18n import _, speaking
-from baska_cli.web.capacity import RESERVE, current, of, raise_limit
+from baska_cli.web.capacity import RESERVE, WINDOWS, current, of, raise_limit
 from baska_cli.web.requests import Refused
 from baska_cli.web.streams import Admission
 
@@ -53,3 +55,12 @@ def test_streams_are_capped_per_address_and_in_all() -> None:
         for _n in range(count):
             admission.leave(client)
     assert not admission.open
+
+
+def test_a_system_without_descriptor_limits_gets_the_fixed_capacity(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Pyodide in a browser (`baska app`) has no `resource` module: the server's app is made
+    all the same, with the capacity of a system without such limits."""
+    monkeypatch.setitem(sys.modules, "resource", None)  # (import resource: ImportError)
+    assert current() == of(WINDOWS)

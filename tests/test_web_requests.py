@@ -245,3 +245,17 @@ def test_starlette_s_own_refusals_are_json_in_the_request_s_language(tmp_path: P
         wrong = server.delete("/api/v1/table")
         assert wrong.status_code == 405 and "DELETE" in wrong.json()["error"]
         assert "GET" in wrong.headers["allow"]
+
+
+def test_without_threads_the_work_is_done_inline(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Where Python has no threads (Pyodide: `baska app`), a route's work runs in the
+    request's own thread, in the request's language."""
+    import asyncio
+    import threading
+
+    from baska_cli import i18n
+    from baska_cli.web import requests
+
+    monkeypatch.setattr(requests, "THREADS", False)
+    where = asyncio.run(requests.in_worker("pl", lambda: (threading.get_ident(), i18n.language())))
+    assert where == (threading.get_ident(), "pl")

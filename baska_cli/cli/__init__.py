@@ -39,6 +39,7 @@ COMMANDS = {
     "stats": ("stats", "stats"),
     "report": ("report", "report"),
     "serve": ("serve", "serve"),
+    "app": ("app", "app"),
     "tournament": ("tournament.commands", "tournament"),
     "league": ("league.commands", "league"),
 }

@@ -96,7 +96,15 @@ QR_TABLES = 4  # ledgers served at most for which the terminal shows QR codes
     metavar="pl|en",
     help="The page's language where a phone asks for none (default: baska's).",
 )
-def serve(paths: tuple[str, ...], host: str, port: int, serve_lang: str | None) -> None:
+@option(
+    "--app",
+    "app_folder",
+    metavar="DIR",
+    help="Also serve at /app the web app for one phone that `baska app DIR` made.",
+)
+def serve(
+    paths: tuple[str, ...], host: str, port: int, serve_lang: str | None, app_folder: str | None
+) -> None:
     """Give each table a page on the players' phones, scoring its ledger FILE.
 
     Prints each table's link (its last part is the table's key) and, for up to four
@@ -113,12 +121,11 @@ def serve(paths: tuple[str, ...], host: str, port: int, serve_lang: str | None) 
               baska serve evening.csv --host 0.0.0.0
               baska serve table1.csv table2.csv table3.csv --host 0.0.0.0
               baska serve cup2026 --host 0.0.0.0
+              baska serve evening.csv --host 0.0.0.0 --app baska-app
     """
     from filelock import FileLock, Timeout
 
-    from baska_cli.web.capacity import raise_limit
-
-    capacity = raise_limit()  # (before any file or socket is opened)
+    capacity = _capacity(app_folder)  # (before any file or socket is opened)
     if any(os.path.isdir(path) for path in paths):
         _one_tournament(paths)
         locks = [os.path.join(paths[0], HALL_LOCK)]
@@ -141,9 +148,24 @@ def serve(paths: tuple[str, ...], host: str, port: int, serve_lang: str | None) 
             held.callback(lock.release)
         lang = serve_lang or language()
         if os.path.isdir(paths[0]):
-            _serve_hall(paths[0], host, port, lang, capacity)
+            _serve_hall(paths[0], host, port, lang, capacity, app_folder)
         else:
-            _serve(paths, host, port, lang, capacity)
+            _serve(paths, host, port, lang, capacity, app_folder)
+
+
+def _capacity(app_folder: str | None) -> Capacity:
+    """The --app folder checked (an app `baska app` made, else refused), then the open-file
+    limit raised: what the server holds."""
+    from baska_cli.web.capacity import raise_limit
+    from baska_cli.webapp.build import STAMP
+
+    if app_folder is not None and not os.path.isfile(os.path.join(app_folder, STAMP)):
+        raise UserInputError(
+            _("--app {folder}: not an app made by `baska app`; make it: baska app {folder}").format(
+                folder=shlex.quote(app_folder)
+            )
+        )
+    return raise_limit()
 
 
 def _readable_ledgers(paths: tuple[str, ...]) -> None:
@@ -196,7 +218,14 @@ def _refuse_twice(paths: tuple[str, ...]) -> None:
         seen[real] = path
 
 
-def _serve(paths: tuple[str, ...], host: str, port: int, lang: str, capacity: Capacity) -> None:
+def _serve(
+    paths: tuple[str, ...],
+    host: str,
+    port: int,
+    lang: str,
+    capacity: Capacity,
+    app_folder: str | None = None,
+) -> None:
     """Start the app on the ledgers and run it until Ctrl-C."""
     from baska_cli.web.app import make_app
     from baska_cli.web.security import table_key
@@ -205,14 +234,15 @@ def _serve(paths: tuple[str, ...], host: str, port: int, lang: str, capacity: Ca
 
     try:
         keys = {path: table_key(path) for path in paths}
-        app = make_app(keys, lang)
+        app = make_app(keys, lang, app_folder)
     except (BaskaError, OSError) as error:
         if isinstance(error, OSError):
             raise FileProblem(str(error)) from None
         fail(error)
     sock, base = _listen_at(host, port)
     links = [(f"{base}/t/{key}", "" if len(keys) == 1 else path) for path, key in keys.items()]
-    _show(host, [("table", url, path) for url, path in links], len(keys) <= QR_TABLES, capacity)
+    shown = [("table", url, path) for url, path in links]
+    _show(host, shown, len(keys) <= QR_TABLES, capacity, _app_line(base, app_folder))
     with telling(sys.stdout, language()):  # (a line per write, in the terminal's language)
         run(app, sock, capacity)
     if len(keys) == 1:
@@ -221,7 +251,14 @@ def _serve(paths: tuple[str, ...], host: str, port: int, lang: str, capacity: Ca
         click.echo(_("stopped; every hand is in its ledger"))
 
 
-def _serve_hall(folder: str, host: str, port: int, lang: str, capacity: Capacity) -> None:
+def _serve_hall(
+    folder: str,
+    host: str,
+    port: int,
+    lang: str,
+    capacity: Capacity,
+    app_folder: str | None = None,
+) -> None:
     """Start the tournament's hall and run it until Ctrl-C; its address is kept in
     `DIR/.serve-url` for `tournament links` and the printed sheets."""
     from baska_cli.tournament.clock.service import hall_problems
@@ -231,7 +268,7 @@ def _serve_hall(folder: str, host: str, port: int, lang: str, capacity: Capacity
     from baska_cli.web.writes import telling
 
     try:
-        app = make_hall_app(folder, lang)
+        app = make_hall_app(folder, lang, app_folder)
     except (BaskaError, OSError) as error:
         if isinstance(error, OSError):
             raise FileProblem(str(error)) from None
@@ -243,8 +280,11 @@ def _serve_hall(folder: str, host: str, port: int, lang: str, capacity: Capacity
         fail(error)
     key = app.state.hall.organiser_key
     links = [(_("organiser"), f"{base}/o/{key}", ""), (_("standings"), f"{base}/standings", "")]
-    tables = _("each table's link: baska tournament links {folder}")
-    _show(host, links, True, capacity, tables.format(folder=shlex.quote(folder)))
+    tables = _("each table's link: baska tournament links {folder}").format(
+        folder=shlex.quote(folder)
+    )
+    app_line = _app_line(base, app_folder)
+    _show(host, links, True, capacity, f"{tables}\n{app_line}" if app_line else tables)
     for problem in hall_problems(folder):
         click.echo(_("warning: {problem} (the hall's screens leave it out)").format(
             problem=problem))  # fmt: skip
@@ -252,6 +292,15 @@ def _serve_hall(folder: str, host: str, port: int, lang: str, capacity: Capacity
     with telling(sys.stdout, language()):  # (a line per write, in the terminal's language)
         run(app, sock, capacity)
     click.echo(_("stopped; every hand is in its table's ledger"))
+
+
+def _app_line(base: str, app_folder: str | None) -> str:
+    """Where the app for one phone is served (`--app`), or nothing."""
+    if app_folder is None:
+        return ""
+    return _(
+        "the app for one phone: {url} (over plain http it works while this server answers)"
+    ).format(url=f"{base}/app/")
 
 
 def _holds(capacity: Capacity) -> None:

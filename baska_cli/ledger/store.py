@@ -130,7 +130,7 @@ def create(path: str, meta: Meta, sync: bool = True) -> None:
                 with contextlib.suppress(OSError):  # (mkstemp makes it 0o600)
                     os.chmod(temp, 0o666 & ~umask())
                 read_back(temp, real)
-                os.link(temp, real)  # fails if the file appeared meanwhile
+                _link_new(temp, real)
             if sync:
                 sync_folder(folder)
         except FileExistsError:
@@ -139,6 +139,18 @@ def create(path: str, meta: Meta, sync: bool = True) -> None:
             raise LedgerError(
                 _("cannot create the ledger: {reason}").format(reason=os_reason(exc)), path
             ) from None
+
+
+def _link_new(temp: str, real: str) -> None:
+    """Give the new file `temp` the name `real`, failing if a file has it already: a hard
+    link (atomic), or where the system has none (Pyodide in a browser: the ledger's lock is
+    held, and nothing but this program opens its files) a look, then a rename."""
+    if hasattr(os, "link"):
+        os.link(temp, real)  # fails if the file appeared meanwhile
+        return
+    if os.path.lexists(real):
+        raise FileExistsError(real)
+    os.rename(temp, real)
 
 
 class LockedLedger:

@@ -4,28 +4,23 @@ projector's standings)."""
 
 from __future__ import annotations
 
-import contextlib
 import os
-from collections.abc import AsyncIterator, Mapping
+from collections.abc import Mapping
 
 from starlette.applications import Starlette
-from starlette.exceptions import HTTPException
 from starlette.routing import BaseRoute, Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from baska_cli.web import api, pages
-from baska_cli.web.capacity import current
+from baska_cli.web import pages
 from baska_cli.web.hall import actions as hall_actions
 from baska_cli.web.hall import confirm, next_table, organiser, player
 from baska_cli.web.hall import desk as hall_desk
 from baska_cli.web.hall import projector_routes as board
 from baska_cli.web.hall.access import TournamentHall
-from baska_cli.web.requests import http_error, server_error
 from baska_cli.web.served import Hall
-from baska_cli.web.streams import Admission
+from baska_cli.web.table_app import POST, TABLE_ROUTES, app_of
 
 STATIC = os.path.join(os.path.dirname(__file__), "static")
-POST = ["POST"]
 
 # Every URL the server answers, for ledgers and for a tournament alike: a route of the
 # tournament's (the organiser's, the projector's, the confirmations) answers a server of
@@ -34,20 +29,7 @@ ROUTES: list[BaseRoute] = [
     # the server's own address: a page saying how a phone gets to its table (web/pages.py)
     Route("/", pages.root_page),
     # a table's phone: its page (web/pages.py) and the JSON API of its ledger (web/api.py)
-    Route("/t/{key}", pages.table_page),
-    Route("/api/v1/table", api.table),
-    Route("/api/v1/sheet", api.sheet),
-    Route("/api/v1/standings", api.standings),
-    Route("/api/v1/final", api.final),
-    Route("/api/v1/report", api.report),
-    Route("/api/v1/quote/{contract}", api.quote),
-    Route("/api/v1/events", api.events),
-    Route("/api/v1/preview", api.preview, methods=POST),
-    Route("/api/v1/hands", api.hands, methods=POST),
-    Route("/api/v1/undo", api.undo, methods=POST),
-    Route("/api/v1/hands/{n}/void", api.void, methods=POST),
-    Route("/api/v1/hands/{n}/amend", api.amend, methods=POST),
-    Route("/api/v1/last/correct", api.correct_last, methods=POST),
+    *TABLE_ROUTES,
     # a tournament table's result confirmed from its phones (web/confirm.py)
     Route("/api/v1/confirmations", confirm.confirmations),
     Route("/api/v1/confirm", confirm.confirm, methods=POST),
@@ -83,30 +65,26 @@ ROUTES: list[BaseRoute] = [
 ]
 
 
-def _app(hall: Hall | TournamentHall) -> Starlette:
-    @contextlib.asynccontextmanager
-    async def lifespan(app: Starlette) -> AsyncIterator[None]:
-        yield
-        await hall.stop()
-
-    app = Starlette(
-        routes=ROUTES,
-        lifespan=lifespan,
-        exception_handlers={HTTPException: http_error, Exception: server_error},
-    )
-    app.state.hall = hall
-    app.state.streams = Admission(current())  # (raised first by `serve`: capacity.raise_limit)
-    return app
+def app_routes(folder: str | None) -> list[BaseRoute]:
+    """/app: the web app for one phone that `baska app` built into `folder` (its files as
+    they are), or, with no folder, a page saying how to serve it."""
+    if folder is None:
+        return [Route("/app", pages.no_app), Route("/app/{rest:path}", pages.no_app)]
+    return [Mount("/app", StaticFiles(directory=folder, html=True), name="app")]
 
 
-def make_app(keys: Mapping[str, str], language: str) -> Starlette:
+def _app(hall: Hall | TournamentHall, app_folder: str | None = None) -> Starlette:
+    return app_of(hall, [*ROUTES, *app_routes(app_folder)])
+
+
+def make_app(keys: Mapping[str, str], language: str, app_folder: str | None = None) -> Starlette:
     """The app of the ledgers in `keys` (each path with the key that lets a table in),
     speaking `language` where a request does not choose. The ledgers are read (and checked)
-    now."""
-    return _app(Hall(keys, language))
+    now. `app_folder`: the app for one phone served at /app (`baska app`)."""
+    return _app(Hall(keys, language), app_folder)
 
 
-def make_hall_app(folder: str, language: str) -> Starlette:
+def make_hall_app(folder: str, language: str, app_folder: str | None = None) -> Starlette:
     """The app of the tournament at `folder`: each drawn table with its key, the organiser
-    with theirs, the standings for everyone."""
-    return _app(TournamentHall(folder, language))
+    with theirs, the standings for everyone (and the app for one phone at /app)."""
+    return _app(TournamentHall(folder, language), app_folder)

@@ -35,10 +35,12 @@ def of(descriptors: int) -> Capacity:
 
 
 def current() -> Capacity:
-    """The capacity under the process's open-file limit now."""
-    if sys.platform == "win32":
+    """The capacity under the process's open-file limit now (WINDOWS where the system
+    has no such limit: Windows, a browser's WebAssembly)."""
+    try:
+        import resource
+    except ImportError:
         return of(WINDOWS)
-    import resource
 
     soft, _hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     return of(WINDOWS if soft == resource.RLIM_INFINITY else soft)

@@ -118,9 +118,12 @@ def page(name: str, context: dict[str, Any]) -> HTMLResponse:
     return HTMLResponse(environment().get_template(name).render(context), headers=HEADERS)
 
 
-async def render_table(access: Access, key: str, language: str) -> HTMLResponse:
+async def render_table(
+    access: Access, key: str, language: str, static: str = "/static"
+) -> HTMLResponse:
     """The table's page for what `key` lets in (a table's key, or the organiser's with the
-    table named: then every call of the page names the table too)."""
+    table named: then every call of the page names the table too); its scripts and styles
+    at `static` (the server's /static; `baska app`'s folder beside its page)."""
     served = access.served
     assert served is not None
     names = await served.run(language, served.table.page)
@@ -129,7 +132,7 @@ async def render_table(access: Access, key: str, language: str) -> HTMLResponse:
         "key": key,
         "lang": language,
         "api": "/api/v1",
-        "static": "/static",
+        "static": static,
         "tournament": access.tournament,
         "scope": scope,
         "commands": command_words(),
@@ -165,3 +168,14 @@ async def table_page(request: Request) -> Response:
                 "once it is mended, reload this page."
             )
             return refused_page(language, str(error), 409, advice)
+
+
+async def no_app(request: Request) -> Response:
+    """/app on a server started without `--app`: how to serve the app for one phone."""
+    language = language_of(request)
+    with speaking(language):
+        message = _(
+            "this server serves no app for one phone: make it with `baska app DIR`, then start "
+            "the server with `--app DIR`"
+        )
+    return refused_page(language, message, 404)

@@ -7,6 +7,7 @@ from __future__ import annotations
 import contextlib
 import errno
 import json
+import sys
 from collections.abc import Awaitable, Callable
 from typing import Any, TypeVar
 
@@ -22,6 +23,9 @@ from baska_cli.i18n import LANGUAGES, _, os_reason, speaking
 BODY_LIMIT = 16 * 1024  # bytes a request body may have
 BODY_TIME = 10.0  # seconds a request body may take to arrive whole
 FULL_DISK = (errno.ENOSPC, errno.EDQUOT)  # a write refused for want of room
+# where Python has no threads (WebAssembly: Pyodide in a phone's browser, `baska app`), a
+# route's work is done inline, one request at a time as the page sends them
+THREADS = sys.platform not in ("emscripten", "wasi")
 
 Route = Callable[[Request], Awaitable[Response]]
 T = TypeVar("T")
@@ -145,12 +149,14 @@ def answered(work: Route) -> Route:
 
 async def in_worker(language: str, work: Callable[[], T]) -> T:
     """`work` (blocking: a service, a ledger read or written) in a worker thread, speaking
-    `language` (the request's)."""
+    `language` (the request's); inline where there are no threads (THREADS)."""
 
     def speaking_work() -> T:
         with speaking(language):
             return work()
 
+    if not THREADS:
+        return speaking_work()
     return await to_thread.run_sync(speaking_work)
 
 

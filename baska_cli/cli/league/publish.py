@@ -5,9 +5,12 @@ own, a file only where it changed."""
 
 from __future__ import annotations
 
+import os
+
 import click
 
-from baska_cli.cli.common import argument, command, note_written, option
+from baska_cli.cli.common import argument, command, fail, note_written, option
+from baska_cli.errors import BaskaError
 from baska_cli.i18n import LANGUAGES, _, language, ngettext
 from baska_cli.league.service.publish import gather_site, publications, write_site
 from baska_cli.render.league.site import site_files
@@ -26,7 +29,13 @@ from baska_cli.tournament.service.publish_folder import published_language
     help="The pages' language (default: the language the site was published in before, else "
     "baska's).",
 )
-def publish(path: str, out_dir: str, site_lang: str | None) -> None:
+@option(
+    "--app",
+    "with_app",
+    is_flag=True,
+    help="Also put the web app for one phone in OUT_DIR/app (as `baska app` makes it).",
+)
+def publish(path: str, out_dir: str, site_lang: str | None, with_app: bool) -> None:
     """Write the league's web site: static pages, no script, readable on a phone.
 
     OUT_DIR gets index.html (the season's standings: the players, the teams, each
@@ -36,10 +45,13 @@ def publish(path: str, out_dir: str, site_lang: str | None) -> None:
     style.css: links relative, no keys, no path of this computer, ready to upload. It is
     made if missing; an existing one must be empty or published before. Publishing again
     writes only the files that changed, in the site's language unless --lang changes it.
+    With --app, OUT_DIR/app is the web app for one phone (`baska app`): served over https,
+    the league's players install it from there.
 
     \b
     Example:  baska league publish liga web
               baska league publish liga web --lang en
+              baska league publish liga web --app
     """
     kept = published_language(out_dir)
     lang = site_lang or (kept if kept in LANGUAGES else "") or language()
@@ -71,3 +83,22 @@ def publish(path: str, out_dir: str, site_lang: str | None) -> None:
             ).format(count=len(done.removed)),
             err=True,
         )
+    if with_app:
+        _publish_app(done.folder)
+
+
+def _publish_app(folder: str) -> None:
+    """The web app for one phone written into the site's folder `app` (as `baska app`)."""
+    from baska_cli.webapp.build import build
+    from baska_cli.webapp.runtime import runtime
+
+    out = os.path.join(folder, "app")
+    try:
+        built = build(out, runtime())
+    except BaskaError as error:
+        fail(error)
+    note_written(_("the app {path} was written").format(path=out))
+    click.echo(
+        _("{path}: the app for one phone, {files} files").format(path=out, files=built.files),
+        err=True,
+    )

@@ -3,6 +3,8 @@
    server answers (so a hand sent twice over a bad connection is recorded once). A request
    that hangs gives up after WAIT ms (its error's `timeout` is true). */
 
+import { transport } from "./transport.js";
+
 export const WAIT = 8000;
 
 export function newId() {
@@ -22,7 +24,7 @@ async function within(address, options, ms) {
   const stop = new AbortController();
   const timer = setTimeout(() => stop.abort(), ms || WAIT);
   try {
-    return await fetch(address, { ...options, signal: stop.signal });
+    return await transport.fetch(address, { ...options, signal: stop.signal });
   } catch (error) {
     if (!stop.signal.aborted) throw error;
     const late = new TypeError("timeout");

@@ -3,6 +3,7 @@
    server (the phone offline, the laptop asleep) and says so on its badge within 3 s, then
    opens the stream again every few seconds until the server answers. */
 
+import { transport } from "./transport.js";
 import { say } from "./words.js";
 
 const STALE = 2000; // ms without a word from the server: it is lost
@@ -30,7 +31,7 @@ export function makeLive({ address, badge, onOpen, onChange }) {
   function listen() {
     if (events) events.close();
     opened = Date.now();
-    events = new EventSource(address);
+    events = new transport.EventSource(address);
     events.addEventListener("open", () => {
       hear();
       onOpen();
