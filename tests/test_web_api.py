@@ -337,7 +337,7 @@ def test_the_key_is_kept_beside_the_ledger(ledger: str) -> None:
 def test_a_second_serve_of_the_ledger_is_refused(ledger: str) -> None:
     from filelock import FileLock
 
-    from baska_cli.cli.serve import serve_lock_path
+    from baska_cli.cli.web.serve import serve_lock_path
 
     with FileLock(serve_lock_path(ledger)):
         result = invoke("serve", ledger, "--port", "0")
@@ -413,7 +413,7 @@ def test_a_journal_line_torn_by_a_crash_is_skipped(ledger: str) -> None:
 def test_the_address_for_the_phones_is_not_the_loopback() -> None:
     import ipaddress
 
-    from baska_cli.cli.serve import own_address
+    from baska_cli.cli.web.serve import own_address
 
     found = own_address()  # (None on a machine with no network)
     assert found is None or not ipaddress.ip_address(found).is_loopback

@@ -38,8 +38,8 @@ COMMANDS = {
     "settle": ("settle", "settle"),
     "stats": ("stats", "stats"),
     "report": ("report", "report"),
-    "serve": ("serve", "serve"),
-    "app": ("app", "app"),
+    "serve": ("web.serve", "serve"),
+    "app": ("web.app", "app"),
     "tournament": ("tournament.commands", "tournament"),
     "league": ("league.commands", "league"),
 }

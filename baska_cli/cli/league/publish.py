@@ -15,7 +15,7 @@ from baska_cli.i18n import LANGUAGES, _, language, ngettext
 from baska_cli.league.service.publish import gather_site, publications, write_site
 from baska_cli.render.league.site import site_files
 from baska_cli.render.tournament.publish import publication_files
-from baska_cli.tournament.service.publish_folder import published_language
+from baska_cli.tournament.service.publish_folder import Published, published_language
 
 
 @command("publish")
@@ -58,6 +58,13 @@ def publish(path: str, out_dir: str, site_lang: str | None, with_app: bool) -> N
     site = gather_site(path)
     files = site_files(site, publications(site), lang, publication_files)
     done = write_site(out_dir, site, files, lang)
+    _say_published(done, out_dir)
+    if with_app:
+        _publish_app(done.folder)
+
+
+def _say_published(done: Published, out_dir: str) -> None:
+    """What publishing did: the files written, unchanged and removed."""
     unchanged = len(done.unchanged)
     written = len(done.written) - unchanged
     if written or done.removed:
@@ -83,8 +90,6 @@ def publish(path: str, out_dir: str, site_lang: str | None, with_app: bool) -> N
             ).format(count=len(done.removed)),
             err=True,
         )
-    if with_app:
-        _publish_app(done.folder)
 
 
 def _publish_app(folder: str) -> None:

@@ -1,0 +1,1 @@
+"""The commands that serve the table page: `baska serve` and `baska app`."""
