@@ -267,9 +267,9 @@ function enter() {
 // says it waits, then the outbox sent. Where the phone cannot keep it, the page says so and
 // it stays on the screen (the outbox's list) while the page is open.
 async function send(change, typed) {
-  const kept = await outbox.add({ key: newId(), id: newId(), confirm: [], typed, ...change });
-  enter();
+  enter(); // (at once: what the player types next is never cleared when the phone has kept it)
   store.keepDraft(null).catch(() => {});
+  const kept = await outbox.add({ key: newId(), id: newId(), confirm: [], typed, ...change });
   showOutbox();
   if (!kept) showStatus(say("not_kept_now"), "error");
   flush();
