@@ -30,12 +30,12 @@ from typing import Any
 import httpx
 
 from baska_cli.tournament import folder
-from baska_cli.tournament.hall.board import board
+from baska_cli.tournament.board.screen import board
+from baska_cli.tournament.board.service import board_now
 from baska_cli.tournament.results import TableResult
-from baska_cli.tournament.service.board import board_now
-from baska_cli.tournament.service.scores import fixed_results
+from baska_cli.tournament.scores.counted import table_results
+from baska_cli.tournament.scores.service import fixed_results
 from baska_cli.tournament.standings import standings
-from baska_cli.tournament.tables import table_results
 from baska_cli.web.hall.projector import Projector
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))

@@ -8,10 +8,9 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
-from baska_cli.tournament import folder
+from baska_cli.tournament import folder, service
 from baska_cli.tournament.folder import Tournament
 from baska_cli.tournament.results import TableResult
-from baska_cli.tournament.service import rounds as service
 from tests import tournamentkit as kit
 
 TITLE = "Grand Prix Kaszub 2025 – turniej o Puchar Wójta Gminy Sierakowice"

@@ -10,14 +10,14 @@ from pathlib import Path
 import pytest
 
 from baska_cli.errors import TournamentInputError
+from baska_cli.tournament import service
+from baska_cli.tournament.board.screen import board, tables_in
+from baska_cli.tournament.board.service import board_now
 from baska_cli.tournament.folder import load
-from baska_cli.tournament.hall.board import board, tables_in
 from baska_cli.tournament.players import Entrant, apart_names
-from baska_cli.tournament.service import confirm as service_confirm
-from baska_cli.tournament.service import rounds as service
-from baska_cli.tournament.service import scores as service_scores
-from baska_cli.tournament.service.board import board_now
+from baska_cli.tournament.scores import service as service_scores
 from baska_cli.tournament.standings import StandingLine, TablePlace
+from baska_cli.tournament.tables import service as service_confirm
 from tests import hallkit
 from tests import tournamentkit as kit
 from tests.clikit import invoke

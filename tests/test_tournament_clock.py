@@ -11,11 +11,11 @@ from pathlib import Path
 import pytest
 
 from baska_cli.errors import TournamentError, TournamentInputError
+from baska_cli.tournament.board.service import board_now
 from baska_cli.tournament.clock import service
 from baska_cli.tournament.clock.announcement import MOST, announcement_text, visible
 from baska_cli.tournament.clock.timing import WARNINGS, Clock, parse_iso, with_remaining
 from baska_cli.tournament.folder import load
-from baska_cli.tournament.service.board import board_now
 from tests import tournamentkit as kit
 from tests.clikit import invoke
 

@@ -10,11 +10,11 @@ import pytest
 
 from baska_cli.errors import BaskaError, TournamentError, TournamentInputError
 from baska_cli.ledger import edits
-from baska_cli.tournament.hall.state import refusal_at, round_states, table_state, write_refusal
-from baska_cli.tournament.service import confirm as service
-from baska_cli.tournament.service import scores as service_scores
-from baska_cli.tournament.service import walkouts as service_walkouts
-from baska_cli.tournament.service.confirm import WrongProof
+from baska_cli.tournament.scores import service as service_scores
+from baska_cli.tournament.scores import walkouts as service_walkouts
+from baska_cli.tournament.tables import service
+from baska_cli.tournament.tables.service import WrongProof
+from baska_cli.tournament.tables.state import refusal_at, round_states, table_state, write_refusal
 from tests.tournamentkit import SERIES, drawn, pin, play, player_key
 
 

@@ -13,11 +13,11 @@ from pathlib import Path
 import pytest
 from starlette.testclient import TestClient
 
+from baska_cli.tournament.board.service import board_now
 from baska_cli.tournament.clock import service
 from baska_cli.tournament.clock.announcement import MOST
 from baska_cli.tournament.folder import load
 from baska_cli.tournament.hall.keys import hall_keys
-from baska_cli.tournament.service.board import board_now
 from tests import tournamentkit as kit
 from tests.clikit import invoke
 from tests.organiserkit import Organiser, app_of

@@ -8,10 +8,10 @@ import pytest
 
 from baska_cli.errors import TournamentError, TournamentInputError
 from baska_cli.rulesets.loader import builtin
+from baska_cli.tournament import service
 from baska_cli.tournament.folder import load
 from baska_cli.tournament.results import TableResult
-from baska_cli.tournament.service import rounds as service
-from baska_cli.tournament.service import scores as service_scores
+from baska_cli.tournament.scores import service as service_scores
 from tests import tournamentkit as kit
 
 EIGHT = kit.CLUB

@@ -17,9 +17,9 @@ import pytest
 from starlette.applications import Starlette
 from starlette.testclient import TestClient
 
+from baska_cli.tournament import service
 from baska_cli.tournament.hall.keys import hall_keys
-from baska_cli.tournament.service import rounds as service
-from baska_cli.tournament.service import scores as service_scores
+from baska_cli.tournament.scores import service as service_scores
 from baska_cli.web.app import make_app, make_hall_app
 from baska_cli.web.hall import projector_routes as board
 from baska_cli.web.hall.projector import Projector, stream

@@ -21,10 +21,9 @@ from typing import Any
 
 import pytest
 
-from baska_cli.tournament import folder
+from baska_cli.tournament import folder, service
 from baska_cli.tournament.folder import Tournament
 from baska_cli.tournament.results import TableResult
-from baska_cli.tournament.service import rounds as service
 from tests import tournamentkit as kit
 from tests.clikit import invoke
 from tests.phonekit import CHROMIUM, DRIVER, missing

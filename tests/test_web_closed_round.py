@@ -15,12 +15,12 @@ import pytest
 from starlette.testclient import TestClient
 
 from baska_cli.errors import TournamentError
+from baska_cli.tournament.board.service import board_now
 from baska_cli.tournament.clock import service as clock
 from baska_cli.tournament.clock.timing import utc_now
 from baska_cli.tournament.hall.keys import hall_keys
-from baska_cli.tournament.hall.state import table_state
-from baska_cli.tournament.service import confirm as service_confirm
-from baska_cli.tournament.service.board import board_now
+from baska_cli.tournament.tables import service as service_confirm
+from baska_cli.tournament.tables.state import table_state
 from tests import tournamentkit as kit
 from tests.clikit import invoke
 from tests.organiserkit import Organiser, app_of

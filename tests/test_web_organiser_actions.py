@@ -15,7 +15,7 @@ import pytest
 from starlette.testclient import TestClient
 
 from baska_cli.tournament.hall.keys import hall_keys
-from baska_cli.tournament.service import confirm as service_confirm
+from baska_cli.tournament.tables import service as service_confirm
 from tests.clikit import invoke
 from tests.organiserkit import (
     Organiser,
@@ -184,8 +184,7 @@ def test_a_round_drawn_meanwhile_is_not_drawn_twice(
     """Two phones post the draw of round 2 at once: the second read the tournament before
     the first drew, and finds round 2 drawn once it holds the lock."""
     from baska_cli.render.tournament.printed import round_pages
-    from baska_cli.tournament import folder
-    from baska_cli.tournament.service import rounds as service
+    from baska_cli.tournament import folder, service
 
     stale = folder.load(liga)
     service.draw_next(liga, round_pages, anyway=True)

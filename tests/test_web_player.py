@@ -13,9 +13,8 @@ from typing import Any
 import pytest
 from starlette.testclient import TestClient
 
-from baska_cli.tournament import folder
+from baska_cli.tournament import folder, service
 from baska_cli.tournament.hall.keys import hall_keys
-from baska_cli.tournament.service import rounds as service
 from baska_cli.web.app import make_hall_app
 from baska_cli.web.hall.personal import WRONG_PINS
 from tests import tournamentkit as kit

@@ -44,12 +44,12 @@ from baska_cli.tournament.confirmations import (
 from baska_cli.tournament.csvrows import format_seating, parse_seating
 from baska_cli.tournament.desk.store import DESK
 from baska_cli.tournament.details import DETAILS, format_details, has_details, with_details
-from baska_cli.tournament.double.store import TYPED, read_typed
 from baska_cli.tournament.draw import Draw
 from baska_cli.tournament.lots import format_lots, parse_lots
 from baska_cli.tournament.players import Entrant, format_players, parse_players
 from baska_cli.tournament.results import TableResult, format_results, parse_results
 from baska_cli.tournament.settings import Plan, format_plan, parse_plan
+from baska_cli.tournament.tables.typed_store import TYPED, read_typed
 from baska_cli.tournament.walkouts import Walkout, format_walkouts, parse_walkouts
 
 SETTINGS, PLAYERS, RESULTS, LOTS = "tournament.toml", "players.csv", "results.csv", "lots.csv"

@@ -1,6 +1,6 @@
 """`baska tournament`: a tournament in one directory — new, draw, print, enter, withdraw here;
 result, standings, lots and check in `scores.py`, the others beside it. Each command asks
-the tournament's service (tournament/service/) and says what it did."""
+the tournament's services (each feature's service.py in tournament/) and says what it did."""
 
 from __future__ import annotations
 
@@ -40,10 +40,10 @@ from baska_cli.render.tournament.done import (
     withdrawn,
 )
 from baska_cli.render.tournament.terminal import draw_json, draw_table
-from baska_cli.tournament.hall.progress import RoundNotIn
-from baska_cli.tournament.service import closing as service_closing
-from baska_cli.tournament.service import links as service_links
-from baska_cli.tournament.service import rounds as service
+from baska_cli.tournament import service
+from baska_cli.tournament.hall import service as service_links
+from baska_cli.tournament.rounds import service as service_closing
+from baska_cli.tournament.rounds.progress import RoundNotIn
 
 
 @click.group("tournament", cls=TournamentGroup, context_settings=CONTEXT)

@@ -16,8 +16,8 @@ from baska_cli.render.tournament.status import status_json, status_table
 from baska_cli.render.tournament.workbook import status_sheet
 from baska_cli.tournament.clock.service import hall_problems
 from baska_cli.tournament.folder import load
-from baska_cli.tournament.hall.state import round_states
-from baska_cli.tournament.service import confirm as service_confirm
+from baska_cli.tournament.tables import service as service_confirm
+from baska_cli.tournament.tables.state import round_states
 
 
 @command()

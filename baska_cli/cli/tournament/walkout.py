@@ -8,7 +8,7 @@ import click
 from baska_cli.cli.common import COUNT, argument, command, note_written, option
 from baska_cli.i18n import _
 from baska_cli.render.tournament.done import walked_out
-from baska_cli.tournament.service import walkouts as service
+from baska_cli.tournament.scores import walkouts as service
 
 
 @command()

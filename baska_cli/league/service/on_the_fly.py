@@ -21,7 +21,7 @@ from baska_cli.league.service.season import LeagueSeason, Played, season
 from baska_cli.league.settings import League
 from baska_cli.rulesets import toml_problem
 from baska_cli.tournament.folder import Tournament, load
-from baska_cli.tournament.service.scores import final_standings
+from baska_cli.tournament.scores.service import final_standings
 
 POINTS_ROWS = tuple(row for row in rows_of(SEASON) if row.name != "team-best")
 """What a points file may hold: the season's regulations of players (no teams here)."""

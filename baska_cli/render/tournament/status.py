@@ -9,7 +9,7 @@ from baska_cli.i18n import N_, _, ngettext
 from baska_cli.render.fit import KEPT, wrap
 from baska_cli.render.text import signed, terminal_safe, terminal_safe_json
 from baska_cli.render.tournament.links import WIDTH, seats_line
-from baska_cli.tournament.hall.state import TableState, state_record
+from baska_cli.tournament.tables.state import TableState, state_record
 
 STATUS_WORDS = {
     "new": N_("not started"),

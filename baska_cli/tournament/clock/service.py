@@ -14,8 +14,8 @@ from baska_cli.tournament.clock import files
 from baska_cli.tournament.clock.announcement import announcement_text
 from baska_cli.tournament.clock.timing import Clock, clock_record, utc_now, wall_time
 from baska_cli.tournament.folder import Tournament, load, lock, read_plan
-from baska_cli.tournament.hall.progress import not_in
-from baska_cli.tournament.hall.state import states_of
+from baska_cli.tournament.rounds.progress import not_in
+from baska_cli.tournament.tables.state import states_of
 
 
 @dataclass(frozen=True, slots=True)

@@ -10,9 +10,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from baska_cli.tournament.draw import Draw
-from baska_cli.tournament.hall.state import TableState, state_record
 from baska_cli.tournament.players import Entrant
 from baska_cli.tournament.standings import StandingLine, TablePlace
+from baska_cli.tournament.tables.state import TableState, state_record
 
 
 @dataclass(frozen=True, slots=True)

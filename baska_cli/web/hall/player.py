@@ -16,10 +16,10 @@ from starlette.responses import Response
 
 from baska_cli.errors import BaskaError
 from baska_cli.i18n import N_, _, speaking
-from baska_cli.tournament.hall.state import TableState
 from baska_cli.tournament.personal.page import page_record
-from baska_cli.tournament.service import confirm as service_confirm
-from baska_cli.tournament.service.personal import PlayersNow, page_of
+from baska_cli.tournament.personal.service import PlayersNow, page_of
+from baska_cli.tournament.tables import service as service_confirm
+from baska_cli.tournament.tables.state import TableState
 from baska_cli.web.hall.confirm import check_totals, shown
 from baska_cli.web.pages import HEADERS, page, refused_page
 from baska_cli.web.requests import (

@@ -9,11 +9,11 @@ from baska_cli.errors import TournamentInputError
 from baska_cli.i18n import _
 from baska_cli.render.tournament.printed import linked_pages
 from baska_cli.render.tournament.standings_page import standings_page
+from baska_cli.tournament import service
 from baska_cli.tournament.draw import Draw
 from baska_cli.tournament.folder import Tournament
-from baska_cli.tournament.service import links as service_links
-from baska_cli.tournament.service import rounds as service
-from baska_cli.tournament.service.scores import standings_after
+from baska_cli.tournament.hall import service as service_links
+from baska_cli.tournament.scores.service import standings_after
 
 ROUND_PAGES = {"seating": "seating.html", "sheets": "sheets.html"}
 

@@ -19,10 +19,10 @@ from anyio import to_thread
 
 from baska_cli.errors import BaskaError
 from baska_cli.files.replace import identity
+from baska_cli.tournament.board.service import board_now
 from baska_cli.tournament.clock.service import hall_files
 from baska_cli.tournament.clock.timing import utc_now, with_remaining
 from baska_cli.tournament.folder import ROUND_DIR
-from baska_cli.tournament.service.board import board_now
 from baska_cli.web.streams import Streams, change_event
 
 POLL = 0.25  # seconds between two looks at the files of the round being played

@@ -13,9 +13,9 @@ from baska_cli.render.tournament.status import status_word as status_name
 from baska_cli.tournament.clock.service import hall_problems, time_is_up
 from baska_cli.tournament.folder import Tournament, load
 from baska_cli.tournament.hall.keys import HallKeys
-from baska_cli.tournament.hall.progress import IN, not_in, recorded_tables
-from baska_cli.tournament.hall.state import PLAYING, TableState, state_record, states_of
 from baska_cli.tournament.players import shown_names
+from baska_cli.tournament.rounds.progress import IN, not_in, recorded_tables
+from baska_cli.tournament.tables.state import PLAYING, TableState, state_record, states_of
 
 ATTENTION = ("disputed", "waiting")  # a table the organiser may have to act on
 PRINTS = ("seating", "sheets", "standings")  # the printable pages, by name

@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from baska_cli.tournament.board.screen import board
 from baska_cli.tournament.clock.service import (
     announcement_of,
     clock_of,
@@ -15,10 +16,9 @@ from baska_cli.tournament.clock.service import (
 )
 from baska_cli.tournament.details import DETAILS
 from baska_cli.tournament.folder import CLOSED, WALKOUTS, Tournament, inputs, load, round_dir
-from baska_cli.tournament.hall.board import board
-from baska_cli.tournament.service.rounds import drawn_round
-from baska_cli.tournament.service.scores import standings_of
-from baska_cli.tournament.tables import CHECKED
+from baska_cli.tournament.scores.counted import CHECKED
+from baska_cli.tournament.scores.service import standings_of
+from baska_cli.tournament.service import drawn_round
 
 
 @dataclass(frozen=True, slots=True)

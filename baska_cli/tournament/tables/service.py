@@ -14,15 +14,6 @@ from baska_cli.tournament.clock.service import time_is_up
 from baska_cli.tournament.confirmations import ACCEPT, AGREE, DISAGREE, Confirmation
 from baska_cli.tournament.folder import Tournament, ledger_name, load, lock, table_players
 from baska_cli.tournament.hall.keys import hall_keys
-from baska_cli.tournament.hall.state import (
-    CONFIRMED,
-    PLAYING,
-    WALKOUT,
-    TableState,
-    closed_refusal,
-    state_of,
-    table_version,
-)
 from baska_cli.tournament.personal.identity import identities
 from baska_cli.tournament.results import (
     ORGANISER,
@@ -33,7 +24,16 @@ from baska_cli.tournament.results import (
     enter,
     parse_entries,
 )
-from baska_cli.tournament.service.walkouts import seated_name
+from baska_cli.tournament.scores.walkouts import seated_name
+from baska_cli.tournament.tables.state import (
+    CONFIRMED,
+    PLAYING,
+    WALKOUT,
+    TableState,
+    closed_refusal,
+    state_of,
+    table_version,
+)
 
 NOTE_LIMIT = 500  # characters of a note
 

@@ -15,10 +15,10 @@ from baska_cli.ledger.view import read as read_ledger
 from baska_cli.tournament.clock.service import hidden_from_public
 from baska_cli.tournament.folder import Tournament, ledger_name, load
 from baska_cli.tournament.results import TableResult
-from baska_cli.tournament.service.rounds import drawn_round
-from baska_cli.tournament.service.scores import Standings, standings_after
+from baska_cli.tournament.scores.counted import Problem
+from baska_cli.tournament.scores.service import Standings, standings_after
+from baska_cli.tournament.service import drawn_round
 from baska_cli.tournament.standings import StandingLine, TablePlace
-from baska_cli.tournament.tables import Problem
 from baska_cli.tournament.walkouts import counting
 
 LEDGER, SHEET, WALKOUT, NONE = "ledger", "sheet", "walkout", "none"  # where a result came from

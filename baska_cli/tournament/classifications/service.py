@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from baska_cli.tournament.categories import categories, category_named, in_category
-from baska_cli.tournament.service.scores import Standings, standings_after
-from baska_cli.tournament.teams import TeamLine, team_standings
+from baska_cli.tournament.classifications.categories import categories, category_named, in_category
+from baska_cli.tournament.classifications.teams import TeamLine, team_standings
+from baska_cli.tournament.scores.service import Standings, standings_after
 
 
 @dataclass(frozen=True, slots=True)

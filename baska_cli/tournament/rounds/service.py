@@ -11,8 +11,8 @@ from baska_cli.i18n import _, ngettext
 from baska_cli.ledger.store import locked
 from baska_cli.tournament import folder
 from baska_cli.tournament.folder import ledger_name, load, lock
-from baska_cli.tournament.hall.progress import not_in, recorded_tables
-from baska_cli.tournament.hall.state import TableState, states_of
+from baska_cli.tournament.rounds.progress import not_in, recorded_tables
+from baska_cli.tournament.tables.state import TableState, states_of
 
 
 @dataclass(frozen=True, slots=True)

@@ -10,10 +10,10 @@ from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any
 
-from baska_cli.tournament.categories import categories, in_category
+from baska_cli.tournament.classifications.categories import categories, in_category
+from baska_cli.tournament.classifications.teams import TeamLine, team_standings
 from baska_cli.tournament.players import Entrant, apart_names
 from baska_cli.tournament.standings import StandingLine
-from baska_cli.tournament.teams import TeamLine, team_standings
 
 
 def tables_in(lines: Sequence[StandingLine], round_number: int) -> int:

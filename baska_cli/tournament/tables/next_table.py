@@ -7,9 +7,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from baska_cli.tournament.folder import Tournament, load
-from baska_cli.tournament.hall.state import CONFIRMED, TableState, state_of
 from baska_cli.tournament.results import TableResult
 from baska_cli.tournament.standings import TablePlace, table_places
+from baska_cli.tournament.tables.state import CONFIRMED, TableState, state_of
 
 SITS_OUT = 0  # a NextSeat's table when the player sits the round out
 

@@ -7,18 +7,18 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from baska_cli.errors import TournamentInputError
+from baska_cli.tournament.board.service import watched
 from baska_cli.tournament.clock.service import standings_hidden
 from baska_cli.tournament.folder import Tournament, load
 from baska_cli.tournament.hall.keys import HallKeys, hall_keys
 from baska_cli.tournament.hall.links import checked_base_url
-from baska_cli.tournament.hall.state import state_of
+from baska_cli.tournament.hall.service import base_url, no_base_url
 from baska_cli.tournament.personal.identity import Identities, identities
 from baska_cli.tournament.personal.page import PlayerPage, newest_seat, player_page
 from baska_cli.tournament.players import Entrant, shown_names, surname_first
-from baska_cli.tournament.service.board import watched
-from baska_cli.tournament.service.links import base_url, no_base_url
-from baska_cli.tournament.service.scores import Standings, standings_of
+from baska_cli.tournament.scores.service import Standings, standings_of
 from baska_cli.tournament.standings import StandingLine
+from baska_cli.tournament.tables.state import state_of
 
 
 def player_url(base: str, key: str) -> str:

@@ -1,4 +1,5 @@
-"""tournament/tables.py: each table's result from its ledger or sheet, and what keeps it out."""
+"""tournament/scores/counted.py: each table's result from its ledger or sheet, and what keeps it
+out."""
 
 from __future__ import annotations
 
@@ -10,8 +11,8 @@ import pytest
 from baska_cli.tournament.draw import draw_round
 from baska_cli.tournament.folder import create, load, write_round
 from baska_cli.tournament.players import Entrant
+from baska_cli.tournament.scores.counted import Problem, table_results
 from baska_cli.tournament.settings import Plan
-from baska_cli.tournament.tables import Problem, table_results
 
 NAMES = ["Ania", "Bartek", "Celina", "Darek", "Ewa"]
 
@@ -50,11 +51,11 @@ def test_checked_ledgers_are_remembered_until_they_change(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     from baska_cli.ledger import checker
-    from baska_cli.tournament import tables
+    from baska_cli.tournament.scores import counted
     from tests.clikit import invoke
 
     path, ledger = _played(tmp_path)
-    monkeypatch.setattr(tables, "_SETTLED", -(10**18))  # (no wait for the clock's tick)
+    monkeypatch.setattr(counted, "_SETTLED", -(10**18))  # (no wait for the clock's tick)
     results, _ = table_results(load(path), remember=True)
     assert results[0].totals == (8, -8, 8, -8)
     assert os.path.exists(os.path.join(path, ".checked.csv"))

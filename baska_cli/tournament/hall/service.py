@@ -11,7 +11,7 @@ from baska_cli.tournament.folder import load
 from baska_cli.tournament.hall.address import kept_base_url
 from baska_cli.tournament.hall.keys import hall_keys
 from baska_cli.tournament.hall.links import Linker, TableLink, checked_base_url
-from baska_cli.tournament.service.rounds import drawn_round
+from baska_cli.tournament.service import drawn_round
 
 
 @dataclass(frozen=True, slots=True)

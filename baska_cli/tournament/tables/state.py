@@ -16,7 +16,6 @@ from baska_cli.files.kind import NotRegularFile, open_regular_binary
 from baska_cli.files.replace import identity
 from baska_cli.i18n import _
 from baska_cli.tournament.confirmations import ACCEPT, DISAGREE, Words, standing
-from baska_cli.tournament.double.entries import waiting
 from baska_cli.tournament.folder import (
     CONFIRMATIONS,
     RESULTS,
@@ -31,6 +30,7 @@ from baska_cli.tournament.folder import (
 )
 from baska_cli.tournament.ledgers import LedgerCheck, check_ledger
 from baska_cli.tournament.results import current
+from baska_cli.tournament.tables.typed import waiting
 from baska_cli.tournament.walkouts import counting
 
 NEW, PLAYING, WAITING = "new", "playing", "waiting"

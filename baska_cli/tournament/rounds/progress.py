@@ -8,7 +8,8 @@ from collections.abc import Sequence
 from baska_cli.errors import TournamentError
 from baska_cli.i18n import ngettext
 from baska_cli.tournament.folder import Tournament
-from baska_cli.tournament.hall.state import (
+from baska_cli.tournament.results import CORRECTED, ORGANISER
+from baska_cli.tournament.tables.state import (
     CONFIRMED,
     NEW,
     WAITING,
@@ -16,7 +17,6 @@ from baska_cli.tournament.hall.state import (
     TableState,
     states_of,
 )
-from baska_cli.tournament.results import CORRECTED, ORGANISER
 
 IN = (CONFIRMED, WALKOUT)  # a table whose result is final
 

@@ -20,10 +20,9 @@ from baska_cli.tournament.desk.marks import PRESENT, DeskRow, desk_of
 from baska_cli.tournament.desk.store import add_rows, now, read_desk, read_rows
 from baska_cli.tournament.draw import Draw, annotated, draw_round, free_results, history
 from baska_cli.tournament.folder import Tournament, load, lock, round_dir
-from baska_cli.tournament.hall.progress import RoundNotIn, newest_not_in
-from baska_cli.tournament.hall.state import TableState
 from baska_cli.tournament.players import Entrant, apart_pairs, find, named
 from baska_cli.tournament.roster import late_entry, read_entry_list, standin
+from baska_cli.tournament.rounds.progress import RoundNotIn, newest_not_in
 from baska_cli.tournament.settings import (
     Plan,
     Reach,
@@ -34,6 +33,7 @@ from baska_cli.tournament.settings import (
     setting,
     shown,
 )
+from baska_cli.tournament.tables.state import TableState
 from baska_cli.tournament.walkouts import counting
 
 Pages = Callable[[Tournament, Draw], Mapping[str, str]]

@@ -18,9 +18,9 @@ from baska_cli.game.model import Deltas
 from baska_cli.i18n import _, ngettext
 from baska_cli.ledger.format import rules_lines
 from baska_cli.tournament.folder import Tournament, ledger_name
-from baska_cli.tournament.hall.state import accepted_short, disputes_of
 from baska_cli.tournament.ledgers import LedgerCheck, check_ledgers
 from baska_cli.tournament.results import TableResult
+from baska_cli.tournament.tables.state import accepted_short, disputes_of
 from baska_cli.tournament.walkouts import counting
 
 

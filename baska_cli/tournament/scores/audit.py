@@ -6,7 +6,7 @@ from __future__ import annotations
 from baska_cli.game.spelling import fold
 from baska_cli.i18n import _, ngettext
 from baska_cli.tournament.folder import RESULTS, WALKOUTS, Tournament
-from baska_cli.tournament.tables import Problem, table_results
+from baska_cli.tournament.scores.counted import Problem, table_results
 from baska_cli.tournament.walkouts import counting
 
 

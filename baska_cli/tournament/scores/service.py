@@ -11,15 +11,14 @@ from baska_cli.errors import TournamentError
 from baska_cli.i18n import _
 from baska_cli.ledger.checker import check as check_ledger
 from baska_cli.tournament import folder
-from baska_cli.tournament.double.entries import settle
-from baska_cli.tournament.double.store import save_typed
 from baska_cli.tournament.folder import Tournament, ledger_name, load, lock, table_players
 from baska_cli.tournament.lots import seeded_orders, typed_order, with_lots
 from baska_cli.tournament.plan import LOTS
 from baska_cli.tournament.players import Entrant
 from baska_cli.tournament.results import TableResult, enter, parse_entries
-from baska_cli.tournament.service.audit import problems_of, progress_of, walkout_notes
-from baska_cli.tournament.service.rounds import drawn_round
+from baska_cli.tournament.scores.audit import problems_of, progress_of, walkout_notes
+from baska_cli.tournament.scores.counted import Problem, table_results
+from baska_cli.tournament.service import drawn_round
 from baska_cli.tournament.settings import Plan
 from baska_cli.tournament.standings import (
     SAT_OUT,
@@ -32,7 +31,8 @@ from baska_cli.tournament.standings import (
     standings,
     tied_groups,
 )
-from baska_cli.tournament.tables import Problem, table_results
+from baska_cli.tournament.tables.typed import settle
+from baska_cli.tournament.tables.typed_store import save_typed
 from baska_cli.tournament.walkouts import counting
 
 
@@ -124,7 +124,7 @@ def enter_sheet(
 ) -> Typed:
     """A paper sheet's totals typed by the organiser (`tournament result`, the organiser's
     page): entered at once, or under `double-entry` kept in typed.csv until a second entry
-    agrees with one waiting (tournament/double/); a correction the same way."""
+    agrees with one waiting (tournament/tables/typed.py); a correction the same way."""
     with lock(path):
         t = load(path)
         if not t.plan.double_entry:
