@@ -141,6 +141,22 @@ def test_a_tournament_service_is_called_by_front_ends_and_services_only() -> Non
     assert not wrong, "\n".join(wrong)
 
 
+def test_the_tournaments_records_import_none_of_its_features() -> None:
+    """tournament/'s own modules — its records: the directory, the players, the settings, the
+    draw, the results, the standings — import no feature folder of it (a feature stands on
+    the records); tournament/service.py, the tournament's own service, may."""
+    inside = "baska_cli.tournament"
+    wrong = [
+        f"{path.relative_to(ROOT)}:{line} imports {target}"
+        for path in modules()
+        if path.parent == PACKAGE / "tournament" and path.name != "service.py"
+        for line, target in imports(path)
+        if target.startswith(inside + ".")
+        and (PACKAGE / "tournament" / target.split(".")[2]).is_dir()
+    ]
+    assert not wrong, "\n".join(wrong)
+
+
 def test_no_folder_holds_more_than_twenty_modules() -> None:
     crowded = {
         str(folder.relative_to(ROOT)): count

@@ -219,7 +219,7 @@ WRITE_SITES = {
     "baska_cli/files/secret.py": 2,  # a serve key, the hall's secret (O_CREAT | O_EXCL, 0o600)
     "baska_cli/tournament/hall/address.py": 1,  # the hall's address for the links (replace_text)
     "baska_cli/tournament/desk/store.py": 1,  # the desk's marks, desk.csv (replace_text)
-    "baska_cli/tournament/tables/typed_store.py": 1,  # the paper sheets typed, typed.csv
+    "baska_cli/tournament/typed_store.py": 1,  # the paper sheets typed, typed.csv
     # (replace_text), under the tournament's lock
     "baska_cli/cli/common.py": 2,  # /dev/null under a closed or failed standard stream
     "baska_cli/tournament/folder.py": 16,  # a round's directory renamed into place (and

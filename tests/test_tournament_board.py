@@ -15,6 +15,7 @@ from baska_cli.tournament.board.screen import board, tables_in
 from baska_cli.tournament.board.service import board_now
 from baska_cli.tournament.folder import load
 from baska_cli.tournament.players import Entrant, apart_names
+from baska_cli.tournament.rounds import service as rounds
 from baska_cli.tournament.scores import service as service_scores
 from baska_cli.tournament.standings import StandingLine, TablePlace
 from baska_cli.tournament.tables import service as service_confirm
@@ -49,7 +50,7 @@ def test_before_the_first_draw_the_board_has_no_round(liga: str) -> None:
 
 
 def test_round_one_has_full_names_teams_categories_and_no_movement(liga: str) -> None:
-    service.draw_next(liga, kit.pages, anyway=True)
+    rounds.draw_next(liga, kit.pages, anyway=True)
     _result(liga, 1, 1, (30, 10, -10, -30))
     data = board_now(liga).data
     assert (data["round"], data["tables"], data["tables_in"]) == (1, 2, 1)
@@ -70,11 +71,11 @@ def test_round_one_has_full_names_teams_categories_and_no_movement(liga: str) ->
 
 
 def test_the_movement_is_the_places_gained_since_the_round_before(liga: str) -> None:
-    service.draw_next(liga, kit.pages, anyway=True)
+    rounds.draw_next(liga, kit.pages, anyway=True)
     _result(liga, 1, 1, (30, 10, -10, -30))
     _result(liga, 1, 2, (20, 5, -5, -20))
     service.enter_player(liga, "Zenon", "Hel")  # a late entrant: new in round 2
-    service.draw_next(liga, kit.pages, anyway=True)
+    rounds.draw_next(liga, kit.pages, anyway=True)
     _result(liga, 2, 1, (-40, -10, 10, 40))
     data = board_now(liga).data
     assert (data["round"], data["tables"], data["tables_in"]) == (2, 2, 1)
@@ -120,7 +121,7 @@ def test_shared_places_and_exact_points_as_the_standings_have_them() -> None:
 
 
 def test_a_disputed_table_is_left_out_until_the_organiser_accepts_it(liga: str) -> None:
-    service.draw_next(liga, kit.pages, anyway=True)
+    rounds.draw_next(liga, kit.pages, anyway=True)
     _result(liga, 1, 1, (30, 10, -10, -30))
     members = load(liga).draws[0].tables[0]
     assert board_now(liga).data["tables_in"] == 1

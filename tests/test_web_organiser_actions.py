@@ -184,13 +184,14 @@ def test_a_round_drawn_meanwhile_is_not_drawn_twice(
     """Two phones post the draw of round 2 at once: the second read the tournament before
     the first drew, and finds round 2 drawn once it holds the lock."""
     from baska_cli.render.tournament.printed import round_pages
-    from baska_cli.tournament import folder, service
+    from baska_cli.tournament import folder
+    from baska_cli.tournament.rounds import service as rounds
 
     stale = folder.load(liga)
-    service.draw_next(liga, round_pages, anyway=True)
+    rounds.draw_next(liga, round_pages, anyway=True)
     reads = iter([stale])
-    monkeypatch.setattr(service, "load", lambda path: next(reads, None) or folder.load(path))
-    again = service.draw_next(liga, round_pages, 2)
+    monkeypatch.setattr(rounds, "load", lambda path: next(reads, None) or folder.load(path))
+    again = rounds.draw_next(liga, round_pages, 2)
     assert not again.new and again.draw.round == 2
     assert not Path(liga, "r3").exists()
 

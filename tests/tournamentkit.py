@@ -151,7 +151,7 @@ def new_by_service(
 
 
 def pages(t: Tournament, draw: Draw) -> Mapping[str, str]:
-    """The printable pages `service.draw_next` writes, as small as can be."""
+    """The printable pages `rounds.draw_next` writes, as small as can be."""
     return {"seating.html": f"<p>{t.name} {draw.round}</p>"}
 
 

@@ -1,10 +1,11 @@
-"""What a front end does to a tournament's directory: make it, change a setting, draw and print
-rounds, enter and withdraw players. Plain arguments in, plain values out, BaskaErrors for what
-is refused (results, standings and lots: service_scores.py)."""
+"""What a front end does to the tournament itself: make its directory, change a setting, enter
+a late player, withdraw one, name a team's stand-in; the round to draw next. Plain arguments
+in, plain values out, BaskaErrors for what is refused (each feature's own: its service.py —
+the rounds drawn and closed in rounds/, results and standings in scores/, …)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -17,12 +18,10 @@ from baska_cli.ledger.dialect import DialectError, decoded
 from baska_cli.ledger.format import rules_lines
 from baska_cli.tournament import folder, players
 from baska_cli.tournament.desk.marks import PRESENT, DeskRow, desk_of
-from baska_cli.tournament.desk.store import add_rows, now, read_desk, read_rows
-from baska_cli.tournament.draw import Draw, annotated, draw_round, free_results, history
-from baska_cli.tournament.folder import Tournament, load, lock, round_dir
-from baska_cli.tournament.players import Entrant, apart_pairs, find, named
+from baska_cli.tournament.desk.store import add_rows, now, read_rows
+from baska_cli.tournament.folder import Tournament, load, lock
+from baska_cli.tournament.players import Entrant, find, named
 from baska_cli.tournament.roster import late_entry, read_entry_list, standin
-from baska_cli.tournament.rounds.progress import RoundNotIn, newest_not_in
 from baska_cli.tournament.settings import (
     Plan,
     Reach,
@@ -33,11 +32,6 @@ from baska_cli.tournament.settings import (
     setting,
     shown,
 )
-from baska_cli.tournament.tables.state import TableState
-from baska_cli.tournament.walkouts import counting
-
-Pages = Callable[[Tournament, Draw], Mapping[str, str]]
-"""The printable pages of a drawn round: file name (in the round's directory) -> text."""
 
 NamePair = tuple[str, str]
 
@@ -49,20 +43,6 @@ class Made:
     plan: Plan
     players: tuple[Entrant, ...]
     look_alike: tuple[NamePair, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class Drawn:
-    """A round's draw: made now (`new`), or one drawn before shown again."""
-
-    draw: Draw
-    new: bool
-    late: tuple[TableState, ...] = ()  # the tables of the round before not in (drawn anyway)
-
-    @property
-    def folder(self) -> str:
-        """The round's directory, relative to the tournament's."""
-        return round_dir(self.draw.round)
 
 
 @dataclass(frozen=True, slots=True)
@@ -124,54 +104,6 @@ def next_round(t: Tournament) -> int:
     return t.next_round
 
 
-def kept_apart(t: Tournament) -> list[NamePair]:
-    """The pairs the draw keeps apart (asked for, and by club if so set)."""
-    return apart_pairs(t.plan.apart, t.plan.apart_clubs, t.players)
-
-
-def draw_next(
-    path: str, pages: Pages, round_number: int | None = None, anyway: bool = False
-) -> Drawn:
-    """Seat the next round — each table's ledger, the seating and the printable `pages` — or,
-    for a round drawn already, its draw with its repeats worked out again. Refused
-    (RoundNotIn) while tables of the newest round are not in, unless `anyway`; those tables
-    go on recording until each is in or the organiser closes their round."""
-    t = load(path)
-    if round_number is not None and round_number < t.next_round:
-        done = t.draws[round_number - 1]
-        met, _out = history(t.draws[: done.round - 1])
-        return Drawn(annotated(done, met, kept_apart(t)), new=False)
-    if round_number is not None and round_number != t.next_round:
-        raise TournamentInputError(
-            _("--round {round}: the next round to draw is {next}").format(
-                round=round_number, next=t.next_round
-            )
-        )
-    with lock(path):
-        t = load(path)
-        if round_number is not None and round_number < t.next_round:
-            return draw_next(path, pages, round_number)  # (drawn meanwhile: not twice)
-        number = next_round(t)
-        late = newest_not_in(t)
-        if late and not anyway:
-            raise RoundNotIn(len(t.draws), late)
-        met, _sat_out = history(t.draws)
-        sat_out = free_results(t.draws, counting(t.walkouts))
-        names = [p.name for p in t.players if p.plays(number)]
-        desk = read_desk(path)
-        absent = [n for n in names if n not in desk.present] if desk.begun else []
-        names = [n for n in names if n not in absent]
-        done = draw_round(
-            number, t.plan.seed, names, met, sat_out, kept_apart(t), dict(t.plan.fixed)
-        )
-        done = replace(done, absent=tuple(absent))
-        folder.write_round(t, done, dict(pages(t, done)))
-        if absent:  # (late entries from the next round on, as `enter` makes them)
-            later = [replace(p, entered=number + 1) if p.name in absent else p for p in t.players]
-            folder.save_players(t, later)
-    return Drawn(done, new=True, late=tuple(late))
-
-
 def drawn_round(t: Tournament, round_number: int | None) -> int:
     """The round asked for, or the last drawn; refused if it is not drawn."""
     if not t.draws:
@@ -191,18 +123,6 @@ def drawn_round(t: Tournament, round_number: int | None) -> int:
             )
         )
     return round_number
-
-
-def print_round(path: str, pages: Pages, round_number: int | None = None) -> str:
-    """Write a round's printable pages again (default: the last drawn); the round's
-    directory, relative to the tournament's."""
-    with lock(path):
-        t = load(path)
-        number = drawn_round(t, round_number)
-        where = round_dir(number)
-        for name, text in pages(t, t.draws[number - 1]).items():
-            folder.save_page(t, f"{where}/{name}", text)
-    return where
 
 
 def enter_player(

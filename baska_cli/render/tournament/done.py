@@ -14,8 +14,7 @@ from baska_cli.tournament.results import describe
 if TYPE_CHECKING:
     from baska_cli.tournament.results import TableResult
     from baska_cli.tournament.rounds.service import Closed
-    from baska_cli.tournament.scores.service import Typed
-    from baska_cli.tournament.scores.walkouts import WalkedOut
+    from baska_cli.tournament.scores.service import Typed, WalkedOut
     from baska_cli.tournament.service import Withdrawn
     from baska_cli.tournament.tables.state import TableState
 

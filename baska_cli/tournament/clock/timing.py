@@ -7,10 +7,9 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-PLAY_ON, FINISH_DEAL = "play-on", "finish-deal"
-TIME_UP = (PLAY_ON, FINISH_DEAL)  # what the tables do when the clock runs out (`time-up`)
+from baska_cli.tournament.settings import LONGEST_ROUND
+
 WARNINGS = (600, 300)  # seconds left at which every screen warns: 10 and 5 minutes
-LONGEST = 600  # minutes a round's clock may run at most (the setting round-minutes)
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,7 +33,7 @@ def in_range(moment: datetime) -> bool:
     UTC and in this computer's time (a start near the year 1 or 9999, written by hand,
     cannot)."""
     try:
-        for shown in (moment, moment + timedelta(minutes=LONGEST)):
+        for shown in (moment, moment + timedelta(minutes=LONGEST_ROUND)):
             shown.astimezone(UTC)
             shown.astimezone()
     except (OverflowError, ValueError, OSError):

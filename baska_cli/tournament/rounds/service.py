@@ -1,18 +1,108 @@
-"""A round closed by the organiser (its tables' keys record no more), and the newest round's
-draw taken back while nothing is recorded in it."""
+"""What a front end does to the rounds: draw the next one (or show one drawn before again),
+print one again, close one (its tables' keys record no more), take the newest draw back while
+nothing is recorded in it. Plain arguments in, plain values out, BaskaErrors for what is
+refused."""
 
 from __future__ import annotations
 
 import contextlib
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 
 from baska_cli.errors import TournamentError, TournamentInputError
 from baska_cli.i18n import _, ngettext
 from baska_cli.ledger.store import locked
 from baska_cli.tournament import folder
-from baska_cli.tournament.folder import ledger_name, load, lock
-from baska_cli.tournament.rounds.progress import not_in, recorded_tables
+from baska_cli.tournament.desk.store import read_desk
+from baska_cli.tournament.draw import Draw, annotated, draw_round, free_results, history
+from baska_cli.tournament.folder import Tournament, ledger_name, load, lock, round_dir
+from baska_cli.tournament.players import apart_pairs
+from baska_cli.tournament.rounds.progress import (
+    RoundNotIn,
+    newest_not_in,
+    not_in,
+    recorded_tables,
+)
+from baska_cli.tournament.service import NamePair, drawn_round, next_round
 from baska_cli.tournament.tables.state import TableState, states_of
+from baska_cli.tournament.walkouts import counting
+
+Pages = Callable[[Tournament, Draw], Mapping[str, str]]
+"""The printable pages of a drawn round: file name (in the round's directory) -> text."""
+
+
+@dataclass(frozen=True, slots=True)
+class Drawn:
+    """A round's draw: made now (`new`), or one drawn before shown again."""
+
+    draw: Draw
+    new: bool
+    late: tuple[TableState, ...] = ()  # the tables of the round before not in (drawn anyway)
+
+    @property
+    def folder(self) -> str:
+        """The round's directory, relative to the tournament's."""
+        return round_dir(self.draw.round)
+
+
+def kept_apart(t: Tournament) -> list[NamePair]:
+    """The pairs the draw keeps apart (asked for, and by club if so set)."""
+    return apart_pairs(t.plan.apart, t.plan.apart_clubs, t.players)
+
+
+def draw_next(
+    path: str, pages: Pages, round_number: int | None = None, anyway: bool = False
+) -> Drawn:
+    """Seat the next round — each table's ledger, the seating and the printable `pages` — or,
+    for a round drawn already, its draw with its repeats worked out again. Refused
+    (RoundNotIn) while tables of the newest round are not in, unless `anyway`; those tables
+    go on recording until each is in or the organiser closes their round."""
+    t = load(path)
+    if round_number is not None and round_number < t.next_round:
+        done = t.draws[round_number - 1]
+        met, _out = history(t.draws[: done.round - 1])
+        return Drawn(annotated(done, met, kept_apart(t)), new=False)
+    if round_number is not None and round_number != t.next_round:
+        raise TournamentInputError(
+            _("--round {round}: the next round to draw is {next}").format(
+                round=round_number, next=t.next_round
+            )
+        )
+    with lock(path):
+        t = load(path)
+        if round_number is not None and round_number < t.next_round:
+            return draw_next(path, pages, round_number)  # (drawn meanwhile: not twice)
+        number = next_round(t)
+        late = newest_not_in(t)
+        if late and not anyway:
+            raise RoundNotIn(len(t.draws), late)
+        met, _sat_out = history(t.draws)
+        sat_out = free_results(t.draws, counting(t.walkouts))
+        names = [p.name for p in t.players if p.plays(number)]
+        desk = read_desk(path)
+        absent = [n for n in names if n not in desk.present] if desk.begun else []
+        names = [n for n in names if n not in absent]
+        done = draw_round(
+            number, t.plan.seed, names, met, sat_out, kept_apart(t), dict(t.plan.fixed)
+        )
+        done = replace(done, absent=tuple(absent))
+        folder.write_round(t, done, dict(pages(t, done)))
+        if absent:  # (late entries from the next round on, as `enter` makes them)
+            later = [replace(p, entered=number + 1) if p.name in absent else p for p in t.players]
+            folder.save_players(t, later)
+    return Drawn(done, new=True, late=tuple(late))
+
+
+def print_round(path: str, pages: Pages, round_number: int | None = None) -> str:
+    """Write a round's printable pages again (default: the last drawn); the round's
+    directory, relative to the tournament's."""
+    with lock(path):
+        t = load(path)
+        number = drawn_round(t, round_number)
+        where = round_dir(number)
+        for name, text in pages(t, t.draws[number - 1]).items():
+            folder.save_page(t, f"{where}/{name}", text)
+    return where
 
 
 @dataclass(frozen=True, slots=True)

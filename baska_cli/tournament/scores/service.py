@@ -1,21 +1,24 @@
-"""What a front end asks of a tournament's scores: enter or correct a table's result, the
-standings, a drawing of lots, the check. Plain arguments in, plain values out, BaskaErrors
-for what is refused (the directory and its rounds: service.py)."""
+"""What a front end asks of a tournament's scores: enter or correct a table's result, record
+or undo a walk-out (the table's result fixed), the standings with the fixed results of
+walk-outs and sit-outs, a drawing of lots, the check. Plain arguments in, plain values out,
+BaskaErrors for what is refused (the tournament itself: tournament/service.py; its rounds:
+rounds/service.py)."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from baska_cli.errors import TournamentError
+from baska_cli.errors import TournamentError, TournamentInputError
+from baska_cli.game.spelling import fold, nearest
 from baska_cli.i18n import _
 from baska_cli.ledger.checker import check as check_ledger
-from baska_cli.tournament import folder
+from baska_cli.tournament import folder, ledgers, walkouts
 from baska_cli.tournament.folder import Tournament, ledger_name, load, lock, table_players
 from baska_cli.tournament.lots import seeded_orders, typed_order, with_lots
 from baska_cli.tournament.plan import LOTS
 from baska_cli.tournament.players import Entrant
-from baska_cli.tournament.results import TableResult, enter, parse_entries
+from baska_cli.tournament.results import TableResult, current, enter, parse_entries
 from baska_cli.tournament.scores.audit import problems_of, progress_of, walkout_notes
 from baska_cli.tournament.scores.counted import Problem, table_results
 from baska_cli.tournament.service import drawn_round
@@ -31,9 +34,9 @@ from baska_cli.tournament.standings import (
     standings,
     tied_groups,
 )
-from baska_cli.tournament.tables.typed import settle
-from baska_cli.tournament.tables.typed_store import save_typed
-from baska_cli.tournament.walkouts import counting
+from baska_cli.tournament.typed import settle
+from baska_cli.tournament.typed_store import save_typed
+from baska_cli.tournament.walkouts import Walkout, counting
 
 
 @dataclass(frozen=True, slots=True)
@@ -124,7 +127,7 @@ def enter_sheet(
 ) -> Typed:
     """A paper sheet's totals typed by the organiser (`tournament result`, the organiser's
     page): entered at once, or under `double-entry` kept in typed.csv until a second entry
-    agrees with one waiting (tournament/tables/typed.py); a correction the same way."""
+    agrees with one waiting (tournament/typed.py); a correction the same way."""
     with lock(path):
         t = load(path)
         if not t.plan.double_entry:
@@ -256,3 +259,74 @@ def fixed_results(t: Tournament, up_to: int) -> list[tuple[str, TablePlace]]:
                 (n, fixed_place(draw.round, 0, SAT_OUT, rules.sitout)) for n in draw.sitting_out
             ]
     return found
+
+
+@dataclass(frozen=True, slots=True)
+class WalkedOut:
+    """A walk-out recorded or undone: where, who, the others at the table, and what the
+    table had before (kept, no longer counted while the walk-out stands)."""
+
+    round: int
+    table: int
+    player: str
+    others: tuple[str, ...]
+    undone: bool
+    hands: int  # hands recorded in the table's ledger (kept as history)
+    sheet: bool  # whether the table had a result from a sheet (kept)
+
+
+def seated_name(
+    tables: Sequence[tuple[str, ...]], table: int, typed: str, round_number: int
+) -> str:
+    """The name of a table's player typed (any case, accents or not, or a unique prefix);
+    an error naming the table's players and the nearest, or the table the player sits at."""
+    members = tables[table - 1]
+    key = fold(typed.strip())
+    seats = [m for m in members if fold(m) == key] or [
+        m for m in members if key and fold(m).startswith(key)
+    ]
+    if len(seats) == 1:
+        return seats[0]
+    elsewhere = [(n, m) for n, ms in enumerate(tables, 1) for m in ms if fold(m) == key]
+    near = nearest(typed.strip(), list(members))
+    if elsewhere:
+        hint = _("; {name} sits at table {table}").format(
+            name=elsewhere[0][1], table=elsewhere[0][0]
+        )
+    else:
+        hint = _('; did you mean "{word}"?').format(word=near) if near else ""
+    raise TournamentInputError(
+        _('"{name}" does not sit at round {round}, table {table}: {players}').format(
+            name=typed, round=round_number, table=table, players=", ".join(members)
+        )
+        + hint
+    )
+
+
+def walk_out(path: str, round_number: int, table: int, name: str, undo: bool = False) -> WalkedOut:
+    """Record that a player walked out of a drawn table (or never came after the draw);
+    with `undo`, take a walk-out back. Nothing else is changed: the table's hands and
+    sheet are kept, and count again once no walk-out stands."""
+    with lock(path):
+        t = load(path)
+        members = table_players(t, round_number, table)
+        player = seated_name(t.draws[round_number - 1].tables, table, name, round_number)
+        rows = list(t.walkouts)
+        if undo:
+            rows = walkouts.undo(rows, round_number, table, player)
+        else:
+            rows = walkouts.record(rows, Walkout(round_number, table, player), len(members))
+        folder.save_walkouts(t, rows)
+        hands = ledgers.check_ledger(
+            t.file(ledger_name(round_number, table))
+        ).slots  # (0 if broken)
+    gone = walkouts.counting(rows).get((round_number, table), ())
+    return WalkedOut(
+        round_number,
+        table,
+        player,
+        tuple(m for m in members if m not in gone),
+        undo,
+        hands,
+        current(t.sheets, round_number, table) is not None,
+    )

@@ -1,11 +1,15 @@
 """What a front end asks of a table's result in the hall: a player's confirmation or
-disagreement, the organiser's acceptance, a table's final totals entered alone. Plain
-arguments in, the table's state out (hall_state.py), BaskaErrors for what is refused."""
+disagreement, the organiser's acceptance, a table's final totals entered alone (each
+answered with the table's state: state.py), and what the table's players are told once its
+result is confirmed — each one's place and place points at the table (the rule system's, as
+the standings count them), then, as soon as the next round is drawn, where each of them
+plays in it. Plain arguments in, plain values out, BaskaErrors for what is refused."""
 
 from __future__ import annotations
 
 import datetime
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from baska_cli.errors import TournamentError, TournamentInputError
 from baska_cli.i18n import _, ngettext
@@ -24,7 +28,8 @@ from baska_cli.tournament.results import (
     enter,
     parse_entries,
 )
-from baska_cli.tournament.scores.walkouts import seated_name
+from baska_cli.tournament.scores.service import seated_name
+from baska_cli.tournament.standings import TablePlace, table_places
 from baska_cli.tournament.tables.state import (
     CONFIRMED,
     PLAYING,
@@ -253,3 +258,54 @@ def enter_final(
         result = TableResult(round_number, table, members, totals, by=by)
         folder.save_results(t, enter(t.sheets, result, before is not None))
         return state_of(load(path), round_number, table)
+
+
+SITS_OUT = 0  # a NextSeat's table when the player sits the round out
+
+
+@dataclass(frozen=True, slots=True)
+class NextSeat:
+    """Where a player plays in the next round: the table and the seat (SITS_OUT, 0: the
+    player sits the round out)."""
+
+    player: str
+    table: int
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class AfterTable:
+    """A table after its series: its state, its places (by seat; none until its result is
+    confirmed), the next round (None: this was the last) and, once drawn, each player's
+    seat in it (None: the player plays no more, withdrawn)."""
+
+    state: TableState
+    places: tuple[TablePlace, ...]
+    next_round: int | None
+    drawn: bool
+    seats: tuple[NextSeat | None, ...]
+
+
+def _seat_of(t: Tournament, round_number: int, player: str) -> NextSeat | None:
+    """Where `player` sits in a drawn round, None if nowhere."""
+    draw = t.draws[round_number - 1]
+    for number, members in enumerate(draw.tables, 1):
+        if player in members:
+            return NextSeat(player, number, members.index(player) + 1)
+    return NextSeat(player, SITS_OUT, 0) if player in draw.sitting_out else None
+
+
+def after_table(path: str, round_number: int, table: int) -> AfterTable:
+    """A drawn table's places and its players' next seats (both empty until its result is
+    confirmed; the seats until the next round is drawn)."""
+    t = load(path)
+    state = state_of(t, round_number, table)
+    following = round_number + 1 if round_number < t.plan.rounds else None
+    if state.status != CONFIRMED or state.totals is None:
+        return AfterTable(state, (), following, False, ())
+    result = TableResult(round_number, table, state.players, state.totals)
+    places = tuple(table_places(result, t.rules))
+    if following is None or len(t.draws) < following:
+        return AfterTable(state, places, following, False, ())
+    seats = tuple(_seat_of(t, following, p) for p in state.players)
+    return AfterTable(state, places, following, True, seats)

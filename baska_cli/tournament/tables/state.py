@@ -30,7 +30,7 @@ from baska_cli.tournament.folder import (
 )
 from baska_cli.tournament.ledgers import LedgerCheck, check_ledger
 from baska_cli.tournament.results import current
-from baska_cli.tournament.tables.typed import waiting
+from baska_cli.tournament.typed import waiting
 from baska_cli.tournament.walkouts import counting
 
 NEW, PLAYING, WAITING = "new", "playing", "waiting"

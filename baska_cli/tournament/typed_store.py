@@ -12,7 +12,7 @@ from baska_cli.files.kind import NotRegularFile, read_text, reason_of
 from baska_cli.files.replace import replace_text
 from baska_cli.i18n import _
 from baska_cli.tournament.results import TableResult
-from baska_cli.tournament.tables.typed import format_typed, parse_typed
+from baska_cli.tournament.typed import format_typed, parse_typed
 
 TYPED = "typed.csv"
 
