@@ -97,7 +97,7 @@ def test_the_board_and_the_hall_pages_carry_the_title(gp: str) -> None:
     from baska_cli.tournament.folder import load
 
     assert load(gp).name == "Grand Prix Lęborka 2026"
-    assert board_now(gp).data["tournament"] == "Grand Prix Lęborka 2026"
+    assert board_now(gp).board.tournament == "Grand Prix Lęborka 2026"
 
 
 def test_a_number_people_read_has_the_languages_decimal_separator() -> None:

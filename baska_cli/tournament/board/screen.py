@@ -1,14 +1,13 @@
 """The standings as the projector shows them: each player's line (the full name where the
 roster has one, namesakes told apart) with the movement since the round before, the teams
 and categories where the tournament has them, how many tables of the round shown are in and
-whether the round is over — as JSON-ready dicts, made from the standings' lines (no ranking
-rule of its own; pure)."""
+whether the round is over — as facts made from the standings' lines (no ranking rule of its
+own; pure; its JSON: render/tournament/board.py)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from fractions import Fraction
-from typing import Any
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 
 from baska_cli.tournament.classifications.categories import categories, in_category
 from baska_cli.tournament.classifications.teams import TeamLine, team_standings
@@ -22,48 +21,82 @@ def tables_in(lines: Sequence[StandingLine], round_number: int) -> int:
     return len({t.table for ln in lines for t in ln.rounds if t.round == round_number and t.table})
 
 
-def _points(value: float | Fraction) -> dict[str, Any]:
-    """Place points as a number and exactly (4/3 is 1.333… and "4/3")."""
-    return {"place_points": float(value), "place_points_exact": str(value)}
+@dataclass(frozen=True, slots=True)
+class BoardLine:
+    """A player's line on the board: their line of the standings, the name people read
+    (namesakes told apart), their id, their team (or the team they stand in for) and
+    category, and whether they are new: in no standings before this round (there is no
+    movement in round 1)."""
+
+    line: StandingLine
+    name: str
+    id: str
+    team: str
+    category: str
+    new: bool
 
 
-def player_line(
+@dataclass(frozen=True, slots=True)
+class BoardTeam:
+    """A team's line on the board: its line of the team classification, with its counted
+    players, its players and its stand-in by the names people read."""
+
+    line: TeamLine
+    counted: tuple[str, ...]
+    players: tuple[str, ...]
+    standin: str
+
+
+@dataclass(frozen=True, slots=True)
+class BoardCategory:
+    """A category's standings on the board, in the order the standings place them."""
+
+    category: str
+    lines: tuple[BoardLine, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Board:
+    """The board after a round (`round`, of `rounds`; 0 before any draw): its `tables` and
+    how many are in, whether the round is `over`, the tie-breaks, the standings, the teams
+    (when any player has one) and each category's standings (when any player has one).
+    Nothing in it is in a language: one board serves every reader."""
+
+    tournament: str
+    round: int
+    rounds: int
+    tables: int
+    tables_in: int
+    over: bool
+    tie_breaks: tuple[str, ...]
+    lines: tuple[BoardLine, ...]
+    teams: tuple[BoardTeam, ...]
+    categories: tuple[BoardCategory, ...]
+
+
+def board_line(
     line: StandingLine, player: Entrant | None, round_number: int, name: str = ""
-) -> dict[str, Any]:
+) -> BoardLine:
     """A player's line on the board (`name`: as people read it, namesakes told apart;
-    default: the full name); `new` marks a player who was in no standings before this round
-    (there is no movement in round 1)."""
-    return {
-        "place": line.place,
-        "player": line.player,
-        "name": name or (player.display if player else line.player),
-        "club": line.club,
-        "id": player.id if player else "",
-        **_points(line.place_points),
-        "total": line.total,
-        "tables_won": line.tables_won,
-        "movement": line.movement,
-        "new": line.movement is None and round_number > 1,
-        "tied": line.tied,
-        "lot": line.lot,
-        "withdrawn": line.withdrawn,
-        "team": (player.team or player.standin) if player else "",
-        "category": player.category if player else "",
-    }
+    default: the full name)."""
+    return BoardLine(
+        line,
+        name or (player.display if player else line.player),
+        player.id if player else "",
+        (player.team or player.standin) if player else "",
+        player.category if player else "",
+        line.movement is None and round_number > 1,
+    )
 
 
-def team_line(team: TeamLine, names: dict[str, str]) -> dict[str, Any]:
-    """A team's line on the board: its counted players by the names people read."""
-    return {
-        "place": team.place,
-        "team": team.team,
-        **_points(team.place_points),
-        "total": team.total,
-        "counted": [names.get(n, n) for n in team.counted],
-        "players": [names.get(n, n) for n in team.players],
-        "standin": names.get(team.standin, team.standin),
-        "tied": team.tied,
-    }
+def board_team(team: TeamLine, names: Mapping[str, str]) -> BoardTeam:
+    """A team's line on the board: its players by the names people read."""
+    return BoardTeam(
+        team,
+        tuple(names.get(n, n) for n in team.counted),
+        tuple(names.get(n, n) for n in team.players),
+        names.get(team.standin, team.standin),
+    )
 
 
 def board(
@@ -76,36 +109,33 @@ def board(
     tables: int,
     tie_breaks: Sequence[str],
     closed: bool = False,
-) -> dict[str, Any]:
-    """The board after round `round_number` (of `rounds`; `tables` at that round): the
-    standings, the teams (when any player has one) and each category's standings (when
-    any player has one), in the order the standings place them; `over`: every table of
-    the round is in, or the organiser `closed` it (else the round is being played). Nothing
-    in it is in a language: one board serves every reader (why a table is not in yet is
-    the organiser's page's business)."""
+) -> Board:
+    """The board after round `round_number` (of `rounds`; `tables` at that round), in the
+    order the standings place its lines; `over`: every table of the round is in, or the
+    organiser `closed` it (else the round is being played; why a table is not in yet is the
+    organiser's page's business)."""
     by_name = {p.name: p for p in players}
     names = apart_names(players)
 
-    def line_of(ln: StandingLine) -> dict[str, Any]:
-        return player_line(ln, by_name.get(ln.player), round_number, names.get(ln.player, ""))
+    def line_of(ln: StandingLine) -> BoardLine:
+        return board_line(ln, by_name.get(ln.player), round_number, names.get(ln.player, ""))
 
     has_teams = any(p.team or p.standin for p in players)
     counted = tables_in(lines, round_number)
-    return {
-        "tournament": name,
-        "round": round_number,
-        "rounds": rounds,
-        "tables": tables,
-        "tables_in": counted,
-        "over": closed or (round_number > 0 and counted >= tables),
-        "tie_breaks": list(tie_breaks),
-        "standings": [line_of(ln) for ln in lines],
-        "teams": [team_line(t, names) for t in team_standings(lines, players)] if has_teams else [],
-        "categories": [
-            {
-                "category": category,
-                "standings": [line_of(ln) for ln in in_category(lines, players, category)],
-            }
+    return Board(
+        name,
+        round_number,
+        rounds,
+        tables,
+        counted,
+        closed or (round_number > 0 and counted >= tables),
+        tuple(tie_breaks),
+        tuple(line_of(ln) for ln in lines),
+        tuple(board_team(t, names) for t in team_standings(lines, players)) if has_teams else (),
+        tuple(
+            BoardCategory(
+                category, tuple(line_of(ln) for ln in in_category(lines, players, category))
+            )
             for category in categories(players)
-        ],
-    }
+        ),
+    )

@@ -1,19 +1,20 @@
-"""What the projector asks of a tournament: the board (tournament/board.py) after the last
-drawn round with the round's clock and the announcement (tournament/clock/), its standings
-left out while the organiser hides them, and the files whose change may change it."""
+"""What the projector asks of a tournament: the board (screen.py) after the last drawn round
+with the round's clock and the announcement (tournament/clock/), its standings left out while
+the organiser hides them, and the files whose change may change it (its JSON:
+render/tournament/board.py)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any
+from dataclasses import dataclass, replace
 
-from baska_cli.tournament.board.screen import board
+from baska_cli.tournament.board.screen import Board, board
 from baska_cli.tournament.clock.service import (
     announcement_of,
     clock_of,
     hall_files,
     standings_hidden,
 )
+from baska_cli.tournament.clock.timing import RoundClock
 from baska_cli.tournament.details import DETAILS
 from baska_cli.tournament.folder import CLOSED, WALKOUTS, Tournament, inputs, load, round_dir
 from baska_cli.tournament.scores.counted import CHECKED
@@ -22,10 +23,15 @@ from baska_cli.tournament.service import drawn_round
 
 
 @dataclass(frozen=True, slots=True)
-class Board:
-    """The board as JSON-ready data, and every file whose change may change it."""
+class BoardNow:
+    """The board as every screen shows it now: the board (its standings, teams and
+    categories left out while `hidden`), the round's clock and the announcement (None while
+    there is none), and every file whose change may change it."""
 
-    data: dict[str, Any]
+    board: Board
+    hidden: bool
+    clock: RoundClock | None
+    announcement: str | None
     watched: tuple[str, ...]
 
 
@@ -40,31 +46,26 @@ def watched(t: Tournament) -> tuple[str, ...]:
     return (*read, *(t.file(name) for name in more), *hall_files(t.path))
 
 
-def _public(t: Tournament, data: dict[str, Any]) -> dict[str, Any]:
+def _public(t: Tournament, found: Board) -> BoardNow:
     """The board with the clock and the announcement, and without standings while the
-    organiser hides them (`standings_hidden`: true)."""
-    hidden = standings_hidden(t, data["round"])
+    organiser hides them (`standings_hidden`)."""
+    hidden = standings_hidden(t, found.round)
     if hidden:
-        data = {**data, "standings": [], "teams": [], "categories": []}
-    return {
-        **data,
-        "standings_hidden": hidden,
-        "clock": clock_of(t),
-        "announcement": announcement_of(t),
-    }
+        found = replace(found, lines=(), teams=(), categories=())
+    return BoardNow(found, hidden, clock_of(t), announcement_of(t), watched(t))
 
 
-def board_now(path: str, round_number: int | None = None) -> Board:
+def board_now(path: str, round_number: int | None = None) -> BoardNow:
     """The board after a round (default: the last drawn; before the first draw, no round
     and no lines)."""
     t = load(path)
     if not t.draws and round_number is None:
-        data = board((), t.players, name=t.name, round_number=0, rounds=t.plan.rounds,
+        made = board((), t.players, name=t.name, round_number=0, rounds=t.plan.rounds,
                      tables=0, tie_breaks=t.plan.tie_breaks)  # fmt: skip
-        return Board(_public(t, data), watched(t))
+        return _public(t, made)
     up_to = drawn_round(t, round_number)
     found = standings_of(t, up_to)
-    data = board(
+    made = board(
         found.lines,
         found.players,
         name=found.name,
@@ -74,4 +75,4 @@ def board_now(path: str, round_number: int | None = None) -> Board:
         tie_breaks=t.plan.tie_breaks,
         closed=up_to in t.closed,
     )
-    return Board(_public(t, data), watched(t))
+    return _public(t, made)

@@ -1,7 +1,7 @@
 """What a front end does to the rounds: draw the next one (or show one drawn before again),
 print one again, close one (its tables' keys record no more), take the newest draw back while
-nothing is recorded in it. Plain arguments in, plain values out, BaskaErrors for what is
-refused."""
+nothing is recorded in it; and a round as the organiser's page shows it. Plain arguments in,
+plain values out, BaskaErrors for what is refused."""
 
 from __future__ import annotations
 
@@ -13,10 +13,11 @@ from baska_cli.errors import TournamentError, TournamentInputError
 from baska_cli.i18n import _, ngettext
 from baska_cli.ledger.store import locked
 from baska_cli.tournament import folder
+from baska_cli.tournament.clock.service import hall_problems, time_is_up
 from baska_cli.tournament.desk.store import read_desk
 from baska_cli.tournament.draw import Draw, annotated, draw_round, free_results, history
 from baska_cli.tournament.folder import Tournament, ledger_name, load, lock, round_dir
-from baska_cli.tournament.players import apart_pairs
+from baska_cli.tournament.players import Entrant, apart_pairs, shown_names
 from baska_cli.tournament.rounds.progress import (
     RoundNotIn,
     newest_not_in,
@@ -166,3 +167,61 @@ def undo_draw(path: str) -> int:
             ]
             folder.save_players(t, back)
     return number
+
+
+@dataclass(frozen=True, slots=True)
+class RoundView:
+    """A round as the organiser's page shows it: the round (0 before any draw), its draw,
+    each table's state, those not in (`late`), whether its time is up or it is closed
+    (`over`: the deals played may be accepted), and, for the newest round, the round to draw
+    next, whether its draw may be taken back and the tables of earlier rounds not in
+    (`behind`); the players still playing, the names people read, and what keeps the clock
+    or the announcement off the screens."""
+
+    tournament: str
+    round: int
+    rounds: int
+    drawn: int
+    deals: int
+    draw: Draw | None
+    states: tuple[TableState, ...]
+    late: tuple[TableState, ...]
+    over: bool
+    closed: bool
+    next_round: int | None
+    undo: bool
+    behind: tuple[TableState, ...]
+    players: tuple[Entrant, ...]
+    names: Mapping[str, str]
+    problems: tuple[str, ...]
+
+
+def round_view(path: str, round_number: int | None = None) -> RoundView:
+    """The round asked for (default: the newest drawn; refused: a round not drawn) as the
+    organiser's page shows it."""
+    t = load(path)
+    shown = len(t.draws) if round_number is None else round_number
+    states = states_of(t, shown) if shown else ()
+    newest = shown == len(t.draws)
+    following = t.next_round if t.next_round <= t.plan.rounds else None
+    behind = []
+    for number in range(1, shown if newest else 1):
+        behind += not_in(t, states_of(t, number))
+    return RoundView(
+        t.name,
+        shown,
+        t.plan.rounds,
+        len(t.draws),
+        t.plan.deals,
+        t.draws[shown - 1] if shown else None,
+        tuple(states),
+        tuple(not_in(t, states)),
+        bool(shown) and (shown in t.closed or time_is_up(t, shown)),
+        shown in t.closed,
+        following if newest else None,
+        bool(shown) and newest and not recorded_tables(t, shown),
+        tuple(behind),
+        tuple(p for p in t.players if p.withdrawn is None),
+        shown_names(t.players),
+        hall_problems(path),
+    )

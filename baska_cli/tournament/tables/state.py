@@ -1,6 +1,7 @@
 """Each table's state in a round, as the hall shows it: new, playing n/N, waiting for
 confirmation, confirmed, disputed or walk-out — from its ledger, its paper sheet, the
-walk-outs and the confirmations (confirmations.py); and whether a table key may write."""
+walk-outs and the confirmations (confirmations.py); and whether a table key may write (its
+JSON: render/tournament/status.py)."""
 
 from __future__ import annotations
 
@@ -151,33 +152,6 @@ def refusal_at(path: str, round_number: int, table: int, hands: bool = False) ->
     if not any((round_number, table) in marked.tables(path) for marked in _MARKED):
         return None
     return write_refusal(table_state(path, round_number, table), hands)
-
-
-def state_record(state: TableState) -> dict[str, Any]:
-    """A table's state as JSON-ready values (the CLI's `--format json`, the API's)."""
-    return {
-        "round": state.round,
-        "table": state.table,
-        "players": list(state.players),
-        "status": state.status,
-        "dealt": state.dealt,
-        "deals": state.deals,
-        "totals": None if state.totals is None else list(state.totals),
-        "source": state.source,
-        "confirmed_by": list(state.confirmed_by),
-        "disputes": [{"player": p, "note": n} for p, n in state.disputes],
-        "accepted": state.accepted,
-        "short": state.short,
-        "typed": len(state.typed),  # (their totals only once two differ: typed blind)
-        "typed_totals": [list(t) for t in state.typed] if len(state.typed) > 1 else [],
-        "cut": state.cut,
-        "walked_out": list(state.walked_out),
-        "sheet": state.sheet,
-        "conflict": state.conflict,
-        "refused": write_refusal(state, hands=True),
-        "final": state.status == CONFIRMED,
-        "version": state.version,
-    }
 
 
 class _Ledgers:
