@@ -157,6 +157,23 @@ def test_the_tournaments_records_import_none_of_its_features() -> None:
     assert not wrong, "\n".join(wrong)
 
 
+def test_the_library_returns_records_not_dicts_of_any() -> None:
+    """No function of tournament/ or league/ returns a `dict[str, Any]` (nor one of object,
+    nor a list or tuple of them): operations answer with dataclasses, and a page's JSON is
+    written from them in one place (render/ or web/)."""
+    loose = re.compile(r"dict\[str, *(Any|object)\]")
+    wrong = [
+        f"{path.relative_to(ROOT)}:{node.lineno} {node.name} -> {ast.unparse(node.returns)}"
+        for path in modules()
+        if dotted(path).startswith(("baska_cli.tournament", "baska_cli.league"))
+        for node in ast.walk(parsed(path))
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef)
+        and node.returns is not None
+        and loose.search(ast.unparse(node.returns))
+    ]
+    assert not wrong, "\n".join(wrong)
+
+
 def test_no_folder_holds_more_than_twenty_modules() -> None:
     crowded = {
         str(folder.relative_to(ROOT)): count

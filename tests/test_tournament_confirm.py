@@ -1,4 +1,4 @@
-"""Confirming a table's result in the hall (tournament/service_confirm.py, hall_state.py):
+"""Confirming a table's result in the hall (tournament/tables/service.py and state.py):
 sides, phones, disagreements, voiding on a change, the organiser's acceptance, the
 standings and the check."""
 

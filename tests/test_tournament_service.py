@@ -1,4 +1,5 @@
-"""tournament/service.py and service_scores.py: what a front end calls, its values and refusals."""
+"""tournament/service.py, rounds/service.py and scores/service.py: what a front end calls, its
+values and refusals."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""A tournament's directory read and written (its table ledgers are read in tables.py).
+"""A tournament's directory read and written (its table ledgers are read in scores/counted.py).
 
     DIR/tournament.toml   the settings (plan.py): rounds, deals, rules, seed, tie-breaks
     DIR/players.csv       name, club, entered (first round), withdrawn (first round missed)
@@ -12,7 +12,7 @@
     DIR/rN/tK.csv         table K's ledger: an ordinary `baska` ledger
     DIR/rN/*.html         the printable seating plan and table sheets
     DIR/rN/closed         there once the organiser closed round N: its tables' keys write no more
-    DIR/.checked.csv      table ledgers checked before (tables.py)
+    DIR/.checked.csv      table ledgers checked before (scores/counted.py)
 
 Every change holds the lock of `tournament.toml` (ledger/store.py's lock) and replaces each
 file whole through a synced temporary file; a round's directory is made under a temporary
@@ -83,7 +83,7 @@ class Tournament:
     walkouts: tuple[Walkout, ...] = ()
     confirmations: tuple[Confirmation, ...] = ()
     closed: frozenset[int] = frozenset()  # the rounds the organiser closed
-    typed: tuple[TableResult, ...] = ()  # the paper sheets' entries typed (double/)
+    typed: tuple[TableResult, ...] = ()  # the paper sheets' entries typed (typed.py)
 
     def file(self, relative: str) -> str:
         """A path inside the directory, as the user named the directory."""

@@ -59,7 +59,7 @@ class Plan:
     round_minutes: int = 60  # the round's clock (tournament/clock/)
     time_up: str = "play-on"  # what the tables do when the clock runs out
     hide_standings: bool = False  # no running standings on the public screens
-    double_entry: bool = False  # a paper sheet counts once typed twice alike (double/)
+    double_entry: bool = False  # a paper sheet counts once typed twice alike (typed.py)
     league: str = ""  # the league's folder, as a tournament.toml of an earlier baska names it
     # (read, never written: the league's events are the one record of its tournaments)
     identity: str = ""  # no setting: the tournament's own, made by `new` (IDENTITY)

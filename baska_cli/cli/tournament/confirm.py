@@ -1,6 +1,6 @@
 """`baska tournament status` and `accept`: each table's state in the hall and the
-organiser's word on a table's result, asked of tournament/hall_state.py and
-service_confirm.py and said."""
+organiser's word on a table's result, asked of tournament/tables/ (state.py and service.py)
+and said."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """`baska tournament result`, `standings`, `lots` and `check`: what the tables scored, asked of
-the tournament service (tournament/service_scores.py) and said."""
+the scores' service (tournament/scores/service.py) and said."""
 
 from __future__ import annotations
 

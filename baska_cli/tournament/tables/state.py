@@ -58,7 +58,7 @@ class TableState:
     sheet: bool = False  # the table has a paper sheet's result (its entry not corrected)
     walked_out: tuple[str, ...] = ()  # who walked out (a WALKOUT's totals are then fixed)
     short: bool = False  # fewer hands than the series, all in its own ledger, no sheet
-    typed: tuple[tuple[int, ...], ...] = ()  # paper entries waiting for one alike (double/)
+    typed: tuple[tuple[int, ...], ...] = ()  # paper entries waiting for one alike (typed.py)
 
     @property
     def cut(self) -> bool:
