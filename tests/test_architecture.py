@@ -194,7 +194,7 @@ def test_every_module_says_its_job_in_a_docstring() -> None:
 
 def folders_on_the_map() -> set[str]:
     """The folders the map's tree shows under baska_cli/, by their indentation
-    (`  tournament/` then, deeper, `    service/` is tournament/service)."""
+    (`  tournament/` then, deeper, `    clock/` is tournament/clock)."""
     text = MAP.read_text("utf-8")
     tree = text[text.index("baska_cli/\n") :].split("```")[0]
     shown: set[str] = set()
