@@ -6,7 +6,7 @@ categories) over 10 rounds, every table with a paper sheet's result.
 It prints, as medians (CPU time in this process, wall time through the server): the board
 made in one process from the directory (its parts: reading the directory, the tables'
 results with the checked ledgers' cache, the standings with the movement, the board from
-the standings' lines); the board asked again with no file changed
+the standings' lines), its JSON record; the board asked again with no file changed
 (the files' stats only); and through `baska serve DIR` on 127.0.0.1, GET /standings and GET
 /api/v1/board with nothing changed, and right after a result is written (the board made
 again). The goal (issue 26): the standings page for 400 players in at most 100 ms. No test
@@ -29,13 +29,14 @@ from typing import Any
 
 import httpx
 
+from baska_cli.render.tournament.board import board_record
 from baska_cli.tournament import folder
-from baska_cli.tournament.hall.board import board
+from baska_cli.tournament.board.screen import board
+from baska_cli.tournament.board.service import board_now
 from baska_cli.tournament.results import TableResult
-from baska_cli.tournament.service.board import board_now
-from baska_cli.tournament.service.scores import fixed_results
+from baska_cli.tournament.scores.counted import table_results
+from baska_cli.tournament.scores.service import fixed_results
 from baska_cli.tournament.standings import standings
-from baska_cli.tournament.tables import table_results
 from baska_cli.web.hall.projector import Projector
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -66,7 +67,7 @@ def median_wall_ms(work: Callable[[], Any], repeat: int) -> tuple[float, Any]:
 def in_process(directory: str, repeat: int) -> None:
     """The board and its parts in this process."""
     board_now(directory)  # (the checked ledgers' cache written once, as a server's first look)
-    whole, _found = median_ms(lambda: board_now(directory), repeat)
+    whole, found = median_ms(lambda: board_now(directory), repeat)
     reading, t = median_ms(lambda: folder.load(directory), repeat)
     tables, (results, _problems) = median_ms(lambda: table_results(t, None, True), repeat)
     up_to = len(t.draws)
@@ -81,6 +82,7 @@ def in_process(directory: str, repeat: int) -> None:
                       tables=len(t.draws[-1].tables), tie_breaks=t.plan.tie_breaks),
         repeat,
     )  # fmt: skip
+    record, _data = median_ms(lambda: board_record(found), repeat)
     projector = Projector(directory)
     projector.now()
     again, _shown = median_ms(projector.now, repeat)
@@ -91,6 +93,7 @@ def in_process(directory: str, repeat: int) -> None:
     print(f"  the standings with the movement:  {ranking:7.1f} ms")
     print(f"  the board from the lines:         {made:7.1f} ms")
     print(f"  after the ledgers are read:       {ranking + made:7.1f} ms (standings + board)")
+    print(f"the board's JSON record:            {record:7.1f} ms (render/tournament/board.py)")
     print(f"the board again, no file changed:   {again:7.1f} ms (the stats of "
           f"{len(projector._watched)} files)")  # fmt: skip
 

@@ -32,10 +32,10 @@ import tempfile
 import time
 
 from baska_cli.tournament import folder
-from baska_cli.tournament.categories import categories, in_category
+from baska_cli.tournament.classifications.categories import categories, in_category
+from baska_cli.tournament.classifications.teams import team_standings
 from baska_cli.tournament.results import TableResult
-from baska_cli.tournament.service.scores import standings_after
-from baska_cli.tournament.teams import team_standings
+from baska_cli.tournament.scores.service import standings_after
 
 FIRST = ["Jan", "Anna", "Piotr", "Żaneta", "Łukasz", "Ewa", "Grzegorz", "Małgorzata"]
 LAST = ["Kowalski", "Nowak", "Wiśniewska", "Wójcik", "Kamiński", "Lewandowska", "Zieliński"]

@@ -11,7 +11,7 @@ from pathlib import Path
 from baska_cli.tournament import folder
 from baska_cli.tournament.folder import Tournament
 from baska_cli.tournament.results import TableResult
-from baska_cli.tournament.service import rounds as service
+from baska_cli.tournament.rounds import service as rounds
 from tests import tournamentkit as kit
 
 TITLE = "Grand Prix Kaszub 2025 – turniej o Puchar Wójta Gminy Sierakowice"
@@ -112,7 +112,7 @@ def grand_prix(folder_path: Path, played: int = 1, drawn: int = 2, tables_in: in
         )
         rng = random.Random(41)
         for number in range(1, drawn + 1):
-            service.draw_next(path, kit.pages, anyway=True)
+            rounds.draw_next(path, kit.pages, anyway=True)
             t = folder.load(path)
             count = len(t.draws[number - 1].tables) if number <= played else tables_in
             sheets = [sheet(t, number, n, rng) for n in range(1, count + 1)]

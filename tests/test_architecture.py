@@ -102,14 +102,12 @@ def test_imports_point_down_the_layers() -> None:
 @pytest.mark.parametrize(
     "upper, inside",
     [
-        ("baska_cli.tournament.service", "baska_cli.tournament"),
         ("baska_cli.render.tournament", "baska_cli.render"),
         ("baska_cli.cli.tournament", "baska_cli.cli"),
     ],
 )
-def test_a_folders_services_and_views_stand_above_the_rest_of_it(upper: str, inside: str) -> None:
-    """The tournament's services are called by front ends, never by the tournament's own
-    modules; render's root knows nothing of the tournament's pages; cli's root loads the
+def test_a_folders_views_stand_above_the_rest_of_it(upper: str, inside: str) -> None:
+    """render's root knows nothing of the tournament's pages; cli's root loads the
     tournament's commands only by name."""
     wrong = []
     for path in modules():
@@ -121,6 +119,58 @@ def test_a_folders_services_and_views_stand_above_the_rest_of_it(upper: str, ins
             for line, target in imports(path)
             if target == upper or target.startswith(upper + ".")
         ]
+    assert not wrong, "\n".join(wrong)
+
+
+def is_service(name: str) -> bool:
+    """Whether a dotted module is one of the tournament's services: a feature's
+    `service.py` (tournament/service.py: the tournament's own)."""
+    return name.startswith("baska_cli.tournament.") and name.endswith(".service")
+
+
+def test_a_tournament_service_is_called_by_front_ends_and_services_only() -> None:
+    """Inside tournament/, only a service imports a service: a feature's other modules (its
+    pure parts, its files) and the tournament's records never do."""
+    wrong = [
+        f"{path.relative_to(ROOT)}:{line} imports {target}"
+        for path in modules()
+        if dotted(path).startswith("baska_cli.tournament") and not is_service(dotted(path))
+        for line, target in imports(path)
+        if is_service(target)
+    ]
+    assert not wrong, "\n".join(wrong)
+
+
+def test_the_tournaments_records_import_none_of_its_features() -> None:
+    """tournament/'s own modules — its records: the directory, the players, the settings, the
+    draw, the results, the standings — import no feature folder of it (a feature stands on
+    the records); tournament/service.py, the tournament's own service, may."""
+    inside = "baska_cli.tournament"
+    wrong = [
+        f"{path.relative_to(ROOT)}:{line} imports {target}"
+        for path in modules()
+        if path.parent == PACKAGE / "tournament" and path.name != "service.py"
+        for line, target in imports(path)
+        if target.startswith(inside + ".")
+        and (PACKAGE / "tournament" / target.split(".")[2]).is_dir()
+    ]
+    assert not wrong, "\n".join(wrong)
+
+
+def test_the_library_returns_records_not_dicts_of_any() -> None:
+    """No function of tournament/ or league/ returns a `dict[str, Any]` (nor one of object,
+    nor a list or tuple of them): operations answer with dataclasses, and a page's JSON is
+    written from them in one place (render/ or web/)."""
+    loose = re.compile(r"dict\[str, *(Any|object)\]")
+    wrong = [
+        f"{path.relative_to(ROOT)}:{node.lineno} {node.name} -> {ast.unparse(node.returns)}"
+        for path in modules()
+        if dotted(path).startswith(("baska_cli.tournament", "baska_cli.league"))
+        for node in ast.walk(parsed(path))
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef)
+        and node.returns is not None
+        and loose.search(ast.unparse(node.returns))
+    ]
     assert not wrong, "\n".join(wrong)
 
 
@@ -144,7 +194,7 @@ def test_every_module_says_its_job_in_a_docstring() -> None:
 
 def folders_on_the_map() -> set[str]:
     """The folders the map's tree shows under baska_cli/, by their indentation
-    (`  tournament/` then, deeper, `    service/` is tournament/service)."""
+    (`  tournament/` then, deeper, `    clock/` is tournament/clock)."""
     text = MAP.read_text("utf-8")
     tree = text[text.index("baska_cli/\n") :].split("```")[0]
     shown: set[str] = set()
@@ -182,3 +232,53 @@ def test_the_web_holds_no_rule() -> None:
         if target.startswith(rules)
     ]
     assert not wrong, "\n".join(wrong)
+
+
+MODULE = re.compile(r"(?<![\w/.])([a-z_0-9]+\.py)\b")  # named bare: `x.py`, not `a/x.py`
+
+
+def modules_on_the_map() -> set[str]:
+    """Each module the map's tree names, as a path under baska_cli/: a bare `name.py`
+    belongs to the folder whose line it stands under, indented deeper (or on the folder's
+    own line). A path with a slash (`league/season.py`) points elsewhere and names nothing."""
+    text = MAP.read_text("utf-8")
+    tree = text[text.index("baska_cli/\n") :].split("```")[0]
+    named: set[str] = set()
+    stack: list[tuple[int, str]] = [(-1, "")]  # (indent, path) of the folders above a line
+    for line in tree.splitlines()[1:]:
+        if not line.strip():
+            continue
+        if not line.startswith(" "):
+            break  # (tools/, tests/…: outside the package)
+        indent = len(line) - len(line.lstrip())
+        while stack[-1][0] >= indent:
+            stack.pop()
+        folder = re.match(r"^ +([a-z_]+)/(\s|$)", line)
+        if folder:
+            stack.append((indent, "/".join(p for p in (stack[-1][1], folder.group(1)) if p)))
+            line = line[folder.end() :]
+        here = stack[-1][1]
+        named |= {"/".join(p for p in (here, name) if p) for name in MODULE.findall(line)}
+    return named
+
+
+def _files() -> set[str]:
+    """Every module of baska_cli, as a path under it (a package's `__init__.py` left out:
+    its folder's line on the map names it, test_the_map_shows_every_folder)."""
+    return {str(p.relative_to(PACKAGE)) for p in modules()} - {
+        str(p.relative_to(PACKAGE))
+        for p in modules()
+        if p.name == "__init__.py" and p.parent != PACKAGE
+    }
+
+
+def test_the_map_names_every_module() -> None:
+    """Every .py file of baska_cli is on the map (docs/architecture.md)."""
+    missing = sorted(_files() - modules_on_the_map())
+    assert missing == [], "modules the map does not name:\n" + "\n".join(missing)
+
+
+def test_every_module_the_map_names_exists() -> None:
+    files = {str(path.relative_to(PACKAGE)) for path in modules()}
+    gone = sorted(modules_on_the_map() - files)
+    assert gone == [], "modules the map names that are not there:\n" + "\n".join(gone)

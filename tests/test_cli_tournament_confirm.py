@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from baska_cli.tournament.service import confirm as service_confirm
+from baska_cli.tournament.tables import service as service_confirm
 from tests import tournamentkit as kit
 from tests.clikit import invoke
 

@@ -220,7 +220,7 @@ WRITE_SITES = {
     "baska_cli/files/secret.py": 2,  # a serve key, the hall's secret (O_CREAT | O_EXCL, 0o600)
     "baska_cli/tournament/hall/address.py": 1,  # the hall's address for the links (replace_text)
     "baska_cli/tournament/desk/store.py": 1,  # the desk's marks, desk.csv (replace_text)
-    "baska_cli/tournament/double/store.py": 1,  # the paper sheets typed, typed.csv
+    "baska_cli/tournament/typed_store.py": 1,  # the paper sheets typed, typed.csv
     # (replace_text), under the tournament's lock
     "baska_cli/cli/common.py": 2,  # /dev/null under a closed or failed standard stream
     "baska_cli/tournament/folder.py": 16,  # a round's directory renamed into place (and
@@ -265,9 +265,9 @@ def test_every_write_site_is_known() -> None:
 def test_the_checked_cache_is_never_written_through_a_planted_link(
     liga: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from baska_cli.tournament import tables
+    from baska_cli.tournament.scores import counted
 
-    monkeypatch.setattr(tables, "_SETTLED", -(10**18))  # every ledger settled: it is written
+    monkeypatch.setattr(counted, "_SETTLED", -(10**18))  # every ledger settled: it is written
     ledger = Path(liga, "r1", "t1.csv")
     kept = ledger.read_bytes()
     cache = Path(liga, ".checked.csv")

@@ -14,8 +14,8 @@ from baska_cli.game.spelling import collation_key
 from baska_cli.i18n import speaking
 from baska_cli.render.text import number, plain_number
 from baska_cli.render.tournament.status import status_table
-from baska_cli.tournament.hall.state import TableState
 from baska_cli.tournament.players import surname_first
+from baska_cli.tournament.tables.state import TableState
 from tests.clikit import invoke
 
 PLAYERS = """\
@@ -93,11 +93,11 @@ def test_the_title_is_a_setting_and_heads_the_pages(gp: str) -> None:
 
 
 def test_the_board_and_the_hall_pages_carry_the_title(gp: str) -> None:
+    from baska_cli.tournament.board.service import board_now
     from baska_cli.tournament.folder import load
-    from baska_cli.tournament.service.board import board_now
 
     assert load(gp).name == "Grand Prix Lęborka 2026"
-    assert board_now(gp).data["tournament"] == "Grand Prix Lęborka 2026"
+    assert board_now(gp).board.tournament == "Grand Prix Lęborka 2026"
 
 
 def test_a_number_people_read_has_the_languages_decimal_separator() -> None:

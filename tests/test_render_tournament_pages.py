@@ -11,8 +11,8 @@ from baska_cli import i18n
 from baska_cli.render.tournament.classifications import teams_rows
 from baska_cli.render.tournament.classifications_printed import Section, sections_html
 from baska_cli.render.tournament.terminal import standings_rows
+from baska_cli.tournament.classifications.teams import TeamLine
 from baska_cli.tournament.standings import StandingLine
-from baska_cli.tournament.teams import TeamLine
 from tests.test_render_tournament_html import _pages, _width
 
 LONG = "Małgorzata Żółtowska-Szczęśniak"

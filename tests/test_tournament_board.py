@@ -1,23 +1,26 @@
-"""tournament/board.py and service_board.py: the standings as the projector shows them —
-full names, the movement since the round before, new entrants, teams, categories, shared
-places, and how many tables of the round are in."""
+"""tournament/board/ (screen.py, service.py) and its JSON (render/tournament/board.py): the
+standings as the projector shows them — full names, the movement since the round before,
+new entrants, teams, categories, shared places, and how many tables of the round are in."""
 
 from __future__ import annotations
 
 from fractions import Fraction
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from baska_cli.errors import TournamentInputError
+from baska_cli.render.tournament.board import board_record, line_record
+from baska_cli.tournament import service
+from baska_cli.tournament.board.screen import board, tables_in
+from baska_cli.tournament.board.service import board_now
 from baska_cli.tournament.folder import load
-from baska_cli.tournament.hall.board import board, tables_in
 from baska_cli.tournament.players import Entrant, apart_names
-from baska_cli.tournament.service import confirm as service_confirm
-from baska_cli.tournament.service import rounds as service
-from baska_cli.tournament.service import scores as service_scores
-from baska_cli.tournament.service.board import board_now
+from baska_cli.tournament.rounds import service as rounds
+from baska_cli.tournament.scores import service as service_scores
 from baska_cli.tournament.standings import StandingLine, TablePlace
+from baska_cli.tournament.tables import service as service_confirm
 from tests import hallkit
 from tests import tournamentkit as kit
 from tests.clikit import invoke
@@ -36,6 +39,11 @@ def _result(path: str, round_number: int, table: int, totals: tuple[int, ...]) -
     )
 
 
+def shown(path: str, round_number: int | None = None) -> Any:
+    """The board after a round as the screens get it (its JSON's record)."""
+    return board_record(board_now(path, round_number))
+
+
 @pytest.fixture
 def liga(tmp_path: Path) -> str:
     return kit.new_by_service(tmp_path, ROSTER, file="players.csv", rounds=3)
@@ -43,15 +51,16 @@ def liga(tmp_path: Path) -> str:
 
 def test_before_the_first_draw_the_board_has_no_round(liga: str) -> None:
     found = board_now(liga)
-    assert (found.data["round"], found.data["tables"], found.data["standings"]) == (0, 0, [])
-    assert found.data["tournament"] == "liga" and found.data["rounds"] == 3
+    data = board_record(found)
+    assert (data["round"], data["tables"], data["standings"]) == (0, 0, [])
+    assert data["tournament"] == "liga" and data["rounds"] == 3
     assert str(Path(liga) / "r1" / "seating.csv") in found.watched  # the draw is seen
 
 
 def test_round_one_has_full_names_teams_categories_and_no_movement(liga: str) -> None:
-    service.draw_next(liga, kit.pages, anyway=True)
+    rounds.draw_next(liga, kit.pages, anyway=True)
     _result(liga, 1, 1, (30, 10, -10, -30))
-    data = board_now(liga).data
+    data = shown(liga)
     assert (data["round"], data["tables"], data["tables_in"]) == (1, 2, 1)
     first = data["standings"][0]
     roster = {p.name: p for p in load(liga).players}
@@ -70,13 +79,13 @@ def test_round_one_has_full_names_teams_categories_and_no_movement(liga: str) ->
 
 
 def test_the_movement_is_the_places_gained_since_the_round_before(liga: str) -> None:
-    service.draw_next(liga, kit.pages, anyway=True)
+    rounds.draw_next(liga, kit.pages, anyway=True)
     _result(liga, 1, 1, (30, 10, -10, -30))
     _result(liga, 1, 2, (20, 5, -5, -20))
     service.enter_player(liga, "Zenon", "Hel")  # a late entrant: new in round 2
-    service.draw_next(liga, kit.pages, anyway=True)
+    rounds.draw_next(liga, kit.pages, anyway=True)
     _result(liga, 2, 1, (-40, -10, 10, 40))
-    data = board_now(liga).data
+    data = shown(liga)
     assert (data["round"], data["tables"], data["tables_in"]) == (2, 2, 1)
     before = {ln.player: ln.place for ln in service_scores.standings_after(liga, 1).lines}
     now = service_scores.standings_after(liga, 2).lines
@@ -88,7 +97,7 @@ def test_the_movement_is_the_places_gained_since_the_round_before(liga: str) -> 
         else:
             assert ln["movement"] == before[ln["player"]] - line.place and not ln["new"]
     assert any(ln["movement"] for ln in data["standings"])  # somebody moved
-    first_round = board_now(liga, 1).data
+    first_round = shown(liga, 1)
     assert first_round["round"] == 1 and first_round["tables_in"] == 2
     with pytest.raises(TournamentInputError, match="round 3 is not drawn yet"):
         board_now(liga, 3)
@@ -106,31 +115,31 @@ def test_shared_places_and_exact_points_as_the_standings_have_them() -> None:
         _line(3, "C", 1, -20, movement=None),
     ]
     lines[0] = StandingLine(1, "A", "", Fraction(16, 3), 10, 1, lines[0].rounds, movement=2)
-    data = board(
+    made = board(
         lines, [Entrant("A", full_name="Anna Alfa")], name="t", round_number=2, rounds=5,
         tables=3, tie_breaks=("place_points",),
     )  # fmt: skip
-    assert [(ln["place"], ln["name"]) for ln in data["standings"]] == [
+    assert [(ln.line.place, ln.name) for ln in made.lines] == [
         (1, "Anna Alfa"), (1, "B"), (3, "C"),
     ]  # fmt: skip
-    assert data["standings"][0]["place_points_exact"] == "16/3"
-    assert [ln["new"] for ln in data["standings"]] == [False, False, True]
-    assert data["teams"] == [] and data["categories"] == []
-    assert data["tables_in"] == 1 == tables_in(lines, 2)  # table 0 is a sit-out
+    assert line_record(made.lines[0])["place_points_exact"] == "16/3"
+    assert [ln.new for ln in made.lines] == [False, False, True]
+    assert made.teams == () and made.categories == ()
+    assert made.tables_in == 1 == tables_in(lines, 2)  # table 0 is a sit-out
 
 
 def test_a_disputed_table_is_left_out_until_the_organiser_accepts_it(liga: str) -> None:
-    service.draw_next(liga, kit.pages, anyway=True)
+    rounds.draw_next(liga, kit.pages, anyway=True)
     _result(liga, 1, 1, (30, 10, -10, -30))
     members = load(liga).draws[0].tables[0]
-    assert board_now(liga).data["tables_in"] == 1
+    assert shown(liga)["tables_in"] == 1
     service_confirm.confirm(
         liga, 1, 1, members[0], False, (30, 10, -10, -30), kit.pin(liga, members[0]), "no"
     )
-    data = board_now(liga).data
+    data = shown(liga)
     assert data["tables_in"] == 0 and all(ln["total"] == 0 for ln in data["standings"])
     service_confirm.accept(liga, 1, 1)
-    assert board_now(liga).data["tables_in"] == 1
+    assert shown(liga)["tables_in"] == 1
 
 
 def test_namesakes_are_told_apart_by_their_clubs_everywhere_on_the_board(tmp_path: Path) -> None:
@@ -138,7 +147,7 @@ def test_namesakes_are_told_apart_by_their_clubs_everywhere_on_the_board(tmp_pat
     "Jan Kowalski" on the board: their clubs beside the name, in the standings, the teams
     and the categories alike; the others keep their full names alone."""
     path = hallkit.grand_prix(tmp_path)
-    data = board_now(path).data
+    data = shown(path)
     kowalscy = sorted(ln["name"] for ln in data["standings"] if ln["name"].startswith("Jan Kow"))
     assert kowalscy == ["Jan Kowalski (GKS Zryw Żukowo)", "Jan Kowalski (KS Baśka Kartuzy)"]
     assert [ln["id"] for ln in data["standings"] if ln["name"].startswith("Jan Kow")] != ["", ""]
@@ -171,10 +180,10 @@ def test_a_round_being_played_is_not_over_until_its_tables_are_in_or_it_is_close
     """The board says whether its round is over: round 2 of the Grand Prix with 7 of its 13
     tables in is being played; with all in, or closed by the organiser, it is over."""
     path = hallkit.grand_prix(tmp_path, played=1, drawn=2, tables_in=7)
-    data = board_now(path).data
+    data = shown(path)
     assert (data["round"], data["tables_in"], data["tables"], data["over"]) == (2, 7, 13, False)
-    assert board_now(path, 1).data["over"] is True
+    assert shown(path, 1)["over"] is True
     with_all = hallkit.grand_prix(tmp_path / "all", played=2, drawn=2)
-    assert board_now(with_all).data["over"] is True
+    assert shown(with_all)["over"] is True
     assert invoke("tournament", "close", path, "2").exit_code == 0
-    assert board_now(path).data["over"] is True
+    assert shown(path)["over"] is True

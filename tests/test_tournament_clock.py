@@ -11,11 +11,12 @@ from pathlib import Path
 import pytest
 
 from baska_cli.errors import TournamentError, TournamentInputError
+from baska_cli.render.tournament.board import clock_record
+from baska_cli.tournament.board.service import board_now
 from baska_cli.tournament.clock import service
 from baska_cli.tournament.clock.announcement import MOST, announcement_text, visible
-from baska_cli.tournament.clock.timing import WARNINGS, Clock, parse_iso, with_remaining
+from baska_cli.tournament.clock.timing import WARNINGS, Clock, RoundClock, iso, parse_iso
 from baska_cli.tournament.folder import load
-from baska_cli.tournament.service.board import board_now
 from tests import tournamentkit as kit
 from tests.clikit import invoke
 
@@ -80,9 +81,9 @@ def test_the_settings_typed_with_underscores_or_hyphens(liga: str) -> None:
 
 def test_the_clock_counts_down_from_the_time_given(liga: str) -> None:
     service.start_clock(liga, now=NOON)
-    record = service.clock_of(load(liga))
-    assert record is not None
-    assert record == {
+    found = service.clock_of(load(liga))
+    assert found == RoundClock(Clock(1, NOON), 60, "play-on")
+    assert clock_record(found) == {
         "round": 1,
         "started": "2026-05-09T12:00:00.000Z",
         "ends": "2026-05-09T13:00:00.000Z",
@@ -90,15 +91,24 @@ def test_the_clock_counts_down_from_the_time_given(liga: str) -> None:
         "time_up": "play-on",
         "warnings": list(WARNINGS),
     }
-    at = {minutes: with_remaining(record, NOON + timedelta(minutes=minutes)) for minutes in
+    at = {minutes: found.remaining(NOON + timedelta(minutes=minutes)) for minutes in
           (0, 50, 55, 59.5, 61)}  # fmt: skip
-    assert {m: r["remaining"] for m, r in at.items() if r} == {
-        0: 3600.0, 50: 600.0, 55: 300.0, 59.5: 30.0, 61: 0.0,
-    }  # fmt: skip
+    assert at == {0: 3600.0, 50: 600.0, 55: 300.0, 59.5: 30.0, 61: 0.0}
+    shown = clock_record(found, NOON + timedelta(minutes=50))
+    assert shown is not None and shown["remaining"] == 600.0
     assert WARNINGS == (600, 300)  # (10 and 5 minutes: the pages warn at these)
     invoke("tournament", "set", liga, "round-minutes", "90")
     longer = service.clock_of(load(liga))
-    assert longer is not None and longer["ends"] == "2026-05-09T13:30:00.000Z"
+    assert longer is not None and iso(longer.ends) == "2026-05-09T13:30:00.000Z"
+
+
+def test_the_seconds_left_count_to_the_end_as_shown(liga: str) -> None:
+    """A clock started within a millisecond counts down to its end as the screens show it
+    (to the millisecond), so a page never shows time left past the end it names."""
+    started = NOON + timedelta(microseconds=999_600)
+    found = RoundClock(Clock(1, started), 60, "play-on")
+    assert iso(found.ends) == "2026-05-09T13:00:00.999Z"
+    assert found.remaining(NOON + timedelta(minutes=59, seconds=59)) == 1.999
 
 
 def test_a_clock_of_an_earlier_round_is_not_shown(tmp_path: Path) -> None:
@@ -106,7 +116,7 @@ def test_a_clock_of_an_earlier_round_is_not_shown(tmp_path: Path) -> None:
     service.start_clock(path, now=NOON)
     kit.draw(path, "--anyway")
     assert service.clock_of(load(path)) is None
-    assert board_now(path).data["clock"] is None
+    assert board_now(path).clock is None
 
 
 def test_a_broken_clock_file_names_itself(liga: str) -> None:
@@ -125,11 +135,11 @@ def test_announce_and_clear(liga: str) -> None:
     assert done.exit_code == 0
     assert done.stderr == "announced on every screen until cleared: Obiad o 14:00 w sali B\n"
     assert Path(liga, "announcement.txt").read_text("utf-8") == "Obiad o 14:00 w sali B\n"
-    assert board_now(liga).data["announcement"] == "Obiad o 14:00 w sali B"
+    assert board_now(liga).announcement == "Obiad o 14:00 w sali B"
     cleared = invoke("tournament", "announce", liga, "--clear")
     assert (cleared.exit_code, cleared.stderr) == (0, "the announcement was taken down\n")
     assert not Path(liga, "announcement.txt").exists()
-    assert board_now(liga).data["announcement"] is None
+    assert board_now(liga).announcement is None
     again = invoke("tournament", "announce", liga, "--clear")
     assert (again.exit_code, again.stderr) == (0, "there was no announcement\n")
 
@@ -157,34 +167,34 @@ def test_announce_refuses_control_characters_and_long_texts(liga: str, text: str
 
 def test_an_announcement_edited_by_hand_is_shown_escaped(liga: str) -> None:
     Path(liga, "announcement.txt").write_text("Uwaga\x1b[31m!\u202e" + "x" * 300, "utf-8")
-    shown = board_now(liga).data["announcement"]
+    shown = board_now(liga).announcement
     assert shown.startswith("Uwaga\\x1b[31m!\\u202e") and len(shown) == MOST
     assert visible("a\tb") == "a\\tb"
 
 
 def test_hidden_standings_until_the_last_round_is_over(tmp_path: Path) -> None:
     path = kit.drawn(tmp_path)
-    assert board_now(path).data["standings_hidden"] is False
+    assert board_now(path).hidden is False
     invoke("tournament", "set", path, "hide-standings", "yes")
     for table in (1, 2):
         kit.result(path, 1, table, *kit.entries(path, 1, table, (30, 10, -10, -30)))
-    hidden = board_now(path).data
-    assert hidden["standings_hidden"] is True
-    assert (hidden["standings"], hidden["teams"], hidden["categories"]) == ([], [], [])
-    assert hidden["tables_in"] == 2  # (how many tables are in is no standing)
+    hidden = board_now(path)
+    assert hidden.hidden is True
+    assert (hidden.board.lines, hidden.board.teams, hidden.board.categories) == ((), (), ())
+    assert hidden.board.tables_in == 2  # (how many tables are in is no standing)
     shown = invoke("tournament", "standings", path, "--format", "json")  # the organiser's
     assert shown.exit_code == 0 and len(json.loads(shown.stdout)["standings"]) == 8
     assert "the projector and the public pages show no standings" in shown.stderr
     kit.draw(path)
-    assert board_now(path).data["standings_hidden"] is True  # (the last round not in)
+    assert board_now(path).hidden is True  # (the last round not in)
     kit.result(path, 2, 1, *kit.entries(path, 2, 1, (30, 10, -10, -30)))
-    assert board_now(path).data["standings_hidden"] is True
+    assert board_now(path).hidden is True
     kit.play(path, 2, round_number=2)  # (played, not confirmed: not in)
-    assert board_now(path).data["standings_hidden"] is True
+    assert board_now(path).hidden is True
     accepted = invoke("tournament", "accept", path, "2", "2")
     assert accepted.exit_code == 0, accepted.output
-    over = board_now(path).data
-    assert over["standings_hidden"] is False and len(over["standings"]) == 8
+    over = board_now(path)
+    assert over.hidden is False and len(over.board.lines) == 8
     assert "no standings" not in invoke("tournament", "standings", path).stderr
 
 

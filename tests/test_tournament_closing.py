@@ -1,4 +1,4 @@
-"""A round's progress at the command line (tournament/hall/progress.py, service/closing.py):
+"""A round's progress at the command line (tournament/rounds/progress.py and service.py):
 `draw` refused while the newest round is not in, `--anyway`, `close`, `draw --undo`, a
 withdrawal after the last draw, sit-outs after a walk-out, a table ledger served alone, the
 hall's secret deleted while a server runs."""

@@ -1,4 +1,4 @@
-"""Confirming a table's result in the hall (tournament/service_confirm.py, hall_state.py):
+"""Confirming a table's result in the hall (tournament/tables/service.py and state.py):
 sides, phones, disagreements, voiding on a change, the organiser's acceptance, the
 standings and the check."""
 
@@ -10,11 +10,10 @@ import pytest
 
 from baska_cli.errors import BaskaError, TournamentError, TournamentInputError
 from baska_cli.ledger import edits
-from baska_cli.tournament.hall.state import refusal_at, round_states, table_state, write_refusal
-from baska_cli.tournament.service import confirm as service
-from baska_cli.tournament.service import scores as service_scores
-from baska_cli.tournament.service import walkouts as service_walkouts
-from baska_cli.tournament.service.confirm import WrongProof
+from baska_cli.tournament.scores import service as service_scores
+from baska_cli.tournament.tables import service
+from baska_cli.tournament.tables.service import WrongProof
+from baska_cli.tournament.tables.state import refusal_at, round_states, table_state, write_refusal
 from tests.tournamentkit import SERIES, drawn, pin, play, player_key
 
 
@@ -212,7 +211,7 @@ def test_final_totals_alone_are_entered_and_confirmed_the_same_way(liga: str) ->
 
 def test_a_walkout_table_is_not_confirmed(liga: str) -> None:
     players, totals = played(liga)
-    service_walkouts.walk_out(liga, 1, 1, players[0])
+    service_scores.walk_out(liga, 1, 1, players[0])
     assert table_state(liga, 1, 1).status == "walkout"
     with pytest.raises(TournamentError, match="walk-out"):
         service.confirm(liga, 1, 1, players[1], True, totals, pin(liga, players[1]))

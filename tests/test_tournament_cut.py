@@ -19,7 +19,7 @@ from baska_cli.ledger import edits
 from baska_cli.tournament.clock import service as clock
 from baska_cli.tournament.clock.timing import utc_now
 from baska_cli.tournament.hall.keys import hall_keys
-from baska_cli.tournament.hall.state import table_state
+from baska_cli.tournament.tables.state import table_state
 from tests import tournamentkit as kit
 from tests.clikit import invoke
 from tests.organiserkit import Organiser, app_of

@@ -12,11 +12,11 @@ from pathlib import Path
 import pytest
 from starlette.testclient import TestClient
 
-from baska_cli.tournament.double.entries import AGREED, ASIDE, WAITING, settle
 from baska_cli.tournament.folder import load
 from baska_cli.tournament.hall.keys import hall_keys
-from baska_cli.tournament.hall.state import table_state
 from baska_cli.tournament.results import TableResult
+from baska_cli.tournament.tables.state import table_state
+from baska_cli.tournament.typed import AGREED, ASIDE, WAITING, settle
 from tests import tournamentkit as kit
 from tests.clikit import invoke
 from tests.organiserkit import Organiser, app_of

@@ -13,11 +13,11 @@ from pathlib import Path
 import pytest
 from starlette.testclient import TestClient
 
+from baska_cli.tournament.board.service import board_now
 from baska_cli.tournament.clock import service
 from baska_cli.tournament.clock.announcement import MOST
 from baska_cli.tournament.folder import load
 from baska_cli.tournament.hall.keys import hall_keys
-from baska_cli.tournament.service.board import board_now
 from tests import tournamentkit as kit
 from tests.clikit import invoke
 from tests.organiserkit import Organiser, app_of
@@ -78,21 +78,21 @@ def test_start_says_what_is_wrong_then_restart_writes_it_anew(liga: str, text: s
 
 def test_an_announcement_far_too_long_is_cut_and_the_standings_stay(liga: str) -> None:
     Path(liga, "announcement.txt").write_text("Obiad o 14:00 " + "x" * 100_000, "utf-8")
-    board = board_now(liga).data
-    assert len(board["standings"]) == 8
-    assert board["announcement"] == ("Obiad o 14:00 " + "x" * MOST)[:MOST]
+    board = board_now(liga)
+    assert len(board.board.lines) == 8
+    assert board.announcement == ("Obiad o 14:00 " + "x" * MOST)[:MOST]
     assert service.hall_problems(liga) == ()
 
 
 def test_an_announcement_cut_inside_a_letter_is_shown_without_it(liga: str) -> None:
     Path(liga, "announcement.txt").write_bytes(b"x" * (64 * 1024 - 1) + "ż".encode())
-    assert board_now(liga).data["announcement"] == "x" * MOST
+    assert board_now(liga).announcement == "x" * MOST
 
 
 def test_an_announcement_that_is_no_file_is_left_out_and_told(liga: str) -> None:
     Path(liga, "announcement.txt").mkdir()
-    board = board_now(liga).data
-    assert (board["announcement"], len(board["standings"])) == (None, 8)
+    board = board_now(liga)
+    assert (board.announcement, len(board.board.lines)) == (None, 8)
     assert service.hall_problems(liga) == (
         f"{liga}/announcement.txt: cannot read the file: it is a directory, not a file",
     )

@@ -336,7 +336,7 @@ def test_a_round_not_drawn_is_refused(tmp_path: Path) -> None:
 
 
 def test_a_disputed_table_is_named_and_not_counted(liga: str, tmp_path: Path) -> None:
-    from baska_cli.tournament.service.confirm import confirm
+    from baska_cli.tournament.tables.service import confirm
 
     player = kit.seats(liga, 1, 2)[1]
     confirm(liga, 1, 2, player, False, (12, -10, 3, -5), kit.pin(liga, player), "<b>not so</b>")

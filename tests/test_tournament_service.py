@@ -1,4 +1,5 @@
-"""tournament/service.py and service_scores.py: what a front end calls, its values and refusals."""
+"""tournament/service.py, rounds/service.py and scores/service.py: what a front end calls, its
+values and refusals."""
 
 from __future__ import annotations
 
@@ -8,10 +9,11 @@ import pytest
 
 from baska_cli.errors import TournamentError, TournamentInputError
 from baska_cli.rulesets.loader import builtin
+from baska_cli.tournament import service
 from baska_cli.tournament.folder import load
 from baska_cli.tournament.results import TableResult
-from baska_cli.tournament.service import rounds as service
-from baska_cli.tournament.service import scores as service_scores
+from baska_cli.tournament.rounds import service as rounds
+from baska_cli.tournament.scores import service as service_scores
 from tests import tournamentkit as kit
 
 EIGHT = kit.CLUB
@@ -85,38 +87,38 @@ def test_a_players_file_is_read_in_the_character_set_of_a_ledger(
 
 
 def test_draw_next_round_writes_it_and_shows_it_again(liga: str) -> None:
-    drawn = service.draw_next(liga, kit.pages, anyway=True)
+    drawn = rounds.draw_next(liga, kit.pages, anyway=True)
     assert drawn.new and drawn.draw.round == 1 and drawn.folder == "r1"
     assert len(drawn.draw.tables) == 2 and drawn.draw.sitting_out == ()
     assert Path(liga, "r1", "seating.html").read_text("utf-8") == "<p>liga 1</p>"
     assert Path(liga, "r1", "t2.csv").exists()
-    again = service.draw_next(liga, kit.pages, round_number=1)
+    again = rounds.draw_next(liga, kit.pages, round_number=1)
     assert not again.new and again.draw == drawn.draw
     with pytest.raises(TournamentInputError, match="--round 5: the next round to draw is 2"):
-        service.draw_next(liga, kit.pages, round_number=5)
-    assert service.draw_next(liga, kit.pages, anyway=True).draw.round == 2
+        rounds.draw_next(liga, kit.pages, round_number=5)
+    assert rounds.draw_next(liga, kit.pages, anyway=True).draw.round == 2
     with pytest.raises(TournamentError, match="all 2 rounds are drawn"):
-        service.draw_next(liga, kit.pages, anyway=True)
+        rounds.draw_next(liga, kit.pages, anyway=True)
 
 
 def test_not_a_tournament_directory(tmp_path: Path) -> None:
     with pytest.raises(TournamentError, match="not a tournament directory"):
-        service.draw_next(str(tmp_path), kit.pages)
+        rounds.draw_next(str(tmp_path), kit.pages)
 
 
 def test_print_round_writes_the_pages_of_a_drawn_round(liga: str) -> None:
     with pytest.raises(TournamentError, match="no round is drawn yet"):
-        service.print_round(liga, kit.pages)
-    service.draw_next(liga, kit.pages, anyway=True)
+        rounds.print_round(liga, kit.pages)
+    rounds.draw_next(liga, kit.pages, anyway=True)
     Path(liga, "r1", "seating.html").unlink()
-    assert service.print_round(liga, kit.pages) == "r1"
+    assert rounds.print_round(liga, kit.pages) == "r1"
     assert Path(liga, "r1", "seating.html").exists()
     with pytest.raises(TournamentInputError, match="round 2 is not drawn yet"):
-        service.print_round(liga, kit.pages, round_number=2)
+        rounds.print_round(liga, kit.pages, round_number=2)
 
 
 def test_enter_a_result_then_only_correct_it(liga: str) -> None:
-    service.draw_next(liga, kit.pages, anyway=True)
+    rounds.draw_next(liga, kit.pages, anyway=True)
     entries = kit.entries(liga, 1, 1, (10, -10, 0, 0))
     entered = service_scores.enter_result(liga, 1, 1, entries)
     assert isinstance(entered, TableResult) and entered.totals == (10, -10, 0, 0)
@@ -143,7 +145,7 @@ def test_enter_a_result_then_only_correct_it(liga: str) -> None:
 def test_a_result_typed_wrong(
     liga: str, round_number: int, table: int, entries: list[str], message: str
 ) -> None:
-    service.draw_next(liga, kit.pages, anyway=True)
+    rounds.draw_next(liga, kit.pages, anyway=True)
     with pytest.raises(TournamentInputError, match=message):
         service_scores.enter_result(liga, round_number, table, entries)
 
@@ -151,7 +153,7 @@ def test_a_result_typed_wrong(
 def test_a_table_with_hands_takes_no_sheet(liga: str) -> None:
     from tests.clikit import invoke
 
-    service.draw_next(liga, kit.pages, anyway=True)
+    rounds.draw_next(liga, kit.pages, anyway=True)
     ledger = str(Path(liga, "r1", "t1.csv"))
     assert invoke("score", "-l", ledger, "zw", "1+3", "61").exit_code == 0
     with pytest.raises(TournamentError, match="has hands recorded"):
@@ -159,7 +161,7 @@ def test_a_table_with_hands_takes_no_sheet(liga: str) -> None:
 
 
 def test_enter_and_withdraw_players(liga: str) -> None:
-    service.draw_next(liga, kit.pages, anyway=True)
+    rounds.draw_next(liga, kit.pages, anyway=True)
     assert service.enter_player(liga, "Zenon", "Hel") == service.Entered("Zenon", 2, ())
     assert service.enter_player(liga, "Halinka").look_alike == (("Halina", "Halinka"),)
     with pytest.raises(TournamentInputError, match='"ZENON" appears twice'):
@@ -171,7 +173,7 @@ def test_enter_and_withdraw_players(liga: str) -> None:
         service.withdraw_player(liga, "Nobody")
     roster = {p.name: (p.entered, p.withdrawn) for p in load(liga).players}
     assert roster["Zenon"] == (2, None) and roster["Bartek"] == (1, 2)
-    service.draw_next(liga, kit.pages, anyway=True)
+    rounds.draw_next(liga, kit.pages, anyway=True)
     with pytest.raises(TournamentError, match="all 2 rounds are drawn"):
         service.enter_player(liga, "Olga")
 
@@ -179,7 +181,7 @@ def test_enter_and_withdraw_players(liga: str) -> None:
 def test_standings_with_a_table_missing(liga: str) -> None:
     with pytest.raises(TournamentError, match="no round is drawn yet"):
         service_scores.standings_after(liga)
-    service.draw_next(liga, kit.pages, anyway=True)
+    rounds.draw_next(liga, kit.pages, anyway=True)
     service_scores.enter_result(liga, 1, 1, kit.entries(liga, 1, 1, (10, -10, 5, -5)))
     found = service_scores.standings_after(liga)
     assert (found.up_to, found.name, found.plan.rounds) == (1, "liga", 2)
@@ -193,7 +195,7 @@ def test_standings_with_a_table_missing(liga: str) -> None:
 def test_lots_typed_and_seeded(liga: str) -> None:
     with pytest.raises(TournamentError, match="no round is drawn yet"):
         service_scores.draw_lots(liga)
-    service.draw_next(liga, kit.pages, anyway=True)
+    rounds.draw_next(liga, kit.pages, anyway=True)
     with pytest.raises(TournamentInputError, match="give all the players of one tie"):
         service_scores.draw_lots(liga, ["Ania"])
     with pytest.raises(TournamentInputError, match='"Nobody" is not a player'):
@@ -211,7 +213,7 @@ def test_seeded_lots_are_the_same_for_the_same_seed(tmp_path: Path) -> None:
     orders = []
     for name in ("a", "b"):
         path = _new(tmp_path / name)
-        service.draw_next(path, kit.pages, anyway=True)
+        rounds.draw_next(path, kit.pages, anyway=True)
         orders.append(service_scores.draw_lots(path))
     assert orders[0] == orders[1] and orders[0].round == 1
     assert sorted(orders[0].orders[0]) == sorted(EIGHT.replace(",Puck", "").split())
@@ -219,14 +221,14 @@ def test_seeded_lots_are_the_same_for_the_same_seed(tmp_path: Path) -> None:
 
 def test_no_lots_without_the_tie_break(tmp_path: Path) -> None:
     path = _new(tmp_path, tie_breaks=["place_points", "total"])
-    service.draw_next(path, kit.pages, anyway=True)
+    rounds.draw_next(path, kit.pages, anyway=True)
     assert not service_scores.standings_after(path).need_lots
     with pytest.raises(TournamentError, match=r"tie-breaks \(place_points,total\) have no"):
         service_scores.draw_lots(path)
 
 
 def test_check_lists_the_problems_and_counts(liga: str) -> None:
-    service.draw_next(liga, kit.pages, anyway=True)
+    rounds.draw_next(liga, kit.pages, anyway=True)
     audit = service_scores.check(liga)
     assert (audit.rounds, audit.tables) == (1, 2)
     assert audit.problems == ()

@@ -1,4 +1,4 @@
-"""tournament/teams.py and categories.py: the team classification and a category's
+"""tournament/classifications/teams.py and categories.py: the team classification and a category's
 standings, as views over the individual standing lines."""
 
 from __future__ import annotations
@@ -8,10 +8,10 @@ from fractions import Fraction
 import pytest
 
 from baska_cli.errors import TournamentInputError
-from baska_cli.tournament.categories import category_named, in_category
+from baska_cli.tournament.classifications.categories import category_named, in_category
+from baska_cli.tournament.classifications.teams import team_standings
 from baska_cli.tournament.players import Entrant
 from baska_cli.tournament.standings import StandingLine
-from baska_cli.tournament.teams import team_standings
 
 
 def _line(place: int, name: str, pp: float | Fraction, total: int, **more: object) -> StandingLine:

@@ -18,8 +18,8 @@ from starlette.applications import Starlette
 from starlette.testclient import TestClient
 
 from baska_cli.tournament.hall.keys import hall_keys
-from baska_cli.tournament.service import rounds as service
-from baska_cli.tournament.service import scores as service_scores
+from baska_cli.tournament.rounds import service as rounds
+from baska_cli.tournament.scores import service as service_scores
 from baska_cli.web.app import make_app, make_hall_app
 from baska_cli.web.hall import projector_routes as board
 from baska_cli.web.hall.projector import Projector, stream
@@ -40,7 +40,7 @@ ROSTER = (
 @pytest.fixture
 def liga(tmp_path: Path) -> str:
     path = kit.new_by_service(tmp_path, ROSTER, file="players.csv", rounds=3)
-    service.draw_next(path, kit.pages)
+    rounds.draw_next(path, kit.pages)
     service_scores.enter_result(path, 1, 1, kit.entries(path, 1, 1, (30, 10, -10, -30)))
     return path
 
@@ -101,7 +101,7 @@ def test_the_json_is_the_board_with_an_etag(client: TestClient, liga: str) -> No
 def test_pages_past_the_first_without_a_script(tmp_path: Path) -> None:
     names = "".join(f"Gracz{n:02d}\n" for n in range(40))
     path = kit.new_by_service(tmp_path, names, file="p.txt", name="duża", seed="1")
-    service.draw_next(path, kit.pages)
+    rounds.draw_next(path, kit.pages)
     with TestClient(app_of(path)) as client:
         first = client.get("/standings").text
         assert "page 1 of 3" in first and '?page=2&amp;lang=en"' in first
@@ -129,7 +129,7 @@ def test_the_board_is_made_again_only_when_a_file_changed(liga: str) -> None:
     second = projector.now()
     assert second is not first and second.version != first.version
     assert projector.now() is second
-    service.draw_next(liga, kit.pages, anyway=True)  # a new round: new files to watch
+    rounds.draw_next(liga, kit.pages, anyway=True)  # a new round: new files to watch
     third = projector.now()
     assert third.data["round"] == 2 and projector.now() is third
 

@@ -24,7 +24,7 @@ import pytest
 from baska_cli.tournament import folder
 from baska_cli.tournament.folder import Tournament
 from baska_cli.tournament.results import TableResult
-from baska_cli.tournament.service import rounds as service
+from baska_cli.tournament.rounds import service as rounds
 from tests import tournamentkit as kit
 from tests.clikit import invoke
 from tests.phonekit import CHROMIUM, DRIVER, missing
@@ -46,8 +46,8 @@ def tournament(tmp_path: Path) -> str:
     """400 players: round 1 all in, round 2 drawn with 60 of its 100 tables in."""
     path = kit.new_by_service(tmp_path, roster(400), file="players.csv", rounds=5, seed="26")
     rng = random.Random(5)
-    service.draw_next(path, kit.pages)
-    service.draw_next(path, kit.pages, anyway=True)  # (round 1 entered below)
+    rounds.draw_next(path, kit.pages)
+    rounds.draw_next(path, kit.pages, anyway=True)  # (round 1 entered below)
     t = folder.load(path)
     sheets = [sheet(t, 1, n, rng) for n in range(1, 101)]
     sheets += [sheet(t, 2, n, rng) for n in range(1, 61)]

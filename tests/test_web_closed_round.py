@@ -15,12 +15,12 @@ import pytest
 from starlette.testclient import TestClient
 
 from baska_cli.errors import TournamentError
+from baska_cli.tournament.board.service import board_now
 from baska_cli.tournament.clock import service as clock
 from baska_cli.tournament.clock.timing import utc_now
 from baska_cli.tournament.hall.keys import hall_keys
-from baska_cli.tournament.hall.state import table_state
-from baska_cli.tournament.service import confirm as service_confirm
-from baska_cli.tournament.service.board import board_now
+from baska_cli.tournament.tables import service as service_confirm
+from baska_cli.tournament.tables.state import table_state
 from tests import tournamentkit as kit
 from tests.clikit import invoke
 from tests.organiserkit import Organiser, app_of
@@ -119,9 +119,9 @@ def test_the_organiser_still_corrects_it(client: TestClient, liga: str) -> None:
 def test_its_clock_stops_on_every_screen(tmp_path: Path) -> None:
     path = kit.drawn(tmp_path, rounds=1)
     clock.start_clock(path, now=utc_now() - timedelta(minutes=10))
-    assert board_now(path).data["clock"] is not None
+    assert board_now(path).clock is not None
     assert invoke("tournament", "close", path, "1").exit_code == 0
-    assert board_now(path).data["clock"] is None
+    assert board_now(path).clock is None
     with TestClient(app_of(path)) as client:
         assert client.get("/api/v1/board").json()["clock"] is None
 

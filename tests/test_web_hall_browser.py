@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from baska_cli.tournament.hall.state import table_state
+from baska_cli.tournament.tables.state import table_state
 from tests.phonekit import Phone, missing
 from tests.servekit import SEAT_HANDS, HallServer, new_tournament
 from tests.tournamentkit import pin

@@ -18,9 +18,9 @@ from pathlib import Path
 import pytest
 
 from baska_cli.tournament.folder import load
-from baska_cli.tournament.hall.state import table_state
 from baska_cli.tournament.players import apart_names, shown_names
-from baska_cli.tournament.service import confirm as service_confirm
+from baska_cli.tournament.tables import service as service_confirm
+from baska_cli.tournament.tables.state import table_state
 from tests import hallkit
 from tests import tournamentkit as kit
 from tests.clikit import invoke

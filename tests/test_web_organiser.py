@@ -12,8 +12,8 @@ import pytest
 from starlette.testclient import TestClient
 
 from baska_cli.tournament.hall.keys import hall_keys
-from baska_cli.tournament.hall.state import round_states
-from baska_cli.tournament.service import confirm as service_confirm
+from baska_cli.tournament.tables import service as service_confirm
+from baska_cli.tournament.tables.state import round_states
 from baska_cli.web.requests import BODY_LIMIT
 from tests.clikit import invoke
 from tests.organiserkit import (

@@ -15,7 +15,7 @@ import pytest
 from starlette.testclient import TestClient
 
 from baska_cli.tournament.hall.keys import hall_keys
-from baska_cli.tournament.service import confirm as service_confirm
+from baska_cli.tournament.tables import service as service_confirm
 from tests.clikit import invoke
 from tests.organiserkit import (
     Organiser,
@@ -185,13 +185,13 @@ def test_a_round_drawn_meanwhile_is_not_drawn_twice(
     the first drew, and finds round 2 drawn once it holds the lock."""
     from baska_cli.render.tournament.printed import round_pages
     from baska_cli.tournament import folder
-    from baska_cli.tournament.service import rounds as service
+    from baska_cli.tournament.rounds import service as rounds
 
     stale = folder.load(liga)
-    service.draw_next(liga, round_pages, anyway=True)
+    rounds.draw_next(liga, round_pages, anyway=True)
     reads = iter([stale])
-    monkeypatch.setattr(service, "load", lambda path: next(reads, None) or folder.load(path))
-    again = service.draw_next(liga, round_pages, 2)
+    monkeypatch.setattr(rounds, "load", lambda path: next(reads, None) or folder.load(path))
+    again = rounds.draw_next(liga, round_pages, 2)
     assert not again.new and again.draw.round == 2
     assert not Path(liga, "r3").exists()
 

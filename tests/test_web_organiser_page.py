@@ -17,8 +17,8 @@ from typing import Any
 
 import pytest
 
-from baska_cli.tournament.hall.state import table_state
-from baska_cli.tournament.service import confirm as service_confirm
+from baska_cli.tournament.tables import service as service_confirm
+from baska_cli.tournament.tables.state import table_state
 from tests.phonekit import Browser, missing
 from tests.tournamentkit import PLAIN, SERIES, SVG, drawn, pin, play
 

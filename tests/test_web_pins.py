@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 from starlette.testclient import TestClient
 
-from baska_cli.tournament.service import confirm as service_confirm
+from baska_cli.tournament.tables import service as service_confirm
 from baska_cli.web.hall.personal import WRONG_PINS, PinGuard
 from baska_cli.web.requests import Refused
 from tests import tournamentkit as kit

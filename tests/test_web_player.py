@@ -15,7 +15,7 @@ from starlette.testclient import TestClient
 
 from baska_cli.tournament import folder
 from baska_cli.tournament.hall.keys import hall_keys
-from baska_cli.tournament.service import rounds as service
+from baska_cli.tournament.rounds import service as rounds
 from baska_cli.web.app import make_hall_app
 from baska_cli.web.hall.personal import WRONG_PINS
 from tests import tournamentkit as kit
@@ -228,7 +228,7 @@ def test_a_latecomers_page_has_a_place_once_the_standings_have_results(tmp_path:
 
 def test_the_api_answers_each_of_400_players_with_their_own(tmp_path: Path) -> None:
     path = kit.new_by_service(tmp_path, kit.roster(400), file="players.csv", rounds=3)
-    service.draw_next(path, kit.pages)
+    rounds.draw_next(path, kit.pages)
     t = folder.load(path)
     where = {
         name: (n, s)

@@ -15,8 +15,8 @@ import pytest
 
 from baska_cli.tournament.clock import service as clock
 from baska_cli.tournament.folder import load
-from baska_cli.tournament.hall.state import table_state
-from baska_cli.tournament.service import confirm as service_confirm
+from baska_cli.tournament.tables import service as service_confirm
+from baska_cli.tournament.tables.state import table_state
 from tests import tournamentkit as kit
 from tests.phonekit import HEIGHT, WIDTH, Browser, missing
 from tests.servekit import HallServer

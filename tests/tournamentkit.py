@@ -16,12 +16,12 @@ from click.testing import Result
 
 from baska_cli.ledger import edits
 from baska_cli.rulesets.loader import builtin
+from baska_cli.tournament import service
 from baska_cli.tournament.draw import Draw
 from baska_cli.tournament.folder import Tournament, load
 from baska_cli.tournament.hall.keys import hall_keys
 from baska_cli.tournament.personal.identity import identities
 from baska_cli.tournament.players import find
-from baska_cli.tournament.service import rounds as service
 from tests.clikit import invoke
 
 NAMES = ("Ania", "Bartek", "Celina", "Darek", "Ewa", "Feliks", "Grzegorz", "Halina")
@@ -151,7 +151,7 @@ def new_by_service(
 
 
 def pages(t: Tournament, draw: Draw) -> Mapping[str, str]:
-    """The printable pages `service.draw_next` writes, as small as can be."""
+    """The printable pages `rounds.draw_next` writes, as small as can be."""
     return {"seating.html": f"<p>{t.name} {draw.round}</p>"}
 
 

@@ -6,7 +6,7 @@ A new regulation is a row here and a field of Regulations (pure)."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any
 
@@ -168,16 +168,24 @@ def refuse_unknown(table: Mapping[str, Any], known: Sequence[str], section: str)
 
 
 def read_table(
-    table: Mapping[str, Any], rows: Sequence[Regulation], prefix: str = ""
-) -> dict[str, Any]:
-    """Each row's value in a TOML table (left out: its default), by attribute; unknown keys
-    refused (TournamentInputError naming `prefix` + the key, and the bounds)."""
+    table: Mapping[str, Any],
+    rows: Sequence[Regulation],
+    prefix: str = "",
+    into: Regulations | None = None,
+) -> Regulations:
+    """`into` with each of `rows` a TOML table holds (left out: as in `into`, by default the
+    row's default); unknown keys refused (TournamentInputError naming `prefix` + the key,
+    and the bounds). The rows are the regulations' (the title is League's: `read_title`)."""
     refuse_unknown(table, [row.key for row in rows], prefix.rstrip("."))
-    return {
-        row.attribute: row.read(table[row.key], prefix + row.key) if row.key in table
-        else row.default
-        for row in rows
-    }  # fmt: skip
+    given = {row.attribute: row.read(table[row.key], prefix + row.key) for row in rows
+             if row.key in table}  # fmt: skip
+    return replace(into or Regulations(), **given)
+
+
+def read_title(table: Mapping[str, Any]) -> str:
+    """The title a TOML table holds (left out: its row's default, none)."""
+    row = regulation("title")
+    return str(row.read(table[row.key], row.key)) if row.key in table else str(row.default)
 
 
 def regulations_of(values: Mapping[str, Any]) -> Regulations:

@@ -3,8 +3,8 @@ tournaments (`league standings` and `tournament season` alike): each event's poi
 tournament's own standings (its place points, or the points of the player's place; players
 sharing a place share the average of the places they cover), each player's best N events
 counted, players with fewer events than the minimum listed apart, the tie-breaks in order;
-the teams by their best players in each event (tournament/teams.py). Every sum is an exact
-fraction."""
+the teams by their best players in each event (tournament/classifications/teams.py). Every
+sum is an exact fraction."""
 
 from __future__ import annotations
 
@@ -15,8 +15,8 @@ from fractions import Fraction
 from baska_cli.game.spelling import fold
 from baska_cli.league.regulation_kinds import exact
 from baska_cli.league.regulations import BEST_PLACE, TOTAL, WINS, Regulations
+from baska_cli.tournament.classifications.teams import TeamLine
 from baska_cli.tournament.standings import StandingLine
-from baska_cli.tournament.teams import TeamLine
 
 
 @dataclass(frozen=True, slots=True)

@@ -40,6 +40,7 @@ from baska_cli.league.regulations import (
     Regulation,
     Regulations,
     read_table,
+    read_title,
     refuse_unknown,
     rows_of,
 )
@@ -130,13 +131,13 @@ def parse_league(text: str, origin: str) -> League:
     try:
         refuse_unknown(data, FILE_KEYS, TOP)
         events = _events(data.get("events", []), origin)
-        title = read_table({k: v for k, v in data.items() if k == "title"}, rows_of(TOP))
-        values = {}
+        title = read_title(data)
+        rules = Regulations()
         for key, table in tables.items():
-            values.update(read_table(table, rows_of(key), key + "."))
+            rules = read_table(table, rows_of(key), key + ".", rules)
     except TournamentInputError as error:
         raise TournamentError(str(error), origin) from None
-    return League(title["title"], events, Regulations(**values))
+    return League(title, events, rules)
 
 
 def format_league(league: League) -> str:

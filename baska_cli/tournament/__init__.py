@@ -1,3 +1,5 @@
-"""A tournament: players, the seating draw, table results, standings and lots (pure); `folder`
-reads and writes its directory, `tables` finds each table's result; `service` and
-`service_scores` are what a front end calls."""
+"""A tournament in one directory. At the root, its records: `folder` reads and writes the
+directory, and the players, settings, draws, results, walk-outs, words, lots and standings
+it holds (pure), with `service`, what a front end does to the tournament itself; each
+feature a folder with its own `service` (rounds/, scores/, tables/, classifications/,
+hall/, board/, clock/, desk/, personal/, publish/)."""

@@ -1,4 +1,4 @@
-"""A tournament's directory read and written (its table ledgers are read in tables.py).
+"""A tournament's directory read and written (its table ledgers are read in scores/counted.py).
 
     DIR/tournament.toml   the settings (plan.py): rounds, deals, rules, seed, tie-breaks
     DIR/players.csv       name, club, entered (first round), withdrawn (first round missed)
@@ -12,7 +12,7 @@
     DIR/rN/tK.csv         table K's ledger: an ordinary `baska` ledger
     DIR/rN/*.html         the printable seating plan and table sheets
     DIR/rN/closed         there once the organiser closed round N: its tables' keys write no more
-    DIR/.checked.csv      table ledgers checked before (tables.py)
+    DIR/.checked.csv      table ledgers checked before (scores/counted.py)
 
 Every change holds the lock of `tournament.toml` (ledger/store.py's lock) and replaces each
 file whole through a synced temporary file; a round's directory is made under a temporary
@@ -42,19 +42,19 @@ from baska_cli.tournament.confirmations import (
     parse_confirmations,
 )
 from baska_cli.tournament.csvrows import format_seating, parse_seating
-from baska_cli.tournament.desk.store import DESK
 from baska_cli.tournament.details import DETAILS, format_details, has_details, with_details
-from baska_cli.tournament.double.store import TYPED, read_typed
 from baska_cli.tournament.draw import Draw
 from baska_cli.tournament.lots import format_lots, parse_lots
 from baska_cli.tournament.players import Entrant, format_players, parse_players
 from baska_cli.tournament.results import TableResult, format_results, parse_results
 from baska_cli.tournament.settings import Plan, format_plan, parse_plan
+from baska_cli.tournament.typed_store import TYPED, read_typed
 from baska_cli.tournament.walkouts import Walkout, format_walkouts, parse_walkouts
 
 SETTINGS, PLAYERS, RESULTS, LOTS = "tournament.toml", "players.csv", "results.csv", "lots.csv"
 SEATING, WALKOUTS, CONFIRMATIONS = "seating.csv", "walkouts.csv", "confirmations.csv"
 CLOSED = "closed"  # rN/closed: the organiser closed round N
+DESK = "desk.csv"  # the registration desk's marks (desk/store.py reads and writes it)
 ROUND_DIR = re.compile(r"r([1-9][0-9]*)")  # a round's directory: r1, r2 …
 LOCK = f".{SETTINGS}.lock"  # ledger/store.py's lock of the settings: the tournament's lock
 
@@ -83,7 +83,7 @@ class Tournament:
     walkouts: tuple[Walkout, ...] = ()
     confirmations: tuple[Confirmation, ...] = ()
     closed: frozenset[int] = frozenset()  # the rounds the organiser closed
-    typed: tuple[TableResult, ...] = ()  # the paper sheets' entries typed (double/)
+    typed: tuple[TableResult, ...] = ()  # the paper sheets' entries typed (typed.py)
 
     def file(self, relative: str) -> str:
         """A path inside the directory, as the user named the directory."""

@@ -19,7 +19,6 @@ from baska_cli.game.spelling import suggest
 from baska_cli.i18n import N_, _
 from baska_cli.rulesets import toml_problem
 from baska_cli.rulesets.loader import rules_from_lines
-from baska_cli.tournament.clock.timing import LONGEST, TIME_UP
 from baska_cli.tournament.plan import TIE_BREAKS
 from baska_cli.tournament.setting_kinds import (
     Choice,
@@ -36,6 +35,9 @@ from baska_cli.tournament.setting_kinds import (
 
 FORMAT_VERSION = 1
 MAX_PLAN = 1024 * 1024  # characters of tournament.toml; one is a few hundred
+PLAY_ON, FINISH_DEAL = "play-on", "finish-deal"
+TIME_UP = (PLAY_ON, FINISH_DEAL)  # what the tables do when the clock runs out (`time-up`)
+LONGEST_ROUND = 600  # minutes a round's clock may run at most (the setting round-minutes)
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,7 +59,7 @@ class Plan:
     round_minutes: int = 60  # the round's clock (tournament/clock/)
     time_up: str = "play-on"  # what the tables do when the clock runs out
     hide_standings: bool = False  # no running standings on the public screens
-    double_entry: bool = False  # a paper sheet counts once typed twice alike (double/)
+    double_entry: bool = False  # a paper sheet counts once typed twice alike (typed.py)
     league: str = ""  # the league's folder, as a tournament.toml of an earlier baska names it
     # (read, never written: the league's events are the one record of its tournaments)
     identity: str = ""  # no setting: the tournament's own, made by `new` (IDENTITY)
@@ -199,7 +201,7 @@ SETTINGS = (
         "tournament.toml while 0",
     ),
     Setting(
-        "round-minutes", Count(1, LONGEST), 60, metavar="MIN", quiet=True,
+        "round-minutes", Count(1, LONGEST_ROUND), 60, metavar="MIN", quiet=True,
         help=N_("The round's clock: minutes from `tournament start` to the time up."),
         reach=Reach.HALL,
         source="Kop (Wolsztyn): a round lasts at most one hour (LEAGUES.md); at most ten hours",

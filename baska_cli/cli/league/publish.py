@@ -15,7 +15,7 @@ from baska_cli.i18n import LANGUAGES, _, language, ngettext
 from baska_cli.league.service.publish import gather_site, publications, write_site
 from baska_cli.render.league.site import site_files
 from baska_cli.render.tournament.publish import publication_files
-from baska_cli.tournament.service.publish_folder import Published, published_language
+from baska_cli.tournament.publish.out_dir import Published, published_language
 
 
 @command("publish")

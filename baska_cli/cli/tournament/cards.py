@@ -13,7 +13,7 @@ from baska_cli.files.outputs import write_output
 from baska_cli.i18n import ngettext
 from baska_cli.render.tournament.cards import cards_html, cards_json
 from baska_cli.tournament.folder import inputs, load
-from baska_cli.tournament.service import personal as service_personal
+from baska_cli.tournament.personal import service as service_personal
 
 CARDS = "cards.html"  # the page's default name, in the tournament's directory
 

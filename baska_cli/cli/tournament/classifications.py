@@ -33,12 +33,12 @@ from baska_cli.render.tournament.terminal import (
     standings_table,
 )
 from baska_cli.render.tournament.workbook import Sheet, standings_sheet, teams_sheet, workbook
-from baska_cli.tournament.categories import category_named
+from baska_cli.tournament.classifications.categories import category_named
+from baska_cli.tournament.classifications.service import category_of, every_category
+from baska_cli.tournament.classifications.teams import team_standings
 from baska_cli.tournament.details import has_details
 from baska_cli.tournament.plan import tie_break_text
-from baska_cli.tournament.service.classifications import category_of, every_category
-from baska_cli.tournament.service.scores import Standings
-from baska_cli.tournament.teams import team_standings
+from baska_cli.tournament.scores.service import Standings
 
 ALL = "all"  # --category all: every category's list, one after another
 

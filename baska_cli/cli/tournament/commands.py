@@ -1,6 +1,6 @@
 """`baska tournament`: a tournament in one directory — new, draw, print, enter, withdraw here;
 result, standings, lots and check in `scores.py`, the others beside it. Each command asks
-the tournament's service (tournament/service/) and says what it did."""
+the tournament's services (each feature's service.py in tournament/) and says what it did."""
 
 from __future__ import annotations
 
@@ -40,10 +40,11 @@ from baska_cli.render.tournament.done import (
     withdrawn,
 )
 from baska_cli.render.tournament.terminal import draw_json, draw_table
-from baska_cli.tournament.hall.progress import RoundNotIn
-from baska_cli.tournament.service import closing as service_closing
-from baska_cli.tournament.service import links as service_links
-from baska_cli.tournament.service import rounds as service
+from baska_cli.tournament import service
+from baska_cli.tournament.hall import service as service_links
+from baska_cli.tournament.rounds import service as rounds
+from baska_cli.tournament.rounds import service as service_closing
+from baska_cli.tournament.rounds.progress import RoundNotIn
 
 
 @click.group("tournament", cls=TournamentGroup, context_settings=CONTEXT)
@@ -182,7 +183,7 @@ def draw(
         return
     linker = service_links.sheet_linker(path, base_url)
     try:
-        drawn = service.draw_next(path, sheet_pages(path, linker), round_number, anyway)
+        drawn = rounds.draw_next(path, sheet_pages(path, linker), round_number, anyway)
     except RoundNotIn as late:
         hint = _("draw it all the same with --anyway, or close round {round} first").format(
             round=late.round
@@ -204,7 +205,7 @@ def _undo_draw(path: str, round_number: int | None, anyway: bool) -> None:
     click.echo(round_taken_back(number), err=True)
 
 
-def _say_drawn(path: str, drawn: service.Drawn, no_qr: bool) -> None:
+def _say_drawn(path: str, drawn: rounds.Drawn, no_qr: bool) -> None:
     """What a new draw wrote, the tables of the round before not in, the QR codes missing."""
     click.echo(
         _("{path}: round {round} drawn; printable: {seating}, {sheets}").format(
@@ -313,7 +314,7 @@ def print_command(path: str, round_number: int | None, base_url: str | None) -> 
               baska tournament print liga --base-url http://192.168.1.10:8000
     """
     linker = service_links.sheet_linker(path, base_url)
-    folder = service.print_round(path, sheet_pages(path, linker), round_number)
+    folder = rounds.print_round(path, sheet_pages(path, linker), round_number)
     click.echo(
         _("{path}: printable: {seating}, {sheets}").format(**_printable(path, folder)), err=True
     )

@@ -1,6 +1,6 @@
 """`baska tournament status` and `accept`: each table's state in the hall and the
-organiser's word on a table's result, asked of tournament/hall_state.py and
-service_confirm.py and said."""
+organiser's word on a table's result, asked of tournament/tables/ (state.py and service.py)
+and said."""
 
 from __future__ import annotations
 
@@ -16,8 +16,8 @@ from baska_cli.render.tournament.status import status_json, status_table
 from baska_cli.render.tournament.workbook import status_sheet
 from baska_cli.tournament.clock.service import hall_problems
 from baska_cli.tournament.folder import load
-from baska_cli.tournament.hall.state import round_states
-from baska_cli.tournament.service import confirm as service_confirm
+from baska_cli.tournament.tables import service as service_confirm
+from baska_cli.tournament.tables.state import round_states
 
 
 @command()

@@ -13,9 +13,9 @@ from baska_cli.cli.tournament.common import round_option
 from baska_cli.i18n import _
 from baska_cli.render.tournament.links import links_json, links_table
 from baska_cli.render.tournament.printed import linked_pages
+from baska_cli.tournament.hall import service as service_links
 from baska_cli.tournament.hall.links import Linker, is_loopback
-from baska_cli.tournament.service import links as service_links
-from baska_cli.tournament.service.rounds import Pages
+from baska_cli.tournament.rounds.service import Pages
 
 _F = TypeVar("_F", bound=Callable[..., object])
 

@@ -12,8 +12,8 @@ from baska_cli.cli.common import argument, command, option
 from baska_cli.cli.tournament.common import round_option
 from baska_cli.i18n import _, ngettext
 from baska_cli.render.tournament.publish import publication_files
-from baska_cli.tournament.service.publish import gather, hidden_check
-from baska_cli.tournament.service.publish_folder import publish
+from baska_cli.tournament.publish.out_dir import publish
+from baska_cli.tournament.publish.service import gather, hidden_check
 
 
 @command("publish")

@@ -1,5 +1,5 @@
 """`baska tournament result`, `standings`, `lots` and `check`: what the tables scored, asked of
-the tournament service (tournament/service_scores.py) and said."""
+the scores' service (tournament/scores/service.py) and said."""
 
 from __future__ import annotations
 
@@ -27,7 +27,7 @@ from baska_cli.cli.tournament.clock import say_if_hidden
 from baska_cli.cli.tournament.common import round_option
 from baska_cli.i18n import _, ngettext
 from baska_cli.render.tournament.done import sheet_typed
-from baska_cli.tournament.service import scores as service
+from baska_cli.tournament.scores import service
 
 
 @command()

@@ -8,9 +8,8 @@ import click
 
 from baska_cli.cli.common import UserInputError, argument, command, note_written
 from baska_cli.i18n import _
-from baska_cli.tournament import settings
+from baska_cli.tournament import service, settings
 from baska_cli.tournament.folder import load
-from baska_cli.tournament.service import rounds as service
 
 
 @command("set")

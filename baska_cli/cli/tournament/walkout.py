@@ -1,5 +1,5 @@
 """`baska tournament walkout`: a player left a table or did not come after the draw, asked
-of the tournament service (tournament/service_walkouts.py) and said."""
+of the tournament service (tournament/scores/service.py) and said."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import click
 from baska_cli.cli.common import COUNT, argument, command, note_written, option
 from baska_cli.i18n import _
 from baska_cli.render.tournament.done import walked_out
-from baska_cli.tournament.service import walkouts as service
+from baska_cli.tournament.scores import service
 
 
 @command()

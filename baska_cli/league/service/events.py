@@ -23,9 +23,9 @@ from baska_cli.league.register import Member, Register, look_alike
 from baska_cli.league.registering import Match, Registering, Respelt
 from baska_cli.league.settings import Event
 from baska_cli.tournament import folder as tournament_folder
+from baska_cli.tournament import service as rounds
 from baska_cli.tournament.players import Entrant, find
 from baska_cli.tournament.roster import read_entry_rows
-from baska_cli.tournament.service import rounds
 from baska_cli.tournament.settings import new_identity
 
 Pair = tuple[Member, Member]

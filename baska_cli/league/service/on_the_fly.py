@@ -16,12 +16,12 @@ from baska_cli.i18n import _
 from baska_cli.league.folder import LeagueFolder
 from baska_cli.league.register import Register
 from baska_cli.league.registering import OthersId, Registering, SeveralRecords
-from baska_cli.league.regulations import SEASON, Regulations, read_table, regulations_of, rows_of
+from baska_cli.league.regulations import SEASON, Regulations, read_table, rows_of
 from baska_cli.league.service.season import LeagueSeason, Played, season
 from baska_cli.league.settings import League
 from baska_cli.rulesets import toml_problem
 from baska_cli.tournament.folder import Tournament, load
-from baska_cli.tournament.service.scores import final_standings
+from baska_cli.tournament.scores.service import final_standings
 
 POINTS_ROWS = tuple(row for row in rows_of(SEASON) if row.name != "team-best")
 """What a points file may hold: the season's regulations of players (no teams here)."""
@@ -45,12 +45,12 @@ def read_points(path: str) -> Regulations:
             f"{path}: " + _("not a usable TOML file: {error}").format(error=problem)
         )
     try:
-        values = read_table(tomllib.loads(text), POINTS_ROWS)
+        rules = read_table(tomllib.loads(text), POINTS_ROWS)
     except tomllib.TOMLDecodeError as error:
         raise TournamentInputError(f"{path}: {error}") from None
     except TournamentInputError as error:
         raise TournamentInputError(f"{path}: {error}") from None
-    return regulations_of(values)
+    return rules
 
 
 def _events(paths: Sequence[str]) -> list[Tournament]:

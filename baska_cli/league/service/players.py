@@ -24,7 +24,7 @@ from baska_cli.league.regulations import Regulations, regulation
 from baska_cli.league.settings import League
 from baska_cli.tournament import folder as tournament_folder
 from baska_cli.tournament.roster import read_entry_rows
-from baska_cli.tournament.service.rounds import read_entry_file
+from baska_cli.tournament.service import read_entry_file
 
 Pair = tuple[Member, Member]
 

@@ -16,8 +16,8 @@ from baska_cli.league.folder import LeagueFolder
 from baska_cli.league.register import Member
 from baska_cli.league.service import season as service_season
 from baska_cli.league.service.season import LeagueRatings, LeagueSeason, Played, all_games
-from baska_cli.tournament.service.publish import Publication, gather
-from baska_cli.tournament.service.publish_folder import Published, Publishing
+from baska_cli.tournament.publish.out_dir import Published, Publishing
+from baska_cli.tournament.publish.service import Publication, gather
 
 Met = tuple[tuple[str, int], ...]  # (the other player's id, how many tables shared), most first
 

@@ -17,9 +17,9 @@ from baska_cli.league.folder import LeagueFolder
 from baska_cli.league.ratings import Game, Rating, Ratings, games, rate
 from baska_cli.league.regulations import Regulations
 from baska_cli.league.season import EventLines, LeagueLine, classify, team_lines, within
+from baska_cli.tournament.classifications.teams import team_standings
 from baska_cli.tournament.folder import load as load_tournament
-from baska_cli.tournament.service.scores import Standings, final_standings
-from baska_cli.tournament.teams import team_standings
+from baska_cli.tournament.scores.service import Standings, final_standings
 
 
 @dataclass(frozen=True, slots=True)

@@ -23,7 +23,7 @@ from baska_cli.render.league.site_pages import (
 from baska_cli.render.league.site_player import player_page
 from baska_cli.render.league.terminal import ratings_json, season_json
 from baska_cli.render.templates import environment
-from baska_cli.tournament.service.publish import Publication
+from baska_cli.tournament.publish.service import Publication
 
 if TYPE_CHECKING:
     from jinja2 import Environment

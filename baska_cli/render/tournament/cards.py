@@ -9,7 +9,7 @@ import json
 from baska_cli.i18n import _, language
 from baska_cli.render.templates import environment
 from baska_cli.render.tournament.printed import qr_svg
-from baska_cli.tournament.service.personal import StartCards
+from baska_cli.tournament.personal.service import StartCards
 
 PER_PAGE = 8  # cards to an A4 sheet: two across, four down
 

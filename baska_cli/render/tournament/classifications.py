@@ -12,9 +12,9 @@ from tabulate import tabulate
 from baska_cli.i18n import _
 from baska_cli.render.text import csv_line, exact_number, signed
 from baska_cli.render.tournament.terminal import points
+from baska_cli.tournament.classifications.teams import TeamLine
 from baska_cli.tournament.details import has_details
 from baska_cli.tournament.players import Entrant
-from baska_cli.tournament.teams import TeamLine
 
 TEAMS_CSV_HEADER = (
     "place", "team", "place_points", "total", "counted", "players", "standin",

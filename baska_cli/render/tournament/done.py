@@ -12,12 +12,11 @@ from baska_cli.render.tournament.status import status_word
 from baska_cli.tournament.results import describe
 
 if TYPE_CHECKING:
-    from baska_cli.tournament.hall.state import TableState
     from baska_cli.tournament.results import TableResult
-    from baska_cli.tournament.service.closing import Closed
-    from baska_cli.tournament.service.rounds import Withdrawn
-    from baska_cli.tournament.service.scores import Typed
-    from baska_cli.tournament.service.walkouts import WalkedOut
+    from baska_cli.tournament.rounds.service import Closed
+    from baska_cli.tournament.scores.service import Typed, WalkedOut
+    from baska_cli.tournament.service import Withdrawn
+    from baska_cli.tournament.tables.state import TableState
 
 
 def walked_out(done: WalkedOut) -> list[str]:

@@ -8,7 +8,7 @@ import json
 from baska_cli.i18n import _, ngettext
 from baska_cli.render.fit import KEPT, wrap
 from baska_cli.tournament.hall.links import TableLink
-from baska_cli.tournament.service.links import RoundLinks
+from baska_cli.tournament.hall.service import RoundLinks
 
 WIDTH = 80
 

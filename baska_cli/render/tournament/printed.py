@@ -208,9 +208,9 @@ def standings_html(
 def round_pages(
     t: Tournament, draw: Draw, link: Link | None = None, only: str | None = None
 ) -> dict[str, str]:
-    """A drawn round's printable pages by file name (the `pages` of tournament/service.py);
-    with `link`, the table sheets carry each table's link as a QR code; with `only` (a file
-    name), just that page."""
+    """A drawn round's printable pages by file name (the `pages` of
+    tournament/rounds/service.py); with `link`, the table sheets carry each table's link as a
+    QR code; with `only` (a file name), just that page."""
     names = shown_names(t.players)
     made: dict[str, Callable[[], str]] = {
         "seating.html": lambda: seating_html(t.name, draw, names),

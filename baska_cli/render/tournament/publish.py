@@ -20,8 +20,8 @@ from baska_cli.render.tournament.publish_pages import (
     table_page,
 )
 from baska_cli.render.tournament.terminal import standings_json
-from baska_cli.tournament.service.publish import Publication, PublishedRound, PublishedTable
-from baska_cli.tournament.teams import team_standings
+from baska_cli.tournament.classifications.teams import team_standings
+from baska_cli.tournament.publish.service import Publication, PublishedRound, PublishedTable
 
 if TYPE_CHECKING:
     from jinja2 import Environment

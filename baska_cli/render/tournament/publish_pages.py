@@ -16,10 +16,10 @@ from baska_cli.render.text import signed, status_shown
 from baska_cli.render.tournament.classifications import labels, teams_note, teams_rows
 from baska_cli.render.tournament.classifications_printed import Section
 from baska_cli.render.tournament.terminal import left_out, points, standings_rows
+from baska_cli.tournament.classifications.service import every_category
+from baska_cli.tournament.classifications.teams import TeamLine
 from baska_cli.tournament.plan import tie_break_text
-from baska_cli.tournament.results import CORRECTED
-from baska_cli.tournament.service.classifications import every_category
-from baska_cli.tournament.service.publish import (
+from baska_cli.tournament.publish.service import (
     LEDGER,
     SHEET,
     WALKOUT,
@@ -27,7 +27,7 @@ from baska_cli.tournament.service.publish import (
     PublishedRound,
     PublishedTable,
 )
-from baska_cli.tournament.teams import TeamLine
+from baska_cli.tournament.results import CORRECTED
 
 if TYPE_CHECKING:
     from jinja2 import Environment

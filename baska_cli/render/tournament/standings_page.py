@@ -8,7 +8,7 @@ from baska_cli.render.tournament.classifications import labels
 from baska_cli.render.tournament.printed import standings_html
 from baska_cli.render.tournament.terminal import left_out, standings_rows
 from baska_cli.tournament.plan import tie_break_text
-from baska_cli.tournament.service.scores import Standings
+from baska_cli.tournament.scores.service import Standings
 
 
 def ordered(found: Standings) -> str:

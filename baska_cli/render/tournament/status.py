@@ -1,15 +1,18 @@
-"""`baska tournament status`: each table's state in a round, as a table or as JSON."""
+"""`baska tournament status`: each table's state in a round, as a table or as JSON; a table's
+state as JSON, the one place its keys are written (the CLI's `--format json`, the API's
+/api/v1/confirmations, the organiser's and the players' pages)."""
 
 from __future__ import annotations
 
 import json
 from collections.abc import Sequence
+from typing import Any
 
 from baska_cli.i18n import N_, _, ngettext
 from baska_cli.render.fit import KEPT, wrap
 from baska_cli.render.text import signed, terminal_safe, terminal_safe_json
 from baska_cli.render.tournament.links import WIDTH, seats_line
-from baska_cli.tournament.hall.state import TableState, state_record
+from baska_cli.tournament.tables.state import CONFIRMED, TableState, write_refusal
 
 STATUS_WORDS = {
     "new": N_("not started"),
@@ -85,6 +88,33 @@ def _under(first: str, text: str, room: int, width: int) -> list[str]:
 
 
 def status_json(round_number: int, states: Sequence[TableState]) -> str:
-    """The round and each table's state (hall_state.state_record), as JSON."""
+    """The round and each table's state (`state_record`), as JSON."""
     record = {"round": round_number, "tables": [state_record(s) for s in states]}
     return terminal_safe_json(json.dumps(record, ensure_ascii=False, indent=2))
+
+
+def state_record(state: TableState) -> dict[str, Any]:
+    """A table's state as JSON-ready values (the CLI's `--format json`, the API's)."""
+    return {
+        "round": state.round,
+        "table": state.table,
+        "players": list(state.players),
+        "status": state.status,
+        "dealt": state.dealt,
+        "deals": state.deals,
+        "totals": None if state.totals is None else list(state.totals),
+        "source": state.source,
+        "confirmed_by": list(state.confirmed_by),
+        "disputes": [{"player": p, "note": n} for p, n in state.disputes],
+        "accepted": state.accepted,
+        "short": state.short,
+        "typed": len(state.typed),  # (their totals only once two differ: typed blind)
+        "typed_totals": [list(t) for t in state.typed] if len(state.typed) > 1 else [],
+        "cut": state.cut,
+        "walked_out": list(state.walked_out),
+        "sheet": state.sheet,
+        "conflict": state.conflict,
+        "refused": write_refusal(state, hands=True),
+        "final": state.status == CONFIRMED,
+        "version": state.version,
+    }

@@ -19,9 +19,9 @@ from baska_cli.i18n import _
 from baska_cli.render.tournament.classifications import teams_note
 from baska_cli.render.tournament.status import status_word
 from baska_cli.render.tournament.terminal import note
-from baska_cli.tournament.hall.state import TableState
+from baska_cli.tournament.classifications.teams import TeamLine
 from baska_cli.tournament.standings import StandingLine
-from baska_cli.tournament.teams import TeamLine
+from baska_cli.tournament.tables.state import TableState
 
 Cell = str | int | float | Fraction | None
 SHEET_NAME = 31  # the most characters of a sheet's name

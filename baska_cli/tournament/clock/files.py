@@ -1,5 +1,6 @@
-"""The clock's and the announcement's files in a tournament's directory (beside folder.py,
-which reads and writes the others), each replaced whole under the tournament's lock.
+"""The clock's and the announcement's files in a tournament's directory (beside
+tournament/folder.py, which reads and writes the others), each replaced whole under the
+tournament's lock.
 
     DIR/clock.json        the round's clock: {"round": 2, "started": "2026-…Z"}
     DIR/announcement.txt  the organiser's announcement (one line), while there is one

@@ -6,16 +6,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
 
 from baska_cli.errors import TournamentError
 from baska_cli.i18n import _
 from baska_cli.tournament.clock import files
 from baska_cli.tournament.clock.announcement import announcement_text
-from baska_cli.tournament.clock.timing import Clock, clock_record, utc_now, wall_time
+from baska_cli.tournament.clock.timing import Clock, RoundClock, utc_now, wall_time
 from baska_cli.tournament.folder import Tournament, load, lock, read_plan
-from baska_cli.tournament.hall.progress import not_in
-from baska_cli.tournament.hall.state import states_of
+from baska_cli.tournament.rounds.progress import not_in
+from baska_cli.tournament.tables.state import states_of
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,17 +100,17 @@ def clear_announcement(path: str) -> bool:
         return files.write_announcement(path, None)
 
 
-def clock_of(t: Tournament) -> dict[str, Any] | None:
-    """The clock of the newest drawn round as the board's JSON carries it, without the
-    seconds left (None while that round's clock is not started, once the round is closed,
-    and while the clock's file is no clock: `hall_problems` says so)."""
+def clock_of(t: Tournament) -> RoundClock | None:
+    """The clock of the newest drawn round as the screens show it (None while that round's
+    clock is not started, once the round is closed, and while the clock's file is no clock:
+    `hall_problems` says so)."""
     try:
         found = files.read_clock(t.path)
     except TournamentError:
         return None
     if found is None or found.round != len(t.draws) or found.round in t.closed:
         return None
-    return clock_record(found, t.plan.round_minutes, t.plan.time_up)
+    return RoundClock(found, t.plan.round_minutes, t.plan.time_up)
 
 
 def announcement_of(t: Tournament) -> str | None:

@@ -1,16 +1,15 @@
 """The round's clock as data (pure): when a round's clock started, when it ends, how many
-seconds are left at a given time, and the warnings the screens give."""
+seconds are left at a given time, and the warnings the screens give (its JSON:
+render/tournament/board.py)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
-from typing import Any
 
-PLAY_ON, FINISH_DEAL = "play-on", "finish-deal"
-TIME_UP = (PLAY_ON, FINISH_DEAL)  # what the tables do when the clock runs out (`time-up`)
+from baska_cli.tournament.settings import LONGEST_ROUND
+
 WARNINGS = (600, 300)  # seconds left at which every screen warns: 10 and 5 minutes
-LONGEST = 600  # minutes a round's clock may run at most (the setting round-minutes)
 
 
 @dataclass(frozen=True, slots=True)
@@ -25,8 +24,30 @@ class Clock:
         return self.started + timedelta(minutes=minutes)
 
     def remaining(self, minutes: int, now: datetime) -> float:
-        """Seconds left at `now` (to the millisecond; 0 once the time is up)."""
-        return max(0.0, round((self.ends(minutes) - now).total_seconds(), 3))
+        """Seconds left at `now`, to the millisecond, until the end as the screens show it
+        (to the millisecond: a page counts down to the very time it shows); 0 once the time
+        is up."""
+        shown_end = parse_iso(iso(self.ends(minutes)))
+        return max(0.0, round((shown_end - now).total_seconds(), 3))
+
+
+@dataclass(frozen=True, slots=True)
+class RoundClock:
+    """A round's clock as the hall's screens show it: the clock, the round's minutes and
+    what the tables do when its time is up (`time_up`: play-on or finish-deal)."""
+
+    clock: Clock
+    minutes: int
+    time_up: str
+
+    @property
+    def ends(self) -> datetime:
+        """When the round's time is up."""
+        return self.clock.ends(self.minutes)
+
+    def remaining(self, now: datetime) -> float:
+        """Seconds left at `now` (Clock.remaining)."""
+        return self.clock.remaining(self.minutes, now)
 
 
 def in_range(moment: datetime) -> bool:
@@ -34,7 +55,7 @@ def in_range(moment: datetime) -> bool:
     UTC and in this computer's time (a start near the year 1 or 9999, written by hand,
     cannot)."""
     try:
-        for shown in (moment, moment + timedelta(minutes=LONGEST)):
+        for shown in (moment, moment + timedelta(minutes=LONGEST_ROUND)):
             shown.astimezone(UTC)
             shown.astimezone()
     except (OverflowError, ValueError, OSError):
@@ -63,25 +84,3 @@ def parse_iso(text: str) -> datetime:
     if moment.tzinfo is None:
         raise ValueError(text)
     return moment
-
-
-def clock_record(clock: Clock, minutes: int, time_up: str) -> dict[str, Any]:
-    """The clock as the board's JSON carries it, without `remaining` (the server adds it at
-    each answer, `with_remaining`): its round, start, end, length, what happens at the end
-    and the warnings (seconds left)."""
-    return {
-        "round": clock.round,
-        "started": iso(clock.started),
-        "ends": iso(clock.ends(minutes)),
-        "minutes": minutes,
-        "time_up": time_up,
-        "warnings": list(WARNINGS),
-    }
-
-
-def with_remaining(record: dict[str, Any] | None, now: datetime) -> dict[str, Any] | None:
-    """A clock's record with the seconds left at `now` (None stays None)."""
-    if record is None:
-        return None
-    left = (parse_iso(record["ends"]) - now).total_seconds()
-    return {**record, "remaining": max(0.0, round(left, 3))}

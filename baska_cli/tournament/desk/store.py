@@ -13,8 +13,7 @@ from baska_cli.files.kind import NotRegularFile, read_text, reason_of
 from baska_cli.files.replace import replace_text
 from baska_cli.i18n import _
 from baska_cli.tournament.desk.marks import Desk, DeskRow, desk_of, format_desk, parse_desk
-
-DESK = "desk.csv"
+from baska_cli.tournament.folder import DESK
 
 
 def now() -> str:

@@ -1,1 +1,1 @@
-"""The tournament hall on phones: keys, each table's state, the players' words, the board, links."""
+"""The hall on phones: its keys, the tables' links, the server's address, the directory's stamp."""

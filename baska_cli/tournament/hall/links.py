@@ -1,5 +1,5 @@
 """The tables' links: the server's address checked (typed, or kept by `baska serve` in
-`.serve-url`: links_url.py), and each table's `{base}/t/{key}` in a round, its key from the
+`.serve-url`: address.py), and each table's `{base}/t/{key}` in a round, its key from the
 hall's keys."""
 
 from __future__ import annotations

@@ -1,18 +1,18 @@
 """A player's own page as facts: where they sit in the newest round drawn (its table, their
 seat, the three others), that table's state (its live totals, who confirmed them), their
 results round by round and their place in the standings; made from a tournament read, the
-standings and the table's state (pure), and as JSON-ready values (`GET /api/v1/me`)."""
+standings and the table's state (pure; its JSON, `GET /api/v1/me`:
+render/tournament/player_page.py)."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from baska_cli.tournament.draw import Draw
-from baska_cli.tournament.hall.state import TableState, state_record
 from baska_cli.tournament.players import Entrant
 from baska_cli.tournament.standings import StandingLine, TablePlace
+from baska_cli.tournament.tables.state import TableState
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,46 +89,3 @@ def player_page(
         names,
         hidden,
     )
-
-
-def _result(place: TablePlace) -> dict[str, Any]:
-    return {
-        "round": place.round,
-        "table": place.table,
-        "place": place.place or None,
-        "place_points": float(place.place_points),
-        "place_points_exact": str(place.place_points),
-        "total": place.total,
-        "result": place.result,
-    }
-
-
-def page_record(page: PlayerPage) -> dict[str, Any]:
-    """The page as JSON-ready values (keys never translated): `player` (the name the tables
-    use), `name`, `round`, `table`, `seat` (0 for a sit-out; all None before the player's
-    first draw), `players` and `names` (the table's four by seat), `totals` (the table's
-    now, None before a result), `state` (the table's, as /api/v1/confirmations gives it),
-    `results` round by round, `place` in the standings (None while `standings_hidden`, or
-    before any result), `entered` the player's first round (a latecomer's)."""
-    seat, state, p = page.seat, page.table, page.player
-    return {
-        "player": p.name,
-        "name": page.names.get(p.name, p.display),
-        "id": p.id,
-        "club": p.club,
-        "tournament": page.tournament,
-        "rounds": page.rounds,
-        "drawn": page.drawn,
-        "entered": p.entered,
-        "withdrawn": p.withdrawn,
-        "round": seat.round if seat else None,
-        "table": seat.table if seat else None,
-        "seat": seat.seat if seat else None,
-        "players": list(seat.players) if seat else [],
-        "names": [page.names.get(n, n) for n in seat.players] if seat else [],
-        "totals": list(state.totals) if state and state.totals is not None else None,
-        "state": state_record(state) if state else None,
-        "results": [_result(r) for r in page.results],
-        "place": page.place,
-        "standings_hidden": page.hidden,
-    }

@@ -23,7 +23,7 @@ from baska_cli.tournament.folder import (
     table_players,
 )
 from baska_cli.tournament.hall.keys import hall_keys, restore_secret
-from baska_cli.tournament.hall.state import closed_refusal, refusal_at
+from baska_cli.tournament.tables.state import closed_refusal, refusal_at
 from baska_cli.web.hall.personal import Personal, PinGuard
 from baska_cli.web.hall.projector import Projector
 from baska_cli.web.requests import Refused

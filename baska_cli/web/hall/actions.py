@@ -23,17 +23,17 @@ from baska_cli.render.tournament.done import (
 )
 from baska_cli.render.tournament.printed import linked_pages
 from baska_cli.render.tournament.terminal import absent_text, draw_record
+from baska_cli.tournament import service
 from baska_cli.tournament.clock import service as service_clock
 from baska_cli.tournament.clock.timing import iso
 from baska_cli.tournament.folder import load
-from baska_cli.tournament.hall.progress import RoundNotIn
-from baska_cli.tournament.service import closing as service_closing
-from baska_cli.tournament.service import confirm as service_confirm
-from baska_cli.tournament.service import links as service_links
-from baska_cli.tournament.service import rounds as service
-from baska_cli.tournament.service import scores as service_scores
-from baska_cli.tournament.service import walkouts as service_walkouts
-from baska_cli.tournament.service.rounds import Drawn
+from baska_cli.tournament.hall import service as service_links
+from baska_cli.tournament.rounds import service as rounds
+from baska_cli.tournament.rounds import service as service_closing
+from baska_cli.tournament.rounds.progress import RoundNotIn
+from baska_cli.tournament.rounds.service import Drawn
+from baska_cli.tournament.scores import service as service_scores
+from baska_cli.tournament.tables import service as service_confirm
 from baska_cli.web.requests import Refused, flag_field, text_field, whole_field
 
 Answer = tuple[int, dict[str, Any]]
@@ -48,7 +48,7 @@ def walkout(path: str, body: dict[str, Any]) -> Answer:
     """POST /api/v1/hall/walkout {"round", "table", "player", "undo"}."""
     round_number, table = _table(body)
     undo = flag_field(body, "undo")
-    done = service_walkouts.walk_out(
+    done = service_scores.walk_out(
         path, round_number, table, text_field(body, "player", blank=False), undo
     )
     where = {"round": done.round, "table": done.table, "name": done.player}
@@ -107,7 +107,7 @@ def draw(path: str, body: dict[str, Any]) -> Answer:
     linker = service_links.sheet_linker(path)  # the sheets' QR codes: the hall's address
     pages = linked_pages(None if linker is None else linker.url)
     try:
-        drawn = service.draw_next(path, pages, meant, anyway)
+        drawn = rounds.draw_next(path, pages, meant, anyway)
     except RoundNotIn as late:
         message = not_in_yet(late.round, late.states)
         return 409, {"error": message, "not_in": [s.table for s in late.states]}

@@ -12,10 +12,11 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
 from baska_cli.i18n import N_, _
-from baska_cli.tournament.hall.state import TableState, state_record, table_state
+from baska_cli.render.tournament.status import state_record
 from baska_cli.tournament.results import ORGANISER, TABLE
-from baska_cli.tournament.service import confirm as service_confirm
-from baska_cli.tournament.service.confirm import WrongProof
+from baska_cli.tournament.tables import service as service_confirm
+from baska_cli.tournament.tables.service import WrongProof
+from baska_cli.tournament.tables.state import TableState, table_state
 from baska_cli.web.api import endpoint
 from baska_cli.web.hall.personal import PinGuard
 from baska_cli.web.requests import Refused, text_field

@@ -1,6 +1,6 @@
 """GET /api/v1/next: what a tournament table's phones show after its series — its places and
 place points once its result is confirmed, then each player's table in the next round as
-soon as it is drawn (tournament/service/next_table.py), in the request's language."""
+soon as it is drawn (tournament/tables/service.py), in the request's language."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from starlette.responses import JSONResponse, Response
 
 from baska_cli.i18n import _
 from baska_cli.render.tournament.terminal import points
-from baska_cli.tournament.service.next_table import SITS_OUT, AfterTable, NextSeat, after_table
+from baska_cli.tournament.tables.service import SITS_OUT, AfterTable, NextSeat, after_table
 from baska_cli.web.api import endpoint
 from baska_cli.web.hall.confirm import table_where
 from baska_cli.web.served import Served

@@ -15,7 +15,7 @@ from collections import deque
 
 from baska_cli.i18n import ngettext
 from baska_cli.tournament.hall.keys import HallKeys
-from baska_cli.tournament.service.personal import PlayersNow, players_now
+from baska_cli.tournament.personal.service import PlayersNow, players_now
 from baska_cli.web.hall.projector import Stamp, stamp
 from baska_cli.web.requests import Refused
 

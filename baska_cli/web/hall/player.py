@@ -16,10 +16,10 @@ from starlette.responses import Response
 
 from baska_cli.errors import BaskaError
 from baska_cli.i18n import N_, _, speaking
-from baska_cli.tournament.hall.state import TableState
-from baska_cli.tournament.personal.page import page_record
-from baska_cli.tournament.service import confirm as service_confirm
-from baska_cli.tournament.service.personal import PlayersNow, page_of
+from baska_cli.render.tournament.player_page import page_record
+from baska_cli.tournament.personal.service import PlayersNow, page_of
+from baska_cli.tournament.tables import service as service_confirm
+from baska_cli.tournament.tables.state import TableState
 from baska_cli.web.hall.confirm import check_totals, shown
 from baska_cli.web.pages import HEADERS, page, refused_page
 from baska_cli.web.requests import (
@@ -97,7 +97,7 @@ async def player_page(request: Request) -> Response:
 
 @answered
 async def me(request: Request) -> Response:
-    """GET /api/v1/me: the player's page as JSON (personal/page.py's `page_record`), with an
+    """GET /api/v1/me: the player's page as JSON (render/tournament/player_page.py), with an
     ETag of its body (304 when it is the one given)."""
     _personal, now, name = await _player(request, given_key(request))
     record = await in_worker(request.state.language, lambda: page_record(page_of(now, name)))

@@ -11,9 +11,9 @@ from baska_cli.render.tournament.printed import linked_pages
 from baska_cli.render.tournament.standings_page import standings_page
 from baska_cli.tournament.draw import Draw
 from baska_cli.tournament.folder import Tournament
-from baska_cli.tournament.service import links as service_links
-from baska_cli.tournament.service import rounds as service
-from baska_cli.tournament.service.scores import standings_after
+from baska_cli.tournament.hall import service as service_links
+from baska_cli.tournament.rounds import service as rounds
+from baska_cli.tournament.scores.service import standings_after
 
 ROUND_PAGES = {"seating": "seating.html", "sheets": "sheets.html"}
 
@@ -36,5 +36,5 @@ def printed(path: str, round_number: int, name: str) -> str:
         made.update(round_pages(t, draw))
         return made
 
-    service.print_round(path, pages, round_number)
+    rounds.print_round(path, pages, round_number)
     return made[ROUND_PAGES[name]]

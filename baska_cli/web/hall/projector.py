@@ -19,10 +19,11 @@ from anyio import to_thread
 
 from baska_cli.errors import BaskaError
 from baska_cli.files.replace import identity
+from baska_cli.render.tournament.board import at, board_record, news_record
+from baska_cli.tournament.board.service import BoardNow, board_now
 from baska_cli.tournament.clock.service import hall_files
-from baska_cli.tournament.clock.timing import utc_now, with_remaining
+from baska_cli.tournament.clock.timing import utc_now
 from baska_cli.tournament.folder import ROUND_DIR
-from baska_cli.tournament.service.board import board_now
 from baska_cli.web.streams import Streams, change_event
 
 POLL = 0.25  # seconds between two looks at the files of the round being played
@@ -48,8 +49,10 @@ def stamp(files: Sequence[str]) -> Stamp:
 
 @dataclass(frozen=True, slots=True)
 class Shown:
-    """The board made: its data, its JSON (bytes, as served) and its version."""
+    """The board made: its facts, its record (render/tournament/board.py), its JSON (bytes,
+    as served) and its version."""
 
+    facts: BoardNow
     data: dict[str, Any]
     body: bytes
     version: str
@@ -59,30 +62,26 @@ def _json(data: dict[str, Any]) -> bytes:
     return json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode()
 
 
-def shown(data: dict[str, Any]) -> Shown:
+def shown(found: BoardNow) -> Shown:
     """The board with its JSON and a version that changes whenever the JSON does."""
-    body = _json(data)
-    return Shown(data, body, hashlib.sha256(body).hexdigest()[:16])
+    record = board_record(found)
+    body = _json(record)
+    return Shown(found, record, body, hashlib.sha256(body).hexdigest()[:16])
 
 
 def body_now(found: Shown) -> bytes:
     """The board's JSON as answered now: with a running clock, its seconds left now (a page
     counts down from them by its own clock, whatever time its device keeps)."""
-    if found.data.get("clock") is None:
+    if found.facts.clock is None:
         return found.body
-    return _json({**found.data, "clock": with_remaining(found.data["clock"], utc_now())})
+    return _json(at(found.data, found.facts, utc_now()))
 
 
 def hall_news(found: Shown) -> dict[str, Any]:
-    """What a change event carries besides the version: the round drawn last (a player's
-    page asks for its own at once when it is new), the clock (its seconds left now) and the
-    announcement, so that a page shows them without asking for the board."""
-    data = found.data
-    return {
-        "round": data.get("round"),
-        "clock": with_remaining(data.get("clock"), utc_now()),
-        "announcement": data.get("announcement"),
-    }
+    """What a change event carries besides the version (render/tournament/board.py's
+    `news_record`, its clock's seconds left now), so that a page shows them without asking
+    for the board."""
+    return news_record(found.facts, utc_now())
 
 
 class Projector(Streams):
@@ -108,7 +107,7 @@ class Projector(Streams):
                 if self._shown is not None and before == self._stamp:
                     return self._shown
                 found = board_now(self.folder)
-                self._shown = shown(found.data)
+                self._shown = shown(found)
                 if found.watched == files:
                     self._stamp = before
                     return self._shown

@@ -107,7 +107,7 @@ async def board_json(request: Request) -> Response:
     """GET /api/v1/board: the board's JSON (304 when the ETag given is the board's); while
     a round's clock runs, its seconds left now, never from a cache."""
     found = await _board(request, request.state.language)
-    if found.data.get("clock") is not None:  # (a cached copy would count from its own time)
+    if found.facts.clock is not None:  # (a cached copy would count from its own time)
         return Response(body_now(found), media_type="application/json", headers=HEADERS)
     tag = f'"{found.version}"'
     headers = {**HEADERS, "ETag": tag, "Cache-Control": "no-cache"}

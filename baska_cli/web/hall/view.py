@@ -1,21 +1,22 @@
-"""What the organiser's page shows of the hall: a round's tables with their states (from
-tournament/hall_state.py), which are not in yet, the players, and the links, as JSON."""
+"""The organiser's page's JSON (GET /api/v1/hall), the one place its keys are written: a
+round as tournament/rounds/service.py's `round_view` gives it — each table's state
+(render/tournament/status.py's record) with its words and its links, which are not in, what
+may be done next — and the links of the organiser's pages."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from baska_cli.render.tournament.done import named_tables
 from baska_cli.render.tournament.done import state_word as status_word
-from baska_cli.render.tournament.status import STATUS_WORDS
+from baska_cli.render.tournament.status import STATUS_WORDS, state_record
 from baska_cli.render.tournament.status import status_word as status_name
-from baska_cli.tournament.clock.service import hall_problems, time_is_up
-from baska_cli.tournament.folder import Tournament, load
+from baska_cli.tournament.draw import Draw
 from baska_cli.tournament.hall.keys import HallKeys
-from baska_cli.tournament.hall.progress import IN, not_in, recorded_tables
-from baska_cli.tournament.hall.state import PLAYING, TableState, state_record, states_of
-from baska_cli.tournament.players import shown_names
+from baska_cli.tournament.rounds.progress import IN
+from baska_cli.tournament.rounds.service import RoundView, round_view
+from baska_cli.tournament.tables.state import PLAYING, TableState
 
 ATTENTION = ("disputed", "waiting")  # a table the organiser may have to act on
 PRINTS = ("seating", "sheets", "standings")  # the printable pages, by name
@@ -27,11 +28,11 @@ def organiser_base(key: str) -> str:
 
 
 def _table(
-    t: Tournament,
     state: TableState,
+    draw: Draw,
     keys: HallKeys,
     base: str,
-    names: dict[str, str],
+    names: Mapping[str, str],
     over: bool,
 ) -> dict[str, Any]:
     return {
@@ -43,61 +44,53 @@ def _table(
         "in": state.status in IN,
         "attention": state.status in ATTENTION or state.conflict,
         "page": f"{base}/t/{state.round}/{state.table}",
-        "link": f"/t/{keys.table(t.draws[state.round - 1], state.table)}",
+        "link": f"/t/{keys.table(draw, state.table)}",
     }
 
 
-def behind(t: Tournament, shown: int, base: str) -> list[dict[str, Any]]:
-    """The tables of the rounds before `shown` that are not in (a round drawn anyway): kept
-    on the page until each is in."""
-    late = []
-    for number in range(1, shown):
-        late += [
-            {
-                "round": s.round,
-                "table": s.table,
-                "status": s.status,
-                "word": status_word(s),
-                "page": f"{base}/t/{s.round}/{s.table}",
-            }
-            for s in not_in(t, states_of(t, number))
-        ]
-    return late
+def _behind(state: TableState, base: str) -> dict[str, Any]:
+    """A table of a round before the one shown that is not in (a round drawn anyway): kept
+    on the page until it is in."""
+    return {
+        "round": state.round,
+        "table": state.table,
+        "status": state.status,
+        "word": status_word(state),
+        "page": f"{base}/t/{state.round}/{state.table}",
+    }
+
+
+def view_record(view: RoundView, keys: HallKeys) -> dict[str, Any]:
+    """The round as the organiser's page shows it, each table's links by `keys`."""
+    base = organiser_base(keys.organiser)
+    shown, draw = view.round, view.draw
+    return {
+        "tournament": view.tournament,
+        "round": shown,
+        "rounds": view.rounds,
+        "drawn": view.drawn,
+        "deals": view.deals,
+        "tables": []
+        if draw is None
+        else [_table(s, draw, keys, base, view.names, view.over) for s in view.states],
+        "counts": _counts(view.states),
+        "all_in": not view.late,
+        "not_in": [s.table for s in view.late],
+        "waiting_for": named_tables(view.late),
+        "next_round": view.next_round,
+        "closed": view.closed,
+        "undo": view.undo,
+        "behind": [_behind(s, base) for s in view.behind],
+        "players": [{"name": p.name, "display": p.display} for p in view.players],
+        "print": {name: f"{base}/print/{shown}/{name}.html" for name in PRINTS if shown},
+        "problems": list(view.problems),
+    }
 
 
 def hall_view(path: str, keys: HallKeys, round_number: int | None = None) -> dict[str, Any]:
     """The hall as the organiser's page shows it: the round asked for (default: the newest
     drawn), each table's state and links, whether all are in, what may be done next."""
-    t = load(path)
-    base = organiser_base(keys.organiser)
-    shown = len(t.draws) if round_number is None else round_number
-    states = states_of(t, shown) if shown else ()  # (refused: a round not drawn)
-    late = not_in(t, states)
-    newest = shown == len(t.draws)
-    next_round = t.next_round if t.next_round <= t.plan.rounds else None
-    names = shown_names(t.players)
-    over = bool(shown) and (shown in t.closed or time_is_up(t, shown))
-    return {
-        "tournament": t.name,
-        "round": shown,
-        "rounds": t.plan.rounds,
-        "drawn": len(t.draws),
-        "deals": t.plan.deals,
-        "tables": [_table(t, s, keys, base, names, over) for s in states],
-        "counts": _counts(states),
-        "all_in": not late,
-        "not_in": [s.table for s in late],
-        "waiting_for": named_tables(late),
-        "next_round": next_round if newest else None,
-        "closed": shown in t.closed,
-        "undo": bool(shown) and newest and not recorded_tables(t, shown),
-        "behind": behind(t, shown, base) if newest else [],
-        "players": [
-            {"name": p.name, "display": p.display} for p in t.players if p.withdrawn is None
-        ],
-        "print": {name: f"{base}/print/{shown}/{name}.html" for name in PRINTS if shown},
-        "problems": list(hall_problems(path)),
-    }
+    return view_record(round_view(path, round_number), keys)
 
 
 def _counts(states: Sequence[TableState]) -> list[dict[str, Any]]:

@@ -1,0 +1,1 @@
+"""The board the projector shows: the standings, teams and categories, the clock."""

@@ -1,0 +1,1 @@
+"""The classifications beyond the individual standings: teams and categories."""

@@ -1,0 +1,1 @@
+"""`tournament publish`: the results gathered, and the folder they are written into."""
