@@ -146,12 +146,14 @@ class AppPhone(Browser):
         )
         self.tap("#question-yes")
 
-    def settled(self, number: int) -> None:
-        """Until hand `number`'s change is answered and nothing waits to be sent."""
+    def settled(self, number: int, before: str = "") -> None:
+        """Until hand `number`'s change is answered and nothing waits to be sent (its answer
+        in place of the status `before` it: a correction's hand was answered once already)."""
         self.wait(
             lambda: (
                 "ok" in self.js("return document.getElementById('status').className")
                 and f" {number}" in self.text("#status")
+                and self.text("#status") != before
                 and not self.js(
                     "const box = document.getElementById('outbox'); return box && !box.hidden"
                 )
