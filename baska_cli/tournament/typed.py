@@ -11,15 +11,19 @@ types blind (no page or command shows a waiting entry's totals until two entries
 
 from __future__ import annotations
 
-import csv
-import io
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from baska_cli.errors import TournamentError
 from baska_cli.i18n import _
 from baska_cli.tournament.csvrows import data_rows
-from baska_cli.tournament.results import HEADER, ORGANISER, TABLE, TableResult
+from baska_cli.tournament.results import (
+    HEADER,
+    ORGANISER,
+    TABLE,
+    TableResult,
+    format_results,
+)
 
 WAITING, AGREED, ASIDE = "", "agreed", "set aside"  # an entry's status
 TYPED_HEADER = HEADER  # (the columns of results.csv: round … entered by, status)
@@ -52,16 +56,8 @@ def settle(rows: Sequence[TableResult], new: TableResult) -> Settled:
 
 
 def format_typed(rows: Sequence[TableResult]) -> str:
-    """The text of `typed.csv`."""
-    out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(TYPED_HEADER)
-    for r in rows:
-        cells: list[object] = [r.round, r.table]
-        for name, total in zip(r.players, r.totals, strict=True):
-            cells += [name, f"{total:+d}" if total else "0"]
-        writer.writerow([*cells, r.by, r.status])
-    return out.getvalue()
+    """The text of `typed.csv` (the columns of results.csv, written as it is)."""
+    return format_results(rows)
 
 
 def parse_typed(text: str, origin: str) -> list[TableResult]:
