@@ -29,7 +29,6 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from baska_cli.errors import BaskaError, TournamentError, TournamentInputError
-from baska_cli.files.kind import NotRegularFile, read_text, reason_of
 from baska_cli.files.outputs import write_output
 from baska_cli.game.rules import RuleSet
 from baska_cli.i18n import _, ngettext, os_reason
@@ -48,6 +47,7 @@ from baska_cli.tournament.lots import format_lots, parse_lots
 from baska_cli.tournament.players import Entrant, format_players, parse_players
 from baska_cli.tournament.results import TableResult, format_results, parse_results
 from baska_cli.tournament.settings import Plan, format_plan, parse_plan
+from baska_cli.tournament.texts import read_if_there, read_needed
 from baska_cli.tournament.typed_store import TYPED, read_typed
 from baska_cli.tournament.walkouts import Walkout, format_walkouts, parse_walkouts
 
@@ -130,18 +130,6 @@ def table_players(t: Tournament, round_number: int, table: int) -> tuple[str, ..
     return tables[table - 1]
 
 
-def _read(path: str) -> str:
-    try:
-        return read_text(path, newline="")
-    except FileNotFoundError:
-        raise TournamentError(_("the file is missing"), path) from None
-    except (OSError, UnicodeDecodeError, NotRegularFile) as error:
-        reason = reason_of(error)
-        raise TournamentError(
-            _("cannot read the file: {reason}").format(reason=reason), path
-        ) from None
-
-
 @contextlib.contextmanager
 def lock(path: str) -> Iterator[None]:
     """Hold the tournament's lock while changing its directory."""
@@ -217,7 +205,7 @@ def read_plan(path: str) -> Plan:
             ).format(file=SETTINGS),
             path,
         )
-    return parse_plan(_read(settings), settings)
+    return parse_plan(read_needed(settings), settings)
 
 
 def load(path: str) -> Tournament:
@@ -226,19 +214,19 @@ def load(path: str) -> Tournament:
     plan = read_plan(path)
     rules = plan.rules(settings)
     _no_round_missing(path)
-    players = parse_players(_read(os.path.join(path, PLAYERS)), os.path.join(path, PLAYERS))
+    players = parse_players(read_needed(os.path.join(path, PLAYERS)), os.path.join(path, PLAYERS))
     details = os.path.join(path, DETAILS)
     if os.path.exists(details):
-        players = with_details(players, _read(details), details)
+        players = with_details(players, read_needed(details), details)
     sheets = read_results(path)
-    lots = parse_lots(_read(os.path.join(path, LOTS)), os.path.join(path, LOTS))
+    lots = parse_lots(read_needed(os.path.join(path, LOTS)), os.path.join(path, LOTS))
     gone = read_walkouts(path)
     said = read_confirmations(path)
     draws = []
     round_number = 1
     while os.path.isdir(os.path.join(path, round_dir(round_number))):
         seating = os.path.join(path, round_dir(round_number), SEATING)
-        draws.append(parse_seating(_read(seating), seating, round_number))
+        draws.append(parse_seating(read_needed(seating), seating, round_number))
         round_number += 1
     closed = frozenset(n for n in range(1, round_number) if round_closed(path, n))
     return Tournament(
@@ -256,19 +244,21 @@ def read_confirmations(path: str) -> list[Confirmation]:
     """The confirmations of a tournament's directory (none while `confirmations.csv` is
     missing)."""
     words = os.path.join(path, CONFIRMATIONS)
-    return parse_confirmations(_read(words), words) if os.path.exists(words) else []
+    text = read_if_there(words)
+    return parse_confirmations(text, words) if text is not None else []
 
 
 def read_results(path: str) -> list[TableResult]:
     """The paper sheets' results of a tournament's directory."""
     results = os.path.join(path, RESULTS)
-    return parse_results(_read(results), results)
+    return parse_results(read_needed(results), results)
 
 
 def read_walkouts(path: str) -> list[Walkout]:
     """The walk-outs of a tournament's directory (none while `walkouts.csv` is missing)."""
     walkouts = os.path.join(path, WALKOUTS)
-    return parse_walkouts(_read(walkouts), walkouts) if os.path.exists(walkouts) else []
+    text = read_if_there(walkouts)
+    return parse_walkouts(text, walkouts) if text is not None else []
 
 
 def write_round(tournament: Tournament, draw: Draw, pages: dict[str, str]) -> None:

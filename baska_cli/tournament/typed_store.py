@@ -7,11 +7,9 @@ from __future__ import annotations
 import os
 from collections.abc import Sequence
 
-from baska_cli.errors import TournamentError
-from baska_cli.files.kind import NotRegularFile, read_text, reason_of
 from baska_cli.files.replace import replace_text
-from baska_cli.i18n import _
 from baska_cli.tournament.results import TableResult
+from baska_cli.tournament.texts import read_if_there
 from baska_cli.tournament.typed import format_typed, parse_typed
 
 TYPED = "typed.csv"
@@ -20,14 +18,9 @@ TYPED = "typed.csv"
 def read_typed(path: str) -> list[TableResult]:
     """The entries typed in the tournament's directory (none while typed.csv is missing)."""
     file = os.path.join(path, TYPED)
-    try:
-        text = read_text(file, newline="")
-    except FileNotFoundError:
+    text = read_if_there(file)
+    if text is None:
         return []
-    except (OSError, UnicodeDecodeError, NotRegularFile) as error:
-        raise TournamentError(
-            _("cannot read the file: {reason}").format(reason=reason_of(error)), file
-        ) from None
     return parse_typed(text, file)
 
 

@@ -8,12 +8,10 @@ import datetime
 import os
 from collections.abc import Sequence
 
-from baska_cli.errors import TournamentError
-from baska_cli.files.kind import NotRegularFile, read_text, reason_of
 from baska_cli.files.replace import replace_text
-from baska_cli.i18n import _
 from baska_cli.tournament.desk.marks import Desk, DeskRow, desk_of, format_desk, parse_desk
 from baska_cli.tournament.folder import DESK
+from baska_cli.tournament.texts import read_if_there
 
 
 def now() -> str:
@@ -25,14 +23,9 @@ def now() -> str:
 def read_rows(path: str) -> list[DeskRow]:
     """The rows of the tournament's desk.csv (none while it is missing)."""
     file = os.path.join(path, DESK)
-    try:
-        text = read_text(file, newline="")
-    except FileNotFoundError:
+    text = read_if_there(file)
+    if text is None:
         return []
-    except (OSError, UnicodeDecodeError, NotRegularFile) as error:
-        raise TournamentError(
-            _("cannot read the file: {reason}").format(reason=reason_of(error)), file
-        ) from None
     return parse_desk(text, file)
 
 
