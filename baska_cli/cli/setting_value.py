@@ -4,12 +4,14 @@ regulations (league/regulations.py): the same reading, bounds and messages as `s
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any, Protocol
 
 import click
 
-from baska_cli.cli.common import fail
+from baska_cli.cli.common import fail, note_written
 from baska_cli.errors import BaskaError
+from baska_cli.i18n import _
 from baska_cli.tournament.setting_kinds import Kind
 
 
@@ -44,3 +46,30 @@ class SettingValue(click.ParamType[Any, Any]):
             return self.row.kind.parse(value, "--" + self.row.name)
         except BaskaError as error:
             fail(error)
+
+
+def echo_rows(rows: Iterable[tuple[str, str]]) -> None:
+    """Every setting (or regulation) and its value, as KEY = VALUE."""
+    for name, shown in rows:
+        click.echo(name + " = " + (shown or '""'))
+
+
+def tell_change(path: str, key: str, before: str, after: str, written: str) -> bool:
+    """What `set` did, said on stderr (`written`: the note of the file written); False when
+    the value was that already and nothing changed."""
+    if before == after:
+        click.echo(
+            _("{path}: {key} is {value} already; nothing changed").format(
+                path=path, key=key, value=before or '""'
+            ),
+            err=True,
+        )
+        return False
+    note_written(written)
+    click.echo(
+        _("{path}: {key}: {before} → {after}").format(
+            path=path, key=key, before=before or '""', after=after or '""'
+        ),
+        err=True,
+    )
+    return True

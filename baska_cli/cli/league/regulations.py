@@ -3,9 +3,8 @@ of league/regulations.py read the value and hold its bounds)."""
 
 from __future__ import annotations
 
-import click
-
-from baska_cli.cli.common import UserInputError, argument, command, note_written
+from baska_cli.cli.common import UserInputError, argument, command
+from baska_cli.cli.setting_value import echo_rows, tell_change
 from baska_cli.i18n import _
 from baska_cli.league.service import regulations as service
 
@@ -27,26 +26,12 @@ def set_command(path: str, key: str | None, value: str | None) -> None:
               baska league set liga team-best 5
     """
     if key is None:
-        for name, shown in service.regulations(path):
-            click.echo(name + " = " + (shown or '""'))
+        echo_rows(service.regulations(path))
         return
     if value is None:
         raise UserInputError(
             _('regulation "{key}": expected a value after it, e.g. set LIGA best 8').format(key=key)
         )
     changed = service.change(path, key, value)
-    if changed.before == changed.after:
-        click.echo(
-            _("{path}: {key} is {value} already; nothing changed").format(
-                path=path, key=changed.key, value=changed.before or '""'
-            ),
-            err=True,
-        )
-        return
-    note_written(_("the regulation {key} was changed").format(key=changed.key))
-    click.echo(
-        _("{path}: {key}: {before} → {after}").format(
-            path=path, key=changed.key, before=changed.before or '""', after=changed.after or '""'
-        ),
-        err=True,
-    )
+    written = _("the regulation {key} was changed").format(key=changed.key)
+    tell_change(path, changed.key, changed.before, changed.after, written)

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import click
 
-from baska_cli.cli.common import UserInputError, argument, command, note_written
+from baska_cli.cli.common import UserInputError, argument, command
+from baska_cli.cli.setting_value import echo_rows, tell_change
 from baska_cli.i18n import _
 from baska_cli.tournament import service, settings
 from baska_cli.tournament.folder import load
@@ -30,28 +31,15 @@ def set_command(path: str, key: str | None, value: str | None) -> None:
               baska tournament set liga apart ""
     """
     if key is None:
-        for name, shown in settings.shown(load(path).plan):
-            click.echo(name + " = " + (shown or '""'))
+        echo_rows(settings.shown(load(path).plan))
         return
     if value is None:
         raise UserInputError(
             _('setting "{key}": expected a value after it, e.g. set DIR rounds 6').format(key=key)
         )
     changed = service.change_setting(path, key, value)
-    if changed.before == changed.after:
-        click.echo(
-            _("{path}: {key} is {value} already; nothing changed").format(
-                path=path, key=key, value=changed.before or '""'
-            ),
-            err=True,
-        )
+    written = _("the setting {key} was changed").format(key=key)
+    if not tell_change(path, key, changed.before, changed.after, written):
         return
-    note_written(_("the setting {key} was changed").format(key=key))
-    click.echo(
-        _("{path}: {key}: {before} → {after}").format(
-            path=path, key=key, before=changed.before or '""', after=changed.after or '""'
-        ),
-        err=True,
-    )
     if changed.from_round is not None:
         click.echo(service.reach(load(path), changed.from_round), err=True)
