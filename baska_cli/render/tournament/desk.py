@@ -49,6 +49,14 @@ def desk_record(view: DeskView) -> dict[str, Any]:
     }
 
 
+def desk_page_record(view: DeskView) -> dict[str, Any]:
+    """The desk as the organiser's page gets it: the contract's record with the fee, the
+    totals in words and, where no player was found, `near`: the players listed are the
+    nearest spellings of a surname."""
+    record = {**desk_record(view), "fee": view.fee, "counts": counts_text(view)}
+    return record | ({"near": True} if view.near else {})
+
+
 def desk_json(view: DeskView) -> str:
     """One line of JSON."""
     return json.dumps(desk_record(view), ensure_ascii=False)

@@ -7,22 +7,14 @@ from __future__ import annotations
 from typing import Any
 
 from baska_cli.i18n import _
-from baska_cli.render.tournament.desk import counts_text, desk_record, marked_text
+from baska_cli.render.tournament.desk import desk_page_record, marked_text
 from baska_cli.tournament.desk import service
 from baska_cli.tournament.desk.marks import MARKS, PAID
-from baska_cli.tournament.desk.service import DeskView
 from baska_cli.web.entries import ID_LIMIT
 from baska_cli.web.requests import Refused, text_field
 
 Answer = tuple[int, dict[str, Any]]
 QUERY_LIMIT = 100  # characters of a search
-
-
-def _record(view: DeskView) -> dict[str, Any]:
-    """The desk's JSON with the fee, the totals in words and, where no player was found,
-    `near`: the players listed are the nearest spellings of a surname."""
-    record = {**desk_record(view), "fee": view.fee, "counts": counts_text(view)}
-    return record | ({"near": True} if view.near else {})
 
 
 def desk(path: str, query: dict[str, Any]) -> Answer:
@@ -32,7 +24,7 @@ def desk(path: str, query: dict[str, Any]) -> Answer:
     typed = query.get("q")
     if typed is not None and len(typed) > QUERY_LIMIT:
         raise Refused(400, _('"q" is at most {limit} characters').format(limit=QUERY_LIMIT))
-    return 200, _record(service.desk_view(path, typed))
+    return 200, desk_page_record(service.desk_view(path, typed))
 
 
 def checkin(path: str, body: dict[str, Any]) -> Answer:
@@ -51,4 +43,4 @@ def checkin(path: str, body: dict[str, Any]) -> Answer:
         raise Refused(400, _('"id" is a text of 1 to {limit} characters').format(limit=ID_LIMIT))
     done, view = service.check_in(path, [player], mark == PAID, not value, client_id)
     message = "; ".join(marked_text(m) for m in done if m.mark == mark or m.changed)
-    return 200, {**_record(view), "message": message}
+    return 200, {**desk_page_record(view), "message": message}
