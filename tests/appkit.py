@@ -169,6 +169,25 @@ class AppPhone(Browser):
             )
         ]
 
+    def report(self) -> str:
+        """The text of the printable report the end of the evening links to (opened in a
+        window of its own), back on the table page afterwards."""
+        self.wait(lambda: self.js("return !document.getElementById('end').hidden"), "the end")
+        table = self.driver.current_window_handle
+        self.tap("#end-report")
+        self.wait(lambda: len(self.driver.window_handles) > 1, "the report's window")
+        self.driver.switch_to.window(next(h for h in self.driver.window_handles if h != table))
+        try:
+            return str(
+                self.wait(
+                    lambda: self.js("return document.body ? document.body.innerText : ''"),
+                    "the report's text",
+                )
+            )
+        finally:
+            self.driver.close()
+            self.driver.switch_to.window(table)
+
     def exported(self, evening: str) -> bytes:
         """The evening's ledger as its export link (an <a download>) gives it."""
         script = (

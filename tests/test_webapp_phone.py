@@ -126,6 +126,7 @@ def test_an_evening_on_one_phone_offline_killed_and_exported(app: str, tmp_path:
             phone.ready()
             assert phone.totals() == [31, -123, 27, 65]  # (hand 12 void: its 30 skipped)
             play(phone, PLAYED[KILLED_AT:], 13)
+            report = phone.report()
             phone.shot("end")
             phone.tap(".app-home-link")
             phone.ready()
@@ -133,6 +134,9 @@ def test_an_evening_on_one_phone_offline_killed_and_exported(app: str, tmp_path:
             name = phone.download_name(evening)
         finally:
             phone.close()
+    # the end's printable report, made by the page's Python with no network, in Polish
+    assert all(player in report for player in NAMES), report[:300]
+    assert "Rozdanie" in report or "rozdanie" in report, report[:300]
     assert re.fullmatch(r"baska-\d{4}-\d\d-\d\d-ania-bartek-celina-darek\.csv", name), name
     path = tmp_path / name
     path.write_bytes(exported)
