@@ -23,6 +23,7 @@ import html
 import json
 import re
 import tempfile
+import urllib.request
 import zipfile
 from collections.abc import Iterator
 from pathlib import Path
@@ -281,6 +282,22 @@ class Hall:
             self.get("me", mine)
 
 
+def announce(server: HallServer, text: str) -> Any:
+    """An announcement from the organiser's page to the running server: its answer."""
+    sent = urllib.request.Request(
+        f"{server.base}/api/v1/hall/announce",
+        data=json.dumps({"text": text}).encode("utf-8"),
+        headers={
+            **server.headers(server.organiser_key),
+            "Content-Type": "application/json",
+            "Accept-Language": "pl",
+        },
+        method="POST",
+    )
+    with urllib.request.urlopen(sent, timeout=10) as answer:
+        return json.load(answer)
+
+
 def workbook_text(path: Path) -> str:
     """The cells' words of an .xlsx (its shared strings and sheet names)."""
     with zipfile.ZipFile(path) as book:
@@ -419,16 +436,24 @@ def test_a_polish_tournament_day_shows_nothing_foreign(day: tuple[Screens, str])
     assert found == [], "\n".join(found)
 
 
-def test_the_screens_the_scripts_write_show_nothing_foreign(day: tuple[Screens, str]) -> None:
-    """In a real browser asking for Polish (the server speaks English unless asked): the
-    end of a round at a table's phone, the projector's standings and the organiser's page,
-    their text as the scripts wrote it."""
+def test_the_screens_the_scripts_write_show_nothing_foreign(
+    day: tuple[Screens, str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """In a real browser in Polish on `baska serve` started in Polish (LANG; its pages in
+    English unless asked): the end of a round at a table's phone, the projector's standings
+    and the organiser's page, their text as the scripts wrote it; and what the server
+    printed in its terminal (its links, a line for a write)."""
     reason = missing()
     if reason:
         pytest.skip(reason)
     _screens, path = day
     screens = Screens()
-    server = HallServer(path, "--lang", "en")
+    for name, value in POLISH_ENV.items():  # (its terminal: the organiser's language)
+        if value is None:
+            monkeypatch.delenv(name, raising=False)
+        else:
+            monkeypatch.setenv(name, value)
+    server = HallServer(path, "--lang", "en")  # (its pages: the language the browser asks)
     shots = Path(tempfile.mkdtemp(prefix="baska-polish-day-"))
     try:
         table = Browser("table-end", f"{server.base}/t/{server.table_key(2, 2)}", shots,
@@ -455,12 +480,20 @@ def test_the_screens_the_scripts_write_show_nothing_foreign(day: tuple[Screens, 
             screens.add("the organiser's page", organiser.text("body"))
         finally:
             organiser.close()
+        # a write from the organiser's page: the server's terminal prints a line for it
+        said = announce(server, "Dziękujemy za grę, do zobaczenia")
+        assert said["announcement"] == "Dziękujemy za grę, do zobaczenia"
+        screens.answer("POST hall/announce", said)
     finally:
-        server.stop()
+        _status, printed = server.stop()
+    screens.add("baska serve's terminal", "\n".join(server.printed) + "\n" + printed)
+    assert "Dziękujemy" in printed
     assert [where for where, _text in screens.texts] == [
         "the table's end",
         "the projector",
         "the organiser's page",
+        "POST hall/announce",
+        "baska serve's terminal",
     ]
     found = screens.foreign()
     assert found == [], "\n".join(found)
