@@ -59,18 +59,20 @@ def listed(text: str) -> frozenset[str]:
 
 
 # English UI words beyond the walk's list (which leaves out words Polish has too): a page
-# or a message shows none of them
+# or a message shows none of them (nor the colloquial Polish "no": baska never says it)
 MORE_ENGLISH = listed(
     """round rounds table tables player standings close closed finished waiting yes none
     evening confirmed disputed playing started start clock time left walkout walked
     present paid unpaid cash team teams category seat seats result results announcement
     page print sheets seating draw drawn undo back send sent help loading offline cancel
-    save error warning"""
+    save error warning no"""
 )
 # ("by" is Polish too: "by opublikować")
 FORBIDDEN = (ENGLISH | MORE_ENGLISH) - {"by"}
 # a tournament's table is no evening: no "end of the evening" (its money) on any screen
 EVENING = re.compile(r"\bwiecz[oó]r\w*|\bevening\b", re.IGNORECASE)
+# a word's key shown for want of its words (`place_points`)
+RAW_KEY = re.compile(r"(?<![\w/.-])[a-z]+_[a-z_]+(?![\w/.-])")
 # a template's field left unfilled: {name}, %(name)s, %s, %d
 UNFILLED = re.compile(r"\{[a-z_]+\}|%\([a-z_]+\)[sd]|%[sd]\b")
 CAPITALS = re.compile(r"(?<![\w-])[A-ZĄĆĘŁŃÓŚŹŻ][A-ZĄĆĘŁŃÓŚŹŻ_]*(?![\w-])")
@@ -135,7 +137,7 @@ class Screens:
         for where, text in self.texts:
             bad = [w for w in words(spoken(text)) if w.lower() in FORBIDDEN]
             bad += sorted(set(CAPITALS.findall(text)) & english)
-            bad += EVENING.findall(text) + UNFILLED.findall(text)
+            bad += EVENING.findall(text) + UNFILLED.findall(text) + RAW_KEY.findall(spoken(text))
             if bad:
                 found.append(f"{where}: {sorted(set(bad))}")
         return found
@@ -147,7 +149,8 @@ def spoken(text: str) -> str:
     text = re.sub(r"(?m)^\s*(?:Przykład:\s*)?baska\b.*$", " ", text)
     text = re.sub(r"`[^`\n]*`", " ", text)
     text = re.sub(r"\[[\w|]+\]", " ", text)
-    text = re.sub(r"(?m)^[a-z][\w-]* = ", " ", text)  # a setting's key, as `set` takes it
+    text = re.sub(r"(?m)^[a-z][\w-]* = .*$", " ", text)  # a setting, as `set` takes it
+    text = re.sub(r"\[domyślnie: [^\]]*\]", " ", text)  # a default value, as typed
     text = re.sub(r"\S*(?:/|\.(?:csv|css|html|json|txt|xlsx)\b)\S*", " ", text)  # a path
     for word in ALLOWED:
         text = re.sub(rf"(?<!\w){re.escape(word)}(?!\w)", " ", text)
@@ -175,7 +178,7 @@ def test_the_finder_finds_english_and_leaks() -> None:
     screens = Screens()
     screens.add("a", "Runda 2 zamknięta: the table waits")
     screens.add("b", "Użycie: baska tournament checkin [OPCJE] KATALOG [PLAYER]...")
-    screens.add("c", "Koniec wieczoru; gracz {name}: %(count)s")
+    screens.add("c", "Koniec wieczoru; gracz {name}: %(count)s, place_points")
     screens.add("d", "Stół 3: Jan Kowalski, Grand Prix, plik wyniki.csv, kod QR i PIN")
     screens.page(
         "e",
@@ -185,7 +188,7 @@ def test_the_finder_finds_english_and_leaks() -> None:
     assert screens.foreign() == [
         "a: ['table', 'the']",
         "b: ['PLAYER']",
-        "c: ['%(count)s', 'wieczoru', '{name}']",
+        "c: ['%(count)s', 'place_points', 'wieczoru', '{name}']",
         "e #baska-words: ['Waiting', 'for']",
         "e: ['Close']",
     ]
@@ -327,6 +330,7 @@ def run_day(day: Path) -> Screens:
     path = str(day / "grand-prix")
     used = ("new", "checkin", "set", "draw", "links", "cards", "print", "start", "announce")
     used += ("result", "walkout", "accept", "status", "standings", "close", "publish")
+    used += ("enter", "withdraw", "check", "lots")
     for command in used:
         screens.cli("tournament", command, "--help")
     screens.cli("tournament", "new", path, "-p", str(players), "--rounds", "3", "--deals",
@@ -384,8 +388,19 @@ def run_day(day: Path) -> Screens:
         screens.cli("tournament", "standings", path, "--category", "all")
         screens.cli("tournament", "standings", path, "--xlsx", str(day / "gp.xlsx"),
                     "--html", str(day / "klasyfikacja.html"))  # fmt: skip
+        screens.cli("tournament", "check", path)
         screens.cli("tournament", "close", path, "1")
         screens.cli("tournament", "announce", path, "--clear")
+        # a closed round: its tables' keys write nothing; a late entry, a withdrawal
+        hall.post("hands", first, {"hand": HANDS[0], "id": "late"}, 403)
+        hall.post("confirm", first, {"player": "x", "agree": True, "totals": [0] * 4}, 403)
+        hall.page(f"/t/{first}")
+        screens.cli("tournament", "checkin", path, "1020")  # (she came after round 1)
+        screens.cli("tournament", "enter", path, "Zenon Gołąbek", "--club", "KS Baśka Kartuzy",
+                    "--category", "S")  # fmt: skip
+        screens.cli("tournament", "checkin", path, "Zenon", "--paid")
+        screens.cli("tournament", "withdraw", path, members[3][2])  # (who walked out)
+        hall.organiser("withdraw", {"player": "1019"})  # (never came back)
         # round 2: finish-deal and hidden standings; table 1 cut by the clock
         screens.cli("tournament", "set", path, "time-up", "finish-deal")
         screens.cli("tournament", "set", path, "hide-standings", "tak")
@@ -402,6 +417,8 @@ def run_day(day: Path) -> Screens:
             hall.post("me/confirm", mine, word)
         hall.screens_of_the_hall()
         screens.cli("tournament", "accept", path, "2", "1", ok=False)
+        hall.organiser("draw", {}, 409)  # (table 1 not in: refused, naming it)
+        screens.cli("tournament", "draw", path, ok=False)
         screens.cli("tournament", "close", path, "2")
         screens.cli("tournament", "accept", path, "2", "1")
         hall.get("confirmations", cut)
@@ -418,6 +435,8 @@ def run_day(day: Path) -> Screens:
         hall.screens_of_the_hall()
     screens.cli("tournament", "status", path)
     screens.cli("tournament", "standings", path)
+    screens.cli("tournament", "lots", path)
+    screens.cli("tournament", "check", path)
     screens.cli("tournament", "publish", path, str(day / "strona"))
     # the printouts, the workbooks and the published site
     printed = [day / "karty.html", day / "klasyfikacja.html"]
