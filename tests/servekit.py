@@ -103,6 +103,9 @@ class Server(Running):
         self.drain()
 
 
+POLISH_LINKS = {"organizator": "organiser", "klasyfikacja": "standings"}
+
+
 class HallServer(Running):
     """`python -m baska_cli serve DIR --port 0` of a tournament's directory, started and its
     printed links read: `organiser` (its key `organiser_key`) and `standings`; `base` is
@@ -118,6 +121,7 @@ class HallServer(Running):
         for line in self.process.stdout:
             self.printed.append(line.rstrip("\n"))
             what, sep, url = line.strip().partition(": ")
+            what = POLISH_LINKS.get(what, what)  # (a server started in Polish: LANG=pl_PL)
             if sep and what in ("organiser", "standings") and url.startswith("http"):
                 links[what] = url
             if line.startswith("Ctrl-C") and len(links) == 2:  # (its last line: it serves)

@@ -116,6 +116,22 @@ def test_the_lines_speak_the_servers_language(tmp_path: Path) -> None:
     ]
 
 
+def test_the_organisers_actions_are_told_in_the_servers_language(tmp_path: Path) -> None:
+    liga = kit.drawn(tmp_path)
+    out = io.StringIO()
+    with telling(out, "pl"), TestClient(app_of(liga)) as client:
+        organiser = Organiser(client, hall_keys(liga).organiser)
+        said = organiser.post("announce", {"text": "Obiad o 14:00"}, **{"Accept-Language": "en"})
+        assert said.json()["message"] == "announced on every screen until cleared: Obiad o 14:00"
+        closed = organiser.post("close", {"round": 1}, **{"Accept-Language": "en"})
+        assert closed.json()["message"].startswith("round 1 is closed: its tables' keys")
+    assert lines(out) == [
+        "organizator: ogłoszone na każdym ekranie aż do zdjęcia: Obiad o 14:00",
+        "organizator: runda 1 jest zamknięta: klucze jej stołów niczego już nie zapisują; bez "
+        "wyniku, do wpisania przez organizatora: stół 1 (nierozpoczęty), stół 2 (nierozpoczęty)",
+    ]
+
+
 def test_nothing_is_told_without_a_terminal(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

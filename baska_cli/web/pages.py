@@ -106,10 +106,13 @@ def scan_again() -> str:
 async def root_page(request: Request) -> Response:
     """GET /: a page saying what this server is and how a phone gets to its table."""
     language = language_of(request)
+    tournament = getattr(request.app.state.hall, "tournament", None) is not None
     with speaking(language):
-        return refused_page(
-            language, _("This is baska serve, the evening's scorer."), 200, scan_again()
-        )
+        if tournament:  # (a tournament's hall: its tables are no evening)
+            said = _("This is baska serve, the tournament's scorer.")
+        else:
+            said = _("This is baska serve, the evening's scorer.")
+        return refused_page(language, said, 200, scan_again())
 
 
 def page(name: str, context: dict[str, Any]) -> HTMLResponse:

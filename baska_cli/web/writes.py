@@ -16,7 +16,7 @@ import logging
 import os
 import re
 import time
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import IO
 
 from baska_cli.i18n import N_, _, speaking
@@ -25,6 +25,8 @@ from baska_cli.tournament.folder import tournament_of
 
 LOGGER = logging.getLogger("baska.serve.writes")
 Where = tuple[int, int] | str | None  # a round's table, a ledger's name, or the hall itself
+# a sentence worded when it is read, in the reader's language (a page's answer, a line here)
+Worded = Callable[[], str]
 _TABLE = re.compile(r"r([0-9]+)[/\\]t([0-9]+)\.csv\Z")
 
 CHANGES = {  # a phone's change of a ledger (web/changes.py's actions)
@@ -67,9 +69,10 @@ class Lines(logging.Formatter):
 
     def format(self, record: logging.LogRecord) -> str:
         facts = record.args if isinstance(record.args, Mapping) else {}
-        safe = {key: terminal_safe(str(value)) for key, value in facts.items()}
-        where, by = facts.get("where"), safe.get("by", "")
         with speaking(self.language):
+            said = {k: v() if callable(v) else v for k, v in facts.items()}  # (Worded)
+            safe = {key: terminal_safe(str(value)) for key, value in said.items()}
+            where, by = facts.get("where"), safe.get("by", "")
             text = _(str(record.msg)).format(**safe)
             if isinstance(where, tuple):
                 text = _("round {round}, table {table}: {what}").format(

@@ -2,7 +2,8 @@
 the tournament's lock): a walk-out or its undo, a withdrawal, a table's result accepted, a
 paper result entered or corrected, the next round drawn or taken back, a round closed, the
 round's clock started, an announcement made or taken down. Each
-answer is JSON with the sentence the CLI says, in the request's language."""
+answer is JSON with the sentence the CLI says, worded when it is read (web/writes.py's
+Worded): the page reads it in the request's language, the server's terminal in its own."""
 
 from __future__ import annotations
 
@@ -53,14 +54,14 @@ def walkout(path: str, body: dict[str, Any]) -> Answer:
     )
     where = {"round": done.round, "table": done.table, "name": done.player}
     record = {**where, "player": done.player, "others": list(done.others), "undone": undo}
-    message = "; ".join(walked_out(done))
-    return 200, {**record, "hands": done.hands, "sheet": done.sheet, "message": message}
+    message = {"message": lambda: "; ".join(walked_out(done))}
+    return 200, {**record, "hands": done.hands, "sheet": done.sheet, **message}
 
 
 def withdraw(path: str, body: dict[str, Any]) -> Answer:
     """POST /api/v1/hall/withdraw {"player"}: from the next round on."""
     gone = service.withdraw_player(path, text_field(body, "player", blank=False))
-    return 200, {"player": gone.name, "round": gone.round, "message": withdrawn(gone)}
+    return 200, {"player": gone.name, "round": gone.round, "message": lambda: withdrawn(gone)}
 
 
 def accept(path: str, body: dict[str, Any]) -> Answer:
@@ -68,7 +69,7 @@ def accept(path: str, body: dict[str, Any]) -> Answer:
     round_number, table = _table(body)
     state = service_confirm.accept(path, round_number, table)
     record = {"round": round_number, "table": table, "status": state.status}
-    return 200, {**record, "message": accepted(state)}
+    return 200, {**record, "message": lambda: accepted(state)}
 
 
 def result(path: str, body: dict[str, Any]) -> Answer:
@@ -86,15 +87,28 @@ def result(path: str, body: dict[str, Any]) -> Answer:
         "totals": list(typed.result.totals),
         "counted": typed.counted,
         "differs": typed.differs is not None,
-        "message": sheet_typed(typed),
+        "message": lambda: sheet_typed(typed),
     }
 
 
 def _drawn_already(drawn: Drawn) -> Answer:
     """A round drawn before (by another phone, or a click twice), shown again."""
-    message = _("round {round} is drawn already").format(round=drawn.draw.round)
     record = {**draw_record(drawn.draw), "not_in": [], "anyway": False, "new": False}
-    return 200, {**record, "message": message}
+    return 200, {**record, "message": lambda: _drawn_again(drawn.draw.round)}
+
+
+def _drawn_again(number: int) -> str:
+    return _("round {round} is drawn already").format(round=number)
+
+
+def _drawn_text(drawn: Drawn) -> str:
+    """What a new draw says: the round drawn, who is absent, the tables drawn past."""
+    message = round_drawn(drawn.draw.round)
+    if drawn.draw.absent:
+        message += "; " + absent_text(drawn.draw.absent)
+    if drawn.late:
+        message += "; " + drawn_anyway(drawn.draw.round - 1, drawn.late)
+    return message
 
 
 def draw(path: str, body: dict[str, Any]) -> Answer:
@@ -113,13 +127,8 @@ def draw(path: str, body: dict[str, Any]) -> Answer:
         return 409, {"error": message, "not_in": [s.table for s in late.states]}
     if not drawn.new:
         return _drawn_already(drawn)
-    message = round_drawn(drawn.draw.round)
-    if drawn.draw.absent:
-        message += "; " + absent_text(drawn.draw.absent)
-    if drawn.late:
-        message += "; " + drawn_anyway(drawn.draw.round - 1, drawn.late)
     record = {**draw_record(drawn.draw), "not_in": [s.table for s in drawn.late], "new": True}
-    return 201, {**record, "anyway": bool(drawn.late), "message": message}
+    return 201, {**record, "anyway": bool(drawn.late), "message": lambda: _drawn_text(drawn)}
 
 
 def undo_draw(path: str, body: dict[str, Any]) -> Answer:
@@ -136,7 +145,7 @@ def undo_draw(path: str, body: dict[str, Any]) -> Answer:
             ),
         )
     number = service_closing.undo_draw(path)
-    return 200, {"round": number, "message": round_taken_back(number)}
+    return 200, {"round": number, "message": lambda: round_taken_back(number)}
 
 
 def close(path: str, body: dict[str, Any]) -> Answer:
@@ -144,7 +153,7 @@ def close(path: str, body: dict[str, Any]) -> Answer:
     closed = service_closing.close_round(path, whole_field(body, "round"))
     late = [s.table for s in closed.late]
     record = {"round": closed.round, "not_in": late, "already": closed.already}
-    return 200, {**record, "message": round_closed(closed)}
+    return 200, {**record, "message": lambda: round_closed(closed)}
 
 
 def start_clock(path: str, body: dict[str, Any]) -> Answer:
@@ -160,7 +169,7 @@ def start_clock(path: str, body: dict[str, Any]) -> Answer:
         "ends": iso(started.ends),
         "minutes": started.minutes,
         "restarted": started.restarted,
-        "message": clock_started(started),
+        "message": lambda: clock_started(started),
     }
 
 
@@ -169,6 +178,6 @@ def announce(path: str, body: dict[str, Any]) -> Answer:
     screen, or taken down."""
     if flag_field(body, "clear"):
         there_was = service_clock.clear_announcement(path)
-        return 200, {"announcement": None, "message": cleared(there_was)}
+        return 200, {"announcement": None, "message": lambda: cleared(there_was)}
     shown = service_clock.announce(path, text_field(body, "text"))
-    return 200, {"announcement": shown, "message": announced(shown)}
+    return 200, {"announcement": shown, "message": lambda: announced(shown)}

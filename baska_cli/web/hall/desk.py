@@ -42,5 +42,8 @@ def checkin(path: str, body: dict[str, Any]) -> Answer:
     if not isinstance(client_id, str) or len(client_id) > ID_LIMIT:
         raise Refused(400, _('"id" is a text of 1 to {limit} characters').format(limit=ID_LIMIT))
     done, view = service.check_in(path, [player], mark == PAID, not value, client_id)
-    message = "; ".join(marked_text(m) for m in done if m.mark == mark or m.changed)
-    return 200, {**desk_page_record(view), "message": message}
+    said = [m for m in done if m.mark == mark or m.changed]
+    return 200, {
+        **desk_page_record(view),
+        "message": lambda: "; ".join(marked_text(m) for m in said),
+    }

@@ -127,8 +127,12 @@ def organiser_post(work: Handler) -> Route:
         hall = _hall(request)
         body = await _let_in(request, hall, post=True)
         status, answer = await in_worker(request.state.language, lambda: work(hall.folder, body))
+        worded = answer.get("message")  # (Worded: the page's words here, the terminal's there)
+        if callable(worded):
+            with speaking(request.state.language):
+                answer["message"] = worded()
         if status < 300 and answer.get("message"):
-            told(None, N_("the organiser: {said}"), said=answer["message"])
+            told(None, N_("the organiser: {said}"), said=worded)
         return JSONResponse(answer, status)
 
     checked.__doc__ = work.__doc__
