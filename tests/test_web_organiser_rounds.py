@@ -5,6 +5,7 @@ the hall's secret deleted while serving."""
 
 from __future__ import annotations
 
+import shutil
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -130,21 +131,44 @@ def test_a_round_taken_back_and_drawn_again_is_served_as_drawn_again(
     assert "Ania" not in table["seats"]
 
 
-@pytest.mark.parametrize("served", [True, False], ids=["while served", "served after"])
+def into_old_directory(liga: str, old: Path) -> None:
+    """Round 1 as drawn now, put into the directory `old` (round 1's as first drawn, kept
+    aside): as when the system gives a new directory the inode of one just removed."""
+    for kept in old.iterdir():
+        kept.unlink()
+    new = Path(liga, "r1")
+    for made in new.iterdir():
+        made.rename(old / made.name)
+    new.rmdir()
+    old.rename(new)
+
+
+@pytest.mark.parametrize(
+    ("served", "reused"),
+    [(True, False), (False, False), (True, True)],
+    ids=["while served", "served after", "its directory's inode reused"],
+)
 def test_a_key_printed_before_a_draw_taken_back_opens_nothing_after(
-    tmp_path: Path, served: bool
+    tmp_path: Path, served: bool, reused: bool
 ) -> None:
     """The fifth hostile pass: table 1's sheet printed, the draw taken back and made again
-    with other players; the old sheet's key neither opens nor writes the new table 1."""
+    with other players; the old sheet's key neither opens nor writes the new table 1 (also
+    when the new round's directory is the old one's inode)."""
     liga = make_liga(tmp_path)
     printed = table_key(liga, 1, 1)
     with TestClient(app_of(liga)) as client:
         headers = {"Authorization": f"Bearer {printed}", "Origin": "http://testserver"}
         if served:
             assert client.get("/api/v1/table", headers=headers).status_code == 200
+        old = tmp_path / "r1-as-first-drawn"
+        if reused:  # (the directory the server has seen kept aside, a copy in its place)
+            Path(liga, "r1").rename(old)
+            shutil.copytree(old, Path(liga, "r1"))
         assert invoke("tournament", "draw", liga, "--undo").exit_code == 0
         assert invoke("tournament", "withdraw", liga, "Ania").exit_code == 0
         assert invoke("tournament", "draw", liga).exit_code == 0
+        if reused:
+            into_old_directory(liga, old)
         assert table_key(liga, 1, 1) != printed
         ledger = Path(liga, "r1", "t1.csv").read_bytes()
         assert client.get("/api/v1/table", headers=headers).status_code == 403

@@ -4,6 +4,7 @@ opens only their own page (web/hall/personal.py, player.py), never a table's."""
 
 from __future__ import annotations
 
+import hashlib
 import os
 import threading
 from collections.abc import Mapping
@@ -69,15 +70,20 @@ class TournamentHall:
         replaced = newest > 0 and _identity(self.folder, newest) != self._newest
         if replaced:
             self._forget(newest - 1)
-        if replaced or os.path.isdir(os.path.join(self.folder, round_dir(newest + 1))):
+        following = os.path.isdir(os.path.join(self.folder, round_dir(newest + 1)))
+        if replaced or following:
+            # (the identity read before the files: a draw made meanwhile is seen next time)
+            expected = newest + 1 if following else newest
+            ahead = _identity(self.folder, expected)
             self.tournament = load(self.folder)
+            found = self.rounds
+            self._newest = ahead if found == expected else _identity(self.folder, found)
         for round_number in range(self._seen_rounds + 1, self.rounds + 1):
             draw = self.tournament.draws[round_number - 1]
             for table in range(1, len(draw.tables) + 1):
                 key = self.keys.table(draw, table)
                 self._by_key[key_digest(key)] = (round_number, table)
         self._seen_rounds = self.rounds
-        self._newest = _identity(self.folder, self.rounds)
 
     def keep_secret(self) -> None:
         """Write the hall's secret back if it was deleted while serving, so that every
@@ -174,13 +180,15 @@ class TournamentHall:
         await self.projector.stop()
 
 
-def _identity(folder: str, round_number: int) -> tuple[int, int] | None:
-    """A round directory's identity (device, inode), None if there is none."""
+def _identity(folder: str, round_number: int) -> bytes | None:
+    """A drawn round's identity: the digest of its seating as written (a round drawn again
+    with other players is another round, though its directory may get the same inode), None
+    if there is none."""
     try:
-        st = os.stat(os.path.join(folder, round_dir(round_number)))
+        with open(os.path.join(folder, round_dir(round_number), SEATING), "rb") as file:
+            return hashlib.blake2b(file.read(), digest_size=16).digest()
     except OSError:
         return None
-    return st.st_dev, st.st_ino
 
 
 def _named_table(query: Mapping[str, str], rounds: int) -> tuple[int, int] | None:
