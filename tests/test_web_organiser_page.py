@@ -116,7 +116,7 @@ def test_the_organiser_follows_the_round_and_records_a_walk_out(served: tuple[st
         assert len(marked) == 1
         table, name = marked[0]
         assert name in laptop.text(f'#tables li[data-table="{table}"] .seats')
-        assert "Round 1 of 3 · 0 of 3 tables in" in laptop.text("#round-line")
+        assert "Round 1 of 3 · 0 of 3 tables final" in laptop.text("#round-line")
         laptop.shot("00-round")
         phone.shot("00-round")
 
