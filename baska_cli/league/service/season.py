@@ -18,8 +18,8 @@ from baska_cli.league.ratings import Game, Rating, Ratings, games, rate
 from baska_cli.league.regulations import Regulations
 from baska_cli.league.season import EventLines, LeagueLine, classify, team_lines, within
 from baska_cli.tournament.classifications.teams import team_standings
-from baska_cli.tournament.folder import load as load_tournament
-from baska_cli.tournament.scores.service import Standings, final_standings
+from baska_cli.tournament.scores.kept import final
+from baska_cli.tournament.scores.service import Standings
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,20 +72,21 @@ def _ids(league: LeagueFolder, standings: Standings, event: str) -> tuple[str, .
 
 
 def played(league: LeagueFolder) -> list[Played]:
-    """Every event in date order, its standings read once (the tournament's own); two events
-    that are one tournament (a copy of its folder) refused."""
+    """Every event in date order, its standings read once (the tournament's own, kept beside
+    it while none of its files changed: tournament/scores/kept.py); two events that are one
+    tournament (a copy of its folder) refused."""
     found = []
     seen: dict[str, str] = {}
     for event in league.league.dated():
         where = league.event_path(event.path)
-        t = load_tournament(where)
+        t = final(where)
         for key in (os.path.realpath(where), t.plan.identity):
             if key and seen.setdefault(key, event.path) != event.path:
                 raise one_tournament(league.path, event.path, seen[key])
-        if not t.draws:
+        done = t.standings
+        if done is None:
             found.append(Played(event.path, event.date, t.name, None))
             continue
-        done = final_standings(t)
         found.append(Played(event.path, event.date, t.name, done, _ids(league, done, event.path)))
     return found
 
