@@ -8,7 +8,6 @@ from __future__ import annotations
 import contextlib
 import json
 import os
-import time
 from dataclasses import dataclass, fields
 from fractions import Fraction
 from typing import Any
@@ -17,7 +16,7 @@ from baska_cli import __version__
 from baska_cli.errors import BaskaError
 from baska_cli.files.kind import NotRegularFile, read_text
 from baska_cli.files.outputs import write_output
-from baska_cli.files.stamps import Stamp, settled, stamp
+from baska_cli.files.stamps import Stamps, folder_stamps
 from baska_cli.tournament.folder import (
     LOCK,
     ROUND_DIR,
@@ -36,7 +35,6 @@ FORMAT = 1  # the side file's layout; a file of another layout or baska is made 
 LAYOUT = [FORMAT, __version__, *([f.name for f in fields(k)] for k in (StandingLine, TablePlace,
           Entrant))]  # fmt: skip
 NOT_STAMPED = (KEPT, CHECKED, LOCK)  # caches and the lock: no input of the standings
-Stamps = list[tuple[str, Stamp]]
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,25 +48,9 @@ class Final:
 
 
 def stamps(path: str) -> tuple[Stamps, bool]:
-    """Every file of the directory and of its rounds' directories (`rN/`), by name, with
-    its stamp (its caches and lock left out), and whether all of them are settled (old
-    enough to be trusted); an OSError if the directory cannot be read."""
-    now = time.time_ns()
-    found: Stamps = []
-    calm = True
-    with os.scandir(path) as entries:
-        top = sorted((e.name, e) for e in entries if e.name not in NOT_STAMPED)
-    for name, entry in top:
-        st = entry.stat()
-        found.append((name, stamp(st)))
-        calm = calm and settled(st, now)
-        if ROUND_DIR.fullmatch(name) and entry.is_dir():
-            with os.scandir(entry.path) as inner:
-                for sub in sorted(inner, key=lambda e: e.name):
-                    st = sub.stat()
-                    found.append((f"{name}/{sub.name}", stamp(st)))
-                    calm = calm and settled(st, now)
-    return found, calm
+    """Every file of the directory and of its rounds' directories (`rN/`) with its stamp,
+    its caches and lock left out, and whether all are settled (files/stamps.py)."""
+    return folder_stamps(path, NOT_STAMPED, lambda name: ROUND_DIR.fullmatch(name) is not None)
 
 
 def _fraction(value: list[int], known: dict[tuple[int, int], Fraction]) -> Fraction:
