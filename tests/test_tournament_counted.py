@@ -50,8 +50,8 @@ def _played(tmp_path: Path) -> tuple[str, str]:
 def test_checked_ledgers_are_remembered_until_they_change(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from baska_cli.ledger import checker
     from baska_cli.files import stamps
+    from baska_cli.ledger import checker
     from tests.clikit import invoke
 
     path, ledger = _played(tmp_path)

@@ -1,6 +1,6 @@
-"""tournament/scores/kept.py: a tournament's final standings kept in `.standings.json`, used
-while no file of its directory changed, made again when any did, never trusted when broken;
-the same standings with the side file as without."""
+"""tournament/scores/kept.py and final_of: a tournament's final standings kept in
+`.standings.json`, used while no file of its directory changed, made again when any did,
+never trusted when broken; the same standings with the side file as without."""
 
 from __future__ import annotations
 
@@ -14,9 +14,9 @@ import pytest
 from baska_cli.errors import BaskaError
 from baska_cli.files import stamps
 from baska_cli.tournament.folder import load
-from baska_cli.tournament.scores import kept
-from baska_cli.tournament.scores.kept import KEPT, final
-from baska_cli.tournament.scores.service import correct_result, final_standings
+from baska_cli.tournament.scores import service
+from baska_cli.tournament.scores.kept import KEPT
+from baska_cli.tournament.scores.service import correct_result, final_of, final_standings
 from tests.tournamentkit import copied, draw, entries, new, result
 
 
@@ -39,23 +39,23 @@ def finished(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> str:
 
 @pytest.fixture
 def loads(monkeypatch: pytest.MonkeyPatch) -> list[str]:
-    """Each tournament directory kept.py reads whole (its standings made, not taken)."""
+    """Each tournament directory final_of reads whole (its standings made, not kept)."""
     read: list[str] = []
 
     def counted(path: str) -> object:
         read.append(path)
         return load(path)
 
-    monkeypatch.setattr(kept, "load", counted)
+    monkeypatch.setattr(service, "load", counted)
     return read
 
 
 def test_the_standings_are_kept_and_taken_while_nothing_changed(
     finished: str, loads: list[str]
 ) -> None:
-    made = final(finished)
+    made = final_of(finished)
     assert os.path.exists(os.path.join(finished, KEPT)) and loads == [finished]
-    again = final(finished)
+    again = final_of(finished)
     assert loads == [finished]  # (the second: from the side file)
     assert again == made
     assert again.standings == final_standings(load(finished))
@@ -89,10 +89,10 @@ CHANGES: dict[str, Callable[[str], object]] = {
 def test_any_file_changed_added_or_removed_makes_them_again(
     finished: str, loads: list[str], change: str
 ) -> None:
-    final(finished)
+    final_of(finished)
     CHANGES[change](finished)
     try:
-        done = final(finished)
+        done = final_of(finished)
     except BaskaError:  # (a file made unreadable: the tournament read says so, as before)
         assert len(loads) == 2
         return
@@ -101,9 +101,9 @@ def test_any_file_changed_added_or_removed_makes_them_again(
 
 
 def test_a_correction_shows_at_once(finished: str) -> None:
-    before = final(finished).standings
+    before = final_of(finished).standings
     correct_result(finished, 1, 1, entries(finished, 1, 1, (-30, 10, 10, 10)))
-    after = final(finished).standings
+    after = final_of(finished).standings
     assert after is not None and before is not None
     assert after == final_standings(load(finished)) and after.lines != before.lines
 
@@ -122,34 +122,34 @@ def test_a_correction_shows_at_once(finished: str) -> None:
 def test_a_broken_side_file_is_ignored_and_made_again(
     finished: str, loads: list[str], broken: bytes
 ) -> None:
-    made = final(finished)
+    made = final_of(finished)
     Path(finished, KEPT).write_bytes(broken)
-    assert final(finished) == made and len(loads) == 2
-    assert final(finished) == made and len(loads) == 2  # (kept anew)
+    assert final_of(finished) == made and len(loads) == 2
+    assert final_of(finished) == made and len(loads) == 2  # (kept anew)
 
 
 def test_a_side_file_of_another_baska_or_with_wrong_lines_is_not_trusted(
     finished: str, loads: list[str]
 ) -> None:
-    made = final(finished)
+    made = final_of(finished)
     side = Path(finished, KEPT)
     data = json.loads(side.read_text("utf-8"))
     side.write_text(json.dumps({**data, "layout": [*data["layout"][:1], "0.0.1"]}), "utf-8")
-    assert final(finished) == made and len(loads) == 2
+    assert final_of(finished) == made and len(loads) == 2
     data = json.loads(side.read_text("utf-8"))
     data["lines"][0][6] = "not rounds"
     side.write_text(json.dumps(data), "utf-8")
-    assert final(finished) == made and len(loads) == 3
+    assert final_of(finished) == made and len(loads) == 3
 
 
 def test_nothing_is_kept_while_a_file_is_fresh_or_a_table_is_missing(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     path = copied(tmp_path, "kept", _finished)
-    final(path)  # (every file was written a moment ago)
+    final_of(path)  # (every file was written a moment ago)
     assert not os.path.exists(os.path.join(path, KEPT))
     monkeypatch.setattr(stamps, "SETTLED", -(10**18))
     draw(path, "--anyway")  # (a third round, no result yet)
-    done = final(path).standings
+    done = final_of(path).standings
     assert done is not None and done.problems
     assert not os.path.exists(os.path.join(path, KEPT))

@@ -28,8 +28,8 @@ from baska_cli.league.service.site_record import (
     written,
 )
 from baska_cli.tournament.publish.out_dir import Published, Publishing
-from baska_cli.tournament.scores import kept
 from baska_cli.tournament.publish.service import Publication, gather
+from baska_cli.tournament.scores import kept
 
 Met = tuple[tuple[str, int], ...]  # (the other player's id, how many tables shared), most first
 

@@ -18,8 +18,7 @@ from baska_cli.league.ratings import Game, Rating, Ratings, games, rate
 from baska_cli.league.regulations import Regulations
 from baska_cli.league.season import EventLines, LeagueLine, classify, team_lines, within
 from baska_cli.tournament.classifications.teams import team_standings
-from baska_cli.tournament.scores.kept import final
-from baska_cli.tournament.scores.service import Standings
+from baska_cli.tournament.scores.service import Standings, final_of
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,7 +78,7 @@ def played(league: LeagueFolder) -> list[Played]:
     seen: dict[str, str] = {}
     for event in league.league.dated():
         where = league.event_path(event.path)
-        t = final(where)
+        t = final_of(where)
         for key in (os.path.realpath(where), t.plan.identity):
             if key and seen.setdefault(key, event.path) != event.path:
                 raise one_tournament(league.path, event.path, seen[key])

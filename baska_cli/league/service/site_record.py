@@ -1,6 +1,6 @@
 """The record a league's published site keeps in its folder (`.baska-pages`): for each part of
 the site — the league's own pages ("") and each event's (`events/SLUG/`) — a digest of what
-it was made from and the stamps of its files as written, so that publishing again makes only
+it was made from and a digest of its files' stamps as written, so that publishing again makes only
 the parts whose inputs changed. A part whose files are not all as recorded is made again; a
 record that does not read, or of another layout or baska, is not used."""
 
@@ -27,10 +27,11 @@ LAYOUT = [1, __version__]  # a record of another layout or baska is not used
 @dataclass(frozen=True, slots=True)
 class Part:
     """A part of the site as published: the digest of its inputs ("": none that can be
-    trusted, made again next time) and each of its files' stamp as written."""
+    trusted, made again next time), its files, and the digest of their stamps as written."""
 
     key: str
-    files: dict[str, Stamp]
+    files: tuple[str, ...]
+    stamps: str
 
 
 def digest(*values: object) -> str:
@@ -47,8 +48,8 @@ def read_record(out: str) -> dict[str, Part]:
         if data["layout"] != LAYOUT:
             return {}
         return {
-            str(name): Part(str(part["key"]), {str(f): tuple(st) for f, st in part["files"]})
-            for name, part in data["parts"].items()
+            str(name): Part(str(key), tuple(str(f) for f in files), str(stamps))
+            for name, (key, files, stamps) in data["parts"].items()
         }
     except (OSError, UnicodeDecodeError, NotRegularFile, ValueError, TypeError, KeyError,
             AttributeError):  # fmt: skip
@@ -64,33 +65,28 @@ def _stamp_of(out: str, name: str) -> Stamp | None:
     return stamp(st) if stat.S_ISREG(st.st_mode) else None
 
 
+def _stamps(out: str, names: Sequence[str]) -> str:
+    """The digest of these files' stamps ("" where one is missing: nothing to trust)."""
+    found = [_stamp_of(out, name) for name in names]
+    return "" if None in found else digest(names, found)
+
+
 def intact(out: str, part: Part, key: str) -> bool:
     """Whether a part was made from these inputs (`key`) and each of its files is still as
     it was written."""
-    if not key or part.key != key:
-        return False
-    return all(_stamp_of(out, name) == st for name, st in part.files.items())
+    return bool(key) and part.key == key and _stamps(out, part.files) == part.stamps
 
 
 def written(out: str, key: str, names: Sequence[str]) -> Part:
-    """A part just published: its key and its files' stamps now."""
-    files: dict[str, Stamp] = {}
-    for name in names:
-        st = _stamp_of(out, name)
-        if st is None:
-            return Part("", {})  # (a file not there: nothing to trust)
-        files[name] = st
-    return Part(key, files)
+    """A part just published: its key, its files and the digest of their stamps now."""
+    return Part(key, tuple(names), _stamps(out, names))
 
 
 def write_record(out: str, parts: Mapping[str, Part]) -> None:
     """Keep the parts for the next publishing (best effort: it is only a record)."""
     data = {
         "layout": LAYOUT,
-        "parts": {
-            name: {"key": part.key, "files": [[f, list(st)] for f, st in part.files.items()]}
-            for name, part in parts.items()
-        },
+        "parts": {name: [p.key, list(p.files), p.stamps] for name, p in parts.items()},
     }
     text = json.dumps(data, ensure_ascii=False, separators=(",", ":")) + "\n"
     with contextlib.suppress(BaskaError):  # (never through a link planted in its place)

@@ -1,11 +1,12 @@
 """A tournament's final standings kept beside it in `.standings.json`, by the stamps of every
 file of its directory and of its rounds' directories: a league's season reads one small file
-for an event that has not changed since, and makes the standings again (and keeps them)
-whenever any file was written, added or removed, or baska is another version."""
+for an event that has not changed since; any file written, added or removed, or another
+baska, and they are made again (scores/service.py's final_of) and kept anew."""
 
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import json
 import os
 from dataclasses import dataclass, fields
@@ -17,16 +18,9 @@ from baska_cli.errors import BaskaError
 from baska_cli.files.kind import NotRegularFile, read_text
 from baska_cli.files.outputs import write_output
 from baska_cli.files.stamps import Stamps, folder_stamps
-from baska_cli.tournament.folder import (
-    LOCK,
-    ROUND_DIR,
-    load,
-    read_plan,
-    title_of,
-)
-from baska_cli.tournament.scores.counted import CHECKED
-from baska_cli.tournament.scores.service import Standings, final_standings
+from baska_cli.tournament.folder import LOCK, ROUND_DIR, read_plan
 from baska_cli.tournament.players import Entrant
+from baska_cli.tournament.scores.counted import CHECKED
 from baska_cli.tournament.settings import Plan
 from baska_cli.tournament.standings import StandingLine, TablePlace
 
@@ -38,13 +32,17 @@ NOT_STAMPED = (KEPT, CHECKED, LOCK)  # caches and the lock: no input of the stan
 
 
 @dataclass(frozen=True, slots=True)
-class Final:
-    """A tournament as a season reads it: its settings, its name, its standings after the
-    last drawn round (None: no round drawn yet)."""
+class Kept:
+    """What is kept of a tournament's final standings (scores/service.py's Standings, every
+    table counted): its settings (read from tournament.toml), lines, round, stale lots,
+    players and the files read."""
 
     plan: Plan
-    name: str
-    standings: Standings | None
+    lines: tuple[StandingLine, ...]
+    up_to: int
+    stale_lots: tuple[str, ...]
+    players: tuple[Entrant, ...]
+    files: tuple[str, ...]
 
 
 def stamps(path: str) -> tuple[Stamps, bool]:
@@ -75,9 +73,7 @@ def _line_json(ln: StandingLine) -> list[Any]:
 
 
 def _line(row: list[Any], known: dict[tuple[int, int], Fraction]) -> StandingLine:
-    rounds = tuple(
-        TablePlace(r[0], r[1], r[2], _fraction(r[3], known), r[4], r[5]) for r in row[6]
-    )
+    rounds = tuple(TablePlace(r[0], r[1], r[2], _fraction(r[3], known), r[4], r[5]) for r in row[6])
     return StandingLine(
         row[0], row[1], row[2], _fraction(row[3], known), row[4], row[5], rounds,
         row[7], row[8], row[9], row[10], tuple(row[11]),
@@ -91,65 +87,50 @@ def _relative(path: str, files: tuple[str, ...]) -> list[str]:
     return [f[len(prefix) :] if f.startswith(prefix) else f for f in files]
 
 
-def _kept(path: str, found: Stamps) -> Final | None:
+def digest(found: Stamps) -> str:
+    """A digest of the directory's files' stamps (what the side file is kept by)."""
+    text = json.dumps(found, separators=(",", ":"), ensure_ascii=False)
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def read_kept(path: str, found: Stamps) -> Kept | None:
     """The standings kept in the side file while it is baska's of this version and every
-    stamp it keeps is the directory's now; else None (a side file unread, broken or stale
-    is never trusted)."""
+    stamp it keeps is the directory's now (`found`: stamps()); else None (a side file
+    unread, broken or stale is never trusted)."""
     try:
         data = json.loads(read_text(os.path.join(path, KEPT), "utf-8"))
         if data["layout"] != LAYOUT:
             return None
-        if [(name, tuple(st)) for name, st in data["stamps"]] != found:
+        if data["stamps"] != digest(found):
             return None
-        plan = read_plan(path)
-        players = tuple(Entrant(*row) for row in data["players"])
         known: dict[tuple[int, int], Fraction] = {}
-        lines = tuple(_line(row, known) for row in data["lines"])
-        files = tuple(os.path.join(path, name) for name in data["files"])
-        standings = Standings(
-            lines, (), data["up_to"], plan, title_of(path, plan), tuple(data["stale_lots"]),
-            players, files,
-        )  # fmt: skip
+        return Kept(
+            read_plan(path),
+            tuple(_line(row, known) for row in data["lines"]),
+            int(data["up_to"]),
+            tuple(str(name) for name in data["stale_lots"]),
+            tuple(Entrant(*row) for row in data["players"]),
+            tuple(os.path.join(path, name) for name in data["files"]),
+        )
     except (OSError, UnicodeDecodeError, NotRegularFile, ValueError, TypeError, KeyError,
             IndexError):  # fmt: skip
         return None
-    except BaskaError:  # (a settings or players file that does not read: load says why)
+    except BaskaError:  # (a settings file that does not read: the tournament read says why)
         return None
-    return Final(plan, standings.name, standings)
 
 
-def _keep(path: str, found: Stamps, standings: Standings) -> None:
-    """Keep the standings for the next reading (best effort: it is only a cache)."""
+def keep(path: str, found: Stamps, kept: Kept) -> None:
+    """Keep the standings for the next reading, by the stamps `found` before they were made
+    (best effort: it is only a cache)."""
     data = {
         "layout": LAYOUT,
-        "stamps": found,
-        "up_to": standings.up_to,
-        "stale_lots": list(standings.stale_lots),
-        "files": _relative(path, standings.files),
-        "players": [[getattr(p, f.name) for f in fields(Entrant)] for p in standings.players],
-        "lines": [_line_json(ln) for ln in standings.lines],
+        "stamps": digest(found),
+        "up_to": kept.up_to,
+        "stale_lots": list(kept.stale_lots),
+        "files": _relative(path, kept.files),
+        "players": [[getattr(p, f.name) for f in fields(Entrant)] for p in kept.players],
+        "lines": [_line_json(ln) for ln in kept.lines],
     }
     text = json.dumps(data, ensure_ascii=False, separators=(",", ":")) + "\n"
     with contextlib.suppress(BaskaError):  # (never through a link planted in its place)
         write_output(os.path.join(path, KEPT), [text], own=True)
-
-
-def final(path: str) -> Final:
-    """A tournament's final standings (tournament/scores/service.py's final_standings):
-    those kept beside it while no file of its directory changed since, else made and, when
-    every table counts and no file changed in the last seconds, kept."""
-    try:
-        found, calm = stamps(path)
-    except OSError:
-        found, calm = [], False  # (load says what is wrong with the directory)
-    if found:
-        kept = _kept(path, found)
-        if kept is not None:
-            return kept
-    t = load(path)
-    if not t.draws:
-        return Final(t.plan, t.name, None)
-    done = final_standings(t)
-    if calm and found and not done.problems:
-        _keep(path, found, done)
-    return Final(t.plan, t.name, done)
