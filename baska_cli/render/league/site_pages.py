@@ -50,6 +50,12 @@ class Listing:
             "lead": self.lead,
             "break": max(self.lead),
             "labels": ["" if i in self.lead else h for i, h in enumerate(self.headers)],
+            "classes": [  # (each column's cells' class, made once, not in every cell)
+                ("num" if i in self.numeric else "")
+                + (" lead" if i in self.lead else "")
+                + (" break" if i == max(self.lead) else "")
+                for i in range(len(self.headers))
+            ],
             "anchor": self.anchor,
         }
 

@@ -79,13 +79,13 @@ def player_page(pages: SitePages, line: LeagueLine) -> str:
     chart = rating_chart(
         [(pages.titles[e].title, pages.titles[e].date, r.rating) for e, r in history]
     )
-    met = [
-        {
-            "cell": pages.player(
+    met = [  # (text, link, tables shared)
+        (
+            *pages.player(
                 ident, site.members[ident].name if ident in site.members else ident, "../"
             ),
-            "count": count,
-        }
+            count,
+        )
         for ident, count in site.met.get(line.id, ())
     ]
     return pages.render(
