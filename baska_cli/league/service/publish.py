@@ -16,6 +16,7 @@ from baska_cli.files.stamps import Stamps, folder_stamps
 from baska_cli.game.spelling import fold
 from baska_cli.league import folder
 from baska_cli.league.folder import LeagueFolder
+from baska_cli.league.ratings import Game
 from baska_cli.league.register import Member
 from baska_cli.league.service import season as service_season
 from baska_cli.league.service.season import LeagueRatings, LeagueSeason, Played, all_games
@@ -71,10 +72,10 @@ def slug(text: str, taken: set[str]) -> str:
     return name
 
 
-def _met(events: Sequence[Played]) -> dict[str, Met]:
+def _met(played_games: Sequence[Game]) -> dict[str, Met]:
     """Each player's opponents at the tables of every event, with how many tables shared."""
     counts: dict[str, dict[str, int]] = {}
-    for game in all_games(events):
+    for game in played_games:
         for ident in game.ids:
             mine = counts.setdefault(ident, {})
             for other in game.ids:
@@ -94,10 +95,10 @@ def gather_site(path: str, league: LeagueFolder | None = None) -> LeagueSite:
     done = service_season.season(path, league=league, events=read)
     teams = service_season.season(path, teams=True, league=league, events=read)
     categories = tuple(
-        service_season.season(path, category=c, league=league, events=read)
-        for c in service_season.categories(league)
+        service_season.of_category(done, league, c) for c in service_season.categories(league)
     )
-    rated = service_season.ratings(path, league=league, events=read)
+    played_games = all_games(read)
+    rated = service_season.ratings(path, league, read, played_games)
     taken: set[str] = set()
     events = {
         e.event: slug(os.path.basename(os.path.normpath(e.event)), taken) for e in done.events
@@ -113,7 +114,7 @@ def gather_site(path: str, league: LeagueFolder | None = None) -> LeagueSite:
         {m.id: m for m in league.register.members},
         events,
         players,
-        _met(done.events),
+        _met(played_games),
         (path, *where.values()),
         where,
     )
