@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
-from baska_cli.files.stamps import Stamps, folder_stamps
+from baska_cli.files.stamps import folder_stamps
 from baska_cli.game.spelling import fold
 from baska_cli.league import folder
 from baska_cli.league.folder import LeagueFolder
@@ -134,22 +134,23 @@ class SiteMaker(Protocol):
 @dataclass(frozen=True, slots=True)
 class _Inputs:
     """What the site is made from, as stamps: the league's digest (its folder's files and
-    every event's, baska, the language; "" while a file is not settled), each event's files'
-    stamps ([]: while one is not settled: nothing is recorded as made from them)."""
+    every event's, baska, the language; "" while a file is not settled), the digest of each
+    event's files' stamps ("" while one is not settled: nothing is recorded as made from
+    them)."""
 
     key: str
-    events: dict[str, Stamps]
+    events: dict[str, str]
 
 
 def _inputs(league: LeagueFolder, language: str) -> _Inputs:
-    events: dict[str, Stamps] = {}
+    events: dict[str, str] = {}
     calm = True
     for event in league.league.dated():
         try:
             found, settled = kept.stamps(league.event_path(event.path))
         except OSError:
             found, settled = [], False  # (the season says what is wrong with it)
-        events[event.path] = found if settled else []
+        events[event.path] = kept.digest(found) if settled else ""
         calm = calm and settled
     try:
         own, settled = folder_stamps(league.path)
