@@ -184,13 +184,16 @@ def publish_site(
     sources = (path, *(league.event_path(e.path) for e in league.league.dated()))
     inputs = _inputs(league, language)
     key = inputs.key
+    # (the season read before the folder is made or locked, unless nothing changed: a
+    # broken event is said with no folder made, as before)
+    site = None if _unchanged(out, read_record(out), key) else gather_site(path, league)
     with Publishing(out, sources, language) as into:
-        before = read_record(out)
+        before = read_record(out)  # (again, under the lock)
         if _unchanged(out, before, key):
             for part in before.values():
                 into.keep(list(part.files))
             return into.finish()
-        site = gather_site(path, league)
+        site = site or gather_site(path, league)
         make = maker(site)
         names: list[str] = []
         for batch in make.league():
