@@ -163,3 +163,25 @@ def test_the_season_is_the_same_with_the_side_files_as_without(league: str) -> N
         kept.unlink()
     assert ok("league", "standings", league, "--format", "json") == first
     assert ok("league", "ratings", league, "--format", "json") == ratings
+
+
+CHANGES = {
+    "a name in the register": ("league", "players", "rename", "{liga}", "101", "Jan Kowalski-Lis"),
+    "a regulation": ("league", "set", "{liga}", "best", "1"),
+}
+
+
+@pytest.mark.parametrize("change", CHANGES, ids=list(CHANGES))
+def test_a_change_of_the_leagues_own_files_makes_the_site_again(
+    league: str, tmp_path: Path, change: str
+) -> None:
+    out = tmp_path / "web"
+    publish(league, out)
+    old = site(out)
+    ok(*(arg.format(liga=league) for arg in CHANGES[change]))
+    publish(league, out)
+    new = site(out)
+    assert new != old
+    fresh = tmp_path / "fresh"
+    publish(league, fresh)
+    assert site(fresh) == new
