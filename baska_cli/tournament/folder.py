@@ -231,7 +231,10 @@ def load(path: str) -> Tournament:
     plan = read_plan(path)
     rules = plan.rules(settings)
     _no_round_missing(path)
-    players = read_players(path)
+    players = parse_players(_read(os.path.join(path, PLAYERS)), os.path.join(path, PLAYERS))
+    details = os.path.join(path, DETAILS)
+    if os.path.exists(details):
+        players = with_details(players, _read(details), details)
     sheets = read_results(path)
     lots = parse_lots(_read(os.path.join(path, LOTS)), os.path.join(path, LOTS))
     gone = read_walkouts(path)
@@ -247,15 +250,6 @@ def load(path: str) -> Tournament:
         path, plan, rules, tuple(players), tuple(draws), tuple(sheets), lots, tuple(gone),
         confirmations=tuple(said), closed=closed, typed=tuple(read_typed(path)),
     )  # fmt: skip
-
-
-def read_players(path: str) -> list[Entrant]:
-    """The players of a tournament's directory, with their details (`roster.csv`) if any."""
-    players = parse_players(_read(os.path.join(path, PLAYERS)), os.path.join(path, PLAYERS))
-    details = os.path.join(path, DETAILS)
-    if os.path.exists(details):
-        players = with_details(players, _read(details), details)
-    return players
 
 
 def round_closed(path: str, round_number: int) -> bool:
