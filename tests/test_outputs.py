@@ -265,9 +265,9 @@ def test_every_write_site_is_known() -> None:
 def test_the_checked_cache_is_never_written_through_a_planted_link(
     liga: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from baska_cli.tournament.scores import counted
+    from baska_cli.files import stamps
 
-    monkeypatch.setattr(counted, "_SETTLED", -(10**18))  # every ledger settled: it is written
+    monkeypatch.setattr(stamps, "SETTLED", -(10**18))  # every ledger settled: it is written
     ledger = Path(liga, "r1", "t1.csv")
     kept = ledger.read_bytes()
     cache = Path(liga, ".checked.csv")

@@ -50,12 +50,12 @@ def _played(tmp_path: Path) -> tuple[str, str]:
 def test_checked_ledgers_are_remembered_until_they_change(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    from baska_cli.files import stamps
     from baska_cli.ledger import checker
-    from baska_cli.tournament.scores import counted
     from tests.clikit import invoke
 
     path, ledger = _played(tmp_path)
-    monkeypatch.setattr(counted, "_SETTLED", -(10**18))  # (no wait for the clock's tick)
+    monkeypatch.setattr(stamps, "SETTLED", -(10**18))  # (no wait for the clock's tick)
     results, _ = table_results(load(path), remember=True)
     assert results[0].totals == (8, -8, 8, -8)
     assert os.path.exists(os.path.join(path, ".checked.csv"))

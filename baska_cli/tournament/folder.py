@@ -13,6 +13,7 @@
     DIR/rN/*.html         the printable seating plan and table sheets
     DIR/rN/closed         there once the organiser closed round N: its tables' keys write no more
     DIR/.checked.csv      table ledgers checked before (scores/counted.py)
+    DIR/.standings.json   the final standings kept, by the stamps of every file (scores/kept.py)
 
 Every change holds the lock of `tournament.toml` (ledger/store.py's lock) and replaces each
 file whole through a synced temporary file; a round's directory is made under a temporary
@@ -91,14 +92,18 @@ class Tournament:
 
     @property
     def name(self) -> str:
-        """The name printed on the pages: the tournament's title, else the directory's own
-        name."""
-        return self.plan.title or os.path.basename(os.path.normpath(self.path)) or self.path
+        """The name printed on the pages (title_of)."""
+        return title_of(self.path, self.plan)
 
     @property
     def next_round(self) -> int:
         """The round the next draw seats."""
         return len(self.draws) + 1
+
+
+def title_of(path: str, plan: Plan) -> str:
+    """The name printed on a tournament's pages: its title, else its directory's own name."""
+    return plan.title or os.path.basename(os.path.normpath(path)) or path
 
 
 def tournament_of(ledger: str) -> str | None:

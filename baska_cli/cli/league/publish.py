@@ -12,8 +12,8 @@ import click
 from baska_cli.cli.common import argument, command, fail, note_written, option
 from baska_cli.errors import BaskaError
 from baska_cli.i18n import LANGUAGES, _, language, ngettext
-from baska_cli.league.service.publish import gather_site, publications, write_site
-from baska_cli.render.league.site import site_files
+from baska_cli.league.service.publish import publish_site
+from baska_cli.render.league.site import SiteMaker
 from baska_cli.render.tournament.publish import publication_files
 from baska_cli.tournament.publish.out_dir import Published, published_language
 
@@ -55,9 +55,7 @@ def publish(path: str, out_dir: str, site_lang: str | None, with_app: bool) -> N
     """
     kept = published_language(out_dir)
     lang = site_lang or (kept if kept in LANGUAGES else "") or language()
-    site = gather_site(path)
-    files = site_files(site, publications(site), lang, publication_files)
-    done = write_site(out_dir, site, files, lang)
+    done = publish_site(path, out_dir, lang, lambda s: SiteMaker(s, lang, publication_files))
     _say_published(done, out_dir)
     if with_app:
         _publish_app(done.folder)

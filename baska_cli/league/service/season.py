@@ -18,8 +18,7 @@ from baska_cli.league.ratings import Game, Rating, Ratings, games, rate
 from baska_cli.league.regulations import Regulations
 from baska_cli.league.season import EventLines, LeagueLine, classify, team_lines, within
 from baska_cli.tournament.classifications.teams import team_standings
-from baska_cli.tournament.folder import load as load_tournament
-from baska_cli.tournament.scores.service import Standings, final_standings
+from baska_cli.tournament.scores.service import Standings, final_of
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,20 +71,21 @@ def _ids(league: LeagueFolder, standings: Standings, event: str) -> tuple[str, .
 
 
 def played(league: LeagueFolder) -> list[Played]:
-    """Every event in date order, its standings read once (the tournament's own); two events
-    that are one tournament (a copy of its folder) refused."""
+    """Every event in date order, its standings read once (the tournament's own, kept beside
+    it while none of its files changed: tournament/scores/kept.py); two events that are one
+    tournament (a copy of its folder) refused."""
     found = []
     seen: dict[str, str] = {}
     for event in league.league.dated():
         where = league.event_path(event.path)
-        t = load_tournament(where)
+        t = final_of(where)
         for key in (os.path.realpath(where), t.plan.identity):
             if key and seen.setdefault(key, event.path) != event.path:
                 raise one_tournament(league.path, event.path, seen[key])
-        if not t.draws:
+        done = t.standings
+        if done is None:
             found.append(Played(event.path, event.date, t.name, None))
             continue
-        done = final_standings(t)
         found.append(Played(event.path, event.date, t.name, done, _ids(league, done, event.path)))
     return found
 
@@ -142,27 +142,31 @@ def season(
         lines = [EventLines(e.event, e.standings.lines, e.ids) for e in counted if e.standings]
         names = _names(league)
     classified = classify(lines, rules, names)
-    spelt = ""
-    if category is not None:
-        known = categories(league)
-        spelt = next((c for c in known if fold(c) == fold(category.strip())), "")
-        if not spelt:
-            raise TournamentError(
-                _('"{category}" is not a category of the register ({known})').format(
-                    category=category, known=", ".join(known) or "–"
-                )
-                + suggest(category, known)
-            )
-        ids = {m.id for m in league.register.members if fold(m.category) == fold(spelt)}
-        classified = within(classified, ids)
     unfinished = tuple(
         (e.event, len(e.standings.problems))
         for e in counted
         if e.standings and e.standings.problems
     )
-    return LeagueSeason(
-        league.league.title, rules, tuple(events), tuple(classified), teams, spelt, unfinished
+    done = LeagueSeason(
+        league.league.title, rules, tuple(events), tuple(classified), teams, "", unfinished
     )
+    return done if category is None else of_category(done, league, category)
+
+
+def of_category(done: LeagueSeason, league: LeagueFolder, category: str) -> LeagueSeason:
+    """The players' season `done` of one category of the register (placed among
+    themselves)."""
+    known = categories(league)
+    spelt = next((c for c in known if fold(c) == fold(category.strip())), "")
+    if not spelt:
+        raise TournamentError(
+            _('"{category}" is not a category of the register ({known})').format(
+                category=category, known=", ".join(known) or "–"
+            )
+            + suggest(category, known)
+        )
+    ids = {m.id for m in league.register.members if fold(m.category) == fold(spelt)}
+    return replace(done, lines=tuple(within(done.lines, ids)), category=spelt)
 
 
 def all_games(events: Sequence[Played]) -> list[Game]:
@@ -176,12 +180,17 @@ def all_games(events: Sequence[Played]) -> list[Game]:
 
 
 def ratings(
-    path: str, league: LeagueFolder | None = None, events: Sequence[Played] | None = None
+    path: str,
+    league: LeagueFolder | None = None,
+    events: Sequence[Played] | None = None,
+    played_games: Sequence[Game] | None = None,
 ) -> LeagueRatings:
     """The rating list over every event (OpenSkill, Plackett–Luce; not the official
-    classification; `events`: the events read already, else read now)."""
+    classification; `events`: the events read already, else read now; `played_games`:
+    their games, all_games(events), found already)."""
     league = league or folder.load(path)
-    played_games = all_games(played(league) if events is None else events)
+    if played_games is None:
+        played_games = all_games(played(league) if events is None else events)
     done: Ratings = rate(played_games)
     least = league.league.rules.min_rounds
     names = {m.id: m.name for m in league.register.members}

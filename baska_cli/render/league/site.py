@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from typing import TYPE_CHECKING
 
 from baska_cli.i18n import _, speaking
@@ -80,46 +80,51 @@ def _people(pages: SitePages, event: Played) -> People:
     return found
 
 
-def site_files(
-    site: LeagueSite,
-    publications: Iterable[tuple[Played, Publication]],
-    lang: str,
-    event_files: EventFiles,
-) -> Iterator[Batch]:
-    """Every file of the site, by its name in the folder, a batch at a time: the league's
-    pages, the players' pages a hundred at a time, then each event's files as
-    `event_files` makes them (its publication gathered only when its batch is asked for)."""
-    env = environment()
-    with speaking(lang):
-        pages = SitePages(site, env)
-        files = {
-            "style.css": league_style(),
-            "index.html": index_page(pages),
-            "events.html": events_page(pages),
-            "ratings.html": ratings_page(pages),
-            "clubs.html": clubs_page(pages),
-            "standings.json": _named(season_json(site.season), site),
-            "ratings.json": ratings_json(site.ratings) + "\n",
-        }
-        if site.teams is not None:
-            files["teams.json"] = _named(season_json(site.teams), site)
-    yield Batch(files)
-    lines = site.season.lines
-    for start in range(0, len(lines), PLAYERS_PER_BATCH):
+class SiteMaker:
+    """The site's files in the language asked for (league/service/publish.py's SiteMaker):
+    the league's pages, its JSON and style sheet, the players' pages a hundred at a time;
+    each event's files as `event_files` makes them, each page's menu leading back."""
+
+    def __init__(self, site: LeagueSite, lang: str, event_files: EventFiles) -> None:
+        self.site, self.lang, self.event_files = site, lang, event_files
+        self.env = environment()
         with speaking(lang):
-            batch = {
-                f"players/{site.players[ln.id]}.html": player_page(pages, ln)
-                for ln in lines[start : start + PLAYERS_PER_BATCH]
+            self.pages = SitePages(site, self.env)
+
+    def league(self) -> Iterator[Batch]:
+        """The league's own files, a batch at a time."""
+        site, pages = self.site, self.pages
+        with speaking(self.lang):
+            files = {
+                "style.css": league_style(),
+                "index.html": index_page(pages),
+                "events.html": events_page(pages),
+                "ratings.html": ratings_page(pages),
+                "clubs.html": clubs_page(pages),
+                "standings.json": _named(season_json(site.season), site),
+                "ratings.json": ratings_json(site.ratings) + "\n",
             }
-        yield Batch(batch)
-    events = iter(publications)
-    while True:
-        with speaking(lang):  # (the publication's notes are words too)
-            found = next(events, None)
-            if found is None:
-                return
-            event, pub = found
+            if site.teams is not None:
+                files["teams.json"] = _named(season_json(site.teams), site)
+        yield Batch(files)
+        lines = site.season.lines
+        for start in range(0, len(lines), PLAYERS_PER_BATCH):
+            with speaking(self.lang):
+                batch = {
+                    f"players/{site.players[ln.id]}.html": player_page(pages, ln)
+                    for ln in lines[start : start + PLAYERS_PER_BATCH]
+                }
+            yield Batch(batch)
+
+    def people(self, event: Played) -> People:
+        """An event's players as its pages show them (their names and pages)."""
+        with speaking(self.lang):
+            return _people(self.pages, event)
+
+    def event(self, event: Played, publication: Publication) -> Batch:
+        """An event's files, in its folder (`events/SLUG/`)."""
+        with speaking(self.lang):  # (the publication's notes are words too)
             home = ("../../index.html", _("The league"))
-            made = event_files(pub, home, env, _people(pages, event))
-        folder = f"events/{site.events[event.event]}/"
-        yield Batch({folder + name: text for name, text in made.items()}, pub.reading)
+            made = self.event_files(publication, home, self.env, _people(self.pages, event))
+        folder = f"events/{self.site.events[event.event]}/"
+        return Batch({folder + name: text for name, text in made.items()}, publication.reading)

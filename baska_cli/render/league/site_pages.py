@@ -40,16 +40,26 @@ class Listing:
     anchor: str = ""
 
     def view(self) -> dict[str, Any]:
-        """The list as the template reads it (a card's cells under their header's name)."""
+        """The list as the template reads it (a card's cells under their header's name):
+        each cell with its column's class and label (made once for the column)."""
+        labels = ["" if i in self.lead else h for i, h in enumerate(self.headers)]
+        classes = [
+            ("num" if i in self.numeric else "")
+            + (" lead" if i in self.lead else "")
+            + (" break" if i == max(self.lead) else "")
+            for i in range(len(self.headers))
+        ]
         return {
             "heading": self.heading,
             "note": self.note,
             "headers": self.headers,
             "rows": self.rows,
+            "cells": [
+                [(text, href, classes[i], labels[i]) for i, (text, href) in enumerate(row)]
+                for row in self.rows
+            ],
             "numeric": self.numeric,
             "lead": self.lead,
-            "break": max(self.lead),
-            "labels": ["" if i in self.lead else h for i, h in enumerate(self.headers)],
             "anchor": self.anchor,
         }
 

@@ -4,12 +4,17 @@ classification), and the players met at the tables."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from baska_cli.i18n import _, ngettext
 from baska_cli.league.ratings import Rating
 from baska_cli.league.season import LeagueLine
 from baska_cli.render.league.rating_chart import rating_chart
 from baska_cli.render.league.site_pages import Cell, Listing, SitePages, not_official, place_text
 from baska_cli.render.text import number, signed
+
+if TYPE_CHECKING:
+    from markupsafe import Markup
 
 
 def player_page(pages: SitePages, line: LeagueLine) -> str:
@@ -79,15 +84,17 @@ def player_page(pages: SitePages, line: LeagueLine) -> str:
     chart = rating_chart(
         [(pages.titles[e].title, pages.titles[e].date, r.rating) for e, r in history]
     )
-    met = [
-        {
-            "cell": pages.player(
-                ident, site.members[ident].name if ident in site.members else ident, "../"
-            ),
-            "count": count,
-        }
-        for ident, count in site.met.get(line.id, ())
-    ]
+    met = _met_items(
+        [
+            (
+                *pages.player(
+                    ident, site.members[ident].name if ident in site.members else ident, "../"
+                ),
+                count,
+            )
+            for ident, count in site.met.get(line.id, ())
+        ]
+    )
     return pages.render(
         "league_player.html.j2",
         "../",
@@ -100,6 +107,22 @@ def player_page(pages: SitePages, line: LeagueLine) -> str:
         chart=chart,
         warning=not_official(),
         met=met,
+    )
+
+
+def _met_items(met: list[tuple[str, str, int]]) -> Markup:
+    """The players met as the list's items (name, linked to their page where they have one,
+    and how many tables shared), each escaped: made in one go, not item by item through the
+    template (hundreds on every one of hundreds of pages)."""
+    from markupsafe import Markup, escape  # (Jinja2's: imported where a page is made)
+
+    return Markup(
+        "".join(
+            f'<li><a href="{escape(href)}">{escape(text)}</a> ({count})</li>'
+            if href
+            else f"<li>{escape(text)} ({count})</li>"
+            for text, href, count in met
+        )
     )
 
 

@@ -371,6 +371,16 @@ class Publishing:
             sync_folder(folder)
         self.names += names
 
+    def keep(self, names: Sequence[str]) -> None:
+        """Files published before and left as they are (the caller knows them unchanged:
+        league/service/site_record.py): published all the same, none written."""
+        names = sorted(names)
+        if not self.known.issuperset(names):
+            self.known.update(names)
+            _write_list(self.out, sorted(self.known), self.language)
+        self.kept += names
+        self.names += names
+
     def _subfolder(self, sub: str) -> None:
         if sub in self.tidied:
             return

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from baska_cli.errors import BaskaError
 from baska_cli.files.kind import NotRegularFile, read_text
 from baska_cli.files.outputs import write_output
+from baska_cli.files.stamps import settled, stamp
 from baska_cli.game.model import Deltas
 from baska_cli.i18n import _, ngettext
 from baska_cli.ledger.format import rules_lines
@@ -44,12 +45,6 @@ CHECKED_HEADER = ("ledger", "device", "inode", "size", "mtime_ns", "ctime_ns", "
                   "total 1", "total 2", "total 3", "total 4",
                   "player 1", "player 2", "player 3", "player 4")  # fmt: skip
 Checked = tuple[tuple[int, ...], int, Deltas, tuple[str, ...]]  # stamp, slots, totals, players
-_SETTLED = 2_000_000_000  # ns: a file changed this recently is checked again next time
-
-
-def _stamp(st: os.stat_result) -> tuple[int, ...]:
-    """What tells whether a file was written since: any write changes its change time."""
-    return (st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns, st.st_ctime_ns)
 
 
 def _read_checked(path: str) -> dict[str, Checked]:
@@ -72,8 +67,8 @@ def _write_checked(path: str, checked: dict[str, Checked]) -> None:
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(CHECKED_HEADER)
-    for name, (stamp, slots, totals, players) in sorted(checked.items()):
-        writer.writerow([name, *stamp, slots, *totals, *players])
+    for name, (stamps, slots, totals, players) in sorted(checked.items()):
+        writer.writerow([name, *stamps, slots, *totals, *players])
     with contextlib.suppress(BaskaError):  # (never through a link planted in its place)
         write_output(path, [out.getvalue()], own=True)
 
@@ -156,7 +151,7 @@ def table_results(
             if (
                 st is not None
                 and known is not None
-                and known[0] == _stamp(st)
+                and known[0] == stamp(st)
                 and known[3] == tuple(members)
             ):
                 kept[name] = known
@@ -184,8 +179,8 @@ def table_results(
                 same = st is not None and ledger.identity == (
                     st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns
                 )  # fmt: skip
-                if remember and st is not None and same and now - st.st_ctime_ns > _SETTLED:
-                    checked[name] = (_stamp(st), slots, totals, tuple(members))
+                if remember and st is not None and same and settled(st, now):
+                    checked[name] = (stamp(st), slots, totals, tuple(members))
             if slots and sheet is not None:
                 problems.append(
                     Problem(

@@ -14,11 +14,12 @@ from baska_cli.game.spelling import fold, nearest
 from baska_cli.i18n import _
 from baska_cli.ledger.checker import check as check_ledger
 from baska_cli.tournament import folder, ledgers, walkouts
-from baska_cli.tournament.folder import Tournament, ledger_name, load, lock, table_players
+from baska_cli.tournament.folder import Tournament, ledger_name, load, lock, table_players, title_of
 from baska_cli.tournament.lots import seeded_orders, typed_order, with_lots
 from baska_cli.tournament.plan import LOTS
 from baska_cli.tournament.players import Entrant
 from baska_cli.tournament.results import TableResult, current, enter, parse_entries
+from baska_cli.tournament.scores import kept
 from baska_cli.tournament.scores.audit import problems_of, progress_of, walkout_notes
 from baska_cli.tournament.scores.counted import Problem, table_results
 from baska_cli.tournament.service import drawn_round
@@ -191,6 +192,41 @@ def final_standings(t: Tournament) -> Standings:
     """The standings after the last drawn round of a tournament read, without the movement
     (a league's season reads each event once)."""
     return _standings(t, drawn_round(t, None), with_movement=False)
+
+
+@dataclass(frozen=True, slots=True)
+class Final:
+    """A tournament as a season reads it: its settings, its name, its standings after the
+    last drawn round (None: no round drawn yet)."""
+
+    plan: Plan
+    name: str
+    standings: Standings | None
+
+
+def final_of(path: str) -> Final:
+    """A tournament's final standings (final_standings): those kept beside it while no file
+    of its directory changed since (kept.py), else made and, when every table counts and no
+    file changed in the last seconds, kept."""
+    try:
+        found, calm = kept.stamps(path)
+    except OSError:
+        found, calm = [], False  # (load says what is wrong with the directory)
+    was = kept.read_kept(path, found) if found else None
+    if was is not None:
+        name = title_of(path, was.plan)
+        done = Standings(
+            was.lines, (), was.up_to, was.plan, name, was.stale_lots, was.players, was.files
+        )
+        return Final(was.plan, name, done)
+    t = load(path)
+    if not t.draws:
+        return Final(t.plan, t.name, None)
+    made = final_standings(t)
+    if calm and found and not made.problems:
+        now = kept.Kept(t.plan, made.lines, made.up_to, made.stale_lots, t.players, made.files)
+        kept.keep(path, found, now)
+    return Final(t.plan, t.name, made)
 
 
 def draw_lots(path: str, names: Sequence[str] = (), round_number: int | None = None) -> Lots:
