@@ -157,6 +157,31 @@ def test_the_page_follows_the_draw(hall: str) -> None:
     assert [r["round"] for r in after["results"]] == [1]
 
 
+def test_a_word_given_just_after_the_draw_finds_the_new_table(
+    hall: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A player confirms round 2 from their own page while the players' pages still show the
+    look at the files before the draw (they look at most twice a second; here never again by
+    themselves): the word is not refused as from no table of round 2, it is recorded."""
+    monkeypatch.setattr("baska_cli.web.hall.personal.LOOK", 3600.0)
+    for table in (1, 2):
+        play(hall, table)
+    name = seats(hall, 1, 2)[3]
+    mine = player_key(hall, name)
+    with TestClient(make_hall_app(hall, "en")) as client:
+        assert client.get("/api/v1/me", headers=headers(mine)).json()["round"] == 1
+        kit.draw(hall, "--anyway")
+        table = next(n for n, m in enumerate(folder.load(hall).draws[1].tables, 1) if name in m)
+        play(hall, table, round_number=2)
+        state = client.get(
+            "/api/v1/confirmations", headers=headers(table_key(hall, 2, table))
+        ).json()
+        sent = {"agree": True, "totals": state["totals"], "round": 2}
+        said = client.post("/api/v1/me/confirm", headers=headers(mine), json=sent)
+        assert said.status_code == 200, said.text
+        assert said.json()["state"]["confirmed_by"] == [name]
+
+
 def test_hidden_standings_give_no_place_until_the_last_round_is_over(hall: str) -> None:
     name = seats(hall, 1, 1)[0]
     mine = player_key(hall, name)

@@ -127,14 +127,11 @@ async def me_confirm(request: Request) -> Response:
     asked = body.get("round", seat.round if seat else None)
     if not isinstance(asked, int) or isinstance(asked, bool) or asked < 1:
         raise Refused(400, _("you sit at no table yet"))
-    where = next(
-        (
-            (number, members)
-            for number, members in enumerate(_tables(now, asked), 1)
-            if name in members
-        ),
-        None,
-    )
+    where = _table_of(now, asked, name)
+    if where is None:  # (the files looked at again: a draw may be newer than that look)
+        personal.forget()
+        now = await in_worker(request.state.language, personal.now)
+        where = _table_of(now, asked, name)
     if where is None:
         raise Refused(400, _("you sit at no table in round {round}").format(round=asked))
     folder = personal.folder
@@ -157,6 +154,12 @@ async def me_confirm(request: Request) -> Response:
     return Response(
         json.dumps(record, ensure_ascii=False), media_type="application/json", headers=HEADERS
     )
+
+
+def _table_of(now: PlayersNow, round_number: int, name: str) -> tuple[int, tuple[str, ...]] | None:
+    """The player's table in a round (its number and players), None where they sit at none."""
+    found = enumerate(_tables(now, round_number), 1)
+    return next(((number, members) for number, members in found if name in members), None)
 
 
 def _tables(now: PlayersNow, round_number: int) -> tuple[tuple[str, ...], ...]:
