@@ -185,3 +185,24 @@ def test_a_change_of_the_leagues_own_files_makes_the_site_again(
     fresh = tmp_path / "fresh"
     publish(league, fresh)
     assert site(fresh) == new
+
+
+def test_the_league_pages_link_the_app_once_it_is_published_beside_them(
+    league: str, tmp_path: Path, gathered: list[str]
+) -> None:
+    """`league publish --app` puts the app in `app/`: the season's page links it (a folder
+    with the app from an earlier `--app` too), and only the league's own pages are made
+    again for it."""
+    out = tmp_path / "web"
+    publish(league, out)
+    assert 'href="app/"' not in (out / "index.html").read_text("utf-8")
+    (out / "app").mkdir()
+    (out / "app" / "index.html").write_text("<!doctype html>", "utf-8")  # (as `baska app`)
+    gathered.clear()
+    publish(league, out)
+    index = (out / "index.html").read_text("utf-8")
+    assert '<a href="app/">Score an evening on your phone: the app, offline too</a>' in index
+    assert gathered == []  # (the events' parts as they were)
+    (out / "app" / "index.html").unlink()
+    publish(league, out)
+    assert 'href="app/"' not in (out / "index.html").read_text("utf-8")

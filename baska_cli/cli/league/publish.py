@@ -55,7 +55,11 @@ def publish(path: str, out_dir: str, site_lang: str | None, with_app: bool) -> N
     """
     kept = published_language(out_dir)
     lang = site_lang or (kept if kept in LANGUAGES else "") or language()
-    done = publish_site(path, out_dir, lang, lambda s: SiteMaker(s, lang, publication_files))
+    # (the league's pages link to the app where it is published with it, or was before)
+    app = with_app or os.path.isfile(os.path.join(out_dir, "app", "index.html"))
+    done = publish_site(
+        path, out_dir, lang, lambda s: SiteMaker(s, lang, publication_files, app), app
+    )
     _say_published(done, out_dir)
     if with_app:
         _publish_app(done.folder)

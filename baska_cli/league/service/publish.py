@@ -142,7 +142,7 @@ class _Inputs:
     events: dict[str, str]
 
 
-def _inputs(league: LeagueFolder, language: str) -> _Inputs:
+def _inputs(league: LeagueFolder, language: str, app: bool) -> _Inputs:
     events: dict[str, str] = {}
     calm = True
     for event in league.league.dated():
@@ -156,7 +156,7 @@ def _inputs(league: LeagueFolder, language: str) -> _Inputs:
         own, settled = folder_stamps(league.path)
     except OSError:
         own, settled = [], False
-    key = digest(language, own, sorted(events.items())) if calm and settled else ""
+    key = digest(language, app, own, sorted(events.items())) if calm and settled else ""
     return _Inputs(key, events)
 
 
@@ -172,17 +172,22 @@ def _unchanged(out: str, before: Mapping[str, Part], key: str) -> bool:
 
 
 def publish_site(
-    path: str, out: str, language: str, maker: Callable[[LeagueSite], SiteMaker]
+    path: str,
+    out: str,
+    language: str,
+    maker: Callable[[LeagueSite], SiteMaker],
+    app: bool = False,
 ) -> Published:
     """The league's site written into the folder `out` (made if missing; else empty or
     published into before; never the league's folder or an event's, inside one or around
     one), a publishing into it under way waited for; only the parts whose inputs changed
     since the folder's record (site_record.py) made again, a file written only where its
     bytes change; the files of an earlier publishing no longer published removed;
-    `language`: the pages', kept for the next publishing."""
+    `language`: the pages', kept for the next publishing; `app`: whether the league's pages
+    link to the app for one phone (in `app/`)."""
     league: LeagueFolder = folder.load(path)
     sources = (path, *(league.event_path(e.path) for e in league.league.dated()))
-    inputs = _inputs(league, language)
+    inputs = _inputs(league, language, app)
     key = inputs.key
     # (the season read before the folder is made or locked, unless nothing changed: a
     # broken event is said with no folder made, as before)

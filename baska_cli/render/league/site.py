@@ -85,8 +85,10 @@ class SiteMaker:
     the league's pages, its JSON and style sheet, the players' pages a hundred at a time;
     each event's files as `event_files` makes them, each page's menu leading back."""
 
-    def __init__(self, site: LeagueSite, lang: str, event_files: EventFiles) -> None:
-        self.site, self.lang, self.event_files = site, lang, event_files
+    def __init__(
+        self, site: LeagueSite, lang: str, event_files: EventFiles, app: bool = False
+    ) -> None:
+        self.site, self.lang, self.event_files, self.app = site, lang, event_files, app
         self.env = environment()
         with speaking(lang):
             self.pages = SitePages(site, self.env)
@@ -97,7 +99,7 @@ class SiteMaker:
         with speaking(self.lang):
             files = {
                 "style.css": league_style(),
-                "index.html": index_page(pages),
+                "index.html": index_page(pages, self.app),
                 "events.html": events_page(pages),
                 "ratings.html": ratings_page(pages),
                 "clubs.html": clubs_page(pages),

@@ -160,9 +160,9 @@ def _season_list(pages: SitePages, done: LeagueSeason, heading: str, anchor: str
     return Listing(heading, note, headers, rows, {0, first, first + 1, first + 2}, anchor=anchor)
 
 
-def index_page(pages: SitePages) -> str:
+def index_page(pages: SitePages, app: bool = False) -> str:
     """The season's standings: the players, then the teams and each category where the
-    league has them."""
+    league has them (`app`: a link to the app for one phone, published in `app/`)."""
     site = pages.site
     done = site.season
     lists = [_season_list(pages, done, "", "players")]
@@ -185,6 +185,7 @@ def index_page(pages: SitePages) -> str:
         lists=[one.view() for one in lists],
         contents=[{"href": f"#{one.anchor}", "label": one.heading} for one in lists[1:]],
         data=data,
+        app=_("Score an evening on your phone: the app, offline too") if app else "",
     )
 
 
