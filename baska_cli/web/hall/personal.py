@@ -39,12 +39,12 @@ class Personal:
         self._made = 0.0
         self._looked = 0.0
 
-    def now(self) -> PlayersNow:
+    def now(self, look: bool = False) -> PlayersNow:
         """The tournament as the players' pages need it (blocking: call it in a worker); its
-        files looked at once a LOOK at most."""
+        files looked at once a LOOK at most (`look`: now; read again only if one changed)."""
         with self._lock:
             found = self._now
-            if found is not None and time.monotonic() - self._looked < LOOK:
+            if found is not None and not look and time.monotonic() - self._looked < LOOK:
                 return found
             self._looked = time.monotonic()
             if found is not None:

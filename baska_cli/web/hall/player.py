@@ -129,8 +129,7 @@ async def me_confirm(request: Request) -> Response:
         raise Refused(400, _("you sit at no table yet"))
     where = _table_of(now, asked, name)
     if where is None:  # (the files looked at again: a draw may be newer than that look)
-        personal.forget()
-        now = await in_worker(request.state.language, personal.now)
+        now = await in_worker(request.state.language, lambda: personal.now(look=True))
         where = _table_of(now, asked, name)
     if where is None:
         raise Refused(400, _("you sit at no table in round {round}").format(round=asked))
