@@ -15,7 +15,8 @@ from baska_cli.i18n import LANGUAGES, _, language, ngettext
 from baska_cli.league.service.publish import publish_site
 from baska_cli.render.league.site import SiteMaker
 from baska_cli.render.tournament.publish import publication_files
-from baska_cli.tournament.publish.out_dir import Published, published_language
+from baska_cli.tournament.publish.listing import published_language
+from baska_cli.tournament.publish.out_dir import Published
 
 
 @command("publish")

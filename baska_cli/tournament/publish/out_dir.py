@@ -16,15 +16,12 @@ from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 
 from baska_cli.errors import OutputError
-from baska_cli.files.kind import NotRegularFile, read_text
 from baska_cli.files.outputs import MARK, MARK_WITHIN, write_output
 from baska_cli.files.replace import is_temp, remove_temps, sync_folder
 from baska_cli.i18n import _, language, os_reason
 from baska_cli.ledger.lock import hold
+from baska_cli.tournament.publish.listing import holds, listed_files, write_list
 
-LIST = ".baska-publish"  # in the folder: baska's mark, and the files it wrote there
-LIST_HEAD = "# baska tournament publish: the files it wrote here"
-LANGUAGE = "# language: "  # the list's line that keeps the pages' language
 LOCK = ".baska-publish.lock"  # in the folder: held while baska publishes into it
 
 
@@ -58,42 +55,6 @@ def _refuse_place(out: str, tournament: str) -> None:
                 example=os.path.join(os.path.dirname(real_dir), "web"),
             )
         )
-
-
-def _listed(out: str) -> list[str] | None:
-    """The files baska wrote into the folder before (None: it is not baska's)."""
-    path = os.path.join(out, LIST)
-    try:
-        st = os.lstat(path)
-    except OSError:
-        return None
-    if not stat.S_ISREG(st.st_mode):
-        return None
-    try:
-        lines = read_text(path, "utf-8").splitlines()
-    except (OSError, UnicodeDecodeError, NotRegularFile):
-        return None
-    if not lines or lines[0] != LIST_HEAD:
-        return None
-    return [ln for ln in lines[1:] if ln and not ln.startswith("#") and _plain(ln)]
-
-
-def published_language(out: str) -> str:
-    """The language of the pages baska published into the folder before ("": none said)."""
-    try:
-        lines = read_text(os.path.join(out, LIST), "utf-8").splitlines()
-    except (OSError, UnicodeDecodeError, NotRegularFile):
-        return ""
-    if not lines or lines[0] != LIST_HEAD:
-        return ""
-    said = next((ln for ln in lines[1:] if ln.startswith(LANGUAGE)), "")
-    return said[len(LANGUAGE) :].strip()
-
-
-def _plain(name: str) -> bool:
-    """Whether a listed name stays inside the folder (no `..`, no absolute path)."""
-    parts = name.split("/")
-    return not name.startswith("/") and all(p not in ("", ".", "..") for p in parts)
 
 
 def _made(out: str) -> None:
@@ -143,7 +104,7 @@ def _refuse_foreign(out: str) -> None:
         names = os.listdir(out)
     except OSError:
         return  # (said by the look under the lock)
-    if _listed(out) is None and any(name != LOCK and not is_temp(name) for name in names):
+    if listed_files(out) is None and any(name != LOCK and not is_temp(name) for name in names):
         remove_temps(out)  # (no publishing of baska's is at work in a folder it may not use)
         raise OutputError(
             _(
@@ -157,7 +118,7 @@ def _folder(out: str) -> list[str]:
     """The files baska wrote into the folder (made and locked) before; refused if it holds
     files and is not baska's (no link inside it is followed)."""
     remove_temps(out)  # (a publish killed mid-write left its temporary file: none is at work)
-    listed = _listed(out)
+    listed = listed_files(out)
     if listed is None:
         if [name for name in os.listdir(out) if name != LOCK]:
             raise OutputError(
@@ -216,16 +177,6 @@ def _refuse_files(out: str, names: Sequence[str], listed: Collection[str]) -> No
             )
 
 
-def _write_list(out: str, names: Sequence[str], language: str = "") -> None:
-    """The list of baska's files in the folder, and the pages' language (left as it is
-    where it says so already)."""
-    text = "".join(f"{n}\n" for n in sorted(set(names)))
-    said = f"{LANGUAGE}{language}\n" if language else ""
-    data = f"{LIST_HEAD}\n{said}{text}".encode()
-    if not _same(os.path.join(out, LIST), data):
-        write_output(os.path.join(out, LIST), data, own=True)
-
-
 def _own_folder(out: str, parts: Sequence[str]) -> bool:
     """Whether each folder on the way to a file inside `out` is a folder, not a link (a
     link could lead out of `out`, to files that are not baska's)."""
@@ -260,25 +211,6 @@ def _remove(out: str, name: str) -> bool:
         with contextlib.suppress(OSError):  # (an emptied round's folder)
             os.rmdir(os.path.dirname(path))
     return True
-
-
-def _same(path: str, data: bytes) -> bool:
-    """Whether the file at `path` (a regular file, not a link) holds `data` already."""
-    flags = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
-    try:
-        fd = os.open(path, flags)
-    except OSError:
-        return False
-    try:
-        st = os.fstat(fd)
-        if not stat.S_ISREG(st.st_mode) or st.st_size != len(data):
-            return False
-        with os.fdopen(os.dup(fd), "rb") as stream:
-            return stream.read(len(data) + 1) == data
-    except OSError:
-        return False
-    finally:
-        os.close(fd)
 
 
 class _Reading:
@@ -351,9 +283,7 @@ class Publishing:
         over). A file whose bytes are the same already is left as it is."""
         names = sorted(files)
         _refuse_files(self.out, names, self.ours)
-        if not self.known.issuperset(names):  # (a run cut short leaves every file listed)
-            self.known.update(names)
-            _write_list(self.out, sorted(self.known), self.language)
+        self._list(names)
         read = _Reading(reading)
         written: set[str] = set()
         for name in names:
@@ -362,7 +292,7 @@ class Publishing:
             if len(parts) > 1:
                 self._subfolder(os.path.join(self.out, *parts[:-1]))
             data = files[name].encode("utf-8")
-            if _same(path, data):
+            if holds(path, data):
                 self.kept.append(name)
             else:
                 write_output(path, data, reading=read.could_be(path), own=True, sync=False)
@@ -375,11 +305,15 @@ class Publishing:
         """Files published before and left as they are (the caller knows them unchanged:
         league/service/site_record.py): published all the same, none written."""
         names = sorted(names)
-        if not self.known.issuperset(names):
-            self.known.update(names)
-            _write_list(self.out, sorted(self.known), self.language)
+        self._list(names)
         self.kept += names
         self.names += names
+
+    def _list(self, names: Sequence[str]) -> None:
+        """The names listed before any is written (a run cut short leaves every file listed)."""
+        if not self.known.issuperset(names):
+            self.known.update(names)
+            write_list(self.out, sorted(self.known), self.language)
 
     def _subfolder(self, sub: str) -> None:
         if sub in self.tidied:
@@ -400,7 +334,7 @@ class Publishing:
         files written kept."""
         names = self.names
         gone = tuple(n for n in sorted(set(self.listed) - set(names)) if _remove(self.out, n))
-        _write_list(self.out, names, self.language)  # (a file not removed is baska's no more)
+        write_list(self.out, names, self.language)  # (a file not removed is baska's no more)
         return Published(self.out, tuple(names), gone, tuple(self.kept))
 
 
