@@ -222,7 +222,7 @@ WRITE_SITES = {
     "baska_cli/tournament/desk/store.py": 1,  # the desk's marks, desk.csv (replace_text)
     "baska_cli/tournament/typed_store.py": 1,  # the paper sheets typed, typed.csv
     # (replace_text), under the tournament's lock
-    "baska_cli/cli/common.py": 2,  # /dev/null under a closed or failed standard stream
+    "baska_cli/cli/running.py": 2,  # /dev/null under a closed or failed standard stream
     "baska_cli/tournament/folder.py": 16,  # a round's directory renamed into place (and
     # aside, its draw taken back); the tournament's own files (settings, players, roster
     # details, results, walk-outs, confirmations, lots, seating, a round's closed mark:

@@ -13,8 +13,9 @@ from collections.abc import Iterable
 import click
 
 from baska_cli import __version__
-from baska_cli.cli.common import CONTEXT, Group, run
+from baska_cli.cli.common import CONTEXT
 from baska_cli.cli.lang import Option, lang_option
+from baska_cli.cli.running import Group, run
 from baska_cli.cli.terminal import plain_streams
 from baska_cli.i18n import _
 

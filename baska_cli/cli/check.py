@@ -13,9 +13,9 @@ from baska_cli.cli.common import (
     fail,
     from_env,
     load_rules_or_fail,
-    note_written,
     option,
 )
+from baska_cli.cli.running import note_written
 from baska_cli.errors import BaskaError, LedgerError, ProblemsError
 from baska_cli.game.model import Deltas
 from baska_cli.game.rules import RuleSet

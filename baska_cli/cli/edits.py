@@ -10,15 +10,8 @@ from collections.abc import Callable
 
 import click
 
-from baska_cli.cli.common import (
-    UserInputError,
-    argument,
-    command,
-    fail,
-    from_env,
-    hand_number,
-    note_written,
-)
+from baska_cli.cli.common import UserInputError, argument, command, fail, from_env, hand_number
+from baska_cli.cli.running import note_written
 from baska_cli.errors import BaskaError
 from baska_cli.i18n import _
 from baska_cli.ledger import edits

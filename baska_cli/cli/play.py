@@ -27,7 +27,6 @@ from baska_cli.cli.common import (
     command,
     fail,
     from_env,
-    note_written,
     option,
     rules_option,
     typed,
@@ -42,6 +41,7 @@ from baska_cli.cli.play_screen import (
     toolbar,
     wrapped,
 )
+from baska_cli.cli.running import note_written
 from baska_cli.cli.session import create_ledger
 from baska_cli.errors import BaskaError, LedgerError
 from baska_cli.game.model import Adjustment

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import click
 
-from baska_cli.cli.common import argument, command, fail, note_written
+from baska_cli.cli.common import argument, command, fail
+from baska_cli.cli.running import note_written
 from baska_cli.errors import BaskaError
 from baska_cli.i18n import _, ngettext
 from baska_cli.ledger.edits import convert

@@ -18,13 +18,13 @@ from baska_cli.cli.common import (
     from_environment,
     ledger_option,
     load_rules_or_fail,
-    note_written,
     option,
     refuse_conflicts,
     rules_option,
     terminal_width,
     typed,
 )
+from baska_cli.cli.running import note_written
 from baska_cli.errors import BaskaError, StaleWriteError
 from baska_cli.files.kind import NotRegularFile, open_regular
 from baska_cli.game.notation import parse_hand

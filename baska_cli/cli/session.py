@@ -21,12 +21,12 @@ from baska_cli.cli.common import (
     format_option,
     ledgers,
     load_rules_or_fail,
-    note_written,
     option,
     refuse_conflicts,
     rules_option,
     terminal_width,
 )
+from baska_cli.cli.running import note_written
 from baska_cli.errors import BaskaError
 from baska_cli.files.kind import NotRegularFile, read_text, reason_of
 from baska_cli.game.names import check_player_names, parse_aliases

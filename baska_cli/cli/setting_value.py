@@ -9,7 +9,8 @@ from typing import Any, Protocol
 
 import click
 
-from baska_cli.cli.common import fail, note_written
+from baska_cli.cli.common import fail
+from baska_cli.cli.running import note_written
 from baska_cli.errors import BaskaError
 from baska_cli.i18n import _
 from baska_cli.tournament.setting_kinds import Kind

@@ -8,12 +8,13 @@ from typing import Any
 
 import click
 
-from baska_cli.cli.common import CONTEXT, argument, command, format_choice, note_written, option
+from baska_cli.cli.common import CONTEXT, argument, command, format_choice, option
 from baska_cli.cli.league.common import LeagueGroup, regulation_options, write_workbook
 from baska_cli.cli.league.events import events
 from baska_cli.cli.league.players import players, say
 from baska_cli.cli.league.publish import publish
 from baska_cli.cli.league.regulations import set_command
+from baska_cli.cli.running import note_written
 from baska_cli.i18n import _
 from baska_cli.league.regulations import regulations_of
 from baska_cli.league.service import events as service_events

@@ -10,7 +10,8 @@ from typing import Any, TypeVar
 
 import click
 
-from baska_cli.cli.common import Group, fail, option
+from baska_cli.cli.common import fail, option
+from baska_cli.cli.running import Group
 from baska_cli.cli.setting_value import SettingValue
 from baska_cli.errors import BaskaError
 from baska_cli.files.outputs import write_output

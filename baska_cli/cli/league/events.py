@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import click
 
-from baska_cli.cli.common import CONTEXT, argument, command, format_choice, note_written
+from baska_cli.cli.common import CONTEXT, argument, command, format_choice
 from baska_cli.cli.league.common import ListingGroup
+from baska_cli.cli.running import note_written
 from baska_cli.i18n import _
 from baska_cli.league.service import calendar as service
 from baska_cli.render.league.calendar import events_json, events_table

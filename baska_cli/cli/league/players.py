@@ -6,8 +6,9 @@ from __future__ import annotations
 
 import click
 
-from baska_cli.cli.common import CONTEXT, argument, command, format_choice, note_written, option
+from baska_cli.cli.common import CONTEXT, argument, command, format_choice, option
 from baska_cli.cli.league.common import ListingGroup
+from baska_cli.cli.running import note_written
 from baska_cli.i18n import _
 from baska_cli.league.service import players as service
 from baska_cli.league.service.players import Imported

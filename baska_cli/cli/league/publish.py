@@ -9,7 +9,8 @@ import os
 
 import click
 
-from baska_cli.cli.common import argument, command, fail, note_written, option
+from baska_cli.cli.common import argument, command, fail, option
+from baska_cli.cli.running import note_written
 from baska_cli.errors import BaskaError
 from baska_cli.i18n import LANGUAGES, _, language, ngettext
 from baska_cli.league.service.publish import publish_site

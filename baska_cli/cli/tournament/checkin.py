@@ -6,14 +6,8 @@ from __future__ import annotations
 
 import click
 
-from baska_cli.cli.common import (
-    UserInputError,
-    argument,
-    command,
-    format_choice,
-    note_written,
-    option,
-)
+from baska_cli.cli.common import UserInputError, argument, command, format_choice, option
+from baska_cli.cli.running import note_written
 from baska_cli.i18n import _
 from baska_cli.render.tournament.desk import counts_text, desk_json, desk_table, marked_text
 from baska_cli.tournament.desk import service

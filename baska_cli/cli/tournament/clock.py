@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import click
 
-from baska_cli.cli.common import UserInputError, argument, command, note_written, option
+from baska_cli.cli.common import UserInputError, argument, command, option
+from baska_cli.cli.running import note_written
 from baska_cli.i18n import _
 from baska_cli.render.tournament.clock import announced, cleared, clock_started
 from baska_cli.tournament.clock import service

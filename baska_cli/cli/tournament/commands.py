@@ -15,9 +15,9 @@ from baska_cli.cli.common import (
     command,
     format_choice,
     load_rules_or_fail,
-    note_written,
     option,
 )
+from baska_cli.cli.running import note_written
 from baska_cli.cli.tournament import clock as tournament_clock
 from baska_cli.cli.tournament import season as tournament_season
 from baska_cli.cli.tournament import settings as tournament_settings

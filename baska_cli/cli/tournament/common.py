@@ -9,7 +9,8 @@ from typing import Any, TypeVar
 
 import click
 
-from baska_cli.cli.common import COUNT, Group, fail, option, rules_option
+from baska_cli.cli.common import COUNT, fail, option, rules_option
+from baska_cli.cli.running import Group
 from baska_cli.cli.setting_value import SettingValue
 from baska_cli.errors import BaskaError
 from baska_cli.tournament.setting_kinds import Rules

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import click
 
-from baska_cli.cli.common import COUNT, argument, command, format_choice, note_written, option
+from baska_cli.cli.common import COUNT, argument, command, format_choice, option
+from baska_cli.cli.running import note_written
 from baska_cli.cli.tournament.classifications import write_workbook
 from baska_cli.cli.tournament.common import round_option
 from baska_cli.i18n import _

@@ -7,15 +7,8 @@ import sys
 
 import click
 
-from baska_cli.cli.common import (
-    COUNT,
-    UserInputError,
-    argument,
-    command,
-    format_choice,
-    note_written,
-    option,
-)
+from baska_cli.cli.common import COUNT, UserInputError, argument, command, format_choice, option
+from baska_cli.cli.running import note_written
 from baska_cli.cli.tournament.classifications import (
     show_category,
     show_standings,

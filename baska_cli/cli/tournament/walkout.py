@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import click
 
-from baska_cli.cli.common import COUNT, argument, command, note_written, option
+from baska_cli.cli.common import COUNT, argument, command, option
+from baska_cli.cli.running import note_written
 from baska_cli.i18n import _
 from baska_cli.render.tournament.done import walked_out
 from baska_cli.tournament.scores import service
